@@ -1,0 +1,29 @@
+"""Meeple's engine: events, games, stores, plugins, replay, undo and audit.
+
+core knows nothing of any game, agent or command line; those plug in through hooks.
+"""
+
+from .errors import (
+    BadOptions,
+    ConcurrencyError,
+    GameNotFound,
+    IllegalCommand,
+    ImportFailed,
+    IntegrityError,
+    MeepleError,
+    StoreError,
+    UnknownName,
+)
+from .events import Redone, Undone, command, event, is_barrier
+from .game import Game, Option, Outcome
+from .hookspecs import hookimpl
+from .importers import ImportedGame, ImportedMove
+from .local import LocalGame
+from .rng import derive_rng
+
+__all__ = [
+    "BadOptions", "ConcurrencyError", "Game", "GameNotFound", "IllegalCommand",
+    "ImportFailed", "ImportedGame", "ImportedMove", "IntegrityError", "LocalGame",
+    "MeepleError", "Option", "Outcome", "Redone", "StoreError", "Undone", "UnknownName",
+    "command", "derive_rng", "event", "hookimpl", "is_barrier",
+]

@@ -1,0 +1,36 @@
+"""What the engine asks of a player, human or machine. Agents live in meeple.ai and in
+plugins; the engine only knows this small protocol."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from .game import Game
+
+
+class Agent(Protocol):
+    name: str
+
+    def act(self, game: Game, view: Any, player: str) -> Any:
+        """Choose a command for ``player`` given only what ``player`` may see."""
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``"mcts:sims=1000,c=1.4"`` -> ``("mcts", {"sims": "1000", "c": "1.4"})``."""
+    name, _, rest = spec.strip().partition(":")
+    opts: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = part.partition("=")
+        if not eq or not key.strip():
+            raise ValueError(f"agent option {part!r} in {spec!r} must look like key=value")
+        opts[key.strip()] = value.strip()
+    if not name:
+        raise ValueError(f"agent spec {spec!r} has no agent name")
+    return name, opts
+
+
+def format_spec(name: str, options: Mapping[str, Any]) -> str:
+    if not options:
+        return name
+    return name + ":" + ",".join(f"{k}={v}" for k, v in options.items())

@@ -1,0 +1,227 @@
+"""The contract between the engine and a game plugin.
+
+A game is an object with pure functions over its own state type. Subclass ``Game`` and
+override what your game needs; the defaults suit a perfect-information game whose state
+is a plain dataclass. The engine never looks inside a state: it only passes it back to
+the game. See docs/plugins.md for the worked example (connect four).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+from .errors import BadOptions
+
+State = Any
+Event = Any
+Command = Any
+
+
+@attrs.frozen
+class Option:
+    """One game option. ``kind`` is bool, int, str or float; ``choices`` limits str values."""
+
+    name: str
+    default: Any
+    help: str
+    kind: type = bool
+    choices: tuple[Any, ...] | None = None
+
+    def coerce(self, value: Any) -> Any:
+        if isinstance(value, str) and self.kind is not str:
+            text = value.strip().lower()
+            try:
+                if self.kind is bool:
+                    if text in ("1", "true", "yes", "on", ""):
+                        value = True
+                    elif text in ("0", "false", "no", "off"):
+                        value = False
+                    else:
+                        raise ValueError(value)
+                else:
+                    value = self.kind(text)
+            except ValueError:
+                raise BadOptions(
+                    f"option {self.name!r} takes a {self.kind.__name__}, not {value!r}"
+                ) from None
+        if self.kind is bool and not isinstance(value, bool):
+            raise BadOptions(f"option {self.name!r} takes true or false, not {value!r}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise BadOptions(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+        return value
+
+
+@attrs.frozen
+class Outcome:
+    """The result of a finished game. ``ranks``: 1 is best; tied players share a rank."""
+
+    scores: Mapping[str, float]
+    ranks: Mapping[str, int]
+    detail: Mapping[str, Any] = attrs.field(factory=dict)
+
+    @classmethod
+    def from_scores(
+        cls,
+        scores: Mapping[str, float],
+        tiebreak: Mapping[str, Any] | None = None,
+        detail: Mapping[str, Any] | None = None,
+    ) -> Outcome:
+        """Rank by score (higher is better), then by ``tiebreak`` (higher is better)."""
+
+        def key(p: str) -> tuple:
+            return (scores[p], tiebreak[p] if tiebreak else 0)
+
+        order = sorted(scores, key=key, reverse=True)
+        ranks: dict[str, int] = {}
+        for i, p in enumerate(order):
+            if i and key(order[i - 1]) == key(p):
+                ranks[p] = ranks[order[i - 1]]
+            else:
+                ranks[p] = i + 1
+        return cls(dict(scores), ranks, dict(detail or {}))
+
+    @property
+    def winners(self) -> list[str]:
+        return sorted(p for p, r in self.ranks.items() if r == 1)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": dict(self.scores),
+            "ranks": dict(self.ranks),
+            "winners": self.winners,
+            "detail": dict(self.detail),
+        }
+
+
+class Game:
+    """Base class for games. Class attributes describe the game; methods are its rules."""
+
+    #: The name users type: lowercase words joined by hyphens, e.g. "connect-four".
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    version: ClassVar[str] = "0"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    options: ClassVar[tuple[Option, ...]] = ()
+    #: Every event class this game can emit (attrs classes made with ``@event``).
+    events: ClassVar[tuple[type, ...]] = ()
+    #: True when views redact something (hands, stacks); agents then use determinize.
+    hidden_information: ClassVar[bool] = False
+
+    # -- setting up ----------------------------------------------------------------
+
+    def default_players(self, count: int) -> list[str]:
+        """Seat names used when the user gives only agent specs."""
+        return [f"p{i + 1}" for i in range(count)]
+
+    def check_players(self, players: Sequence[str]) -> None:
+        n = len(players)
+        if not self.min_players <= n <= self.max_players:
+            raise BadOptions(
+                f"{self.name} takes {self.min_players} to {self.max_players} players, not {n}"
+            )
+        if len(set(players)) != n:
+            raise BadOptions(f"player names must be different: {', '.join(players)}")
+
+    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Fill defaults and check every given option; unknown names are an error."""
+        known = {o.name: o for o in self.options}
+        given = dict(given or {})
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            allowed = ", ".join(sorted(known)) or "none"
+            raise BadOptions(
+                f"{self.name} has no option {unknown[0]!r}; its options are: {allowed}"
+            )
+        return {name: opt.coerce(given.get(name, opt.default)) for name, opt in known.items()}
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: random.Random) -> list[Event]:
+        """The opening events. The first must create the state from ``None``."""
+        raise NotImplementedError
+
+    # -- playing -------------------------------------------------------------------
+
+    def decide(self, state: State, player: str, command: Command, rng: random.Random) -> list[Event]:
+        """Check a command and return the events it causes; raise IllegalCommand if not allowed.
+        Must not change ``state``."""
+        raise NotImplementedError
+
+    def fold(self, state: State | None, event: Event) -> State:
+        """Apply one event. Pure over (state, event); may change ``state`` in place."""
+        raise NotImplementedError
+
+    def to_act(self, state: State) -> Sequence[str]:
+        """The players who must act now (empty when the game is over)."""
+        raise NotImplementedError
+
+    def legal(self, state: State, player: str) -> list[Command]:
+        """Every command ``player`` may give now."""
+        raise NotImplementedError
+
+    def outcome(self, state: State) -> Outcome | None:
+        raise NotImplementedError
+
+    # -- information -----------------------------------------------------------------
+
+    def view(self, state: State, player: str | None) -> State:
+        """The state as ``player`` may see it (``None``: a spectator). Must not share
+        mutable parts with ``state`` if it redacts anything."""
+        return state
+
+    def determinize(self, view: State, player: str, rng: random.Random) -> State:
+        """A full state consistent with ``view``, hidden parts sampled from ``rng``."""
+        return self.clone(view)
+
+    def redact(self, event: Event, player: str | None) -> Event:
+        """The event as ``player`` may see it in a log (secret payloads replaced)."""
+        return event
+
+    def clone(self, state: State) -> State:
+        """A copy that folds can change freely. Override with something faster."""
+        return copy.deepcopy(state)
+
+    # -- notation and presentation --------------------------------------------------------
+
+    def parse(self, text: str, state: State | None = None, player: str | None = None) -> Command:
+        """Turn the game's notation into a command; raise IllegalCommand if unreadable."""
+        raise NotImplementedError
+
+    def format(self, command: Command, state: State | None = None) -> str:
+        """The notation of a command; ``parse(format(c)) == c``."""
+        raise NotImplementedError
+
+    def describe_event(self, event: Event) -> str:
+        """One line for ``meeple log``."""
+        fields = attrs.asdict(event, recurse=False) if attrs.has(type(event)) else {}
+        args = " ".join(f"{k}={v}" for k, v in fields.items())
+        return f"{type(event).__name__} {args}".strip()
+
+    def turn_marker(self, state: State) -> str | None:
+        """A heading such as "Round 3, turn 2", printed by ``meeple log`` when it changes."""
+        return None
+
+    def summary(self, state: State, player: str | None = None) -> dict[str, Any]:
+        """Plain data about the state for ``meeple show --format json`` (scores, round...)."""
+        return {}
+
+    def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
+        """``fmt`` is "text" (terminal) or "svg"."""
+        return repr(state)
+
+    def evaluate(self, state: State, player: str) -> float:
+        """A heuristic value of ``state`` for ``player``; higher is better. Roughly in
+        [-1, 1] is kindest to search, but any scale works if it is consistent."""
+        out = self.outcome(state)
+        if out is None:
+            return 0.0
+        return 1.0 if out.ranks.get(player) == 1 else -1.0
+
+    def upcast(self, type_name: str, version: int, data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        """Turn stored data of an old event version into the next version's data."""
+        raise NotImplementedError(f"{self.name} cannot read {type_name} version {version}")

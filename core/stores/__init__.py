@@ -1,0 +1,1 @@
+"""Event-store backends. Every backend passes tests/store_contract.py."""
