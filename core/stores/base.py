@@ -1,0 +1,99 @@
+"""The event-store interface every backend implements, and the checks they share."""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import BadOptions, ConcurrencyError
+from ..records import GameHeader, NewEvent, Record, chain, utc_now
+
+GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
+
+
+def check_game_id(game_id: str) -> None:
+    if not GAME_ID.match(game_id):
+        raise BadOptions(
+            f"game id {game_id!r} is not allowed: use 1-100 letters, digits, '.', '_' or '-', "
+            "starting with a letter or digit"
+        )
+
+
+class EventStore(ABC):
+    """Per game: a header, a status cache, and an append-only, hash-chained event log."""
+
+    url: str = ""
+
+    @abstractmethod
+    def create_game(self, header: GameHeader) -> None:
+        """Store a new game's header; BadOptions if the id is taken."""
+
+    @abstractmethod
+    def header(self, game_id: str) -> GameHeader:
+        """The header; GameNotFound if there is no such game."""
+
+    @abstractmethod
+    def game_ids(self) -> list[str]:
+        """Every game id, oldest first."""
+
+    @abstractmethod
+    def last(self, game_id: str) -> tuple[int, str]:
+        """(last seq, its hash); (0, header hash) for an empty log."""
+
+    @abstractmethod
+    def _append_records(self, game_id: str, expected_seq: int, make: Any,
+                        status: dict[str, Any] | None = None) -> list[Record]:
+        """Atomically: call ``make(last_seq, last_hash)`` for the records (it raises
+        ConcurrencyError on a stale sequence number), write them all or none, and with
+        them the status cache if one is given."""
+
+    @abstractmethod
+    def load(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]:
+        """Records with after < seq <= upto, in order."""
+
+    @abstractmethod
+    def set_status(self, game_id: str, status: dict[str, Any]) -> None:
+        """Cache of where a game stands (running/finished, scores); the log is the truth."""
+
+    @abstractmethod
+    def status(self, game_id: str) -> dict[str, Any]:
+        """The cached status ({} if none)."""
+
+    def append(self, game_id: str, expected_seq: int, events: Sequence[NewEvent],
+               recorded_at: str | None = None,
+               status: dict[str, Any] | None = None) -> list[Record]:
+        if not events:
+            return []
+        stamp = recorded_at or utc_now()
+
+        def make(last_seq: int, last_hash: str) -> list[Record]:
+            if last_seq != expected_seq:
+                raise ConcurrencyError(
+                    f"game {game_id} has moved on: expected event {expected_seq}, "
+                    f"the log is at {last_seq}; reload and try again"
+                )
+            return chain(game_id, last_seq, last_hash, events, stamp)
+
+        return self._append_records(game_id, expected_seq, make, status)
+
+    def import_game(self, header: GameHeader, records: Sequence[Record]) -> None:
+        """Store a whole game as it was (export/import, fork); records keep their hashes."""
+        self.create_game(header)
+        if records:
+            recs = list(records)
+
+            def make(last_seq: int, last_hash: str) -> list[Record]:
+                return recs
+
+            self._append_records(header.game_id, 0, make)
+
+    def close(self) -> None:  # noqa: B027 - most backends hold nothing to release
+        pass
+
+    def __enter__(self) -> EventStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,147 @@
+"""JSON Lines: the export/import format, and a store backend of one file per game.
+
+A file's first line is ``{"header": {...}}``; every further line is one record with its
+data inline as JSON. The same format is what ``meeple export`` writes and ``meeple
+import`` reads, so an exported game is a one-game JSON Lines store.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from ..errors import BadOptions, GameNotFound, ImportFailed, StoreError
+from ..records import GameHeader, Record
+from .base import EventStore, check_game_id
+
+
+def dump_game(header: GameHeader, records: Iterable[Record]) -> bytes:
+    lines = [orjson.dumps({"header": header.to_json()})]
+    lines += [orjson.dumps(r.to_json()) for r in records]
+    return b"\n".join(lines) + b"\n"
+
+
+def read_game(text: bytes | str) -> tuple[GameHeader, list[Record]]:
+    """Parse an exported game; ImportFailed names the first unreadable line."""
+    raw = text.encode() if isinstance(text, str) else text
+    lines = raw.splitlines()
+    if not lines:
+        raise ImportFailed("the file is empty; expected a Meeple JSON Lines export", line=1)
+    try:
+        first = orjson.loads(lines[0])
+        header = GameHeader.from_json(first["header"])
+    except (orjson.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+        raise ImportFailed(f"not a Meeple export header ({exc})", line=1) from None
+    records = []
+    for i, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue
+        try:
+            records.append(Record.from_json(orjson.loads(line)))
+        except (orjson.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+            raise ImportFailed(f"not a Meeple event record ({exc})", line=i) from None
+    return header, records
+
+
+def dir_from_url(url: str) -> str:
+    rest = url[len("jsonl:"):] if url.startswith("jsonl:") else url
+    if rest.startswith("///"):
+        return "/" + rest[3:].lstrip("/")
+    return rest[2:] if rest.startswith("//") else rest
+
+
+class JsonlStore(EventStore):
+    def __init__(self, directory: str | os.PathLike[str]) -> None:
+        self.dir = Path(directory)
+        self.url = f"jsonl:///{self.dir.resolve()}"
+        try:
+            self.dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"cannot use {self.dir} as a JSON Lines store: {exc}") from exc
+
+    @classmethod
+    def from_url(cls, url: str) -> JsonlStore:
+        return cls(dir_from_url(url))
+
+    def _file(self, game_id: str) -> Path:
+        check_game_id(game_id)
+        return self.dir / f"{game_id}.jsonl"
+
+    def _read(self, game_id: str) -> tuple[GameHeader, list[Record]]:
+        path = self._file(game_id)
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            raise GameNotFound(f"no game with id {game_id!r} in {self.url}") from None
+        return read_game(data)
+
+    def create_game(self, header: GameHeader) -> None:
+        path = self._file(header.game_id)
+        try:
+            with open(path, "xb") as f:
+                f.write(orjson.dumps({"header": header.to_json()}) + b"\n")
+        except FileExistsError:
+            raise BadOptions(f"a game with id {header.game_id!r} exists already") from None
+        except OSError as exc:
+            raise StoreError(f"cannot write {path}: {exc}") from exc
+
+    def header(self, game_id: str) -> GameHeader:
+        path = self._file(game_id)
+        try:
+            with open(path, "rb") as f:
+                first = f.readline()
+        except FileNotFoundError:
+            raise GameNotFound(f"no game with id {game_id!r} in {self.url}") from None
+        return read_game(first)[0]
+
+    def game_ids(self) -> list[str]:
+        files = sorted(self.dir.glob("*.jsonl"), key=lambda p: (p.stat().st_mtime_ns, p.name))
+        return [p.stem for p in files]
+
+    def last(self, game_id: str) -> tuple[int, str]:
+        header, records = self._read(game_id)
+        return (records[-1].seq, records[-1].hash) if records else (0, header.hash())
+
+    def _append_records(self, game_id: str, expected_seq: int, make: Any,
+                        status: dict[str, Any] | None = None) -> list[Record]:
+        path = self._file(game_id)
+        if not path.exists():
+            raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
+        try:
+            with open(path, "r+b") as f:
+                fcntl.flock(f, fcntl.LOCK_EX)  # one writer at a time, across processes
+                header, records = read_game(f.read())
+                last = (records[-1].seq, records[-1].hash) if records else (0, header.hash())
+                new = make(*last)
+                payload = b"".join(orjson.dumps(r.to_json()) + b"\n" for r in new)
+                f.seek(0, os.SEEK_END)
+                f.write(payload)
+                f.flush()
+                os.fsync(f.fileno())
+                if status is not None:
+                    self.set_status(game_id, status)
+                return new
+        except OSError as exc:
+            raise StoreError(f"cannot append to {path}: {exc}") from exc
+
+    def load(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]:
+        _, records = self._read(game_id)
+        return [r for r in records if r.seq > after and (upto is None or r.seq <= upto)]
+
+    def set_status(self, game_id: str, status: dict[str, Any]) -> None:
+        if not self._file(game_id).exists():
+            raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
+        tmp = self.dir / f".{game_id}.status.tmp"
+        tmp.write_bytes(orjson.dumps(status))
+        os.replace(tmp, self.dir / f".{game_id}.status.json")
+
+    def status(self, game_id: str) -> dict[str, Any]:
+        if not self._file(game_id).exists():
+            raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
+        p = self.dir / f".{game_id}.status.json"
+        return orjson.loads(p.read_bytes()) if p.exists() else {}

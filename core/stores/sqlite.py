@@ -1,0 +1,195 @@
+"""The embedded default: one SQLite file in WAL mode.
+
+Appends run in ``BEGIN IMMEDIATE`` transactions, so two processes writing one game are
+serialised by SQLite's write lock, and the (game_id, seq) primary key makes a second
+event N impossible even if a backend bug slipped past the expected-seq check.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from ..errors import BadOptions, ConcurrencyError, GameNotFound, StoreError
+from ..records import GameHeader, Record
+from .base import EventStore, check_game_id
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    game_id TEXT PRIMARY KEY,
+    header BLOB NOT NULL,
+    status BLOB,
+    created TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS events (
+    game_id TEXT NOT NULL REFERENCES games(game_id),
+    seq INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    data BLOB NOT NULL,
+    actor TEXT,
+    command_text TEXT,
+    batch INTEGER NOT NULL,
+    recorded_at TEXT NOT NULL,
+    prev_hash TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+"""
+
+
+def path_from_url(url: str) -> str:
+    """``sqlite:///abs/path.db``, ``sqlite:relative.db`` or a bare path."""
+    if url.startswith("sqlite:"):
+        rest = url[len("sqlite:"):]
+        if rest.startswith("///"):
+            return "/" + rest[3:].lstrip("/")
+        if rest.startswith("//"):
+            rest = rest[2:]
+        return rest
+    return url
+
+
+def _wrap(exc: sqlite3.Error, path: str) -> StoreError:
+    text = str(exc)
+    if "readonly" in text or "read-only" in text:
+        return StoreError(f"the database {path} is read-only: nothing was written ({text})")
+    if "disk" in text and "full" in text:
+        return StoreError(f"the disk holding {path} is full: nothing was written ({text})")
+    return StoreError(f"SQLite error on {path}: {text}")
+
+
+class SqliteStore(EventStore):
+    def __init__(self, path: str | os.PathLike[str], timeout: float = 30.0) -> None:
+        self.path = str(path)
+        self.url = f"sqlite:///{Path(self.path).resolve()}" if self.path != ":memory:" else "sqlite::memory:"
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.RLock()
+        try:
+            self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None,
+                                       check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(SCHEMA)
+        except sqlite3.Error as exc:
+            raise _wrap(exc, self.path) from exc
+
+    @classmethod
+    def from_url(cls, url: str) -> SqliteStore:
+        return cls(path_from_url(url))
+
+    def _tx(self, fn: Any) -> Any:
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise _wrap(exc, self.path) from exc
+            try:
+                result = fn(self._db)
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            try:
+                self._db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                self._db.execute("ROLLBACK")
+                raise _wrap(exc, self.path) from exc
+            return result
+
+    def create_game(self, header: GameHeader) -> None:
+        check_game_id(header.game_id)
+
+        def run(db: sqlite3.Connection) -> None:
+            if db.execute("SELECT 1 FROM games WHERE game_id=?", (header.game_id,)).fetchone():
+                raise BadOptions(f"a game with id {header.game_id!r} exists already")
+            db.execute(
+                "INSERT INTO games(game_id, header, status, created) VALUES (?,?,?,?)",
+                (header.game_id, orjson.dumps(header.to_json()), None, header.created),
+            )
+
+        try:
+            self._tx(run)
+        except sqlite3.Error as exc:
+            raise _wrap(exc, self.path) from exc
+
+    def header(self, game_id: str) -> GameHeader:
+        with self._lock:
+            row = self._db.execute("SELECT header FROM games WHERE game_id=?", (game_id,)).fetchone()
+        if row is None:
+            raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
+        return GameHeader.from_json(orjson.loads(row[0]))
+
+    def game_ids(self) -> list[str]:
+        with self._lock:
+            rows = self._db.execute("SELECT game_id FROM games ORDER BY created, game_id").fetchall()
+        return [r[0] for r in rows]
+
+    def _last(self, db: sqlite3.Connection, game_id: str) -> tuple[int, str]:
+        row = db.execute(
+            "SELECT seq, hash FROM events WHERE game_id=? ORDER BY seq DESC LIMIT 1", (game_id,)
+        ).fetchone()
+        if row is None:
+            return 0, self.header(game_id).hash()
+        return row[0], row[1]
+
+    def last(self, game_id: str) -> tuple[int, str]:
+        with self._lock:
+            return self._last(self._db, game_id)
+
+    def _append_records(self, game_id: str, expected_seq: int, make: Any,
+                        status: dict[str, Any] | None = None) -> list[Record]:
+        def run(db: sqlite3.Connection) -> list[Record]:
+            records = make(*self._last(db, game_id))
+            db.executemany(
+                "INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                [(r.game_id, r.seq, r.type, r.version, r.data, r.actor, r.command_text,
+                  r.batch, r.recorded_at, r.prev_hash, r.hash) for r in records],
+            )
+            if status is not None:
+                db.execute("UPDATE games SET status=? WHERE game_id=?",
+                           (orjson.dumps(status), game_id))
+            return records
+
+        try:
+            return self._tx(run)
+        except sqlite3.IntegrityError as exc:
+            raise ConcurrencyError(f"game {game_id}: another writer took that event number") from exc
+        except sqlite3.Error as exc:
+            raise _wrap(exc, self.path) from exc
+
+    def load(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]:
+        self.header(game_id)
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT game_id, seq, type, version, data, actor, command_text, batch, "
+                "recorded_at, prev_hash, hash FROM events WHERE game_id=? AND seq>? AND seq<=? "
+                "ORDER BY seq",
+                (game_id, after, upto if upto is not None else 2**62),
+            ).fetchall()
+        return [Record(r[0], r[1], r[2], r[3], bytes(r[4]), *r[5:]) for r in rows]
+
+    def set_status(self, game_id: str, status: dict[str, Any]) -> None:
+        def run(db: sqlite3.Connection) -> None:
+            cur = db.execute("UPDATE games SET status=? WHERE game_id=?",
+                             (orjson.dumps(status), game_id))
+            if cur.rowcount == 0:
+                raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
+
+        self._tx(run)
+
+    def status(self, game_id: str) -> dict[str, Any]:
+        with self._lock:
+            row = self._db.execute("SELECT status FROM games WHERE game_id=?", (game_id,)).fetchone()
+        if row is None:
+            raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
+        return orjson.loads(row[0]) if row[0] else {}
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
