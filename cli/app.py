@@ -1,2 +1,454 @@
-def main() -> None:  # replaced by the real command
-    raise SystemExit("meeple: not built yet")
+"""The `meeple` command. Every subcommand is a thin layer over meeple.core.engine.Engine
+(and meeple.ai for agents), so scripts can do the same in Python."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import orjson
+import typer
+from meeple.core import MeepleError
+from meeple.core.agents import parse_spec
+from meeple.core.engine import Engine
+from meeple.core.errors import BadOptions, UnknownName
+from meeple.core.plugins import load
+from meeple.core.scheduler import run_match
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from .human import HumanAgent
+
+app = typer.Typer(
+    name="meeple",
+    help="Play, replay, audit and pit AI players against each other in board games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console()
+err = Console(stderr=True)
+
+Db = Annotated[str | None, typer.Option(
+    "--db", envvar="MEEPLE_DB", show_envvar=True,
+    help="Event store URL or SQLite path (sqlite:///f.db, jsonl:///dir, memory:, "
+         "postgresql://...). Default: meeple.sqlite in the user's data folder.")]
+Json = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+As = Annotated[str | None, typer.Option("--as", help="See the game as this player.")]
+Opts = Annotated[list[str] | None, typer.Option(
+    "--option", "-o", help="A game option as name=value (repeatable); see `meeple games`.")]
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    err.print(f"[red]error:[/red] {message}", highlight=False, soft_wrap=True)
+    return typer.Exit(code)
+
+
+def emit_json(data: Any) -> None:
+    sys.stdout.write(orjson.dumps(data, option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS,
+                                  default=str).decode() + "\n")
+
+
+def engine(db: str | None) -> Engine:
+    return Engine(db)
+
+
+def parse_options(items: list[str] | None) -> dict[str, str]:
+    opts: dict[str, str] = {}
+    for item in items or ():
+        key, eq, value = item.partition("=")
+        if not key.strip():
+            raise BadOptions(f"option {item!r} must look like name=value")
+        opts[key.strip()] = value.strip() if eq else "true"
+    return opts
+
+
+def split_list(text: str, what: str) -> list[str]:
+    items = [p.strip() for p in text.split(",")]
+    if not text.strip() or any(not p for p in items):
+        raise BadOptions(f"{what} {text!r} must be a comma-separated list with no empty entries")
+    return items
+
+
+def make_agents(specs: list[str], seed: int, plugins: Any) -> list[Any]:
+    agents = []
+    for i, spec in enumerate(specs):
+        try:
+            name, opts = parse_spec(spec)
+        except ValueError as exc:
+            raise BadOptions(str(exc)) from None
+        if name == "human":
+            agents.append(HumanAgent(out))
+            continue
+        factory = plugins.agent_factory(name)
+        agents.append(factory(opts, seed * 1009 + i))
+    return agents
+
+
+# -- what is installed -------------------------------------------------------------------
+
+
+@app.command()
+def games(json: Json = False) -> None:
+    """List the installed games, their player counts and options."""
+    plugins = load()
+    rows = []
+    for g in plugins.games.values():
+        rows.append({
+            "name": g.name, "title": g.title, "version": g.version,
+            "players": [g.min_players, g.max_players],
+            "hidden_information": g.hidden_information,
+            "options": [{"name": o.name, "default": o.default, "help": o.help,
+                         "choices": list(o.choices) if o.choices else None} for o in g.options],
+        })
+    if json:
+        emit_json(rows)
+        return
+    t = RichTable("game", "title", "players", "options", title="Installed games")
+    for r in rows:
+        lo, hi = r["players"]
+        t.add_row(r["name"], r["title"], f"{lo}-{hi}" if lo != hi else str(lo),
+                  ", ".join(o["name"] for o in r["options"]) or "-")
+    out.print(t)
+
+
+@app.command()
+def plugins(json: Json = False) -> None:
+    """List every loaded plugin with its version and hooks, and any that failed to load."""
+    loaded = load()
+    rows = [{"name": i.name, "distribution": i.distribution, "version": i.version,
+             "hooks": list(i.hooks), "error": i.error} for i in loaded.infos]
+    if json:
+        emit_json(rows)
+        return
+    t = RichTable("plugin", "distribution", "version", "hooks", "status", title="Plugins")
+    for r in rows:
+        t.add_row(r["name"], r["distribution"], r["version"], ", ".join(r["hooks"]),
+                  f"[red]failed: {r['error']}[/red]" if r["error"] else "ok")
+    out.print(t)
+
+
+@app.command()
+def agents(json: Json = False) -> None:
+    """List the installed agents (use them in --players specs, e.g. mcts:sims=500)."""
+    names = list(load().agents) + ["human"]
+    if json:
+        emit_json(names)
+    else:
+        out.print("agents: " + ", ".join(names))
+
+
+# -- creating and playing -------------------------------------------------------------------
+
+
+@app.command()
+def new(
+    game: Annotated[str, typer.Argument(help="Game name, see `meeple games`.")],
+    players: Annotated[str, typer.Option("--players", "-p", help="Player names, comma-separated.")],
+    option: Opts = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for the game's randomness.")] = None,
+    game_id: Annotated[str | None, typer.Option("--id", help="Id for the new game.")] = None,
+    db: Db = None,
+) -> None:
+    """Create a game for people to play with `meeple move`."""
+    eng = engine(db)
+    gid = eng.new_game(game, split_list(players, "--players"), parse_options(option), seed, game_id)
+    out.print(gid)
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="Game name to start, or a stored game id with --resume.")],
+    players: Annotated[str, typer.Option(
+        "--players", "-p", help="Agent specs, one per seat: random, heuristic, "
+        "mcts:sims=200, ismcts, human ...")],
+    names: Annotated[str | None, typer.Option(help="Player names (default: the game's seats).")] = None,
+    option: Opts = None,
+    seed: Annotated[int, typer.Option(help="Seed for the game and the agents.")] = 1,
+    game_id: Annotated[str | None, typer.Option("--id", help="Id for the new game.")] = None,
+    resume: Annotated[bool, typer.Option(help="GAME is a stored game id to play on.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only print the result.")] = False,
+    db: Db = None,
+) -> None:
+    """Play a match between agents (and people) to the end; every move is stored."""
+    eng = engine(db)
+    specs = split_list(players, "--players")
+    if resume:
+        gid = game
+        header = eng.store.header(gid)
+        seats = list(header.players)
+    else:
+        g = eng.plugins.game(game)
+        seats = split_list(names, "--names") if names else g.default_players(len(specs))
+        if len(seats) != len(specs):
+            raise BadOptions(f"{len(specs)} agent specs for {len(seats)} player names")
+        g.check_players(seats)
+        gid = None
+    if len(specs) != len(seats):
+        raise BadOptions(f"game {game} has {len(seats)} players; give one agent spec for each")
+    agent_objs = make_agents(specs, seed, eng.plugins)
+    if gid is None:
+        gid = eng.new_game(game, seats, parse_options(option), seed, game_id)
+    humans = any(isinstance(a, HumanAgent) for a in agent_objs)
+    if not quiet:
+        out.print(f"game [bold]{gid}[/bold]: " + ", ".join(f"{p}={s}" for p, s in zip(seats, specs, strict=True)))
+    outcome = run_match(eng, gid, dict(zip(seats, agent_objs, strict=True)),
+                        flush_every=1 if humans else 50)
+    if not quiet:
+        out.print(eng.render(gid))
+    result = outcome.to_json() if outcome else {}
+    out.print(f"{gid}: " + ", ".join(f"{p} {s:g} (rank {result['ranks'][p]})"
+                                    for p, s in result.get("scores", {}).items()))
+
+
+@app.command()
+def move(
+    game_id: Annotated[str, typer.Argument(help="Stored game id.")],
+    command: Annotated[str, typer.Argument(help="The command in the game's notation.")],
+    as_player: Annotated[str, typer.Option("--as", help="The player giving the command.")],
+    db: Db = None,
+) -> None:
+    """Give one command in a stored game, as a player."""
+    eng = engine(db)
+    records = eng.move(game_id, command, as_player)
+    out.print(f"stored events {records[0].seq}-{records[-1].seq}: {records[0].command_text}")
+    status = eng.store.status(game_id)
+    if status.get("status") == "finished":
+        out.print(f"game over: {status['outcome']['scores']}")
+    else:
+        out.print(f"to act: {', '.join(status.get('to_act', []))}")
+
+
+# -- looking --------------------------------------------------------------------------------
+
+
+@app.command()
+def show(
+    game_id: Annotated[str, typer.Argument(help="Stored game id.")],
+    as_player: As = None,
+    at: Annotated[int | None, typer.Option(help="Show the state after this event.")] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text, svg or json.")] = "text",
+    db: Db = None,
+) -> None:
+    """Show a game's state (as a player sees it, with --as)."""
+    if fmt not in ("text", "svg", "json"):
+        raise BadOptions(f"--format must be text, svg or json, not {fmt!r}")
+    eng = engine(db)
+    _check_as(eng, game_id, as_player)
+    if fmt == "json":
+        emit_json(eng.show_json(game_id, as_player, at))
+    else:
+        sys.stdout.write(eng.render(game_id, fmt, as_player, at) + "\n")
+
+
+def _check_as(eng: Engine, game_id: str, player: str | None) -> None:
+    if player is not None and player not in eng.store.header(game_id).players:
+        players = ", ".join(eng.store.header(game_id).players)
+        raise BadOptions(f"{player!r} does not play in {game_id}; players: {players}")
+
+
+@app.command()
+def log(
+    game_id: Annotated[str, typer.Argument(help="Stored game id.")],
+    as_player: As = None,
+    json: Json = False,
+    db: Db = None,
+) -> None:
+    """Print a game's events in its notation, with turn and round markers."""
+    eng = engine(db)
+    _check_as(eng, game_id, as_player)
+    lines = eng.log(game_id, as_player)
+    if json:
+        emit_json([ln.to_json() for ln in lines])
+        return
+    for ln in lines:
+        if ln.marker:
+            out.print(f"[bold]{ln.marker}[/bold]", highlight=False)
+        who = f"{ln.actor}: " if ln.actor else ""
+        cmd = f" [dim]<- {ln.command}[/dim]" if ln.command and ln.actor else ""
+        text = f"{ln.seq:>5}  {who}{ln.text}{cmd}"
+        out.print(f"[strike dim]{text}[/strike dim]" if ln.undone else text, highlight=False)
+
+
+@app.command("list")
+def list_games(json: Json = False, db: Db = None) -> None:
+    """List the stored games."""
+    rows = engine(db).list_games()
+    if json:
+        emit_json(rows)
+        return
+    t = RichTable("id", "game", "players", "events", "status", title="Stored games")
+    for r in rows:
+        status = r.get("status", "?")
+        if status == "finished":
+            status = "won by " + ", ".join(r["outcome"]["winners"])
+        elif status == "running":
+            status = "to act: " + ", ".join(r.get("to_act", []))
+        t.add_row(r["game_id"], r["game"], ", ".join(r["players"]), str(r.get("seq", "?")), status)
+    out.print(t)
+
+
+@app.command()
+def replay(
+    game_id: Annotated[str, typer.Argument(help="Stored game id.")],
+    to: Annotated[int | None, typer.Option("--to", help="Stop after this event.")] = None,
+    json: Json = False,
+    db: Db = None,
+) -> None:
+    """Rebuild a game from its log (up to --to) and show where it stands."""
+    eng = engine(db)
+    if to is not None:
+        last = eng.store.last(game_id)[0]
+        if not 1 <= to <= last:
+            raise BadOptions(f"--to must be an event number from 1 to {last}, not {to}")
+    if json:
+        emit_json(eng.show_json(game_id, None, to))
+        return
+    t = eng.table(game_id, upto=to)
+    out.print(f"{game_id}: replayed {t.last_seq} events")
+    sys.stdout.write(t.game.render(t.state, "text", None) + "\n")
+
+
+# -- changing history without rewriting it ----------------------------------------------------
+
+
+@app.command()
+def undo(
+    game_id: Annotated[str, typer.Argument(help="Stored game id.")],
+    as_player: Annotated[str, typer.Option("--as", help="The player asking for the undo.")],
+    force: Annotated[bool, typer.Option(help="Undo across revealed information anyway (recorded).")] = False,
+    agreed_by: Annotated[str | None, typer.Option(help="Players who agree, comma-separated.")] = None,
+    db: Db = None,
+) -> None:
+    """Undo the last command: appends an Undone event (the log is never rewritten)."""
+    eng = engine(db)
+    agreed = split_list(agreed_by, "--agreed-by") if agreed_by else []
+    rec = eng.undo(game_id, as_player, force, agreed)
+    out.print(f"event {rec.seq}: undone; to act: {', '.join(eng.to_act(game_id))}")
+
+
+@app.command()
+def redo(
+    game_id: Annotated[str, typer.Argument(help="Stored game id.")],
+    as_player: Annotated[str, typer.Option("--as", help="The player asking for the redo.")],
+    db: Db = None,
+) -> None:
+    """Cancel the last undo, if nothing was played since."""
+    rec = engine(db).redo(game_id, as_player)
+    out.print(f"event {rec.seq}: redone")
+
+
+@app.command()
+def fork(
+    game_id: Annotated[str, typer.Argument(help="Stored game id.")],
+    at: Annotated[int, typer.Option("--at", help="Take the log up to this event.")],
+    new_id: Annotated[str | None, typer.Option("--id", help="Id for the new game.")] = None,
+    db: Db = None,
+) -> None:
+    """Start a new game from the first events of another (what-if analysis)."""
+    out.print(engine(db).fork(game_id, at, new_id))
+
+
+@app.command()
+def verify(
+    game_id: Annotated[str | None, typer.Argument(help="Stored game id.")] = None,
+    all_games: Annotated[bool, typer.Option("--all", help="Verify every stored game.")] = False,
+    json: Json = False,
+    db: Db = None,
+) -> None:
+    """Check the hash chain and re-derive every event from its command. Exit 1 on failure."""
+    if (game_id is None) == (not all_games):
+        raise BadOptions("give a game id or --all (not both)")
+    eng = engine(db)
+    ids = eng.store.game_ids() if all_games else [game_id]
+    reports = [eng.verify(gid) for gid in ids]
+    if json:
+        emit_json([r.to_json() for r in reports])
+    else:
+        for r in reports:
+            if r.ok:
+                out.print(f"[green]ok[/green]   {r.game_id}: {r.events} events", highlight=False)
+            else:
+                out.print(f"[red]FAIL[/red] {r.game_id}: event {r.first_bad_seq}: {r.problem}",
+                          highlight=False)
+    if not all(r.ok for r in reports):
+        raise typer.Exit(1)
+
+
+# -- moving games in and out ------------------------------------------------------------------
+
+
+@app.command()
+def export(
+    game_id: Annotated[str, typer.Argument(help="Stored game id.")],
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="File (default: stdout).")] = None,
+    db: Db = None,
+) -> None:
+    """Write a game as JSON Lines (header, then one record per line)."""
+    data = engine(db).export(game_id)
+    if output:
+        output.write_bytes(data)
+        err.print(f"wrote {output}")
+    else:
+        sys.stdout.buffer.write(data)
+
+
+@app.command("import")
+def import_(
+    file: Annotated[Path, typer.Argument(help="A Meeple export, or a foreign record with --format.")],
+    fmt: Annotated[str, typer.Option("--format", "-f", help="meeple (an export) or an "
+                                     "importer's name, e.g. snellman.")] = "meeple",
+    game_id: Annotated[str | None, typer.Option("--id", help="Id for the stored game.")] = None,
+    db: Db = None,
+) -> None:
+    """Store a game from a file; nothing is stored unless the whole file reads and verifies."""
+    try:
+        data = file.read_bytes()
+    except OSError as exc:
+        raise BadOptions(f"cannot read {file}: {exc.strerror}") from None
+    eng = engine(db)
+    if fmt == "meeple":
+        gid = eng.import_export(data, game_id)
+    else:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadOptions(f"{file} is not UTF-8 text") from None
+        gid = eng.import_record(fmt, text, game_id)
+    out.print(gid)
+
+
+def _register_extras() -> None:
+    from .commands_ai import register
+
+    register(app)
+
+
+_register_extras()
+
+
+def main() -> None:
+    try:
+        app(standalone_mode=False)
+    except typer.Exit as exc:
+        raise SystemExit(exc.exit_code) from None
+    except (UnknownName, BadOptions, MeepleError) as exc:
+        err.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
+        raise SystemExit(2) from None
+    except KeyboardInterrupt:
+        err.print("interrupted; stored games can be resumed")
+        raise SystemExit(130) from None
+    except Exception as exc:
+        import click
+
+        if isinstance(exc, click.exceptions.Abort):
+            raise SystemExit(1) from None
+        if isinstance(exc, click.ClickException):
+            exc.show()
+            raise SystemExit(2) from None
+        raise
+
+
+if __name__ == "__main__":
+    main()
