@@ -1,0 +1,174 @@
+"""Commands (what a player asks) and events (what happened). Seats, districts, islands
+and civilizations are plain ints (indices into ``board``); the notation turns them into
+names. Draws are barrier events: they reveal what nobody knew before."""
+
+from __future__ import annotations
+
+from meeple.core import command, event
+
+# -- commands ---------------------------------------------------------------------------
+
+
+@command
+class Take:
+    """Phase 1: claim a waiting guest of ``civ`` at ``island`` and put a prince of
+    ``prince_civ`` on ``district`` (-1: no prince of that civilization left). A
+    ``prince_civ`` other than ``civ`` spends a privilege (the special guest)."""
+
+    civ: int
+    island: int
+    district: int
+    prince_civ: int
+
+
+@command
+class Wonder:
+    island: int
+
+
+@command
+class Monument:
+    civ: int
+    district: int
+
+
+@command
+class Discard:
+    """Phase 2 start: the cards given up for standing (a sorted tuple of civs)."""
+
+    cards: tuple[int, ...]
+
+
+@command
+class Move:
+    civ: int
+    src: int
+    dst: int
+    count: int
+
+
+@command
+class Add:
+    civ: int
+    district: int
+
+
+@command
+class Remove:
+    civ: int
+    district: int
+
+
+@command
+class Raise:
+    civ: int
+
+
+@command
+class Lower:
+    civ: int
+
+
+@command
+class End:
+    """Phase 2: end the turn, discarding down to the hand limit (sorted civs)."""
+
+    discards: tuple[int, ...] = ()
+
+
+# -- events -----------------------------------------------------------------------------
+
+
+@event("utopia.started")
+class Started:
+    players: tuple[str, ...]
+    scale: tuple[int, ...]  # the value 1..5 of each civilization
+    goal: int
+    water: bool  # is the water island in play
+
+
+@event("utopia.guests-drawn", barrier=True)
+class GuestsDrawn:
+    guests: tuple[int, ...]  # island * 5 + civ, sorted
+
+
+@event("utopia.guest-taken")
+class GuestTaken:
+    seat: int
+    civ: int
+    island: int
+    district: int
+    prince_civ: int
+
+
+@event("utopia.wonder-built")
+class WonderBuilt:
+    seat: int
+    island: int
+
+
+@event("utopia.monument-built")
+class MonumentBuilt:
+    seat: int
+    civ: int
+    district: int
+
+
+@event("utopia.cards-drawn", barrier=True)
+class CardsDrawn:
+    seat: int
+    player: str  # the name too, so that a log can be redacted for that player
+    cards: tuple[int, ...]  # sorted civs; -1 where redacted
+
+
+@event("utopia.cards-discarded")
+class CardsDiscarded:
+    seat: int
+    cards: tuple[int, ...]
+
+
+@event("utopia.princes-moved")
+class PrincesMoved:
+    seat: int
+    civ: int
+    src: int
+    dst: int
+    count: int
+
+
+@event("utopia.prince-added")
+class PrinceAdded:
+    seat: int
+    civ: int
+    district: int
+
+
+@event("utopia.prince-removed")
+class PrinceRemoved:
+    seat: int
+    civ: int
+    district: int
+
+
+@event("utopia.king-influenced")
+class KingInfluenced:
+    seat: int
+    civ: int
+    lowered: bool  # False: one step up for one card; True: to value 1 for two cards
+
+
+@event("utopia.turn-ended")
+class TurnEnded:
+    seat: int
+    discards: tuple[int, ...]
+
+
+@event("utopia.round-scored")
+class RoundScored:
+    points: tuple[int, ...]  # per seat
+
+
+EVENTS: tuple[type, ...] = (
+    Started, GuestsDrawn, GuestTaken, WonderBuilt, MonumentBuilt, CardsDrawn, CardsDiscarded,
+    PrincesMoved, PrinceAdded, PrinceRemoved, KingInfluenced, TurnEnded, RoundScored,
+)

@@ -1,0 +1,214 @@
+"""Utopia (Ludovic Vialla and Arnaud Urbon, 2007) as a Meeple game: the glue between the
+engine contract and the rules modules (board, state, fold, rules, notation, render)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from meeple.core import Game, IllegalCommand, Option, Outcome
+
+from . import render as pictures
+from .board import BOARD, CIVS, NCIV
+from .events import (
+    EVENTS,
+    CardsDiscarded,
+    CardsDrawn,
+    GuestsDrawn,
+    GuestTaken,
+    KingInfluenced,
+    MonumentBuilt,
+    PrinceAdded,
+    PrinceRemoved,
+    PrincesMoved,
+    RoundScored,
+    Started,
+    TurnEnded,
+    WonderBuilt,
+)
+from .fold import fold
+from .notation import format_command, parse
+from .rules import check, consequences, draw_guests, legal
+from .state import FULL_STATE, OVER, SPECTATOR, State
+
+
+class Utopia(Game):
+    name = "utopia"
+    title = "Utopia"
+    version = "0.1.0"
+    min_players = 2
+    max_players = 5
+    hidden_information = True
+    events = EVENTS
+    options = (
+        Option("goal", 50, "the game ends after the scoring in which someone reaches this",
+               kind=int),
+    )
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: random.Random) -> list:
+        goal = int(options.get("goal", 50))
+        values = list(range(1, NCIV + 1))
+        rng.shuffle(values)
+        started = Started(tuple(players), tuple(values), goal, len(players) > 2)
+        state = fold(None, started)
+        return [started, draw_guests(state, rng)]
+
+    def decide(self, state: State, player: str, command: Any, rng: random.Random) -> list:
+        if player not in state.players:
+            raise IllegalCommand(f"{player} does not play in this game")
+        seat = state.players.index(player)
+        if seat != state.current:
+            raise IllegalCommand(f"it is not {player}'s turn")
+        reason = check(state, seat, command)
+        if reason:
+            raise IllegalCommand(reason)
+        return consequences(state, seat, command, rng)
+
+    def fold(self, state: State | None, event: Any) -> State:
+        return fold(state, event)
+
+    def clone(self, state: State) -> State:
+        return state.copy()
+
+    def to_act(self, state: State) -> tuple[str, ...]:
+        return (state.players[state.current],) if state.current >= 0 else ()
+
+    def legal(self, state: State, player: str) -> list:
+        if player not in state.players:
+            return []
+        return legal(state, state.players.index(player))
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        scores = {p: state.scores[s] for s, p in enumerate(state.players)}
+        districts = {p: state.mon_owner.count(s) for s, p in enumerate(state.players)}
+        return Outcome.from_scores(scores, tiebreak=districts,
+                                   detail={"districts": districts, "rounds": state.round})
+
+    # -- hidden information ------------------------------------------------------------
+
+    def view(self, state: State, player: str | None) -> State:
+        """Other players' hands are hidden (their sizes stay public); the cards they hold
+        join the deck as one pool of unknown cards."""
+        seat = state.players.index(player) if player in state.players else SPECTATOR
+        v = state.copy()
+        v.viewer = seat
+        for s in range(state.n):
+            if s != seat:
+                for c in range(NCIV):
+                    v.deck[c] += v.hands[s * NCIV + c]
+                    v.hands[s * NCIV + c] = 0
+        return v
+
+    def determinize(self, view: State, player: str, rng: random.Random) -> State:
+        """Deal each hidden hand its known size from the pool of unknown cards."""
+        full = view.copy()
+        if full.viewer == FULL_STATE:
+            return full
+        pool = [c for c in range(NCIV) for _ in range(full.deck[c])]
+        rng.shuffle(pool)
+        for s in range(full.n):
+            if s != full.viewer:
+                for _ in range(full.hand_sizes[s]):
+                    c = pool.pop()
+                    full.hands[s * NCIV + c] += 1
+                    full.deck[c] -= 1
+        full.viewer = FULL_STATE
+        return full
+
+    def redact(self, event: Any, player: str | None) -> Any:
+        if type(event) is CardsDrawn and event.player != player:
+            return CardsDrawn(event.seat, event.player, (-1,) * len(event.cards))
+        return event
+
+    # -- notation ----------------------------------------------------------------------
+
+    def parse(self, text: str, state: State | None = None, player: str | None = None) -> Any:
+        return parse(text)
+
+    def format(self, command: Any, state: State | None = None) -> str:
+        return format_command(command)
+
+    def describe_event(self, ev: Any) -> str:  # noqa: C901 - one line per event type
+        t = type(ev)
+        d = BOARD.district_ids
+        who = f"seat {getattr(ev, 'seat', -1) + 1}"
+        if t is Started:
+            return (f"{', '.join(ev.players)} play to {ev.goal}; prestige scale "
+                    + ", ".join(f"{CIVS[c]} {ev.scale[c]}" for c in range(NCIV)))
+        if t is GuestsDrawn:
+            return "guests arrive: " + ", ".join(
+                f"{CIVS[g % NCIV]}@{BOARD.island_names[g // NCIV]}" for g in ev.guests)
+        if t is GuestTaken:
+            if ev.district < 0:
+                return f"{who} takes the {CIVS[ev.civ]} guest of {BOARD.island_names[ev.island]}"
+            extra = "" if ev.prince_civ == ev.civ else f" as {CIVS[ev.prince_civ]} (privilege)"
+            return f"{who} welcomes a {CIVS[ev.civ]} guest to {d[ev.district]}{extra}"
+        if t is WonderBuilt:
+            return f"{who} builds the wonder of the {BOARD.island_names[ev.island]} island (+6)"
+        if t is MonumentBuilt:
+            return f"{who} builds a {CIVS[ev.civ]} monument in {d[ev.district]}"
+        if t is CardsDrawn:
+            shown = " ".join("?" if c < 0 else CIVS[c] for c in ev.cards)
+            return f"{ev.player} draws {shown}"
+        if t is CardsDiscarded or t is TurnEnded:
+            cards = ev.cards if t is CardsDiscarded else ev.discards
+            verb = "discards" if t is CardsDiscarded else "ends the turn, discarding"
+            return f"{who} {verb} {' '.join(CIVS[c] for c in cards) or 'nothing'}"
+        if t is PrincesMoved:
+            return f"{who} moves {ev.count} {CIVS[ev.civ]} from {d[ev.src]} to {d[ev.dst]}"
+        if t is PrinceAdded:
+            return f"{who} adds a {CIVS[ev.civ]} prince in {d[ev.district]}"
+        if t is PrinceRemoved:
+            return f"{who} removes a {CIVS[ev.civ]} prince from {d[ev.district]} (+2)"
+        if t is KingInfluenced:
+            how = "to value 1" if ev.lowered else "one step up"
+            return f"{who} moves {CIVS[ev.civ]} {how} on the prestige scale"
+        if t is RoundScored:
+            return "round scored: " + ", ".join(f"seat {s + 1} +{p}" for s, p in enumerate(ev.points))
+        return super().describe_event(ev)
+
+    def turn_marker(self, state: State) -> str | None:
+        return f"Round {state.round}"
+
+    def summary(self, state: State, player: str | None = None) -> dict[str, Any]:
+        return {
+            "round": state.round,
+            "phase": state.phase,
+            "scores": dict(zip(state.players, state.scores, strict=True)),
+            "prestige": {CIVS[c]: state.scale[c] for c in range(NCIV)},
+            "to_act": list(self.to_act(state)),
+        }
+
+    def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
+        shown = self.view(state, player) if player is not None else state
+        return pictures.svg(shown) if fmt == "svg" else pictures.text(shown, player)
+
+    # -- judgement ---------------------------------------------------------------------
+
+    def evaluate(self, state: State, player: str) -> float:
+        """Score lead including what the board will pay: points now, plus the districts
+        held at their civilization's current value (next scoring), plus half a point for
+        each open district where two of one's princes of a civilization wait for a third,
+        plus a little for cards and privileges. Scaled by the goal into [-1, 1]."""
+        seat = state.players.index(player)
+        out = self.outcome(state)
+        if out is not None:
+            return 1.0 if out.ranks[player] == 1 else -1.0
+        worth = [float(s) for s in state.scores]
+        n = state.n
+        for d in range(BOARD.n_districts):
+            owner = state.mon_owner[d]
+            if owner >= 0:
+                worth[owner] += state.scale[state.mon_civ[d]]
+            else:
+                for s in range(n):
+                    base = (d * n + s) * NCIV
+                    if max(state.princes[base:base + NCIV]) >= 2:
+                        worth[s] += 0.5
+        for s in range(n):
+            worth[s] += 0.2 * state.hand_sizes[s] + 0.5 * state.privileges[s]
+        best_other = max(worth[s] for s in range(n) if s != seat)
+        return max(-0.99, min(0.99, (worth[seat] - best_other) / state.goal))

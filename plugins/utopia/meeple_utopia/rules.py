@@ -1,0 +1,346 @@
+"""What a player may do, and the events a command causes. ``check`` gives the reason a
+command is refused (a sentence for the player) or None; ``legal`` lists every allowed
+command; ``consequences`` turns an allowed command into events, drawing cards and guests
+from ``rng`` where the rules call for chance."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .board import BOARD, CIVS, NCIV
+from .events import (
+    Add,
+    CardsDiscarded,
+    CardsDrawn,
+    Discard,
+    End,
+    GuestsDrawn,
+    GuestTaken,
+    KingInfluenced,
+    Lower,
+    Monument,
+    MonumentBuilt,
+    Move,
+    PrinceAdded,
+    PrinceRemoved,
+    PrincesMoved,
+    Raise,
+    Remove,
+    RoundScored,
+    Take,
+    TurnEnded,
+    Wonder,
+    WonderBuilt,
+)
+from .fold import PASSES, discard_count, fold, next_actor
+from .state import DEVELOP, DRAW, HAND_LIMIT, WELCOME, State
+
+GUESTS_PER_KIND = 2  # two guests of each civilization for each island
+
+
+def dname(d: int) -> str:
+    return BOARD.district_ids[d]
+
+
+def iname(i: int) -> str:
+    return BOARD.island_names[i]
+
+
+def cards_text(cards: tuple[int, ...]) -> str:
+    return " ".join(CIVS[c] for c in cards) or "nothing"
+
+
+# -- chance -------------------------------------------------------------------------------
+
+
+def draw_guests(state: State, rng: random.Random) -> GuestsDrawn:
+    """Every guest of the islands in play is back in the bag at the start of a round; draw
+    three per player."""
+    bag = [i * NCIV + c for i in range(BOARD.n_islands) if state.active[i]
+           for c in range(NCIV) for _ in range(GUESTS_PER_KIND)]
+    return GuestsDrawn(tuple(sorted(rng.sample(bag, PASSES * state.n))))
+
+
+def draw_cards(state: State, seat: int, rng: random.Random) -> CardsDrawn:
+    pile = state.deck if sum(state.deck) >= DRAW else [
+        a + b for a, b in zip(state.deck, state.discard, strict=True)]
+    cards = [c for c in range(NCIV) for _ in range(pile[c])]
+    return CardsDrawn(seat, state.players[seat], tuple(sorted(rng.sample(cards, min(DRAW, len(cards))))))
+
+
+def round_points(state: State) -> tuple[int, ...]:
+    pts = [0] * state.n
+    for d, owner in enumerate(state.mon_owner):
+        if owner >= 0:
+            pts[owner] += state.scale[state.mon_civ[d]]
+    return tuple(pts)
+
+
+# -- checks -------------------------------------------------------------------------------
+
+
+def _has_cards(state: State, seat: int, cards: tuple[int, ...]) -> bool:
+    hand = state.hand(seat)
+    for c in cards:
+        if not 0 <= c < NCIV:
+            return False
+        hand[c] -= 1
+        if hand[c] < 0:
+            return False
+    return True
+
+
+def _card_reason(state: State, seat: int, civ: int, k: int = 1) -> str | None:
+    if state.phase != DEVELOP:
+        return "action cards are played in phase 2 (developing the city), not now"
+    if state.must_discard:
+        return f"first discard {state.must_discard} card(s) for your standing"
+    if state.hands[seat * NCIV + civ] < k:
+        return f"you need {k} {CIVS[civ]} card(s) for that and hold {state.hands[seat * NCIV + civ]}"
+    return None
+
+
+def _valid_civ(civ: int) -> bool:
+    return 0 <= civ < NCIV
+
+
+def _valid_district(state: State, d: int) -> bool:
+    return 0 <= d < BOARD.n_districts and state.district_active(d)
+
+
+def check(state: State, seat: int, cmd: Any) -> str | None:  # noqa: C901 - one case per command
+    t = type(cmd)
+    if t is Take:
+        if state.phase != WELCOME:
+            return "guests are welcomed in phase 1 only"
+        if not _valid_civ(cmd.civ) or not 0 <= cmd.island < BOARD.n_islands:
+            return "no such guest"
+        if state.waiting[cmd.island * NCIV + cmd.civ] == 0:
+            return f"no {CIVS[cmd.civ]} guest waits at the {iname(cmd.island)} island"
+        if cmd.district < 0:
+            if state.supply[seat * NCIV + cmd.civ] > 0:
+                return f"you still have {CIVS[cmd.civ]} princes: place one on the {iname(cmd.island)} island"
+            return None
+        if not _valid_district(state, cmd.district) or BOARD.island_of[cmd.district] != cmd.island:
+            return f"the {CIVS[cmd.civ]} guest of the {iname(cmd.island)} island goes to a district of that island"
+        if not _valid_civ(cmd.prince_civ):
+            return "no such civilization"
+        if cmd.prince_civ != cmd.civ and state.privileges[seat] == 0:
+            return "you have no privilege left to welcome a prince of another civilization"
+        if state.supply[seat * NCIV + cmd.prince_civ] == 0:
+            return f"you have no {CIVS[cmd.prince_civ]} prince left"
+        return None
+    if t is Wonder or t is Monument:
+        if state.phase not in (WELCOME, DEVELOP) or state.must_discard:
+            return "build in your turn (in phase 2 after your standing discard)"
+        if t is Wonder:
+            i = cmd.island
+            if not 0 <= i < BOARD.n_islands or not state.active[i]:
+                return "no such island in this game"
+            if state.wonder[i] >= 0:
+                return f"the {iname(i)} island already has its wonder"
+            missing = [CIVS[c] for c in range(NCIV)
+                       if not any(state.count(d, seat, c) for d in BOARD.districts_of[i])]
+            if missing:
+                return f"a wonder needs a prince of every civilization on the island; missing: {', '.join(missing)}"
+            return None
+        d, c = cmd.district, cmd.civ
+        if not _valid_district(state, d) or not _valid_civ(c):
+            return "no such district or civilization"
+        if state.mon_owner[d] >= 0:
+            return f"{dname(d)} already has a monument and can never be retaken"
+        if state.count(d, seat, c) < 3:
+            return f"a monument needs 3 of your {CIVS[c]} princes in {dname(d)}"
+        if state.monuments_left[c] == 0:
+            return f"all {CIVS[c]} monuments are built"
+        return None
+    if t is Discard:
+        if state.phase != DEVELOP or not state.must_discard:
+            return "there is nothing to discard for standing now"
+        if len(cmd.cards) != state.must_discard:
+            return f"discard exactly {state.must_discard} card(s) for your standing"
+        if not _has_cards(state, seat, cmd.cards):
+            return f"you do not hold {cards_text(cmd.cards)}"
+        return None
+    if t is End:
+        if state.phase != DEVELOP:
+            return "there is no turn to end now"
+        if state.must_discard:
+            return f"first discard {state.must_discard} card(s) for your standing"
+        need = state.hand_sizes[seat] - HAND_LIMIT
+        if len(cmd.discards) != max(0, need):
+            return (f"you may keep {HAND_LIMIT} cards: discard exactly {need} when ending"
+                    if need > 0 else "you are within the hand limit: end without discarding")
+        if not _has_cards(state, seat, cmd.discards):
+            return f"you do not hold {cards_text(cmd.discards)}"
+        return None
+    civ = getattr(cmd, "civ", -1)
+    if t not in (Move, Add, Remove, Raise, Lower):
+        return f"{cmd!r} is not a Utopia command"
+    if not _valid_civ(civ):
+        return "no such civilization"
+    reason = _card_reason(state, seat, civ, 2 if t is Lower else 1)
+    if reason:
+        return reason
+    if t is Move:
+        if not _valid_district(state, cmd.src) or not _valid_district(state, cmd.dst):
+            return "no such district in this game"
+        if cmd.count not in (1, 2):
+            return "one card moves one or two princes"
+        if state.count(cmd.src, seat, civ) < cmd.count:
+            return f"you have fewer than {cmd.count} {CIVS[civ]} prince(s) in {dname(cmd.src)}"
+        if cmd.dst not in BOARD.reach[cmd.src]:
+            return (f"{dname(cmd.dst)} is not next to {dname(cmd.src)} by a street or bridge, "
+                    "nor a ship district in the same or a neighbouring sea sector")
+        return None
+    if t is Add or t is Remove:
+        d = cmd.district
+        if not _valid_district(state, d):
+            return "no such district in this game"
+        if state.mon_civ[d] != civ:
+            return f"{dname(d)} has no {CIVS[civ]} monument"
+        if t is Add and state.supply[seat * NCIV + civ] == 0:
+            return f"you have no {CIVS[civ]} prince left"
+        if t is Remove and state.count(d, seat, civ) == 0:
+            return f"you have no {CIVS[civ]} prince in {dname(d)}"
+        return None
+    if t is Raise and state.scale[civ] == NCIV:
+        return f"{CIVS[civ]} is already at the top of the prestige scale"
+    if t is Lower and state.scale[civ] == 1:
+        return f"{CIVS[civ]} is already at value 1"
+    return None
+
+
+# -- events of an allowed command ----------------------------------------------------------
+
+
+def consequences(state: State, seat: int, cmd: Any, rng: random.Random) -> list[Any]:
+    t = type(cmd)
+    if t is Take:
+        ev = GuestTaken(seat, cmd.civ, cmd.island, cmd.district,
+                        cmd.prince_civ if cmd.district >= 0 else -1)
+        events: list[Any] = [ev]
+        if state.pass_no == PASSES - 1 and sum(state.acted) == state.n - 1:
+            after = fold(state.copy(), ev)
+            events.append(draw_cards(after, after.current, rng))
+        return events
+    if t is Wonder:
+        return [WonderBuilt(seat, cmd.island)]
+    if t is Monument:
+        return [MonumentBuilt(seat, cmd.civ, cmd.district)]
+    if t is Discard:
+        return [CardsDiscarded(seat, cmd.cards)]
+    if t is Move:
+        return [PrincesMoved(seat, cmd.civ, cmd.src, cmd.dst, cmd.count)]
+    if t is Add:
+        return [PrinceAdded(seat, cmd.civ, cmd.district)]
+    if t is Remove:
+        return [PrinceRemoved(seat, cmd.civ, cmd.district)]
+    if t is Raise or t is Lower:
+        return [KingInfluenced(seat, cmd.civ, t is Lower)]
+    # End: the next player draws, or the round is scored and the next one starts.
+    ev = TurnEnded(seat, cmd.discards)
+    after = fold(state.copy(), ev)
+    if after.current >= 0:
+        return [ev, draw_cards(after, after.current, rng)]
+    scored = RoundScored(round_points(after))
+    fold(after, scored)
+    if after.phase == WELCOME:
+        return [ev, scored, draw_guests(after, rng)]
+    return [ev, scored]
+
+
+# -- every legal command -------------------------------------------------------------------
+
+
+def _multisets(counts: list[int], k: int, start: int = 0) -> list[tuple[int, ...]]:
+    if k == 0:
+        return [()]
+    out = []
+    for c in range(start, len(counts)):
+        if counts[c]:
+            counts[c] -= 1
+            out += [(c, *rest) for rest in _multisets(counts, k - 1, c)]
+            counts[c] += 1
+    return out
+
+
+def _builds(state: State, seat: int) -> list[Any]:
+    out: list[Any] = []
+    n = state.n
+    for i in range(BOARD.n_islands):
+        if state.active[i] and state.wonder[i] < 0:
+            have = [False] * NCIV
+            for d in BOARD.districts_of[i]:
+                base = (d * n + seat) * NCIV
+                for c in range(NCIV):
+                    if state.princes[base + c]:
+                        have[c] = True
+            if all(have):
+                out.append(Wonder(i))
+    for d in range(BOARD.n_districts):
+        if state.mon_owner[d] < 0:
+            base = (d * n + seat) * NCIV
+            for c in range(NCIV):
+                if state.princes[base + c] >= 3 and state.monuments_left[c]:
+                    out.append(Monument(c, d))
+    return out
+
+
+def legal(state: State, seat: int) -> list[Any]:
+    if seat != state.current:
+        return []
+    if state.phase == WELCOME:
+        return _builds(state, seat) + _takes(state, seat)
+    if state.phase != DEVELOP:
+        return []
+    if state.must_discard:
+        return [Discard(c) for c in _multisets(state.hand(seat), state.must_discard)]
+    out = _builds(state, seat)
+    hand = state.hand(seat)
+    n = state.n
+    supply = state.supply
+    for civ in range(NCIV):
+        if not hand[civ]:
+            continue
+        for d in range(BOARD.n_districts):
+            if not state.active[BOARD.island_of[d]]:
+                continue
+            have = state.princes[(d * n + seat) * NCIV + civ]
+            if have:
+                for dst in BOARD.reach[d]:
+                    if state.active[BOARD.island_of[dst]]:
+                        out.append(Move(civ, d, dst, 1))
+                        if have >= 2:
+                            out.append(Move(civ, d, dst, 2))
+            if state.mon_civ[d] == civ:
+                if supply[seat * NCIV + civ]:
+                    out.append(Add(civ, d))
+                if have:
+                    out.append(Remove(civ, d))
+        if state.scale[civ] < NCIV:
+            out.append(Raise(civ))
+        if hand[civ] >= 2 and state.scale[civ] > 1:
+            out.append(Lower(civ))
+    extra = state.hand_sizes[seat] - HAND_LIMIT
+    out += [End(c) for c in _multisets(hand, extra)] if extra > 0 else [End(())]
+    return out
+
+
+def _takes(state: State, seat: int) -> list[Take]:
+    out = []
+    base = seat * NCIV
+    for i in range(BOARD.n_islands):
+        for c in range(NCIV):
+            if not state.waiting[i * NCIV + c]:
+                continue
+            if not state.supply[base + c]:
+                out.append(Take(c, i, -1, -1))
+            for pc in range(NCIV):
+                if state.supply[base + pc] and (pc == c or state.privileges[seat]):
+                    out += [Take(c, i, d, pc) for d in BOARD.districts_of[i]]
+    return out
+
+
+__all__ = ["check", "consequences", "legal", "next_actor", "discard_count", "draw_guests"]
