@@ -72,12 +72,12 @@ def split_list(text: str, what: str) -> list[str]:
 
 
 def make_agents(specs: list[str], seed: int, plugins: Any) -> list[Any]:
+    try:
+        parsed = [parse_spec(spec) for spec in specs]
+    except ValueError as exc:
+        raise BadOptions(str(exc)) from None
     agents = []
-    for i, spec in enumerate(specs):
-        try:
-            name, opts = parse_spec(spec)
-        except ValueError as exc:
-            raise BadOptions(str(exc)) from None
+    for i, (name, opts) in enumerate(parsed):
         if name == "human":
             agents.append(HumanAgent(out))
             continue
@@ -430,7 +430,10 @@ _register_extras()
 
 def main() -> None:
     try:
-        app(standalone_mode=False)
+        # Outside standalone mode click returns an Exit's code instead of raising it.
+        code = app(standalone_mode=False)
+        if isinstance(code, int) and code:
+            raise SystemExit(code)
     except typer.Exit as exc:
         raise SystemExit(exc.exit_code) from None
     except (UnknownName, BadOptions, MeepleError) as exc:
