@@ -8,7 +8,6 @@ from importlib import metadata
 
 import orjson
 import pytest
-
 from meeple.cli.app import main
 
 
