@@ -1,0 +1,161 @@
+"""Geometry of the landscape: where a tile fits, how its pieces join the features around
+it, how long a feature is, and where a wanderer can walk. Functions that only read the
+state never compress the union-find (decide must not change the state)."""
+
+from __future__ import annotations
+
+from .state import State
+from .tiles import DX, DY, KINDS, ORIENT, PATH, Orientation
+
+
+def find(parent: list[int], i: int) -> int:
+    while parent[i] != i:
+        i = parent[i]
+    return i
+
+
+def fits(state: State, x: int, y: int, orient: Orientation) -> bool:
+    """Every touching edge matches (path to path, field to field, meadow to meadow)."""
+    board = state.board
+    edges = orient.edges
+    touching = False
+    for e in range(4):
+        nb = board.get((x + DX[e], y + DY[e]))
+        if nb is not None:
+            if nb[3][(e + 2) & 3] != edges[e]:
+                return False
+            touching = True
+    return touching
+
+
+def placements(state: State, kind: int) -> list[tuple[int, int, int]]:
+    """Every (x, y, rot) where a tile of ``kind`` fits, distinct rotations only."""
+    out = []
+    orients = ORIENT[kind]
+    rots = KINDS[kind].rotations
+    for x, y in sorted(state.frontier):
+        for r in rots:
+            if fits(state, x, y, orients[r]):
+                out.append((x, y, r))
+    return out
+
+
+def fits_anywhere(state: State, kind: int) -> bool:
+    orients = ORIENT[kind]
+    rots = KINDS[kind].rotations
+    for x, y in state.frontier:
+        for r in rots:
+            if fits(state, x, y, orients[r]):
+                return True
+    return False
+
+
+def seg_at(state: State, x: int, y: int, edge: int) -> int:
+    """The segment of the piece touching ``edge`` of the tile at (x, y), or -1."""
+    t = state.board.get((x, y))
+    if t is None or not 0 <= edge < 4:
+        return -1
+    i = ORIENT[t[0]][t[1]].edge_piece[edge]
+    return -1 if i < 0 else t[2] + i
+
+
+def merge_preview(state: State, x: int, y: int, orient: Orientation) -> list[tuple[frozenset, int]]:
+    """For each piece of a tile about to be placed: the roots of the features it will join
+    and the open edge count of the joined feature afterwards."""
+    board, parent, seg_open = state.board, state.seg_parent, state.seg_open
+    pieces = orient.pieces
+    links: list[set[int]] = []
+    matched = []
+    unmatched = []
+    for p in pieces:
+        roots: set[int] = set()
+        m = u = 0
+        for e in p.edges:
+            nb = board.get((x + DX[e], y + DY[e]))
+            if nb is None:
+                u += 1
+            else:
+                j = ORIENT[nb[0]][nb[1]].edge_piece[(e + 2) & 3]
+                roots.add(find(parent, nb[2] + j))
+                m += 1
+        links.append(roots)
+        matched.append(m)
+        unmatched.append(u)
+    n = len(pieces)
+    group = list(range(n))
+    for i in range(n):
+        for j in range(i + 1, n):
+            if links[i] & links[j]:
+                gi, gj = group[i], group[j]
+                group = [gi if g == gj else g for g in group]
+    out = []
+    for i in range(n):
+        members = [j for j in range(n) if group[j] == group[i]]
+        roots = frozenset().union(*(links[j] for j in members))
+        opened = sum(seg_open[r] for r in roots)
+        opened += sum(unmatched[j] - matched[j] for j in members)
+        out.append((roots, opened))
+    return out
+
+
+def feature_tiles(state: State, root: int) -> int:
+    """How many distinct tiles the feature with this root covers."""
+    parent = state.seg_parent
+    seen = set()
+    for i, pos in enumerate(state.seg_pos):
+        if find(parent, i) == root:
+            seen.add(pos)
+    return len(seen)
+
+
+def feature_harvest(state: State, root: int) -> list[int]:
+    parent = state.seg_parent
+    out: list[int] = []
+    for i, h in enumerate(state.seg_harvest):
+        if h and find(parent, i) == root:
+            out.extend(h)
+    return out
+
+
+def neighbour_seg(state: State, seg: int, edge: int) -> int:
+    """The segment across ``edge`` of segment ``seg``'s tile, or -1 if no tile is there."""
+    x, y = state.seg_pos[seg]
+    return seg_at(state, x + DX[edge], y + DY[edge], (edge + 2) & 3)
+
+
+def walk_targets(state: State, seg: int) -> list[tuple[int, int]]:
+    """Where a wanderer on path segment ``seg`` can walk: (segment, steps) for every
+    segment reachable in one direction along the path. Paths end at junctions and
+    fields, so a path is a chain and a walk never crosses a junction."""
+    out = []
+    mask = state.seg_mask[seg]
+    for e in range(4):
+        if not mask >> e & 1:
+            continue
+        cur, came, steps = seg, e, 0
+        seen = {seg}
+        while True:
+            nxt = neighbour_seg(state, cur, came)
+            if nxt < 0 or nxt in seen:
+                break
+            steps += 1
+            seen.add(nxt)
+            out.append((nxt, steps))
+            back = (came + 2) & 3
+            rest = state.seg_mask[nxt] & ~(1 << back)
+            if not rest:
+                break
+            came = (rest & -rest).bit_length() - 1
+            cur = nxt
+    return out
+
+
+def seg_ref(state: State, seg: int) -> tuple[int, int, int]:
+    """(x, y, edge) naming a segment: its tile and the lowest edge its piece touches."""
+    x, y = state.seg_pos[seg]
+    mask = state.seg_mask[seg]
+    return x, y, (mask & -mask).bit_length() - 1
+
+
+def is_path(state: State, seg: int) -> bool:
+    return state.seg_kind[seg] == PATH

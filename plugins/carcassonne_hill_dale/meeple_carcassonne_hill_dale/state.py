@@ -1,0 +1,117 @@
+"""The game state: flat lists and dicts of immutable values, so a clone is a handful of
+shallow copies (what search needs).
+
+Paths and fields are kept in one union-find over pieces ("segments"): every piece of every
+placed tile gets a segment id; ``seg_open`` at a root counts the piece edges of the whole
+feature that no tile touches yet, so a feature is closed when that count is 0.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+SLOTS = (
+    "players", "stack", "hidden", "current", "turn", "board", "frontier",
+    "seg_parent", "seg_size", "seg_open", "seg_pos", "seg_kind", "seg_mask", "seg_harvest",
+    "meeples", "meeples_left", "stables", "stables_left", "scores", "chips", "supply",
+    "pending", "set_aside", "finished", "final",
+)
+
+
+class State:
+    __slots__ = SLOTS
+
+    players: tuple[str, ...]
+    stack: list[int]  # tile kind indices; the next draw is the last item
+    hidden: bool  # True in a view: the stack is sorted, its order unknown
+    current: int  # the drawn tile kind waiting to be placed, -1 none
+    turn: int  # the seat whose turn it is
+    board: dict[tuple[int, int], tuple[int, int, int, str]]  # pos -> kind, rot, first seg, edges
+    frontier: set[tuple[int, int]]  # empty places next to a tile
+    seg_parent: list[int]
+    seg_size: list[int]
+    seg_open: list[int]
+    seg_pos: list[tuple[int, int]]
+    seg_kind: list[str]
+    seg_mask: list[int]
+    seg_harvest: list[tuple[int, ...]]
+    meeples: list[tuple[int, int]]  # (seat, segment) of every meeple on the board
+    meeples_left: list[int]
+    stables: dict[tuple[int, int], int]  # pos -> seat
+    stables_left: list[int]
+    scores: list[int]
+    chips: list[tuple[int, ...]]  # per seat, count per crop (CROPS order)
+    supply: list[int]  # harvest chips left in the box per crop
+    pending: list[tuple[tuple[int, ...], tuple[int, ...], int]]  # (chips, pickers, next)
+    set_aside: list[int]
+    finished: bool
+    final: tuple[tuple[int, int, int, int, int], ...]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and all(
+            getattr(self, s) == getattr(other, s) for s in SLOTS
+        )
+
+    def __repr__(self) -> str:
+        return (f"State(turn={self.turn}, tiles={len(self.board)}, stack={len(self.stack)}, "
+                f"scores={self.scores})")
+
+    def clone(self) -> State:
+        s = State.__new__(State)
+        s.players = self.players
+        s.stack = self.stack[:]
+        s.hidden = self.hidden
+        s.current = self.current
+        s.turn = self.turn
+        s.board = self.board.copy()
+        s.frontier = self.frontier.copy()
+        s.seg_parent = self.seg_parent[:]
+        s.seg_size = self.seg_size[:]
+        s.seg_open = self.seg_open[:]
+        s.seg_pos = self.seg_pos[:]
+        s.seg_kind = self.seg_kind[:]
+        s.seg_mask = self.seg_mask[:]
+        s.seg_harvest = self.seg_harvest[:]
+        s.meeples = self.meeples[:]
+        s.meeples_left = self.meeples_left[:]
+        s.stables = self.stables.copy()
+        s.stables_left = self.stables_left[:]
+        s.scores = self.scores[:]
+        s.chips = self.chips[:]
+        s.supply = self.supply[:]
+        s.pending = self.pending[:]
+        s.set_aside = self.set_aside[:]
+        s.finished = self.finished
+        s.final = self.final
+        return s
+
+
+def new_state(players: tuple[str, ...], stack: list[int], supply: tuple[int, ...],
+              meeples: int, stables: int) -> State:
+    n = len(players)
+    s = State.__new__(State)
+    s.players = players
+    s.stack = stack
+    s.hidden = False
+    s.current = -1
+    s.turn = 0
+    s.board = {}
+    s.frontier = set()
+    s.seg_parent, s.seg_size, s.seg_open = [], [], []
+    s.seg_pos, s.seg_kind, s.seg_mask, s.seg_harvest = [], [], [], []
+    s.meeples = []
+    s.meeples_left = [meeples] * n
+    s.stables = {}
+    s.stables_left = [stables] * n
+    s.scores = [0] * n
+    s.chips = [(0,) * len(supply)] * n
+    s.supply = list(supply)
+    s.pending = []
+    s.set_aside = []
+    s.finished = False
+    s.final = ()
+    return s
+
+
+def summary_of(state: State) -> dict[str, Any]:
+    return {"scores": dict(zip(state.players, state.scores, strict=True))}

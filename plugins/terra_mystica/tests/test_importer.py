@@ -1,0 +1,74 @@
+from pathlib import Path
+
+import pytest
+from meeple.core import ImportFailed
+from meeple_terra_mystica.importer import SnellmanImporter, read_any
+
+DATA = Path(__file__).resolve().parents[4] / "shared" / "data" / "terra-mystica"
+IMP = SnellmanImporter()
+
+HEAD = """option mini-expansion-1
+Round 1 scoring: SCORE5, D >> 2
+Round 2 scoring: SCORE8, TP >> 3
+Round 3 scoring: SCORE4, SA/SH >> 5
+Round 4 scoring: SCORE9, TE >> 4
+Round 5 scoring: SCORE6, TP >> 3
+Round 6 scoring: SCORE2, TOWN >> 5
+Removing tile BON3
+Player 1: ann
+Player 2: bob
+"""
+ROW = "{f}\t\t20 VP\t\t15 C\t\t3 W\t\t0 P\t\t5/7/0 PW\t\t0/0/0/2\t\t{c}"
+
+
+def test_small_ledger_reads_moves_and_options():
+    text = HEAD + ROW.format(f="witches", c="setup") + "\n" + ROW.format(f="nomads", c="setup") + "\n"
+    text += ROW.format(f="witches", c="build E5") + "\n"
+    g = IMP.read(text)
+    assert g.game == "terra-mystica" and g.players == ("ann", "bob")
+    assert [m.text for m in g.moves] == ["setup witches", "setup nomads", "build E5"]
+    assert g.moves[2].player == "ann" and g.moves[2].source_line == 13
+    assert g.options["mini-expansion-1"] is True
+    assert g.options["scoring"].startswith("SCORE5,SCORE8")
+    assert g.options["removed-bonus"] == "BON3"
+
+
+def test_computed_rows_are_not_moves():
+    text = HEAD + ROW.format(f="witches", c="setup") + "\n" + ROW.format(f="nomads", c="setup") + "\n"
+    text += ROW.format(f="witches", c="other_income_for_faction") + "\n"
+    text += ROW.format(f="witches", c="+4vp for FIRE") + "\n"
+    text += ROW.format(f="witches", c="[opponent accepted power]") + "\n"
+    assert len(IMP.read(text).moves) == 2
+
+
+@pytest.mark.parametrize("bad, line", [
+    ("witches\t\tlots VP\t\t15 C\t\t3 W\t\t0 P\t\t5/7/0 PW\t\t0/0/0/2\t\tsetup", 11),
+    ("wizards\t\t20 VP\t\t15 C\t\t3 W\t\t0 P\t\t5/7/0 PW\t\t0/0/0/2\t\tsetup", 11),
+    ("witches\t20 VP\tsetup", 11),
+])
+def test_corrupt_rows_name_their_line(bad, line):
+    with pytest.raises(ImportFailed) as exc:
+        IMP.read(HEAD + bad + "\n")
+    assert exc.value.line == line
+
+
+def test_unknown_option_and_missing_scoring_are_refused():
+    with pytest.raises(ImportFailed, match="unsupported game option"):
+        IMP.read("option fire-and-ice-final-scoring\n" + HEAD)
+    with pytest.raises(ImportFailed, match="scoring tile"):
+        IMP.read("Player 1: a\n" + ROW.format(f="witches", c="setup") + "\n")
+
+
+def test_json_must_have_a_gamelog():
+    with pytest.raises(ImportFailed):
+        IMP.read('{"nope": 1}')
+    with pytest.raises(ImportFailed):
+        IMP.read("{broken")
+
+
+@pytest.mark.skipif(not DATA.is_dir(), reason="shared data not present")
+def test_reads_all_three_forms():
+    for rel in ("league/s60_63/4pLeague_S60_D1L1_G1.txt", "other/game1.json",
+                "other/tmai_5p_game0.txt"):
+        led = read_any((DATA / rel).read_text())
+        assert len(led.players) in (4, 5) and led.rows
