@@ -1,7 +1,7 @@
 """Scenarios for every scoring rule, points worked out by hand (see the comments)."""
 
 import pytest
-from helpers import GAME, Table
+from hill_dale_helpers import GAME, Table
 from meeple.core import IllegalCommand
 from meeple_carcassonne_hill_dale.events import ChipTaken, FinalScored, Scored, Wandered
 from meeple_carcassonne_hill_dale.scoring import chip_points
