@@ -21,6 +21,16 @@ def check_game_id(game_id: str) -> None:
         )
 
 
+def check_sequence(game_id: str, last_seq: int, records: Sequence[Record]) -> None:
+    """Records to append must continue the log: last_seq + 1, + 2, ... Backends call this
+    inside their atomic write, so a bad batch (a duplicate or a gap) stores nothing."""
+    for i, r in enumerate(records, start=last_seq + 1):
+        if r.seq != i or r.game_id != game_id:
+            raise ConcurrencyError(
+                f"game {game_id}: event {r.seq} of {r.game_id} cannot follow event {i - 1}; "
+                "nothing was written")
+
+
 class EventStore(ABC):
     """Per game: a header, a status cache, and an append-only, hash-chained event log."""
 

@@ -17,7 +17,7 @@ import orjson
 
 from ..errors import BadOptions, GameNotFound, ImportFailed, StoreError
 from ..records import GameHeader, Record
-from .base import EventStore, check_game_id
+from .base import EventStore, check_game_id, check_sequence
 
 
 def dump_game(header: GameHeader, records: Iterable[Record]) -> bytes:
@@ -100,8 +100,9 @@ class JsonlStore(EventStore):
         return read_game(first)[0]
 
     def game_ids(self) -> list[str]:
-        files = sorted(self.dir.glob("*.jsonl"), key=lambda p: (p.stat().st_mtime_ns, p.name))
-        return [p.stem for p in files]
+        # Oldest first by the header's creation time: a file's mtime moves on every append.
+        ids = [p.stem for p in self.dir.glob("*.jsonl")]
+        return sorted(ids, key=lambda gid: (self.header(gid).created, gid))
 
     def last(self, game_id: str) -> tuple[int, str]:
         header, records = self._read(game_id)
@@ -118,6 +119,7 @@ class JsonlStore(EventStore):
                 header, records = read_game(f.read())
                 last = (records[-1].seq, records[-1].hash) if records else (0, header.hash())
                 new = make(*last)
+                check_sequence(game_id, last[0], new)
                 payload = b"".join(orjson.dumps(r.to_json()) + b"\n" for r in new)
                 f.seek(0, os.SEEK_END)
                 f.write(payload)

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..errors import BadOptions, GameNotFound
 from ..records import GameHeader, Record
-from .base import EventStore, check_game_id
+from .base import EventStore, check_game_id, check_sequence
 
 
 class MemoryStore(EventStore):
@@ -52,6 +52,7 @@ class MemoryStore(EventStore):
         with self._lock:
             last_seq, last_hash = self.last(game_id)
             records = make(last_seq, last_hash)
+            check_sequence(game_id, last_seq, records)
             self._logs[game_id].extend(records)
             if status is not None:
                 self._status[game_id] = dict(status)

@@ -17,7 +17,7 @@ import orjson
 
 from ..errors import BadOptions, ConcurrencyError, GameNotFound, StoreError
 from ..records import GameHeader, Record
-from .base import EventStore, check_game_id
+from .base import EventStore, check_game_id, check_sequence
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -145,7 +145,9 @@ class SqliteStore(EventStore):
     def _append_records(self, game_id: str, expected_seq: int, make: Any,
                         status: dict[str, Any] | None = None) -> list[Record]:
         def run(db: sqlite3.Connection) -> list[Record]:
-            records = make(*self._last(db, game_id))
+            last_seq, last_hash = self._last(db, game_id)
+            records = make(last_seq, last_hash)
+            check_sequence(game_id, last_seq, records)
             db.executemany(
                 "INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 [(r.game_id, r.seq, r.type, r.version, r.data, r.actor, r.command_text,

@@ -1,0 +1,217 @@
+"""PostgreSQL: a shared server for many writers (tournament workers, several machines).
+
+``postgresql://user@host:port/db`` (any libpq URL). An extra query parameter
+``schema=NAME`` keeps Meeple's two tables in their own schema (created if missing); the
+tests use it to give every test a clean store on one server.
+
+Appends lock the game's row (``SELECT ... FOR UPDATE``), so writers of one game queue
+behind each other while other games are written in parallel; the (game_id, seq) primary
+key makes a second event N impossible even if the expected-seq check were bypassed. Event
+data is ``bytea``: the hash covers the exact bytes, so they must come back unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+import orjson
+import psycopg
+from psycopg import errors as pgerrors
+
+from ..errors import BadOptions, ConcurrencyError, GameNotFound, StoreError
+from ..records import GameHeader, Record
+from .base import EventStore, check_game_id, check_sequence
+
+SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
+
+TABLES = """
+CREATE TABLE IF NOT EXISTS meeple_games (
+    game_id TEXT PRIMARY KEY,
+    header BYTEA NOT NULL,
+    status BYTEA,
+    created TEXT NOT NULL,
+    ord BIGSERIAL
+);
+CREATE TABLE IF NOT EXISTS meeple_events (
+    game_id TEXT NOT NULL REFERENCES meeple_games(game_id),
+    seq BIGINT NOT NULL,
+    type TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    data BYTEA NOT NULL,
+    actor TEXT,
+    command_text TEXT,
+    batch BIGINT NOT NULL,
+    recorded_at TEXT NOT NULL,
+    prev_hash TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+"""
+
+COLUMNS = ("game_id, seq, type, version, data, actor, command_text, batch, recorded_at, "
+           "prev_hash, hash")
+
+
+def split_url(url: str) -> tuple[str, str | None]:
+    """(libpq URL, schema): the scheme normalised, Meeple's ``schema`` parameter removed."""
+    parts = urlsplit(url)
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    schema = next((v for k, v in query if k == "schema"), None)
+    rest = [(k, v) for k, v in query if k != "schema"]
+    if schema is not None and not SCHEMA_NAME.match(schema):
+        raise BadOptions(f"schema {schema!r} is not allowed: use lowercase letters, digits "
+                         "and '_', starting with a letter or '_'")
+    return urlunsplit(("postgresql", parts.netloc, parts.path, urlencode(rest),
+                       parts.fragment)), schema
+
+
+def _wrap(exc: psycopg.Error, where: str) -> StoreError:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    if isinstance(exc, pgerrors.ReadOnlySqlTransaction):
+        return StoreError(f"the database {where} is read-only: nothing was written ({text})")
+    if isinstance(exc, pgerrors.DiskFull):
+        return StoreError(f"the disk of the database {where} is full: nothing was written "
+                          f"({text})")
+    if isinstance(exc, psycopg.OperationalError):
+        return StoreError(f"cannot reach the database {where}: {text}")
+    return StoreError(f"PostgreSQL error on {where}: {text}")
+
+
+class PostgresStore(EventStore):
+    def __init__(self, url: str, connect_timeout: int = 10) -> None:
+        conninfo, self.schema = split_url(url)
+        parts = urlsplit(conninfo)
+        # Never show a password in messages or listings (a password belongs in PGPASSWORD
+        # or ~/.pgpass; the URL then still opens the same store from another process).
+        host = parts.hostname or "localhost"
+        port = f":{parts.port}" if parts.port else ""
+        user = f"{parts.username}@" if parts.username else ""
+        self.where = f"postgresql://{host}{port}{parts.path}"
+        self.url = (f"postgresql://{user}{host}{port}{parts.path}"
+                    + (f"?schema={self.schema}" if self.schema else ""))
+        self._lock = threading.RLock()
+        try:
+            self._db = psycopg.connect(conninfo, autocommit=True, connect_timeout=connect_timeout)
+        except psycopg.Error as exc:
+            raise _wrap(exc, self.where) from exc
+        try:
+            with self._db.transaction():
+                # Several processes may open a fresh database at once: CREATE ... IF NOT
+                # EXISTS alone can still collide, so creation is serialised.
+                self._db.execute("SELECT pg_advisory_xact_lock(hashtext('meeple-schema'))")
+                if self.schema:
+                    self._db.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
+                    self._db.execute(f'SET search_path TO "{self.schema}"')
+                self._db.execute(TABLES)
+        except psycopg.Error as exc:
+            self._db.close()
+            raise _wrap(exc, self.where) from exc
+
+    @classmethod
+    def from_url(cls, url: str) -> PostgresStore:
+        return cls(url)
+
+    def _run(self, fn: Any, tx: bool = True) -> Any:
+        with self._lock:
+            try:
+                if not tx:
+                    return fn(self._db)
+                with self._db.transaction():
+                    return fn(self._db)
+            except pgerrors.UniqueViolation as exc:
+                raise ConcurrencyError(f"another writer took that event number ({exc})") from exc
+            except psycopg.Error as exc:
+                raise _wrap(exc, self.where) from exc
+
+    # -- games ----------------------------------------------------------------------------
+
+    def create_game(self, header: GameHeader) -> None:
+        check_game_id(header.game_id)
+
+        def run(db: psycopg.Connection) -> None:
+            cur = db.execute(
+                "INSERT INTO meeple_games(game_id, header, status, created) VALUES "
+                "(%s, %s, NULL, %s) ON CONFLICT (game_id) DO NOTHING",
+                (header.game_id, orjson.dumps(header.to_json()), header.created))
+            if cur.rowcount == 0:
+                raise BadOptions(f"a game with id {header.game_id!r} exists already")
+
+        self._run(run)
+
+    def header(self, game_id: str) -> GameHeader:
+        row = self._run(lambda db: db.execute(
+            "SELECT header FROM meeple_games WHERE game_id=%s", (game_id,)).fetchone(), tx=False)
+        if row is None:
+            raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
+        return GameHeader.from_json(orjson.loads(bytes(row[0])))
+
+    def game_ids(self) -> list[str]:
+        rows = self._run(lambda db: db.execute(
+            "SELECT game_id FROM meeple_games ORDER BY created, ord").fetchall(), tx=False)
+        return [r[0] for r in rows]
+
+    def _last(self, db: psycopg.Connection, game_id: str) -> tuple[int, str]:
+        row = db.execute(
+            "SELECT seq, hash FROM meeple_events WHERE game_id=%s ORDER BY seq DESC LIMIT 1",
+            (game_id,)).fetchone()
+        if row is None:
+            return 0, self.header(game_id).hash()
+        return int(row[0]), row[1]
+
+    def last(self, game_id: str) -> tuple[int, str]:
+        return self._run(lambda db: self._last(db, game_id), tx=False)
+
+    def _append_records(self, game_id: str, expected_seq: int, make: Any,
+                        status: dict[str, Any] | None = None) -> list[Record]:
+        def run(db: psycopg.Connection) -> list[Record]:
+            locked = db.execute("SELECT 1 FROM meeple_games WHERE game_id=%s FOR UPDATE",
+                                (game_id,)).fetchone()
+            if locked is None:
+                raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
+            last_seq, last_hash = self._last(db, game_id)
+            records = make(last_seq, last_hash)
+            check_sequence(game_id, last_seq, records)
+            with db.cursor() as cur:
+                cur.executemany(
+                    f"INSERT INTO meeple_events({COLUMNS}) VALUES "
+                    "(%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+                    [(r.game_id, r.seq, r.type, r.version, r.data, r.actor, r.command_text,
+                      r.batch, r.recorded_at, r.prev_hash, r.hash) for r in records])
+            if status is not None:
+                db.execute("UPDATE meeple_games SET status=%s WHERE game_id=%s",
+                           (orjson.dumps(status), game_id))
+            return records
+
+        return self._run(run)
+
+    def load(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]:
+        self.header(game_id)
+        rows = self._run(lambda db: db.execute(
+            f"SELECT {COLUMNS} FROM meeple_events WHERE game_id=%s AND seq>%s AND seq<=%s "
+            "ORDER BY seq",
+            (game_id, after, upto if upto is not None else 2**62)).fetchall(), tx=False)
+        return [Record(r[0], int(r[1]), r[2], int(r[3]), bytes(r[4]), *r[5:7], int(r[7]),
+                       *r[8:]) for r in rows]
+
+    def set_status(self, game_id: str, status: dict[str, Any]) -> None:
+        def run(db: psycopg.Connection) -> None:
+            cur = db.execute("UPDATE meeple_games SET status=%s WHERE game_id=%s",
+                             (orjson.dumps(status), game_id))
+            if cur.rowcount == 0:
+                raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
+
+        self._run(run)
+
+    def status(self, game_id: str) -> dict[str, Any]:
+        row = self._run(lambda db: db.execute(
+            "SELECT status FROM meeple_games WHERE game_id=%s", (game_id,)).fetchone(), tx=False)
+        if row is None:
+            raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
+        return orjson.loads(bytes(row[0])) if row[0] is not None else {}
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()

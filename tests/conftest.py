@@ -1,0 +1,53 @@
+"""Shared fixtures for the store contract and the reliability tests: a PostgreSQL schema
+per test when MEEPLE_TEST_POSTGRES names a server, and a seeded random agent."""
+
+from __future__ import annotations
+
+import os
+import random
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+ENV_PG = "MEEPLE_TEST_POSTGRES"
+
+
+def postgres_url_or_skip() -> str:
+    """The server URL; on CI a missing server is a failure, locally a skip."""
+    url = os.environ.get(ENV_PG, "").strip()
+    if not url:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"CI=true but {ENV_PG} is not set: run scripts/ci-postgres.sh first")
+        pytest.skip(f"no PostgreSQL server: export {ENV_PG}=$(bash scripts/ci-postgres.sh)")
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        pytest.fail(f"{ENV_PG} is set but psycopg is missing: pip install 'meeple[postgresql]'")
+    return url
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A store URL on the test server with a schema of its own, dropped afterwards."""
+    import psycopg
+
+    base = postgres_url_or_skip()
+    schema = f"t_{uuid.uuid4().hex[:16]}"
+    sep = "&" if "?" in base else "?"
+    yield f"{base}{sep}schema={schema}"
+    with psycopg.connect(base, autocommit=True) as db:
+        db.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+
+
+class RandomAgent:
+    """Uniform over the legal commands of the view (the AI package is not needed here)."""
+
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, game: Any, view: Any, player: str) -> Any:
+        return self.rng.choice(game.legal(view, player))
