@@ -156,6 +156,15 @@ class Game:
         """Apply one event. Pure over (state, event); may change ``state`` in place."""
         raise NotImplementedError
 
+    def step(self, state: State, player: str, command: Command, rng: random.Random) -> State:
+        """The search fast path: apply a command ``legal`` offered, in place, and return the
+        new state (search works on clones, never on a live state). The default is decide
+        then fold each event. A game may override it with a direct update that skips
+        validation and event objects, provided it yields a state equal to decide+fold."""
+        for ev in self.decide(state, player, command, rng):
+            state = self.fold(state, ev)
+        return state
+
     def to_act(self, state: State) -> Sequence[str]:
         """The players who must act now (empty when the game is over)."""
         raise NotImplementedError
