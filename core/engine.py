@@ -53,6 +53,7 @@ class Engine:
         self.store = store if isinstance(store, EventStore) else open_store(store, self.plugins.stores)
         self.clock = clock
         self._codecs: dict[str, Codec] = {}
+        self._tables: dict[str, Table] = {}
 
     def close(self) -> None:
         self.store.close()
@@ -68,18 +69,42 @@ class Engine:
         return self._codecs[game.name]
 
     def table(self, game_id: str, upto: int | None = None) -> Table:
-        """Load a game; a game whose setup never got stored is set up now (same seed)."""
+        """Load a game; a game whose setup never got stored is set up now (same seed).
+
+        The latest table of recently used games is kept and reused while the store's last
+        record is still the one it ends with (one cheap query instead of a full replay)."""
+        if upto is None:
+            cached = self._tables.get(game_id)
+            if cached is not None and not cached.created:
+                return cached
+            if cached is not None and not cached.pending and cached.records:
+                if self.store.last(game_id) == (cached.records[-1].seq, cached.records[-1].hash):
+                    return cached
         game = self.game_of(game_id)
         t = Table.load(self.store, game, game_id, upto, self.codec(game))
         if not t.records and upto is None:
             t.start(list(t.header.players), dict(t.header.options))
             t.flush(self.store, self.clock)
+        if upto is None:
+            self._remember(t)
         return t
+
+    def _remember(self, t: Table) -> None:
+        self._tables.pop(t.header.game_id, None)
+        self._tables[t.header.game_id] = t
+        while len(self._tables) > 8:
+            self._tables.pop(next(iter(self._tables)))
+
+    def forget(self, game_id: str) -> None:
+        self._tables.pop(game_id, None)
 
     # -- games -----------------------------------------------------------------------------
 
     def new_game(self, game: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
-                 seed: int | None = None, game_id: str | None = None, title: str = "") -> str:
+                 seed: int | None = None, game_id: str | None = None, title: str = "",
+                 deferred: bool = False) -> str:
+        """Create a game. ``deferred``: keep it in this engine until its first flush (an AI
+        match then costs one transaction in all); a crash before that leaves no trace."""
         g = self.plugins.game(game)
         g.check_players(players)
         resolved = g.resolve_options(options)
@@ -90,8 +115,10 @@ class Engine:
                             tuple(players), resolved, seed, self.clock(), title)
         t = Table(g, header, self.codec(g))
         t.start(list(players), resolved)  # raises before anything is stored
-        self.store.create_game(header)
-        t.flush(self.store, self.clock)
+        t.created = False
+        if not deferred:
+            t.flush(self.store, self.clock)
+        self._remember(t)
         return game_id
 
     def list_games(self) -> list[dict[str, Any]]:

@@ -122,3 +122,14 @@ def chain(game_id: str, last_seq: int, prev_hash: str, events: Sequence[NewEvent
                           ev.command_text, batch, recorded_at, prev_hash, h))
         prev_hash = h
     return out
+
+
+def chain_batches(game_id: str, last_seq: int, prev_hash: str,
+                  batches: Sequence[Sequence[NewEvent]], recorded_at: str) -> list[Record]:
+    """Seal several commands' events, each batch numbered by its first record."""
+    out: list[Record] = []
+    for batch in batches:
+        if batch:
+            out += chain(game_id, last_seq, prev_hash, batch, recorded_at)
+            last_seq, prev_hash = out[-1].seq, out[-1].hash
+    return out

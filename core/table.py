@@ -28,6 +28,8 @@ class Table:
         self.pairs: list[tuple[int, Any]] = []  # (seq, decoded event), stored and pending
         self.pending: list[tuple[NewEvent, int]] = []  # (event, batch offset) not yet stored
         self.state: Any = None
+        #: False for a new game whose header is not stored yet (see Engine.new_game).
+        self.created = True
 
     # -- loading -----------------------------------------------------------------------
 
@@ -92,11 +94,9 @@ class Table:
                 self.state = self.game.fold(self.state, ev)
 
     def flush(self, store: EventStore, clock: Any = utc_now) -> list[Record]:
-        """Append pending records, one atomic write per command batch... in one call."""
+        """Append every pending command in one atomic write (each keeps its batch)."""
         if not self.pending:
             return []
-        written: list[Record] = []
-        # Group by batch so each command keeps its own batch number in the chain.
         groups: list[list[NewEvent]] = []
         last_batch = None
         for ev, batch in self.pending:
@@ -104,14 +104,13 @@ class Table:
                 groups.append([])
                 last_batch = batch
             groups[-1].append(ev)
-        status = self.status()
-        expected = self.stored_seq
-        for i, group in enumerate(groups):
-            recs = store.append(self.header.game_id, expected, group, clock(),
-                                status if i == len(groups) - 1 else None)
-            expected += len(recs)
-            written.extend(recs)
-            self.records.extend(recs)
+        if self.created:
+            written = store.append_batches(self.header.game_id, self.stored_seq, groups,
+                                           clock(), self.status())
+        else:
+            written = store.start_game(self.header, groups, clock(), self.status())
+            self.created = True
+        self.records.extend(written)
         self.pending.clear()
         return written
 

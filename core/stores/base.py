@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import BadOptions, ConcurrencyError
-from ..records import GameHeader, NewEvent, Record, chain, utc_now
+from ..records import GameHeader, NewEvent, Record, chain_batches, utc_now
 
 GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
 
@@ -74,7 +74,17 @@ class EventStore(ABC):
     def append(self, game_id: str, expected_seq: int, events: Sequence[NewEvent],
                recorded_at: str | None = None,
                status: dict[str, Any] | None = None) -> list[Record]:
-        if not events:
+        """Append one command's events atomically; ConcurrencyError if the log has moved
+        past ``expected_seq``."""
+        return self.append_batches(game_id, expected_seq, [events], recorded_at, status)
+
+    def append_batches(self, game_id: str, expected_seq: int,
+                       batches: Sequence[Sequence[NewEvent]], recorded_at: str | None = None,
+                       status: dict[str, Any] | None = None) -> list[Record]:
+        """Append several commands' events in one atomic write, each keeping its own batch
+        number (how the scheduler stores many AI moves at the cost of one transaction)."""
+        batches = [b for b in batches if b]
+        if not batches:
             return []
         stamp = recorded_at or utc_now()
 
@@ -84,9 +94,18 @@ class EventStore(ABC):
                     f"game {game_id} has moved on: expected event {expected_seq}, "
                     f"the log is at {last_seq}; reload and try again"
                 )
-            return chain(game_id, last_seq, last_hash, events, stamp)
+            return chain_batches(game_id, last_seq, last_hash, batches, stamp)
 
         return self._append_records(game_id, expected_seq, make, status)
+
+    def start_game(self, header: GameHeader, batches: Sequence[Sequence[NewEvent]],
+                   recorded_at: str | None = None,
+                   status: dict[str, Any] | None = None) -> list[Record]:
+        """Create a game with its first events (setup, maybe whole commands). Backends with
+        transactions do it in one; here a crash between the two steps leaves an empty
+        log, which the engine sets up again from the header (the seed gives the same setup)."""
+        self.create_game(header)
+        return self.append_batches(header.game_id, 0, batches, recorded_at, status)
 
     def import_game(self, header: GameHeader, records: Sequence[Record]) -> None:
         """Store a whole game as it was (export/import, fork); records keep their hashes."""

@@ -16,7 +16,7 @@ from typing import Any
 import orjson
 
 from ..errors import BadOptions, ConcurrencyError, GameNotFound, StoreError
-from ..records import GameHeader, Record
+from ..records import GameHeader, Record, chain_batches, utc_now
 from .base import EventStore, check_game_id, check_sequence
 
 SCHEMA = """
@@ -117,6 +117,32 @@ class SqliteStore(EventStore):
             self._tx(run)
         except sqlite3.Error as exc:
             raise _wrap(exc, self.path) from exc
+
+    def start_game(self, header: GameHeader, batches: Any, recorded_at: str | None = None,
+                   status: dict[str, Any] | None = None) -> list[Record]:
+        check_game_id(header.game_id)
+        records = chain_batches(header.game_id, 0, header.hash(), batches,
+                                recorded_at or utc_now())
+
+        def run(db: sqlite3.Connection) -> list[Record]:
+            if db.execute("SELECT 1 FROM games WHERE game_id=?", (header.game_id,)).fetchone():
+                raise BadOptions(f"a game with id {header.game_id!r} exists already")
+            db.execute(
+                "INSERT INTO games(game_id, header, status, created) VALUES (?,?,?,?)",
+                (header.game_id, orjson.dumps(header.to_json()),
+                 orjson.dumps(status) if status is not None else None, header.created),
+            )
+            self._insert(db, records)
+            return records
+
+        return self._tx(run)
+
+    def _insert(self, db: sqlite3.Connection, records: list[Record]) -> None:
+        db.executemany(
+            "INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            [(r.game_id, r.seq, r.type, r.version, r.data, r.actor, r.command_text,
+              r.batch, r.recorded_at, r.prev_hash, r.hash) for r in records],
+        )
 
     def header(self, game_id: str) -> GameHeader:
         with self._lock:

@@ -1,0 +1,156 @@
+"""Engine speed on connect four: fold, decide+fold, store appends, and the cost of storing
+matches in SQLite against memory, measured side by side in one run.
+
+    .venv/bin/pytest benchmarks/bench_engine.py --benchmark-only --benchmark-group-by=group
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from meeple.core import LocalGame
+from meeple.core.codec import Codec
+from meeple.core.engine import Engine
+from meeple.core.plugins import load
+from meeple.core.records import NewEvent
+from meeple.core.scheduler import run_match
+from meeple.core.stores.memory import MemoryStore
+from meeple.core.stores.sqlite import SqliteStore
+
+PLUGINS = load()
+GAME = PLUGINS.game("connect-four")
+
+
+class RandomAgent:
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, game, view, player):
+        return self.rng.choice(game.legal(view, player))
+
+
+def recorded_games(n: int = 50) -> list[list]:
+    games = []
+    for seed in range(n):
+        g = LocalGame(GAME, ["a", "b"], seed=seed)
+        g.play_randomly(random.Random(seed))
+        games.append(g.events)
+    return games
+
+
+@pytest.mark.benchmark(group="fold")
+def test_fold_events_per_second(benchmark):
+    games = recorded_games()
+    n_events = sum(len(g) for g in games)
+
+    def replay_all():
+        for events in games:
+            state = None
+            for ev in events:
+                state = GAME.fold(state, ev)
+
+    benchmark(replay_all)
+    benchmark.extra_info["events"] = n_events
+    benchmark.extra_info["events_per_second"] = n_events / benchmark.stats.stats.mean
+
+
+@pytest.mark.benchmark(group="fold")
+def test_decode_and_fold_events_per_second(benchmark):
+    codec = Codec(GAME)
+    logs = [[codec.encode(e) for e in g] for g in recorded_games()]
+    n_events = sum(len(g) for g in logs)
+
+    def replay_all():
+        for log in logs:
+            state = None
+            for t, v, d in log:
+                state = GAME.fold(state, codec.decode(t, v, d))
+
+    benchmark(replay_all)
+    benchmark.extra_info["events_per_second"] = n_events / benchmark.stats.stats.mean
+
+
+@pytest.mark.benchmark(group="decide+fold")
+def test_decide_fold_steps_per_second(benchmark):
+    rng = random.Random(1)
+    start = LocalGame(GAME, ["a", "b"], seed=1).state
+    steps = [0]
+
+    def playouts():
+        for _ in range(100):
+            state = GAME.clone(start)
+            while state.winner < 0:
+                player = GAME.to_act(state)[0]
+                cmd = rng.choice(GAME.legal(state, player))
+                for ev in GAME.decide(state, player, cmd, rng):
+                    state = GAME.fold(state, ev)
+                steps[0] += 1
+
+    benchmark(playouts)
+    benchmark.extra_info["steps_per_second"] = steps[0] / benchmark.stats.stats.total
+
+
+def _append_many(store, n: int = 500) -> None:
+    eng = Engine(store, PLUGINS)
+    gid = eng.new_game("connect-four", ["a", "b"], seed=1)
+    ev = NewEvent("connect-four.dropped", 1, b'{"column":1,"seat":0}', "a", "2")
+    seq = store.last(gid)[0]
+    for _ in range(n):
+        store.append(gid, seq, [ev])
+        seq += 1
+
+
+@pytest.mark.benchmark(group="append")
+def test_memory_appends_per_second(benchmark):
+    benchmark.pedantic(lambda: _append_many(MemoryStore()), rounds=5)
+    benchmark.extra_info["appends_per_second"] = 500 / benchmark.stats.stats.mean
+
+
+@pytest.mark.benchmark(group="append")
+def test_sqlite_appends_per_second(benchmark, tmp_path):
+    counter = iter(range(10**6))
+    benchmark.pedantic(lambda: _append_many(SqliteStore(tmp_path / f"a{next(counter)}.db")),
+                       rounds=5)
+    benchmark.extra_info["appends_per_second"] = 500 / benchmark.stats.stats.mean
+
+
+def play_matches(store, n: int = 200) -> None:
+    eng = Engine(store, PLUGINS)
+    for i in range(n):
+        gid = eng.new_game("connect-four", ["a", "b"], seed=i, game_id=f"m{i}", deferred=True)
+        run_match(eng, gid, {"a": RandomAgent(2 * i), "b": RandomAgent(2 * i + 1)},
+                  flush_every=50)
+
+
+@pytest.mark.benchmark(group="200 matches")
+def test_200_matches_in_memory(benchmark):
+    benchmark.pedantic(lambda: play_matches(MemoryStore()), rounds=3)
+
+
+@pytest.mark.benchmark(group="200 matches")
+def test_200_matches_in_sqlite(benchmark, tmp_path):
+    counter = iter(range(10**6))
+    benchmark.pedantic(lambda: play_matches(SqliteStore(tmp_path / f"m{next(counter)}.db")),
+                       rounds=3)
+
+
+def test_sqlite_costs_at_most_1_3x_memory_for_200_matches(tmp_path):
+    """Side by side and interleaved, so machine noise hits both alike; the best of seven
+    rounds of each is compared (the least disturbed measurement of the same work)."""
+    mem, sql = [], []
+    for i in range(7):
+        t0 = time.perf_counter()
+        play_matches(MemoryStore())
+        t1 = time.perf_counter()
+        play_matches(SqliteStore(tmp_path / f"r{i}.db"))
+        t2 = time.perf_counter()
+        mem.append(t1 - t0)
+        sql.append(t2 - t1)
+    ratio = min(sql) / min(mem)
+    print(f"\n200 random matches: memory {min(mem) * 1000:.0f} ms, SQLite {min(sql) * 1000:.0f} ms,"
+          f" ratio {ratio:.2f}x")
+    assert ratio <= 1.3

@@ -1,0 +1,1 @@
+"""Benchmarks are run on demand: `.venv/bin/pytest benchmarks/ --benchmark-only`."""
