@@ -1,0 +1,388 @@
+"""Monte Carlo tree search on the fast path: cloned plain states, ``game.step``, no store.
+
+One search object serves both agents:
+
+* ``mcts``: UCT. The tree is open loop (nodes hold statistics, not states): every
+  simulation starts from a fresh copy of the root state and replays the path's commands,
+  so chance in ``decide`` is sampled anew each time. A game with hidden information is
+  searched on one ``determinize`` sample per decision.
+* ``ismcts``: single-observer information-set MCTS. Every simulation starts from a new
+  ``determinize`` sample of the agent's own view, and a child's UCT term counts only the
+  visits in which its command was legal (availability counts).
+
+Rewards are dicts player -> [-1, 1] (see ``rewards``); each edge keeps the mean reward of
+the player who chose it, which is max^n backup for any number of players. Leaves are
+scored by a random (or greedy-heuristic) rollout, cut off after ``depth`` plies and then
+judged by ``evaluate``. With ``solve`` on, results of terminal positions are proven and
+backed up (MCTS-Solver, max^n form); a proven loss is never explored again.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import deque
+from typing import Any
+
+from meeple.core import Game
+
+from .options import AgentOption, non_negative, parse_options, positive
+from .rewards import evaluate_rewards, outcome_rewards
+from .stats import SearchStats
+
+
+class Node:
+    """Statistics of one command (the edge into this node) and the choices after it."""
+
+    __slots__ = ("mover", "player", "moves", "untried", "children", "n", "w", "born", "avail",
+                 "proven", "terminal", "varied")
+
+    def __init__(self, mover: str | None, born: int) -> None:
+        self.mover = mover  # who chose the command leading here
+        self.player: str | None = None  # who acts here; set on the first visit
+        self.moves: list[Any] | None = None  # legal commands seen on the first visit
+        self.untried: list[Any] = []
+        self.children: dict[Any, Node] = {}
+        self.n = 0
+        self.w = 0.0  # sum of the mover's rewards
+        self.born = born  # the parent's visit count when this node was made
+        self.avail = 0  # visits of the parent in which this command was legal (ISMCTS)
+        self.proven: dict[str, float] | None = None
+        self.terminal = False
+        self.varied = False  # the legal commands here differed between simulations
+
+    def size(self) -> int:
+        return 1 + sum(c.size() for c in self.children.values())
+
+
+def _rollout_choice(value: str) -> str | None:
+    return None if value in ("random", "heuristic") else "must be random or heuristic"
+
+
+def _unit(value: float) -> str | None:
+    return None if 0 <= value <= 1 else "must be between 0 and 1"
+
+
+MCTS_OPTIONS = (
+    AgentOption("sims", int, None, "simulations per decision (default 1000 if no other budget)",
+                positive),
+    AgentOption("seconds", float, None, "thinking time per decision", positive),
+    AgentOption("calls", int, None, "forward-model calls (commands applied) per decision",
+                positive),
+    AgentOption("c", float, 1.4, "UCT exploration constant (rewards are in [-1, 1])",
+                non_negative),
+    AgentOption("rollout", str, "random", "random, or heuristic: greedy by evaluate",
+                _rollout_choice),
+    AgentOption("eps", float, 0.1, "heuristic rollouts: chance of a random command", _unit),
+    AgentOption("depth", int, 0, "rollout cut-off in plies, then evaluate (0: play out)",
+                non_negative),
+    AgentOption("reuse", bool, True, "keep the subtree of the position reached between moves"),
+    AgentOption("pw", float, 0.0, "progressive widening exponent alpha (0: off); a node "
+                "visited n times has at most ceil(pwk * n^alpha) children", _unit),
+    AgentOption("pwk", float, 1.0, "progressive widening factor", positive),
+    AgentOption("solve", bool, None, "prove terminal results and back them up "
+                "(default: on for games without hidden information)"),
+)
+
+
+class MCTSAgent:
+    """UCT search; see the module docstring. ``stats`` counts simulations and calls."""
+
+    kind = "mcts"
+    per_simulation_determinize = False
+
+    def __init__(self, options: dict[str, str] | None = None, seed: int = 0) -> None:
+        opts = parse_options(self.kind, MCTS_OPTIONS, options or {})
+        self.options = opts
+        if opts["sims"] is None and opts["seconds"] is None and opts["calls"] is None:
+            opts["sims"] = 1000
+        self.sims: int | None = opts["sims"]
+        self.seconds: float | None = opts["seconds"]
+        self.max_calls: int | None = opts["calls"]
+        self.c: float = opts["c"]
+        self.heuristic_rollout = opts["rollout"] == "heuristic"
+        self.eps: float = opts["eps"]
+        self.cutoff: int = opts["depth"]
+        self.reuse: bool = opts["reuse"]
+        self.pw: float = opts["pw"]
+        self.pwk: float = opts["pwk"]
+        self.solve_option: bool | None = opts["solve"]
+        given = ",".join(f"{k}={v}" for k, v in (options or {}).items())
+        self.name = f"{self.kind}:{given}" if given else self.kind
+        self.rng = random.Random(seed)
+        self.stats = SearchStats()
+        self.players: set[str] = set()
+        self.last_root: Node | None = None  # root of the latest search, for tests and tools
+        self.reused_visits = 0  # visits the latest root already had from earlier searches
+        self._kept: tuple[Node, Any] | None = None  # subtree and state after our last move
+
+    # -- the agent protocol ----------------------------------------------------------------
+
+    def act(self, game: Game, view: Any, player: str) -> Any:
+        start = time.perf_counter()
+        self.game = game
+        hidden = game.hidden_information
+        self.solve = (not hidden) if self.solve_option is None else self.solve_option
+        self.players.add(player)
+        root = self._reused_root(game, view) if (self.reuse and not hidden) else None
+        if root is None:
+            root = Node(None, 0)
+        self.reused_visits = root.n
+        base = game.determinize(view, player, self.rng)
+        each = self.per_simulation_determinize and hidden
+        deadline = start + self.seconds if self.seconds is not None else None
+        sims = calls = 0
+        clone, determinize, rng = game.clone, game.determinize, self.rng
+        while True:
+            if self.sims is not None and sims >= self.sims:
+                break
+            if self.max_calls is not None and calls >= self.max_calls:
+                break
+            if deadline is not None and sims and time.perf_counter() >= deadline:
+                break
+            if root.proven is not None:
+                break
+            state = determinize(view, player, rng) if each else clone(base)
+            calls += self._simulate(root, state)
+            sims += 1
+        best_move = self._best(root)
+        self.last_root = root
+        if self.reuse and not hidden:
+            child = root.children[best_move]
+            after = game.step(clone(base), player, best_move, rng)
+            self._kept = (child, after)
+        self.stats.decisions += 1
+        self.stats.simulations += sims
+        self.stats.calls += calls
+        self.stats.seconds += time.perf_counter() - start
+        return best_move
+
+    # -- search ------------------------------------------------------------------------------
+
+    def _simulate(self, root: Node, state: Any) -> int:
+        """One simulation from ``root``; returns the forward-model calls it made."""
+        game, rng = self.game, self.rng
+        to_act, legal, step = game.to_act, game.legal, game.step
+        node = root
+        path = [root]
+        calls = 0
+        expanded = False
+        while True:
+            acting = to_act(state)
+            if not acting:
+                if node.proven is None or not node.terminal:
+                    rewards = outcome_rewards(game.outcome(state))
+                    node.terminal = True
+                    if self.solve:
+                        node.proven = rewards
+                else:
+                    rewards = node.proven
+                break
+            if node.terminal and self.solve:
+                # A position proven final is not final this time: the game has chance.
+                self.solve = self.solve_option is True
+                node.terminal = False
+                node.proven = None
+            if expanded:
+                rewards, used = self._rollout(state, acting)
+                calls += used
+                break
+            if node.proven is not None and self.solve:
+                rewards = node.proven
+                break
+            p = acting[0]
+            moves = legal(state, p)
+            if node.player is None:
+                node.player = p
+                node.moves = moves
+                untried = list(moves)
+                rng.shuffle(untried)
+                node.untried = untried
+                self.players.add(p)
+            elif node.varied or (moves is not node.moves and moves != node.moves):
+                move, child, expanded = self._select_varied(node, p, moves)
+                state = step(state, p, move, rng)
+                calls += 1
+                path.append(child)
+                node = child
+                continue
+            children = node.children
+            if node.untried and (not self.pw or not children
+                                 or len(children) < self._width(node)):
+                move = node.untried.pop()
+                child = Node(p, node.n)
+                children[move] = child
+                expanded = True
+            else:
+                move, child = self._uct(node, p, math.log(node.n or 1))
+            state = step(state, p, move, rng)
+            calls += 1
+            path.append(child)
+            node = child
+        self._backup(path, rewards)
+        return calls
+
+    def _width(self, node: Node) -> float:
+        return self.pwk * (node.n + 1) ** self.pw
+
+    def _uct(self, node: Node, p: str, log_n: float) -> tuple[Any, Node]:
+        c = self.c
+        best_move = best = None
+        best_value = -math.inf
+        for move, child in node.children.items():
+            if child.proven is not None:
+                value = child.proven.get(p, 0.0)
+            else:
+                n = child.n
+                value = child.w / n + c * math.sqrt(log_n / n)
+            if value > best_value:
+                best_move, best, best_value = move, child, value
+        return best_move, best
+
+    def _select_varied(self, node: Node, p: str, moves: list[Any]) -> tuple[Any, Node, bool]:
+        """Selection where the legal commands differ between simulations (chance or
+        determinization): unexpanded legal commands first, then UCT over the available
+        children with availability counts."""
+        children = node.children
+        if not node.varied:
+            node.varied = True
+            for child in children.values():
+                child.avail = node.n - child.born
+        available = []
+        fresh = []
+        for m in moves:
+            child = children.get(m)
+            if child is None:
+                fresh.append(m)
+            else:
+                child.avail += 1
+                available.append((m, child))
+        if fresh and (not self.pw or len(children) < self._width(node) or not available):
+            move = fresh[self.rng.randrange(len(fresh))]
+            if move in node.untried:
+                node.untried.remove(move)
+            child = Node(p, node.n)
+            child.avail = 1
+            children[move] = child
+            return move, child, True
+        c = self.c
+        best_move, best, best_value = None, None, -math.inf
+        for m, child in available:
+            if child.n == 0:
+                value = math.inf
+            elif child.proven is not None:
+                value = child.proven.get(p, 0.0)
+            else:
+                value = child.w / child.n + c * math.sqrt(math.log(child.avail) / child.n)
+            if value > best_value:
+                best_move, best, best_value = m, child, value
+        return best_move, best, False
+
+    def _rollout(self, state: Any, acting: Any) -> tuple[dict[str, float], int]:
+        game, rng = self.game, self.rng
+        to_act, legal, step = game.to_act, game.legal, game.step
+        cutoff = self.cutoff
+        heuristic = self.heuristic_rollout
+        random = rng.random
+        plies = calls = 0
+        while True:
+            if cutoff and plies >= cutoff:
+                return evaluate_rewards(game, state, self.players), calls
+            p = acting[0]
+            moves = legal(state, p)
+            if heuristic and len(moves) > 1 and rng.random() >= self.eps:
+                move = self._greedy_move(state, p, moves)
+                calls += len(moves)  # each candidate cost one forward-model call
+            else:
+                move = moves[int(random() * len(moves))]
+            state = step(state, p, move, rng)
+            plies += 1
+            calls += 1
+            acting = to_act(state)
+            if not acting:
+                return outcome_rewards(game.outcome(state)), calls
+
+    def _greedy_move(self, state: Any, p: str, moves: list[Any]) -> Any:
+        game, rng = self.game, self.rng
+        best: list[Any] = []
+        best_value = -math.inf
+        for m in moves:
+            value = game.evaluate(game.step(game.clone(state), p, m, rng), p)
+            if value > best_value:
+                best, best_value = [m], value
+            elif value == best_value:
+                best.append(m)
+        return best[rng.randrange(len(best))]
+
+    def _backup(self, path: list[Node], rewards: dict[str, float]) -> None:
+        for node in path:
+            node.n += 1
+            if node.mover is not None:
+                node.w += rewards.get(node.mover, 0.0)
+        if self.solve and path[-1].proven is not None:
+            for i in range(len(path) - 2, -1, -1):
+                if not self._prove(path[i]):
+                    break
+
+    def _prove(self, node: Node) -> bool:
+        """Max^n solver: a node is proven when its player has a proven best result (+1),
+        or when every command is expanded and proven (the player then takes the best)."""
+        if node.proven is not None:
+            return True
+        p = node.player
+        best = None
+        complete = not node.untried and not node.varied
+        for child in node.children.values():
+            proven = child.proven
+            if proven is None:
+                complete = False
+                continue
+            if best is None or proven.get(p, 0.0) > best.get(p, 0.0):
+                best = proven
+        if best is not None and (complete or best.get(p, 0.0) >= 1.0):
+            node.proven = best
+            return True
+        return False
+
+    def _best(self, root: Node) -> Any:
+        """Proven wins first, then most visits, then the highest total reward."""
+        p = root.player
+
+        def key(item: tuple[Any, Node]) -> tuple[float, int, float]:
+            child = item[1]
+            proven = child.proven.get(p, 0.0) if child.proven is not None else 0.0
+            return (proven, child.n, child.w)
+
+        return max(root.children.items(), key=key)[0]
+
+    # -- tree reuse ----------------------------------------------------------------------------
+
+    def _reused_root(self, game: Game, view: Any, max_depth: int = 4,
+                     max_nodes: int = 4096) -> Node | None:
+        """The node of the kept subtree whose position equals ``view``: breadth first over
+        the commands the other players may have given since our last move."""
+        kept, self._kept = self._kept, None
+        if kept is None:
+            return None
+        frontier = deque([(kept[0], kept[1], 0)])
+        seen = 0
+        while frontier and seen < max_nodes:
+            node, state, depth = frontier.popleft()
+            seen += 1
+            if state == view:
+                node.mover = None
+                return node
+            if depth >= max_depth or node.player is None:
+                continue
+            for move, child in node.children.items():
+                nxt = game.step(game.clone(state), node.player, move, self.rng)
+                frontier.append((child, nxt, depth + 1))
+        return None
+
+
+class ISMCTSAgent(MCTSAgent):
+    """Information-set MCTS: a fresh ``determinize`` sample of the view every simulation."""
+
+    kind = "ismcts"
+    per_simulation_determinize = True
