@@ -1,0 +1,231 @@
+"""What a player may do now: the checks behind ``decide`` and the generators behind
+``legal``. Each ``*_problem`` function returns None when the move is allowed, or the
+reason (for a player) why not; ``legal`` only offers moves whose problem is None."""
+
+from __future__ import annotations
+
+from .cards import CARDS, card
+from .effects import action_options
+from .rules import (
+    AWARD_COSTS,
+    AWARDS,
+    MILESTONES,
+    can_lower_production,
+    can_place,
+    card_cost,
+    greenery_cost,
+    legal_spaces,
+    payments,
+    project_cost,
+    requirement_problem,
+    steal_sources,
+    steel_value,
+    titanium_value,
+    valid_payment,
+)
+from .scoring import milestone_met
+from .state import (
+    HEAT,
+    MAX_OCEANS,
+    MAX_OXYGEN,
+    MAX_TEMP_STEP,
+    MC,
+    MIN_PROD,
+    PLANTS,
+    RI,
+    STEEL,
+    TI,
+    Player,
+    State,
+)
+
+
+def payment_problem(p: Player, cost: int, mc: int, st: int, ti: int, heat: int,
+                    steel_ok: bool, ti_ok: bool, heat_ok: bool) -> str | None:
+    if min(mc, st, ti, heat) < 0:
+        return "payments cannot be negative"
+    if st and not steel_ok:
+        return "steel only pays for building cards"
+    if ti and not ti_ok:
+        return "titanium only pays for space cards"
+    if heat and not heat_ok:
+        return "only Helion may pay with heat"
+    for have, n, what in ((p.res[MC], mc, "M€"), (p.res[STEEL], st, "steel"),
+                          (p.res[TI], ti, "titanium"), (p.res[HEAT], heat, "heat")):
+        if n > have:
+            return f"you have only {have} {what}, not {n}"
+    if not valid_payment(cost, mc, st, ti, heat, steel_value(p), titanium_value(p)):
+        return f"that does not pay {cost} M€ exactly (pay {max(0, cost - st * steel_value(p) - ti * titanium_value(p) - heat)} M€ with these resources)"
+    return None
+
+
+def effects_problem(s: State, p: Player, c: dict, paid: tuple[int, int, int, int]) -> str | None:
+    """Can the effects of ``c`` be carried out (after paying ``paid``)?"""
+    name = c["name"]
+    for r, n in c.get("prod", {}).items():
+        if n < 0 and p.prod[RI[r]] + n < MIN_PROD[RI[r]]:
+            return f"{name} lowers your {r} production by {-n}, which you do not have"
+    left = p.res[:]
+    left[MC] -= paid[0]
+    left[STEEL] -= paid[1]
+    left[TI] -= paid[2]
+    left[HEAT] -= paid[3]
+    for r, n in c.get("gain", {}).items():
+        if n < 0 and left[RI[r]] < -n:
+            return f"{name} needs {-n} {r} to spend"
+    for r, n in c.get("reduce", {}).items():
+        if not any(can_lower_production(q, r, n) for q in s.players.values()):
+            return f"{name} must lower some player's {r} production by {n}, and nobody has it"
+    tile = c.get("tile")
+    if tile and not can_place(s, p.name, tile.get("name", tile["type"]), tile.get("where", "normal")):
+        return f"there is no space where {name} may place its tile"
+    return None
+
+
+def play_problem(s: State, p: Player, name: str, pay: tuple[int, int, int, int] | None) -> str | None:
+    if name not in CARDS:
+        return f"{name!r} is not a project card"
+    if name not in p.hand:
+        return f"{name} is not in your hand"
+    why = requirement_problem(s, p, name)
+    if why:
+        return why
+    c = CARDS[name]
+    if pay is not None:
+        why = payment_problem(p, card_cost(p, name), *pay, "building" in c["tags"],
+                              "space" in c["tags"], p.corp == "Helion")
+        if why:
+            return why
+    return effects_problem(s, p, c, pay or (0, 0, 0, 0))
+
+
+def play_options(s: State, p: Player, name: str) -> list[tuple[int, int, int, int]]:
+    if play_problem(s, p, name, None):
+        return []
+    c = CARDS[name]
+    out = []
+    for pay in payments(card_cost(p, name), p, "building" in c["tags"], "space" in c["tags"],
+                        p.corp == "Helion"):
+        if effects_problem(s, p, c, pay) is None:
+            out.append(pay)
+    return out
+
+
+def project_problem(s: State, p: Player, kind: str) -> str | None:
+    cost = project_cost(p, kind)
+    if p.res[MC] < cost:
+        return f"the {kind} project costs {cost} M€ and you have {p.res[MC]}"
+    if kind == "asteroid" and s.temp >= MAX_TEMP_STEP:
+        return "the temperature is already at its maximum"
+    if kind == "aquifer" and s.oceans >= MAX_OCEANS:
+        return "all 9 oceans are on the board"
+    if kind in ("greenery", "city") and not legal_spaces(s, p.name, kind, "normal"):
+        return f"there is no space for a {kind}"
+    return None
+
+
+def claim_problem(s: State, p: Player, name: str) -> str | None:
+    if name in s.milestones:
+        return f"{name} is already claimed"
+    if len(s.milestones) >= 3:
+        return "three milestones are already claimed"
+    if p.res[MC] < 8:
+        return "a milestone costs 8 M€"
+    if not milestone_met(s, p, name):
+        return f"you do not meet {name} yet"
+    return None
+
+
+def fund_problem(s: State, p: Player, name: str) -> str | None:
+    if name in s.awards:
+        return f"{name} is already funded"
+    if len(s.awards) >= 3:
+        return "three awards are already funded"
+    cost = AWARD_COSTS[len(s.awards)]
+    if p.res[MC] < cost:
+        return f"the next award costs {cost} M€"
+    return None
+
+
+def _maxed_only(s: State, opt: dict) -> bool:
+    """An action whose only point is a parameter that is already at its maximum."""
+    if opt.get("gain") or opt.get("gain_per") or opt.get("prod"):
+        return False
+    return ((opt.get("oxygen") and s.oxygen >= MAX_OXYGEN)
+            or (opt.get("temp") and s.temp >= MAX_TEMP_STEP)
+            or (opt.get("oceans") and s.oceans >= MAX_OCEANS))
+
+
+def use_problem(s: State, p: Player, name: str, option: int,
+                pay: tuple[int, int, int] | None) -> str | None:
+    if name not in p.played and name != p.corp:
+        return f"{name} is not in play for you"
+    opts = action_options(name)
+    if not opts:
+        return f"{name} has no action"
+    if name in p.used:
+        return f"{name}'s action was already used this generation"
+    if not 0 <= option < len(opts):
+        return f"{name} has no option {option}"
+    opt = opts[option]
+    for r, n in opt.get("spend", {}).items():
+        if p.res[RI[r]] < n:
+            return f"{name} needs {n} {r}"
+    if opt.get("spend_here") and p.card_res.get(name, 0) < opt["spend_here"]:
+        return f"{name} needs {opt['spend_here']} resources on it"
+    for r, n in opt.get("lose_prod", {}).items():
+        if not can_lower_production(p, r, n):
+            return f"{name} needs {n} {r} production to lower"
+    if _maxed_only(s, opt):
+        return "that parameter is already at its maximum"
+    if opt.get("label") == "steal" and not steal_sources(s, CARDS[name]["resource"], name):
+        return f"there is no {CARDS[name]['resource']} to take"
+    if name == "Search For Life" and not (s.deck or s.discard):
+        return "the deck is empty"
+    if name == "United Nations Mars Initiative" and not p.tr_raised:
+        return "your terraform rating has not risen this generation"
+    cost = opt.get("pay", 0)
+    if pay is not None:
+        mc, st, ti = pay
+        why = payment_problem(p, cost, mc, st, ti, 0, opt.get("pay_with") == "steel",
+                              opt.get("pay_with") == "titanium", False)
+        if why:
+            return why
+    elif p.res[MC] + p.res[STEEL] * 2 + p.res[TI] * titanium_value(p) < cost:
+        return f"{name} costs {cost} M€"
+    return None
+
+
+def use_options(s: State, p: Player, name: str, option: int) -> list[tuple[int, int, int]]:
+    if use_problem(s, p, name, option, None):
+        return []
+    opt = action_options(name)[option]
+    cost = opt.get("pay", 0)
+    out = []
+    for mc, st, ti, _ in payments(cost, p, opt.get("pay_with") == "steel",
+                                  opt.get("pay_with") == "titanium", False):
+        out.append((mc, st, ti))
+    return out
+
+
+def convert_problem(s: State, p: Player, what: str) -> str | None:
+    if what == "plants":
+        cost = greenery_cost(p)
+        if p.res[PLANTS] < cost:
+            return f"a greenery takes {cost} plants; you have {p.res[PLANTS]}"
+        if not legal_spaces(s, p.name, "greenery", "normal"):
+            return "there is no space for a greenery"
+        return None
+    if p.res[HEAT] < 8:
+        return f"raising the temperature takes 8 heat; you have {p.res[HEAT]}"
+    if s.temp >= MAX_TEMP_STEP:
+        return "the temperature is already at its maximum"
+    return None
+
+
+def milestones_and_awards() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    return MILESTONES, AWARDS
+
+
+def card_names(cards: list[str]) -> list[str]:
+    return [c for c in cards if card(c)]

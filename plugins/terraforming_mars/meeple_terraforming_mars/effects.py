@@ -1,0 +1,178 @@
+"""Card effects applied by ``fold``: playing a project card, using a blue action, and the
+few cards whose behaviour is beyond the data vocabulary (``SPECIAL_PLAY``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .board import ADJACENT, OFF_MAP
+from .cards import CARDS, CORPORATIONS, card
+from .rules import (
+    count,
+    lower_production,
+    place_tile,
+    raise_oxygen,
+    raise_temp,
+    raise_tr,
+    tag_count,
+)
+from .state import HEAT, MC, PLANTS, RI, STEEL, TI, Player, State
+
+
+def apply_block(s: State, p: Player, eff: dict, source: str, new: list) -> None:
+    """The shared vocabulary of immediate effects (card bodies, choices and actions)."""
+    for r, n in eff.get("prod", {}).items():
+        p.prod[RI[r]] += n
+    for r, n in eff.get("gain", {}).items():
+        p.res[RI[r]] += n
+    for r, what in eff.get("prod_per", {}).items():
+        p.prod[RI[r]] += count(s, p, what)
+    for r, what in eff.get("gain_per", {}).items():
+        p.res[RI[r]] += count(s, p, what)
+    if eff.get("tr"):
+        raise_tr(p, eff["tr"])
+    if eff.get("temp"):
+        raise_temp(s, p, eff["temp"], new)
+    if eff.get("oxygen"):
+        raise_oxygen(s, p, eff["oxygen"], new)
+    tile = eff.get("tile")
+    if tile:
+        where = tile.get("where", "normal")
+        kind = tile.get("name", tile["type"])
+        if where in OFF_MAP:
+            place_tile(s, p, where, "city", source, new)
+        else:
+            new.append((p.name, "place", kind, where, source))
+    for _ in range(eff.get("oceans", 0)):
+        new.append((p.name, "place", "ocean", "ocean", source))
+    for r, n in eff.get("remove", {}).items():
+        new.append((p.name, "remove", r, n))
+    for r, n in eff.get("reduce", {}).items():
+        new.append((p.name, "reduce", r, n))
+    adds = eff.get("add", [])
+    for a in adds if isinstance(adds, list) else [adds]:
+        new.append((p.name, "add", a["type"], a["n"], "any" if a.get("any") else "another", source))
+    if "add_other" in eff:
+        a = eff["add_other"]
+        new.append((p.name, "add", a["type"], a["n"], "another", source))
+    if eff.get("add_here"):
+        p.card_res[source] = p.card_res.get(source, 0) + eff["add_here"]
+    if "choice" in eff:
+        new.append((p.name, "choose", source))
+
+
+def play_card(s: State, p: Player, name: str, new: list) -> None:
+    c = CARDS[name]
+    if c["type"] == "event":
+        p.events.append(name)
+    else:
+        p.played.append(name)
+    if c.get("resource"):
+        p.card_res[name] = c.get("start_res", 0)
+    apply_block(s, p, c, name, new)
+    if name in SPECIAL_PLAY:
+        SPECIAL_PLAY[name](s, p, new)
+    _card_triggers(p, name)
+
+
+def _card_triggers(p: Player, name: str) -> None:
+    c = CARDS[name]
+    t = c["tags"]
+    if "Optimal Aerobraking" in p.played and "space" in t and "event" in t:
+        p.res[MC] += 3
+        p.res[HEAT] += 3
+    if p.corp == "Interplanetary Cinematics" and c["type"] == "event":
+        p.res[MC] += 2
+    if p.corp == "CrediCor" and c["cost"] >= 20:
+        p.res[MC] += 4
+    if "Decomposers" in p.played:
+        p.card_res["Decomposers"] += sum(t.count(x) for x in ("animal", "plant", "microbe"))
+    if "Ecological Zone" in p.played:
+        p.card_res["Ecological Zone"] += sum(t.count(x) for x in ("animal", "plant"))
+
+
+def choice_options(name: str) -> list[dict]:
+    return card(name).get("choice", [])
+
+
+def apply_choice(s: State, p: Player, name: str, label: str, new: list) -> None:
+    for opt in choice_options(name):
+        if opt["label"] == label:
+            apply_block(s, p, opt, name, new)
+
+
+def action_options(name: str) -> list[dict]:
+    return card(name).get("action", [])
+
+
+def use_action(s: State, p: Player, name: str, option: int, pay: tuple[int, int, int],
+               new: list) -> None:
+    opt = action_options(name)[option]
+    p.used.append(name)
+    mc, st, ti = pay
+    p.res[MC] -= mc
+    p.res[STEEL] -= st
+    p.res[TI] -= ti
+    for r, n in opt.get("spend", {}).items():
+        p.res[RI[r]] -= n
+    if opt.get("spend_here"):
+        p.card_res[name] -= opt["spend_here"]
+    for r, n in opt.get("lose_prod", {}).items():
+        lower_production(p, r, n)
+    apply_block(s, p, opt, name, new)
+    if opt.get("label") == "steal":
+        new.append((p.name, "steal", CARDS[name]["resource"], name))
+
+
+# -- cards beyond the vocabulary --------------------------------------------------------------
+
+
+def _nitrogen_rich(s: State, p: Player, new: list) -> None:
+    p.prod[PLANTS] += 4 if tag_count(p, "plant") >= 3 else 1
+
+
+def _insulation(s: State, p: Player, new: list) -> None:
+    if p.prod[HEAT] > 0:
+        new.append((p.name, "amount", "Insulation"))
+
+
+SPECIAL_PLAY: dict[str, Callable[[State, Player, list], None]] = {
+    "Nitrogen-Rich Asteroid": _nitrogen_rich,
+    "Insulation": _insulation,
+}
+
+
+def start_corporation(s: State, p: Player, name: str) -> None:
+    c = CORPORATIONS[name]
+    p.corp = name
+    p.res[MC] += c["mc"]
+    for r, n in c.get("prod", {}).items():
+        p.prod[RI[r]] += n
+    for r, n in c.get("gain", {}).items():
+        p.res[RI[r]] += n
+    if c.get("first_action"):
+        p.first_done = False
+
+
+# -- victory points ---------------------------------------------------------------------------
+
+
+def card_vp(s: State, p: Player, name: str) -> int:
+    vp = card(name).get("vp", 0)
+    if isinstance(vp, int):
+        return vp
+    if "res_per" in vp:
+        return p.card_res.get(name, 0) // vp["res_per"]
+    if "tag" in vp:
+        return tag_count(p, vp["tag"])
+    if "cities" in vp:
+        from .rules import cities
+        return cities(s) // vp["cities"]
+    if vp.get("special") == "search":
+        return 3 if p.card_res.get(name, 0) > 0 else 0
+    if vp.get("special") == "capital":
+        for sp, (k, _o) in s.tiles.items():
+            if k == "capital":
+                return sum(1 for a in ADJACENT[sp] if s.tiles.get(a, ("",))[0] == "ocean")
+        return 0
+    raise ValueError(f"unknown vp rule for {name}: {vp}")

@@ -1,0 +1,281 @@
+"""Commands (what players say) and events (what the log records)."""
+
+from __future__ import annotations
+
+from meeple.core import command, event
+
+# -- commands ------------------------------------------------------------------------------
+
+
+@command
+class ChooseCorp:
+    corp: str
+
+
+@command
+class Buy:
+    cards: tuple[str, ...]
+
+
+@command
+class Play:
+    card: str
+    mc: int
+    steel: int = 0
+    titanium: int = 0
+    heat: int = 0
+
+
+@command
+class Project:
+    kind: str  # power, asteroid, aquifer, greenery, city
+
+
+@command
+class Sell:
+    cards: tuple[str, ...]
+
+
+@command
+class Claim:
+    name: str
+
+
+@command
+class Fund:
+    name: str
+
+
+@command
+class Use:
+    card: str
+    option: int = 0
+    mc: int = 0
+    steel: int = 0
+    titanium: int = 0
+
+
+@command
+class Convert:
+    what: str  # plants or heat
+
+
+@command
+class Pass:
+    pass
+
+
+@command
+class Done:
+    pass
+
+
+@command
+class Place:
+    space: str
+
+
+@command
+class Target:
+    player: str  # "" for nobody
+
+
+@command
+class Pick:
+    card: str  # "" for none
+
+
+@command
+class Choose:
+    label: str
+
+
+@command
+class Amount:
+    n: int
+
+
+# -- events ------------------------------------------------------------------------------------
+
+
+@event("terraforming-mars.started")
+class Started:
+    players: tuple[str, ...]
+    corporate_era: bool = False
+
+
+@event("terraforming-mars.shuffled", barrier=True)
+class Shuffled:
+    """The whole deck in order (secret: nobody may see it)."""
+
+    cards: tuple[str, ...]
+
+
+@event("terraforming-mars.reshuffled", barrier=True)
+class Reshuffled:
+    """The discard pile shuffled in under the remaining deck."""
+
+    cards: tuple[str, ...]
+
+
+@event("terraforming-mars.dealt", barrier=True)
+class Dealt:
+    """Corporations and cards offered to one player (secret to the others)."""
+
+    player: str
+    corps: tuple[str, ...]
+    cards: tuple[str, ...]
+
+
+@event("terraforming-mars.corporation-chosen")
+class CorpChosen:
+    player: str
+    corp: str
+
+
+@event("terraforming-mars.bought")
+class Bought:
+    player: str
+    cards: tuple[str, ...]  # secret to the others: only the count is public
+
+
+@event("terraforming-mars.drawn", barrier=True)
+class Drawn:
+    player: str
+    cards: tuple[str, ...]
+
+
+@event("terraforming-mars.revealed", barrier=True)
+class Revealed:
+    player: str
+    card: str
+    source: str
+
+
+@event("terraforming-mars.card-played")
+class CardPlayed:
+    player: str
+    card: str
+    mc: int
+    steel: int = 0
+    titanium: int = 0
+    heat: int = 0
+
+
+@event("terraforming-mars.project-used")
+class ProjectUsed:
+    player: str
+    kind: str
+
+
+@event("terraforming-mars.sold")
+class Sold:
+    player: str
+    cards: tuple[str, ...]
+
+
+@event("terraforming-mars.claimed")
+class Claimed:
+    player: str
+    name: str
+
+
+@event("terraforming-mars.funded")
+class Funded:
+    player: str
+    name: str
+
+
+@event("terraforming-mars.action-used")
+class ActionUsed:
+    player: str
+    card: str
+    option: int
+    mc: int = 0
+    steel: int = 0
+    titanium: int = 0
+
+
+@event("terraforming-mars.converted")
+class Converted:
+    player: str
+    what: str
+
+
+@event("terraforming-mars.placed")
+class Placed:
+    player: str
+    space: str
+
+
+@event("terraforming-mars.targeted")
+class Targeted:
+    player: str
+    target: str
+
+
+@event("terraforming-mars.picked")
+class Picked:
+    player: str
+    card: str
+
+
+@event("terraforming-mars.chosen")
+class Chosen:
+    player: str
+    label: str
+
+
+@event("terraforming-mars.amount")
+class AmountChosen:
+    player: str
+    n: int
+
+
+@event("terraforming-mars.passed")
+class Passed:
+    player: str
+
+
+@event("terraforming-mars.turn-ended")
+class TurnEnded:
+    player: str
+
+
+@event("terraforming-mars.actions-began")
+class ActionsBegan:
+    generation: int
+
+
+@event("terraforming-mars.produced")
+class Produced:
+    generation: int
+
+
+@event("terraforming-mars.research", barrier=True)
+class Research:
+    """A new generation: four cards offered to each player (secret to the others)."""
+
+    generation: int
+    offers: tuple[tuple[str, tuple[str, ...]], ...]
+
+
+@event("terraforming-mars.final-conversion")
+class FinalConversion:
+    generation: int
+
+
+@event("terraforming-mars.final-done")
+class FinalDone:
+    player: str
+
+
+@event("terraforming-mars.game-ended")
+class GameEnded:
+    generation: int
+
+
+EVENTS = (Started, Shuffled, Reshuffled, Dealt, CorpChosen, Bought, Drawn, Revealed, CardPlayed,
+          ProjectUsed, Sold, Claimed, Funded, ActionUsed, Converted, Placed, Targeted, Picked,
+          Chosen, AmountChosen, Passed, TurnEnded, ActionsBegan, Produced, Research,
+          FinalConversion, FinalDone, GameEnded)

@@ -1,0 +1,170 @@
+"""Pictures of the state: terminal text, an SVG, one-line event descriptions, a summary."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from . import messages as m
+from .board import ROW_LETTERS, SPACES
+from .rules import AWARDS, MILESTONES
+from .state import RES, State
+
+TILE_CHAR = {"ocean": "~", "greenery": "g", "city": "C", "capital": "C"}
+
+
+def _cell(s: State, sp: str) -> str:
+    kind, owner = s.tiles.get(sp, ("", ""))
+    if not kind:
+        return "o" if SPACES[sp].ocean else "."
+    ch = TILE_CHAR.get(kind, "*")
+    return ch + (str(s.names.index(owner) + 1) if owner else "")
+
+
+def text(s: State) -> str:
+    lines = [f"Generation {s.generation} ({s.phase})  temperature {s.temp_c} C  "
+             f"oxygen {s.oxygen} %  oceans {s.oceans}/9"]
+    for r in range(9):
+        row = [sp for sp in SPACES if SPACES[sp].row == r]
+        pad = " " * (2 * abs(r - 4))
+        lines.append(f"{ROW_LETTERS[r]} {pad}" + "".join(f"{_cell(s, sp):<4}" for sp in row))
+    off = [f"{sp}: {s.tiles[sp][1]}" for sp in ("phobos", "ganymede") if sp in s.tiles]
+    if off:
+        lines.append("off Mars: " + ", ".join(off))
+    lines.append("legend: ~ ocean, g greenery, C city, * special tile, o ocean space; digit = seat")
+    for i, n in enumerate(s.names):
+        p = s.players[n]
+        res = " ".join(f"{r} {v}({p.prod[k]:+d})" for k, (r, v) in enumerate(zip(RES, p.res, strict=False)))
+        flag = " passed" if p.passed else ""
+        lines.append(f"{i + 1} {n} [{p.corp or '-'}] TR {p.tr}  {res}  hand {len(p.hand)}  "
+                     f"played {len(p.played)}{flag}")
+    if s.milestones:
+        lines.append("milestones: " + ", ".join(f"{k} ({v})" for k, v in s.milestones.items()))
+    if s.awards:
+        lines.append("awards: " + ", ".join(f"{k} ({v})" for k, v in s.awards.items()))
+    if s.pending:
+        lines.append(f"waiting for: {s.pending[0][0]} ({s.pending[0][1]})")
+    return "\n".join(lines)
+
+
+COLORS = ("#d62828", "#1d4ed8", "#16a34a", "#eab308", "#111827")
+FILL = {"ocean": "#3b82f6", "greenery": "#22c55e"}
+
+
+def svg(s: State) -> str:
+    size = 22
+    w, h = 760, 520
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">',
+             f'<rect width="{w}" height="{h}" fill="#2b1a12"/>']
+    for sp, info in SPACES.items():
+        cx = 60 + (2 * info.index + abs(info.row - 4)) * size * 0.9
+        cy = 40 + info.row * size * 1.6
+        kind, owner = s.tiles.get(sp, ("", ""))
+        fill = FILL.get(kind, "#9ca3af" if kind else ("#1e3a8a" if info.ocean else "#b45309"))
+        pts = " ".join(f"{cx + size * math.cos(math.radians(60 * k + 30)):.1f},"
+                       f"{cy + size * math.sin(math.radians(60 * k + 30)):.1f}" for k in range(6))
+        parts.append(f'<polygon points="{pts}" fill="{fill}" stroke="#000" stroke-width="1"/>')
+        if kind in ("city", "capital"):
+            parts.append(f'<rect x="{cx - 7:.1f}" y="{cy - 7:.1f}" width="14" height="14" fill="#d1d5db"/>')
+        if owner:
+            col = COLORS[s.names.index(owner) % len(COLORS)]
+            parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="5" fill="{col}"/>')
+        parts.append(f'<text x="{cx:.1f}" y="{cy + size * 0.75:.1f}" font-size="7" fill="#fff" '
+                     f'text-anchor="middle">{sp}</text>')
+    x0 = 470
+    parts.append(f'<text x="{x0}" y="30" font-size="14" fill="#fff">Generation {s.generation}</text>')
+    for k, (label, val, top) in enumerate((("temperature", s.temp, 19), ("oxygen", s.oxygen, 14),
+                                           ("oceans", s.oceans, 9))):
+        y = 50 + 24 * k
+        parts.append(f'<rect x="{x0}" y="{y}" width="200" height="12" fill="#374151"/>')
+        parts.append(f'<rect x="{x0}" y="{y}" width="{200 * val / top:.1f}" height="12" fill="#f97316"/>')
+        parts.append(f'<text x="{x0 + 205}" y="{y + 10}" font-size="10" fill="#fff">{label}</text>')
+    for i, n in enumerate(s.names):
+        p = s.players[n]
+        y = 140 + 70 * i
+        col = COLORS[i % len(COLORS)]
+        parts.append(f'<rect x="{x0}" y="{y}" width="280" height="62" fill="none" stroke="{col}"/>')
+        parts.append(f'<text x="{x0 + 6}" y="{y + 14}" font-size="11" fill="{col}">{n} - '
+                     f'{p.corp or "no corporation"} - TR {p.tr}</text>')
+        for k, r in enumerate(RES):
+            parts.append(f'<text x="{x0 + 6 + 45 * k}" y="{y + 34}" font-size="9" fill="#fff">'
+                         f'{r} {p.res[k]}</text>')
+            parts.append(f'<text x="{x0 + 6 + 45 * k}" y="{y + 50}" font-size="9" fill="#fbbf24">'
+                         f'prod {p.prod[k]}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def describe(e: Any) -> str:
+    t = type(e)
+    if t is m.Started:
+        return "Terraforming Mars: " + ", ".join(e.players)
+    if t is m.Shuffled:
+        return f"the deck of {len(e.cards)} cards is shuffled"
+    if t is m.Reshuffled:
+        return f"{len(e.cards)} discarded cards are shuffled in under the deck"
+    if t is m.Dealt:
+        return f"{e.player} is dealt {', '.join(e.corps) or 'no corporations'} and {', '.join(e.cards)}"
+    if t is m.CorpChosen:
+        return f"{e.player} runs {e.corp}"
+    if t is m.Bought:
+        return f"{e.player} buys {', '.join(e.cards) or 'nothing'}"
+    if t is m.Drawn:
+        return f"{e.player} draws {', '.join(e.cards)}"
+    if t is m.Revealed:
+        return f"{e.player} reveals {e.card} for {e.source}"
+    if t is m.CardPlayed:
+        pay = f"{e.mc} M€" + "".join(f", {getattr(e, k)} {k}" for k in ("steel", "titanium", "heat")
+                                    if getattr(e, k))
+        return f"{e.player} plays {e.card} for {pay}"
+    if t is m.ActionUsed:
+        return f"{e.player} uses {e.card} (option {e.option + 1})"
+    if t is m.ProjectUsed:
+        return f"{e.player} uses the {e.kind} standard project"
+    if t is m.Sold:
+        return f"{e.player} sells {len(e.cards)} card(s)"
+    if t is m.Claimed:
+        return f"{e.player} claims {e.name}"
+    if t is m.Funded:
+        return f"{e.player} funds {e.name}"
+    if t is m.Converted:
+        return f"{e.player} converts {e.what}"
+    if t is m.Placed:
+        return f"{e.player} places on {e.space}"
+    if t is m.Targeted:
+        return f"{e.player} targets {e.target or 'nobody'}"
+    if t is m.Picked:
+        return f"{e.player} picks {e.card}"
+    if t is m.Chosen:
+        return f"{e.player} chooses {e.label}"
+    if t is m.AmountChosen:
+        return f"{e.player} converts {e.n} heat production"
+    if t is m.Passed:
+        return f"{e.player} passes"
+    if t is m.TurnEnded:
+        return f"{e.player} ends the turn"
+    if t is m.ActionsBegan:
+        return f"generation {e.generation}: action phase"
+    if t is m.Produced:
+        return f"generation {e.generation}: production"
+    if t is m.Research:
+        return f"generation {e.generation}: research, 4 cards each"
+    if t is m.FinalConversion:
+        return "Mars is terraformed: final greenery conversion"
+    if t is m.FinalDone:
+        return f"{e.player} is done converting"
+    if t is m.GameEnded:
+        return f"the game ends after generation {e.generation}"
+    return repr(e)
+
+
+def summary(s: State) -> dict[str, Any]:
+    return {
+        "generation": s.generation, "phase": s.phase, "temperature": s.temp_c,
+        "oxygen": s.oxygen, "oceans": s.oceans,
+        "players": {n: {"tr": p.tr, "corporation": p.corp, "resources": dict(zip(RES, p.res, strict=False)),
+                        "production": dict(zip(RES, p.prod, strict=False)), "hand": len(p.hand)}
+                    for n, p in s.players.items()},
+        "milestones": dict(s.milestones), "awards": dict(s.awards),
+        "milestone_names": list(MILESTONES), "award_names": list(AWARDS),
+    }
