@@ -188,9 +188,10 @@ def play(
     if len(specs) != len(seats):
         raise BadOptions(f"game {game} has {len(seats)} players; give one agent spec for each")
     agent_objs = make_agents(specs, seed, eng.plugins)
-    if gid is None:
-        gid = eng.new_game(game, seats, parse_options(option), seed, game_id)
     humans = any(isinstance(a, HumanAgent) for a in agent_objs)
+    if gid is None:
+        # An AI-only match is written in few transactions; people see every move stored.
+        gid = eng.new_game(game, seats, parse_options(option), seed, game_id, deferred=not humans)
     if not quiet:
         out.print(f"game [bold]{gid}[/bold]: " + ", ".join(f"{p}={s}" for p, s in zip(seats, specs, strict=True)))
     outcome = run_match(eng, gid, dict(zip(seats, agent_objs, strict=True)),
