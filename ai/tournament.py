@@ -1,0 +1,344 @@
+"""Tournaments: many stored matches between agents, played in parallel, with statistics.
+
+A tournament is a list of independent ``MatchUnit``s. Each unit carries everything a
+worker needs (game, seats, agent specs, seeds, the store URL), so any executor that can
+call ``play_match(unit)`` somewhere can run it: local processes by default, a cluster
+executor (Ray) later. Every match is a stored game named ``<tournament id>-<n>``, so it can
+be replayed and verified; running the same tournament again skips finished games and
+resumes unfinished ones from their logs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any, Protocol
+
+import attrs
+from meeple.core import BadOptions, GameNotFound, MeepleError, Outcome
+from meeple.core.engine import Engine
+from meeple.core.plugins import Plugins, load
+from meeple.core.rng import derive_rng
+from meeple.core.scheduler import run_match
+
+from .ratings import Ratings, wilson
+from .registry import check_spec, make_agent
+from .rewards import match_score
+
+#: AI matches write their log in one go at the end (or on interruption); a crash loses at
+#: most this many commands and the match resumes before them.
+FLUSH_EVERY = 100_000
+
+
+@attrs.frozen
+class MatchUnit:
+    """One match of a tournament: everything a worker process needs, nothing more."""
+
+    tournament: str
+    index: int  # 0-based; the stored game is named <tournament>-<index + 1>
+    game: str
+    seats: tuple[str, ...]  # player names, in seat order
+    specs: tuple[str, ...]  # agent spec of each seat
+    entrants: tuple[str, ...]  # entrant label of each seat
+    seed: int  # the game's seed
+    agent_seeds: tuple[int, ...]
+    store_url: str
+    options: tuple[tuple[str, Any], ...] = ()
+    flush_every: int = FLUSH_EVERY
+
+    @property
+    def game_id(self) -> str:
+        return f"{self.tournament}-{self.index + 1}"
+
+    @property
+    def title(self) -> str:
+        seats = ", ".join(f"{s}={spec}" for s, spec in zip(self.seats, self.specs, strict=True))
+        return f"tournament {self.tournament} game {self.index + 1}: {seats}"
+
+
+@attrs.frozen
+class MatchResult:
+    index: int
+    game_id: str
+    seats: tuple[str, ...]
+    entrants: tuple[str, ...]
+    scores: tuple[float, ...]  # the game's own scores, per seat
+    ranks: tuple[int, ...]
+    resumed: bool  # the stored game existed (finished or part-played) before this run
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "game_id": self.game_id,
+                "seats": dict(zip(self.seats, self.entrants, strict=True)),
+                "scores": dict(zip(self.entrants, self.scores, strict=True)),
+                "ranks": dict(zip(self.entrants, self.ranks, strict=True)),
+                "resumed": self.resumed, "seconds": round(self.seconds, 3)}
+
+
+# -- planning ------------------------------------------------------------------------------
+
+def entrant_labels(specs: Sequence[str]) -> list[str]:
+    """Specs as labels; a spec entered twice gets #2, #3..."""
+    seen: dict[str, int] = {}
+    out = []
+    for s in specs:
+        seen[s] = seen.get(s, 0) + 1
+        out.append(s if seen[s] == 1 else f"{s}#{seen[s]}")
+    return out
+
+
+def default_id(game: str, specs: Sequence[str], seed: int,
+               options: Mapping[str, Any] | None = None) -> str:
+    """The same game, agents, options and seed give the same id, so rerunning a command
+    resumes its tournament."""
+    key = repr((game, tuple(specs), seed, sorted((options or {}).items())))
+    return f"t-{game}-{hashlib.sha256(key.encode()).hexdigest()[:8]}"
+
+
+def plan(game: str, specs: Sequence[str], games: int, seed: int, store_url: str,
+         tournament_id: str | None = None, options: Mapping[str, Any] | None = None,
+         plugins: Plugins | None = None, flush_every: int = FLUSH_EVERY) -> list[MatchUnit]:
+    """The matches of a tournament. Every spec is one entrant and the game is played with
+    one seat per entrant; seats rotate from game to game so that, over a multiple of the
+    entrant count, every entrant plays every seat equally often."""
+    plugins = plugins or load()
+    g = plugins.game(game)
+    n = len(specs)
+    if n < 1:
+        raise BadOptions("give at least one agent spec in --players")
+    seats = g.default_players(n)
+    g.check_players(seats)
+    g.resolve_options(options)
+    for spec in specs:
+        check_spec(spec, plugins)
+    if games < 1:
+        raise BadOptions(f"--games must be at least 1, not {games}")
+    if games % n:
+        raise BadOptions(f"--games must be a multiple of {n} (the number of players) so that "
+                         f"every agent plays every seat equally; {games} is not")
+    labels = entrant_labels(specs)
+    tid = tournament_id or default_id(g.name, specs, seed, options)
+    units = []
+    for i in range(games):
+        order = [(s + i) % n for s in range(n)]  # entrant of each seat, rotating
+        units.append(MatchUnit(
+            tournament=tid, index=i, game=g.name, seats=tuple(seats),
+            specs=tuple(specs[e] for e in order), entrants=tuple(labels[e] for e in order),
+            seed=derive_rng(seed, i, "tournament-game").getrandbits(63),
+            agent_seeds=tuple(derive_rng(seed, i, f"agent-{s}").getrandbits(63)
+                              for s in range(n)),
+            store_url=store_url, options=tuple(sorted((options or {}).items())),
+            flush_every=flush_every))
+    return units
+
+
+# -- playing one match ----------------------------------------------------------------------
+
+_ENGINES: dict[tuple[int, str], Engine] = {}
+
+
+def engine_for(url: str) -> Engine:
+    """One engine per store URL and process: each worker opens its own (keyed by pid, so a
+    forked worker never uses a connection it inherited from its parent)."""
+    key = (os.getpid(), url)
+    if key not in _ENGINES:
+        _ENGINES[key] = Engine(url)
+    return _ENGINES[key]
+
+
+def _stored_outcome(engine: Engine, unit: MatchUnit) -> tuple[bool, Mapping[str, Any] | None]:
+    """(exists, outcome json if finished); refuses a stored game of another tournament."""
+    try:
+        header = engine.store.header(unit.game_id)
+    except GameNotFound:
+        return False, None
+    if header.game != unit.game or tuple(header.players) != unit.seats or \
+            header.seed != unit.seed:
+        raise MeepleError(f"the store already has a game {unit.game_id} that is not this "
+                          "tournament's (other game, players or seed); choose another --id")
+    status = engine.store.status(unit.game_id)
+    if status.get("status") == "finished":
+        return True, status["outcome"]
+    return True, None
+
+
+def play_match(unit: MatchUnit) -> MatchResult:
+    """Play (or resume, or just read) one stored match. Runs in a worker process."""
+    start = time.perf_counter()
+    engine = engine_for(unit.store_url)
+    exists, outcome = _stored_outcome(engine, unit)
+    if outcome is None:
+        if not exists:
+            engine.new_game(unit.game, list(unit.seats), dict(unit.options), seed=unit.seed,
+                            game_id=unit.game_id, title=unit.title)
+        agents = {seat: make_agent(spec, s, engine.plugins)
+                  for seat, spec, s in zip(unit.seats, unit.specs, unit.agent_seeds, strict=True)}
+        result = run_match(engine, unit.game_id, agents, flush_every=unit.flush_every)
+        if result is None:
+            raise MeepleError(f"{unit.game_id} stopped before its end")
+        outcome = result.to_json()
+    scores, ranks = outcome["scores"], outcome["ranks"]
+    return MatchResult(unit.index, unit.game_id, unit.seats, unit.entrants,
+                       tuple(float(scores[s]) for s in unit.seats),
+                       tuple(int(ranks[s]) for s in unit.seats), exists,
+                       time.perf_counter() - start)
+
+
+def finished_result(unit: MatchUnit) -> MatchResult | None:
+    """The result of a match already finished in the store, without a worker."""
+    exists, outcome = _stored_outcome(engine_for(unit.store_url), unit)
+    if outcome is None:
+        return None
+    return MatchResult(unit.index, unit.game_id, unit.seats, unit.entrants,
+                       tuple(float(outcome["scores"][s]) for s in unit.seats),
+                       tuple(int(outcome["ranks"][s]) for s in unit.seats), True, 0.0)
+
+
+# -- executors -------------------------------------------------------------------------------
+
+class Executor(Protocol):
+    def run(self, fn: Callable[[MatchUnit], MatchResult],
+            units: Iterable[MatchUnit]) -> Iterator[MatchResult]:
+        """Results as matches finish, in any order."""
+
+
+class InlineExecutor:
+    """Plays matches one after another in this process."""
+
+    def run(self, fn: Callable[[MatchUnit], MatchResult],
+            units: Iterable[MatchUnit]) -> Iterator[MatchResult]:
+        for unit in units:
+            yield fn(unit)
+
+
+class ProcessExecutor:
+    """Worker processes on this machine; each opens its own engine on the store URL."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+
+    def run(self, fn: Callable[[MatchUnit], MatchResult],
+            units: Iterable[MatchUnit]) -> Iterator[MatchResult]:
+        pool = ProcessPoolExecutor(self.workers)
+        pending: set[Future] = set()
+        try:
+            pending = {pool.submit(fn, u) for u in units}
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    yield fut.result()
+        finally:
+            for fut in pending:
+                fut.cancel()
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def executor_for(workers: int) -> Executor:
+    return InlineExecutor() if workers <= 1 else ProcessExecutor(workers)
+
+
+# -- running and summing up ---------------------------------------------------------------------
+
+@attrs.define
+class Standing:
+    entrant: str
+    spec: str
+    games: int = 0
+    wins: float = 0.0  # shared first places count 1/k
+    score_sum: float = 0.0
+    seat_games: dict[str, int] = attrs.field(factory=dict)
+    rating_mu: float = 0.0
+    rating_sigma: float = 0.0
+    rating: float = 0.0  # openskill ordinal, mu - 3 sigma
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+    @property
+    def mean_score(self) -> float:
+        return self.score_sum / self.games if self.games else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        lo, hi = self.ci
+        return {"entrant": self.entrant, "spec": self.spec, "games": self.games,
+                "wins": self.wins, "win_rate": round(self.win_rate, 4),
+                "win_rate_95ci": [round(lo, 4), round(hi, 4)],
+                "mean_score": round(self.mean_score, 4), "seat_games": self.seat_games,
+                "rating": round(self.rating, 3), "rating_mu": round(self.rating_mu, 3),
+                "rating_sigma": round(self.rating_sigma, 3)}
+
+
+@attrs.define
+class TournamentResult:
+    tournament: str
+    game: str
+    specs: list[str]
+    seed: int
+    store_url: str
+    matches: list[MatchResult]
+    standings: list[Standing]
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tournament": self.tournament, "game": self.game, "players": self.specs,
+                "games": len(self.matches), "seed": self.seed, "store": self.store_url,
+                "seconds": round(self.seconds, 3),
+                "resumed": sum(1 for m in self.matches if m.resumed),
+                "standings": [s.to_json() for s in self.standings],
+                "matches": [m.to_json() for m in self.matches]}
+
+
+def summarise(units: Sequence[MatchUnit], results: Iterable[MatchResult],
+              specs: Sequence[str]) -> list[Standing]:
+    labels = entrant_labels(specs)
+    table = {lab: Standing(lab, spec) for lab, spec in zip(labels, specs, strict=True)}
+    ratings = Ratings(labels)
+    for m in sorted(results, key=lambda r: r.index):
+        outcome = Outcome(dict(zip(m.seats, m.scores, strict=True)),
+                          dict(zip(m.seats, m.ranks, strict=True)))
+        for seat, entrant, score in zip(m.seats, m.entrants, m.scores, strict=True):
+            st = table[entrant]
+            st.games += 1
+            st.wins += match_score(outcome, seat)
+            st.score_sum += score
+            st.seat_games[seat] = st.seat_games.get(seat, 0) + 1
+        ratings.update(list(m.entrants), list(m.ranks))
+    for lab, st in table.items():
+        st.rating_mu, st.rating_sigma = ratings.mu(lab), ratings.sigma(lab)
+        st.rating = ratings.ordinal(lab)
+    return sorted(table.values(), key=lambda s: (-s.rating, s.entrant))
+
+
+def run_tournament(units: Sequence[MatchUnit], specs: Sequence[str], seed: int,
+                   workers: int = 1, executor: Executor | None = None,
+                   on_result: Callable[[MatchResult], None] | None = None) -> TournamentResult:
+    """Play every unit not yet finished in the store; results of finished ones are read."""
+    start = time.perf_counter()
+    results: list[MatchResult] = []
+    todo = []
+    for unit in units:
+        done = finished_result(unit)
+        if done is None:
+            todo.append(unit)
+        else:
+            results.append(done)
+            if on_result:
+                on_result(done)
+    executor = executor or executor_for(min(workers, max(len(todo), 1)))
+    for result in executor.run(play_match, todo):
+        results.append(result)
+        if on_result:
+            on_result(result)
+    results.sort(key=lambda r: r.index)
+    first = units[0]
+    return TournamentResult(first.tournament, first.game, list(specs), seed, first.store_url,
+                            results, summarise(units, results, specs),
+                            time.perf_counter() - start)
