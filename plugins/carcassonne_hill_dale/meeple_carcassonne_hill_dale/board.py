@@ -5,7 +5,7 @@ state never compress the union-find (decide must not change the state)."""
 from __future__ import annotations
 
 from .state import State
-from .tiles import DX, DY, KINDS, ORIENT, PATH, Orientation
+from .tiles import DX, DY, ORIENT, PATH, Orientation, fitting_rotations
 
 
 def find(parent: list[int], i: int) -> int:
@@ -31,22 +31,17 @@ def fits(state: State, x: int, y: int, orient: Orientation) -> bool:
 def placements(state: State, kind: int) -> list[tuple[int, int, int]]:
     """Every (x, y, rot) where a tile of ``kind`` fits, distinct rotations only."""
     out = []
-    orients = ORIENT[kind]
-    rots = KINDS[kind].rotations
-    for x, y in sorted(state.frontier):
-        for r in rots:
-            if fits(state, x, y, orients[r]):
-                out.append((x, y, r))
+    frontier = state.frontier
+    for pos in sorted(frontier):
+        for r in fitting_rotations(kind, frontier[pos]):
+            out.append((pos[0], pos[1], r))
     return out
 
 
 def fits_anywhere(state: State, kind: int) -> bool:
-    orients = ORIENT[kind]
-    rots = KINDS[kind].rotations
-    for x, y in state.frontier:
-        for r in rots:
-            if fits(state, x, y, orients[r]):
-                return True
+    for pattern in state.frontier.values():
+        if fitting_rotations(kind, pattern):
+            return True
     return False
 
 
@@ -63,25 +58,27 @@ def merge_preview(state: State, x: int, y: int, orient: Orientation) -> list[tup
     """For each piece of a tile about to be placed: the roots of the features it will join
     and the open edge count of the joined feature afterwards."""
     board, parent, seg_open = state.board, state.seg_parent, state.seg_open
-    pieces = orient.pieces
     links: list[set[int]] = []
-    matched = []
-    unmatched = []
-    for p in pieces:
+    delta: list[int] = []  # unmatched minus matched edges of each piece
+    for p in orient.pieces:
         roots: set[int] = set()
-        m = u = 0
+        d = 0
         for e in p.edges:
             nb = board.get((x + DX[e], y + DY[e]))
             if nb is None:
-                u += 1
+                d += 1
             else:
-                j = ORIENT[nb[0]][nb[1]].edge_piece[(e + 2) & 3]
-                roots.add(find(parent, nb[2] + j))
-                m += 1
+                i = nb[2] + ORIENT[nb[0]][nb[1]].edge_piece[(e + 2) & 3]
+                while parent[i] != i:
+                    i = parent[i]
+                roots.add(i)
+                d -= 1
         links.append(roots)
-        matched.append(m)
-        unmatched.append(u)
-    n = len(pieces)
+        delta.append(d)
+    n = len(links)
+    if n == 1:
+        roots = frozenset(links[0])
+        return [(roots, sum(seg_open[r] for r in roots) + delta[0])]
     group = list(range(n))
     for i in range(n):
         for j in range(i + 1, n):
@@ -92,9 +89,7 @@ def merge_preview(state: State, x: int, y: int, orient: Orientation) -> list[tup
     for i in range(n):
         members = [j for j in range(n) if group[j] == group[i]]
         roots = frozenset().union(*(links[j] for j in members))
-        opened = sum(seg_open[r] for r in roots)
-        opened += sum(unmatched[j] - matched[j] for j in members)
-        out.append((roots, opened))
+        out.append((roots, sum(seg_open[r] for r in roots) + sum(delta[j] for j in members)))
     return out
 
 

@@ -57,12 +57,16 @@ def place_tile(s: State, x: int, y: int, rot: int, kind: int) -> None:
                 opened[a] += opened[b]
             opened[a] -= 1
     board[(x, y)] = (kind, rot, first, orient.edges)
+    # the pattern of an empty place: what each neighbour shows it, "?" where none
     frontier = s.frontier
-    frontier.discard((x, y))
+    frontier.pop((x, y), None)
+    edges = orient.edges
     for e in range(4):
         nb_pos = (x + DX[e], y + DY[e])
         if nb_pos not in board:
-            frontier.add(nb_pos)
+            pat = frontier.get(nb_pos, "????")
+            back = (e + 2) & 3
+            frontier[nb_pos] = pat[:back] + edges[e] + pat[back + 1:]
 
 
 def _take_from_stack(s: State, kind: int) -> None:

@@ -14,7 +14,6 @@ from .board import (
     fits,
     fits_anywhere,
     merge_preview,
-    placements,
     seg_at,
     seg_ref,
     walk_targets,
@@ -34,7 +33,7 @@ from .events import (
 from .fold import fold, place_tile
 from .scoring import closed_awards, final_rows
 from .state import State
-from .tiles import CROPS, DIRS, DX, DY, KINDS, ORIENT, PATH
+from .tiles import CROPS, DIRS, DX, DY, KINDS, ORIENT, PATH, fitting_rotations
 
 TERRAIN = {"P": "path", "F": "field", "M": "meadow"}
 ROLE = {PATH: "wanderer", "F": "farmer"}
@@ -84,7 +83,7 @@ def _placement_error(s: State, x: int, y: int, rot: int, kind: int) -> str | Non
     if (x, y) not in s.frontier:
         return f"{x},{y} touches no tile: place the tile next to the landscape"
     if rot not in (0, 1, 2, 3):
-        return "the rotation must be r0, r90, r180 or r270"
+        return "the rotation must be r0, r90, r180 or r270"  # parse never makes another
     edges = ORIENT[kind][rot].edges
     for e in range(4):
         nb = s.board.get((x + DX[e], y + DY[e]))
@@ -229,6 +228,39 @@ def _extended_roots(s: State, x: int, y: int) -> set[int]:
     return out
 
 
+def _neighbour_roots(state: State, x: int, y: int) -> list[int]:
+    """Root of the piece across each edge of (x, y); -1 for no tile or a meadow edge."""
+    board, parent = state.board, state.seg_parent
+    out = [-1, -1, -1, -1]
+    for e in range(4):
+        nb = board.get((x + DX[e], y + DY[e]))
+        if nb is not None:
+            j = ORIENT[nb[0]][nb[1]].edge_piece[(e + 2) & 3]
+            if j >= 0:
+                i = nb[2] + j
+                while parent[i] != i:
+                    i = parent[i]
+                out[e] = i
+    return out
+
+
+def _joined(pieces: tuple, nbroots: list[int]) -> list[set[int]]:
+    """Per piece: the roots of every feature its (tile-internal) group joins."""
+    links = [{nbroots[e] for e in p.edges if nbroots[e] >= 0} for p in pieces]
+    if len(links) == 1:
+        return links
+    merged = [set(lk) for lk in links]
+    changed = True
+    while changed:  # pieces that share a feature share everything it joins
+        changed = False
+        for i in range(len(merged)):
+            for j in range(len(merged)):
+                if i != j and merged[i] & merged[j] and not merged[j] <= merged[i]:
+                    merged[i] |= merged[j]
+                    changed = True
+    return merged
+
+
 def legal(state: State, seat: int) -> list[Any]:
     if state.finished:
         return []
@@ -247,22 +279,31 @@ def legal(state: State, seat: int) -> list[Any]:
     occupied = occupied_roots(state)
     walkers = [seg for st, seg in state.meeples if st == seat and state.seg_kind[seg] == PATH]
     walker_roots = {find(parent, seg) for seg in walkers}
+    frontier = state.frontier
+    orients = ORIENT[kind]
     out: list[Any] = []
-    for x, y, r in placements(state, kind):
-        out.append(Place(x, y, r))
-        orient = ORIENT[kind][r]
-        preview = merge_preview(state, x, y, orient) if (meeple_ok or walker_roots) else None
-        if meeple_ok:
-            for i, p in enumerate(orient.pieces):
-                if not preview[i][0] & occupied:
-                    out.append(Place(x, y, r, ROLE[p.kind], p.first_edge))
-        if stable_ok and not stable_blocked(state, x, y):
-            out.append(Place(x, y, r, "stable"))
-        if walker_roots and any(
-            p.kind == PATH and preview[i][1] > 0 and preview[i][0] & walker_roots
-            for i, p in enumerate(orient.pieces)
-        ):
-            out.extend(_walks(state, seat, kind, x, y, r, walkers))
+    for pos in sorted(frontier):
+        rots = fitting_rotations(kind, frontier[pos])
+        if not rots:
+            continue
+        x, y = pos
+        stable_here = stable_ok and not stable_blocked(state, x, y)
+        nbroots = _neighbour_roots(state, x, y) if (meeple_ok or walker_roots) else None
+        for r in rots:
+            out.append(Place(x, y, r))
+            pieces = orients[r].pieces
+            if nbroots is not None:
+                joined = _joined(pieces, nbroots)
+                if meeple_ok:
+                    for i, p in enumerate(pieces):
+                        if not joined[i] & occupied:
+                            out.append(Place(x, y, r, ROLE[p.kind], p.first_edge))
+                if walker_roots and any(
+                    p.kind == PATH and joined[i] & walker_roots for i, p in enumerate(pieces)
+                ):
+                    out.extend(_walks(state, seat, kind, x, y, r, walkers))
+            if stable_here:
+                out.append(Place(x, y, r, "stable"))
     return out
 
 

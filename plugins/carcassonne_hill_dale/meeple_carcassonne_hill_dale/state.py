@@ -27,7 +27,7 @@ class State:
     current: int  # the drawn tile kind waiting to be placed, -1 none
     turn: int  # the seat whose turn it is
     board: dict[tuple[int, int], tuple[int, int, int, str]]  # pos -> kind, rot, first seg, edges
-    frontier: set[tuple[int, int]]  # empty places next to a tile
+    frontier: dict[tuple[int, int], str]  # empty place next to a tile -> its edge pattern
     seg_parent: list[int]
     seg_size: list[int]
     seg_open: list[int]
@@ -96,7 +96,7 @@ def new_state(players: tuple[str, ...], stack: list[int], supply: tuple[int, ...
     s.current = -1
     s.turn = 0
     s.board = {}
-    s.frontier = set()
+    s.frontier = {}
     s.seg_parent, s.seg_size, s.seg_open = [], [], []
     s.seg_pos, s.seg_kind, s.seg_mask, s.seg_harvest = [], [], [], []
     s.meeples = []

@@ -26,14 +26,13 @@ class Piece:
     kind: str  # PATH or FIELD
     mask: int  # bit e set: the piece touches edge e
     harvest: tuple[int, ...]  # crop indices drawn on a field piece
+    edges: tuple[int, ...] = ()  # the edges of mask, filled in by make_piece
+    first_edge: int = -1
 
-    @property
-    def edges(self) -> tuple[int, ...]:
-        return tuple(e for e in range(4) if self.mask >> e & 1)
 
-    @property
-    def first_edge(self) -> int:
-        return (self.mask & -self.mask).bit_length() - 1
+def make_piece(kind: str, mask: int, harvest: tuple[int, ...]) -> Piece:
+    edges = tuple(e for e in range(4) if mask >> e & 1)
+    return Piece(kind, mask, harvest, edges, edges[0])
 
 
 @dataclass(frozen=True)
@@ -76,7 +75,7 @@ def _rotate(edges: str, pieces: list[Piece], r: int) -> Orientation:
         mask = 0
         for e in p.edges:
             mask |= 1 << ((e + r) % 4)
-        rotated.append(Piece(p.kind, mask, p.harvest))
+        rotated.append(make_piece(p.kind, mask, p.harvest))
     rotated.sort(key=lambda p: p.first_edge)
     edge_piece = [-1, -1, -1, -1]
     for i, p in enumerate(rotated):
@@ -87,9 +86,9 @@ def _rotate(edges: str, pieces: list[Piece], r: int) -> Orientation:
 
 def _kind(index: int, raw: dict) -> TileKind:
     edges = raw["edges"]
-    pieces = [Piece(PATH, sum(1 << DIRS.index(e) for e in p), ()) for p in raw["paths"]]
+    pieces = [make_piece(PATH, sum(1 << DIRS.index(e) for e in p), ()) for p in raw["paths"]]
     pieces += [
-        Piece(FIELD, sum(1 << DIRS.index(e) for e in f["edges"]),
+        make_piece(FIELD, sum(1 << DIRS.index(e) for e in f["edges"]),
               tuple(CROPS.index(c) for c in f["harvest"]))
         for f in raw["fields"]
     ]
@@ -119,6 +118,24 @@ START = next(k.index for k in KINDS if k.start)
 # ORIENT[kind][rot] without attribute look-ups on the hot path.
 ORIENT = tuple(k.orients for k in KINDS)
 CHIP_SUPPLY = tuple(HARVEST_CHIPS[c] for c in CROPS)
+
+
+_FIT: dict[tuple[int, str], tuple[int, ...]] = {}
+
+
+def fitting_rotations(kind: int, pattern: str) -> tuple[int, ...]:
+    """The distinct rotations of ``kind`` whose edges match ``pattern`` (the terrain each
+    neighbour shows, ``?`` where there is none). Memoised: there are few patterns."""
+    key = (kind, pattern)
+    rots = _FIT.get(key)
+    if rots is None:
+        k = KINDS[kind]
+        rots = tuple(
+            r for r in k.rotations
+            if all(c == "?" or c == k.orients[r].edges[e] for e, c in enumerate(pattern))
+        )
+        _FIT[key] = rots
+    return rots
 
 
 def full_stack() -> list[int]:

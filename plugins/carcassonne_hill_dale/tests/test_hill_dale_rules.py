@@ -1,0 +1,221 @@
+"""Tiles, placement, notation, hidden information and pictures."""
+
+import random
+from collections import Counter
+
+import pytest
+from hill_dale_helpers import GAME, Table
+from meeple.core import IllegalCommand, LocalGame
+from meeple.core.codec import Codec
+from meeple_carcassonne_hill_dale.board import fits
+from meeple_carcassonne_hill_dale.events import Drew, FinalScored, Place, Started
+from meeple_carcassonne_hill_dale.rules import draw
+from meeple_carcassonne_hill_dale.tiles import (
+    ANIMALS,
+    CHIP_SUPPLY,
+    CROPS,
+    KINDS,
+    ORIENT,
+    PATH,
+    full_stack,
+)
+
+
+def test_tile_set_has_73_tiles_one_start_and_harvest_symbols_for_the_33_chips():
+    assert sum(k.count for k in KINDS) == 73
+    assert [k.id for k in KINDS if k.start] == ["start"]
+    assert len(full_stack()) == 72
+    symbols = Counter()
+    for k in KINDS:
+        for p in k.orients[0].pieces:
+            for c in p.harvest:
+                symbols[CROPS[c]] += k.count
+    assert dict(symbols) == {c: n for c, n in zip(CROPS, CHIP_SUPPLY, strict=True)}
+    assert CHIP_SUPPLY == (5, 5, 5, 5, 5, 8) and sum(CHIP_SUPPLY) == 33
+    assert len(ANIMALS) == 4 and sum(k.animal_total * k.count for k in KINDS) > 0
+
+
+def test_every_piece_edge_carries_its_terrain_and_rotation_turns_clockwise():
+    for k in KINDS:
+        for r in range(4):
+            o = k.orients[r]
+            for p in o.pieces:
+                for e in p.edges:
+                    assert o.edges[e] == p.kind
+            # each path or field edge belongs to exactly one piece, meadow edges to none
+            for e in range(4):
+                assert (o.edge_piece[e] >= 0) == (o.edges[e] != "M")
+    straight = KINDS[[k.id for k in KINDS].index("straight")]
+    assert straight.orients[0].edges == "PMPM" and straight.orients[1].edges == "MPMP"
+    assert straight.rotations == (0, 1)  # r180 looks like r0
+    curve = KINDS[[k.id for k in KINDS].index("curve")]
+    assert [curve.orients[r].edges for r in range(4)] == ["MMPP", "PMMP", "PPMM", "MPPM"]
+
+
+def test_mismatched_edge_is_refused_with_the_reason_and_changes_nothing():
+    t = Table(["straight"] * 4)
+    before = GAME.clone(t.state)
+    with pytest.raises(IllegalCommand, match="meadow on the S edge would meet a field"):
+        t.play("ann", "0,1 r90")  # r90 puts a meadow on its south edge, against the start field
+    with pytest.raises(IllegalCommand, match="touches no tile"):
+        t.play("ann", "5,5 r0")
+    with pytest.raises(IllegalCommand, match="already a tile"):
+        t.play("ann", "0,0 r0")
+    with pytest.raises(IllegalCommand, match="no path or field"):
+        t.play("ann", "1,0 r90 farmer N")
+    with pytest.raises(IllegalCommand, match="farmers on fields"):
+        t.play("ann", "1,0 r90 farmer E")
+    assert t.state == before
+    t.play("ann", "1,0 r90 wanderer E")
+
+
+def test_legal_is_exactly_what_decide_accepts_on_the_placement_grid():
+    rng = random.Random(4)
+    local = LocalGame(GAME, ["a", "b", "c"], seed=4)
+    for _ in range(40):
+        if local.outcome() is not None:
+            break
+        player = local.to_act()[0]
+        legal = GAME.legal(local.state, player)
+        legal_set = set(legal)
+        assert len(legal_set) == len(legal)
+        s = local.state
+        if s.pending:
+            local.play(player, rng.choice(legal))
+            continue
+        xs = [x for x, _ in s.board]
+        ys = [y for _, y in s.board]
+        for x in range(min(xs) - 1, max(xs) + 2):
+            for y in range(min(ys) - 1, max(ys) + 2):
+                for r in KINDS[s.current].rotations:
+                    cmd = Place(x, y, r)
+                    try:
+                        GAME.decide(s, player, cmd, random.Random(0))
+                        ok = True
+                    except IllegalCommand:
+                        ok = False
+                    assert ok == (cmd in legal_set), cmd
+                    assert ok == ((x, y) in s.frontier and fits(s, x, y, ORIENT[s.current][r]))
+                    if not ok:
+                        continue
+                    actions = [Place(x, y, r, "stable")] + [
+                        Place(x, y, r, role, e) for role in ("wanderer", "farmer")
+                        for e in range(4)
+                    ]
+                    for cmd in actions:
+                        try:
+                            evs = GAME.decide(s, player, cmd, random.Random(0))
+                        except IllegalCommand:
+                            assert cmd not in legal_set, cmd
+                            continue
+                        # any edge of a piece is accepted; legal names the first one
+                        first = Place(x, y, r, cmd.what, evs[1].edge) if cmd.edge >= 0 else cmd
+                        assert first in legal_set, cmd
+        for cmd in legal:
+            GAME.decide(s, player, cmd, random.Random(0))
+        local.play(player, rng.choice(legal))
+
+
+@pytest.mark.parametrize("text", [
+    "0,1", "0,1 r90", "-3,12 r270 wanderer W", "2,-1 r180 farmer N", "1,1 r0 stable",
+    "1,-1 r0 walk 1,0S -1,0E", "take scarecrow",
+])
+def test_notation_round_trips(text):
+    cmd = GAME.parse(text)
+    assert GAME.parse(GAME.format(cmd)) == cmd
+    if " r" in text or text.startswith("take"):
+        assert GAME.format(cmd) == text
+
+
+@pytest.mark.parametrize("text", [
+    "1,0 r45", "1,0 r90 wanderer", "1,0 r90 farmer Q", "take gold", "take", "x,1",
+    "1,0 r90 walk 1,0 2,0", "1,0 r90 stable now", "1;0",
+])
+def test_bad_notation_is_refused(text):
+    with pytest.raises(IllegalCommand):
+        GAME.parse(text)
+
+
+def test_view_hides_the_stack_order_and_determinize_samples_it():
+    local = LocalGame(GAME, ["a", "b"], seed=9)
+    real = local.state
+    v = GAME.view(real, "a")
+    assert v.hidden and v.stack == sorted(real.stack)
+    assert real.stack != sorted(real.stack)  # 71 tiles are not drawn in sorted order
+    orders = set()
+    for i in range(5):
+        d = GAME.determinize(v, "a", random.Random(i))
+        assert sorted(d.stack) == sorted(real.stack)
+        assert d.board == real.board and d.current == real.current
+        orders.add(tuple(d.stack))
+        # a determinized state plays on like a real one
+        cmd = GAME.legal(d, "a")[0]
+        assert GAME.decide(d, "a", cmd, random.Random(0))
+    assert len(orders) == 5
+    assert GAME.view(real, "a").stack is not real.stack
+
+
+def test_draw_is_a_barrier_and_redact_hides_the_setup_stack():
+    local = LocalGame(GAME, ["a", "b"], seed=2)
+    started, drew = local.events[0], local.events[1]
+    assert type(drew).BARRIER and not type(started).BARRIER
+    red = GAME.redact(started, "a")
+    assert isinstance(red, Started) and red.stack == tuple(sorted(started.stack))
+    assert red.stack != started.stack
+    codec = Codec(GAME)
+    assert codec.decode(*codec.encode(red)) == red
+
+
+def test_a_tile_that_fits_nowhere_is_set_aside_and_an_empty_stack_ends_the_game():
+    t = Table(["curve", "straight", "junction4"])
+    s = GAME.clone(t.state)
+    s.frontier = {}  # pretend the landscape is closed in on every side
+    events = []
+
+    def emit(ev):
+        events.append(ev)
+        GAME.fold(s, ev)
+
+    draw(s, 1, emit)
+    assert isinstance(events[0], Drew) and events[0].tile == ""
+    assert events[0].set_aside == ("straight", "junction4")  # in draw order
+    assert isinstance(events[1], FinalScored) and s.finished
+
+
+def test_text_and_svg_render_show_meeples_and_stables():
+    t = Table(["curve", "meadow-1", "meadow-2"])
+    t.play("ann", "1,0 r0 wanderer S")
+    t.play("bob", "0,-1 r0 stable")
+    text = GAME.render(t.state)
+    assert "1" in text.splitlines()[2] or "1" in text  # ann's wanderer digit
+    assert "b" in text and "ann: 0 points" in text
+    svg = GAME.render(t.state, "svg")
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    assert svg.count("<circle") >= 3  # the wanderer and the two score markers
+    assert "<polygon" in svg  # the stable
+
+
+def test_evaluate_prefers_points_and_ranks_the_end():
+    local = LocalGame(GAME, ["a", "b"], seed=5)
+    s = local.state
+    better = GAME.clone(s)
+    better.scores[0] += 10
+    assert GAME.evaluate(better, "a") > GAME.evaluate(s, "a")
+    assert GAME.evaluate(better, "b") < GAME.evaluate(s, "b")
+    assert -1 <= GAME.evaluate(better, "a") <= 1
+    local.play_randomly(random.Random(5))
+    out = local.outcome()
+    for p in ("a", "b"):
+        assert GAME.evaluate(local.state, p) == (1.0 if out.ranks[p] == 1 and len(
+            out.winners) == 1 else (0.0 if out.ranks[p] == 1 else -1.0))
+
+
+def test_short_game_option_and_player_counts():
+    for n in (2, 5):
+        local = LocalGame(GAME, GAME.default_players(n), {"tiles": 10}, seed=n)
+        assert len(local.state.stack) + 1 == 10
+        local.play_randomly(random.Random(n))
+        assert len(local.state.board) + len(local.state.set_aside) == 11
+    with pytest.raises(Exception, match="1 to 72"):
+        LocalGame(GAME, ["a", "b"], {"tiles": 0}, seed=1)
+    assert [k.id for k in KINDS if any(p.kind == PATH for p in k.orients[0].pieces)]
