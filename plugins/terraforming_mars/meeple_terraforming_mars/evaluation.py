@@ -28,10 +28,27 @@ def generations_left(s: State) -> float:
 def worth(s: State, name: str, points: dict[str, int], left: float) -> float:
     p = s.players[name]
     value = VP_MC * points["total"]
-    value += sum(v * r for v, r in zip(RES_VALUE, p.res, strict=False))
+    # money is only worth what it can still buy: the first M€ count fully (less so near
+    # the end), a hoard beyond what the rest of the game can spend counts little
+    spend = min(1.0, 0.3 + left / 4.0)
+    cap = 25.0 + 8.0 * left
+    mc = p.res[0]
+    value += spend * min(mc, cap) + 0.15 * max(0.0, mc - cap)
+    value += spend * sum(v * r for v, r in zip(RES_VALUE[1:], p.res[1:], strict=True))
     value += left * (sum(v * r for v, r in zip(PROD_VALUE, p.prod, strict=False)) + p.tr)
     value += min(len(p.hand), 12) * min(3.5, 0.6 * left)
     return value
+
+
+def _tile_value(s: State, tile: str, left: float) -> float:
+    tr = VP_MC + left
+    if tile == "ocean":
+        return (tr if s.oceans < MAX_OCEANS else 0.0) + 2.0
+    if tile == "greenery":
+        return VP_MC + (tr if s.oxygen < MAX_OXYGEN else 0.0) + 1.0
+    if tile in ("city", "capital"):
+        return VP_MC * 1.5
+    return 2.0
 
 
 def evaluate(game: Any, s: State, player: str) -> float:
@@ -45,10 +62,10 @@ def evaluate(game: Any, s: State, player: str) -> float:
     parts = breakdown(s)
     left = generations_left(s)
     mine = worth(s, player, parts[player], left)
-    # pending decisions of this player are still worth their effect: a tile to place
+    # a tile still to place is worth what placing it will bring
     for item in s.pending:
         if item[0] == player and item[1] == "place":
-            mine += VP_MC * 1.5 + left
+            mine += _tile_value(s, item[2], left)
     others = [worth(s, n, parts[n], left) for n in s.names if n != player]
     rel = mine - (max(others) if others else 300.0)
     return max(-0.95, min(0.95, rel / 600.0))
