@@ -18,7 +18,7 @@ from meeple.core.scheduler import run_match
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from .human import HumanAgent
+from .human import HumanAgent, NoInput
 
 app = typer.Typer(
     name="meeple",
@@ -437,6 +437,9 @@ def main() -> None:
             raise SystemExit(code)
     except typer.Exit as exc:
         raise SystemExit(exc.exit_code) from None
+    except NoInput as exc:
+        err.print(str(exc), highlight=False, soft_wrap=True)
+        raise SystemExit(1) from None
     except (UnknownName, BadOptions, MeepleError) as exc:
         err.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
         raise SystemExit(2) from None

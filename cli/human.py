@@ -5,8 +5,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from meeple.core import IllegalCommand
+from meeple.core import IllegalCommand, MeepleError
 from rich.console import Console
+
+
+class NoInput(MeepleError):
+    """The person at the prompt closed the input; the match stops, stored as far as it got."""
+
 
 
 class HumanAgent:
@@ -27,7 +32,8 @@ class HumanAgent:
             try:
                 text = self.console.input(f"[bold]{player}[/bold]> ")
             except EOFError:
-                raise SystemExit(f"no input for {player}; the game is stored and can be resumed") from None
+                raise NoInput(f"no input for {player}; the game is stored and can be resumed "
+                              "with `meeple play GAME_ID --resume`") from None
             try:
                 command = game.parse(text, view, player)
                 game.decide(view, player, command, random.Random(0))

@@ -223,3 +223,40 @@ def test_meeple_load_plugins_limits_what_loads(monkeypatch):
     assert "memory" in loaded.stores  # the engine's own plugins always load
     monkeypatch.setenv("MEEPLE_LOAD_PLUGINS", "connect_four")
     assert list(plugin_mod.load().games) == ["connect-four"]
+
+
+def test_play_runs_an_ai_match_to_the_end_and_stores_it(capsys, db):
+    code, out, err = run(capsys, "play", "connect-four", "--players", "random,heuristic",
+                         "--seed", "5", "--id", "m1", "--quiet")
+    assert code == 0, err
+    code, out, _ = run(capsys, "show", "m1", "--format", "json")
+    shown = orjson.loads(out)
+    assert shown["finished"] and sum(shown["scores"].values()) == 1.0
+    code, out, _ = run(capsys, "verify", "m1")
+    assert code == 0
+
+
+def test_a_person_plays_through_the_prompt_and_can_resume(capsys, db, monkeypatch):
+    from rich.console import Console
+
+    answers = iter(["9", "4"])  # the first is refused with a reason, the second taken
+
+    def fake_input(self, prompt=""):
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr(Console, "input", fake_input)
+    code, out, err = run(capsys, "play", "connect-four", "--players", "human,random",
+                         "--id", "h1", "--seed", "2")
+    assert code != 0 and "can be resumed" in (out + err)
+    assert "type a number from 1 to 7" in out
+    code, out, _ = run(capsys, "show", "h1", "--format", "json")
+    shown = orjson.loads(out)
+    assert shown["seq"] == 3 and shown["to_act"] == ["red"]  # our 4, then random's reply
+    code, out, err = run(capsys, "play", "h1", "--resume", "--players", "random,random",
+                         "--quiet")
+    assert code == 0, err
+    code, out, _ = run(capsys, "show", "h1", "--format", "json")
+    assert orjson.loads(out)["finished"]
