@@ -1,4 +1,4 @@
-"""The board, read once from ``data/board.json`` (a reconstruction, see that file).
+"""The board, read once from ``data/board.json`` (a reconstruction, see that file), and\nthe component counts from ``data/components.json``.
 
 Everything the rules need about the map is precomputed here as tuples of district
 indices, so rules code never touches the JSON: land neighbours (streets and bridges),
@@ -12,12 +12,14 @@ import json
 from importlib import resources
 from typing import Any
 
-CIVS: tuple[str, ...] = ("maya", "persian", "egyptian", "greek", "chinese")
+
+def _load(name: str) -> dict[str, Any]:
+    return json.loads(resources.files("meeple_utopia").joinpath(f"data/{name}").read_text())
+
+
+COMPONENTS = _load("components.json")
+CIVS: tuple[str, ...] = tuple(COMPONENTS["civilizations"])
 NCIV = len(CIVS)
-
-
-def _load() -> dict[str, Any]:
-    return json.loads(resources.files("meeple_utopia").joinpath("data/board.json").read_text())
 
 
 class Board:
@@ -78,4 +80,4 @@ class Board:
         return None
 
 
-BOARD = Board(_load())
+BOARD = Board(_load("board.json"))

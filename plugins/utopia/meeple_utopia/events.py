@@ -11,14 +11,21 @@ from meeple.core import command, event
 
 @command
 class Take:
-    """Phase 1: claim a waiting guest of ``civ`` at ``island`` and put a prince of
-    ``prince_civ`` on ``district`` (-1: no prince of that civilization left). A
-    ``prince_civ`` other than ``civ`` spends a privilege (the special guest)."""
+    """Phase 1: claim a waiting guest (or the special guest just drawn) of ``civ`` at
+    ``island`` and put a prince of that civilization on ``district`` of that island
+    (-1: no prince of that civilization is left)."""
 
     civ: int
     island: int
     district: int
-    prince_civ: int
+
+
+@command
+class Special:
+    """Phase 1: instead of a waiting guest, draw a special guest from the bag, handing
+    one of one's privilege tokens to the player ``to``."""
+
+    to: str
 
 
 @command
@@ -45,23 +52,27 @@ class Move:
     src: int
     dst: int
     count: int
+    privilege: bool = False  # pay with a privilege token received instead of a card
 
 
 @command
 class Add:
     civ: int
     district: int
+    privilege: bool = False
 
 
 @command
 class Remove:
     civ: int
     district: int
+    privilege: bool = False
 
 
 @command
 class Raise:
     civ: int
+    privilege: bool = False
 
 
 @command
@@ -98,7 +109,14 @@ class GuestTaken:
     civ: int
     island: int
     district: int
-    prince_civ: int
+    special: bool  # the special guest drawn from the bag, not one at the ships
+
+
+@event("utopia.special-guest-drawn", barrier=True)
+class SpecialGuestDrawn:
+    seat: int
+    to: int  # the seat that receives one of ``seat``'s privilege tokens
+    guest: int  # island * 5 + civ
 
 
 @event("utopia.wonder-built")
@@ -134,6 +152,7 @@ class PrincesMoved:
     src: int
     dst: int
     count: int
+    privilege: bool
 
 
 @event("utopia.prince-added")
@@ -141,6 +160,7 @@ class PrinceAdded:
     seat: int
     civ: int
     district: int
+    privilege: bool
 
 
 @event("utopia.prince-removed")
@@ -148,6 +168,7 @@ class PrinceRemoved:
     seat: int
     civ: int
     district: int
+    privilege: bool
 
 
 @event("utopia.king-influenced")
@@ -155,6 +176,7 @@ class KingInfluenced:
     seat: int
     civ: int
     lowered: bool  # False: one step up for one card; True: to value 1 for two cards
+    privilege: bool
 
 
 @event("utopia.turn-ended")
@@ -169,6 +191,6 @@ class RoundScored:
 
 
 EVENTS: tuple[type, ...] = (
-    Started, GuestsDrawn, GuestTaken, WonderBuilt, MonumentBuilt, CardsDrawn, CardsDiscarded,
+    Started, GuestsDrawn, GuestTaken, SpecialGuestDrawn, WonderBuilt, MonumentBuilt, CardsDrawn, CardsDiscarded,
     PrincesMoved, PrinceAdded, PrinceRemoved, KingInfluenced, TurnEnded, RoundScored,
 )

@@ -17,13 +17,22 @@ from .events import (
     PrinceRemoved,
     PrincesMoved,
     RoundScored,
+    SpecialGuestDrawn,
     Started,
     TurnEnded,
     WonderBuilt,
 )
-from .state import DEVELOP, OVER, SCORING, WELCOME, State
-
-PASSES = 3  # guests are claimed in three passes of one guest per player
+from .state import (
+    DEVELOP,
+    GUESTS_PER_KIND,
+    OVER,
+    PASSES,
+    REMOVE_POINTS,
+    SCORING,
+    WELCOME,
+    WONDER_POINTS,
+    State,
+)
 
 
 def next_actor(state: State) -> int:
@@ -82,30 +91,43 @@ def _take_cards(state: State, seat: int, cards: tuple[int, ...], pile: list[int]
     state.hand_sizes[seat] -= len(cards)
 
 
-def fold(state: Any, ev: Any) -> State:
+def _pay(state: State, seat: int, civ: int, privilege: bool) -> None:
+    if privilege:
+        state.held[seat] -= 1  # a spent privilege token leaves the game
+    else:
+        _take_cards(state, seat, (civ,), state.discard)
+
+
+def fold(state: Any, ev: Any) -> State:  # noqa: C901 - one case per event type
     t = type(ev)
     if t is PrincesMoved:
         n = state.n
         state.princes[(ev.src * n + ev.seat) * NCIV + ev.civ] -= ev.count
         state.princes[(ev.dst * n + ev.seat) * NCIV + ev.civ] += ev.count
-        _take_cards(state, ev.seat, (ev.civ,), state.discard)
+        _pay(state, ev.seat, ev.civ, ev.privilege)
     elif t is GuestTaken:
-        state.waiting[ev.island * NCIV + ev.civ] -= 1
+        if ev.special:
+            state.pending = -1
+        else:
+            state.waiting[ev.island * NCIV + ev.civ] -= 1
         if ev.district >= 0:
-            state.princes[(ev.district * state.n + ev.seat) * NCIV + ev.prince_civ] += 1
-            state.supply[ev.seat * NCIV + ev.prince_civ] -= 1
-            if ev.prince_civ != ev.civ:
-                state.privileges[ev.seat] -= 1
+            state.princes[(ev.district * state.n + ev.seat) * NCIV + ev.civ] += 1
+            state.supply[ev.seat * NCIV + ev.civ] -= 1
         _finish_action(state, ev.seat)
+    elif t is SpecialGuestDrawn:
+        state.privileges[ev.seat] -= 1
+        state.held[ev.to] += 1
+        state.bag[ev.guest] -= 1
+        state.pending = ev.guest
     elif t is PrinceAdded:
         state.princes[(ev.district * state.n + ev.seat) * NCIV + ev.civ] += 1
         state.supply[ev.seat * NCIV + ev.civ] -= 1
-        _take_cards(state, ev.seat, (ev.civ,), state.discard)
+        _pay(state, ev.seat, ev.civ, ev.privilege)
     elif t is PrinceRemoved:
         state.princes[(ev.district * state.n + ev.seat) * NCIV + ev.civ] -= 1
         state.supply[ev.seat * NCIV + ev.civ] += 1
-        _take_cards(state, ev.seat, (ev.civ,), state.discard)
-        gain(state, ev.seat, 2)
+        _pay(state, ev.seat, ev.civ, ev.privilege)
+        gain(state, ev.seat, REMOVE_POINTS)
     elif t is KingInfluenced:
         scale = state.scale
         v = scale[ev.civ]
@@ -118,12 +140,12 @@ def fold(state: Any, ev: Any) -> State:
         else:
             scale[scale.index(v + 1)] = v
             scale[ev.civ] = v + 1
-            _take_cards(state, ev.seat, (ev.civ,), state.discard)
+            _pay(state, ev.seat, ev.civ, ev.privilege)
     elif t is MonumentBuilt:
         _monument(state, ev)
     elif t is WonderBuilt:
         state.wonder[ev.island] = ev.seat
-        gain(state, ev.seat, 6)
+        gain(state, ev.seat, WONDER_POINTS)
     elif t is CardsDrawn:
         if sum(state.deck) < len(ev.cards):
             for c in range(NCIV):
@@ -165,8 +187,14 @@ def fold(state: Any, ev: Any) -> State:
             state.round += 1
             state.pass_no = 0
     elif t is GuestsDrawn:
+        # Every guest is back in the bag at the start of a round; leftovers at the ships
+        # (left by special guests) go back too.
+        k = GUESTS_PER_KIND
+        state.bag = [k if state.active[g // NCIV] else 0 for g in range(len(state.bag))]
+        state.waiting = [0] * len(state.waiting)
         for g in ev.guests:
             state.waiting[g] += 1
+            state.bag[g] -= 1
         state.current = next_actor(state)
         state.round_first = state.current
     elif t is Started:

@@ -23,6 +23,7 @@ from .events import (
     PrinceRemoved,
     PrincesMoved,
     RoundScored,
+    SpecialGuestDrawn,
     Started,
     TurnEnded,
     WonderBuilt,
@@ -142,10 +143,14 @@ class Utopia(Game):
             return "guests arrive: " + ", ".join(
                 f"{CIVS[g % NCIV]}@{BOARD.island_names[g // NCIV]}" for g in ev.guests)
         if t is GuestTaken:
+            kind = "special guest" if ev.special else "guest"
             if ev.district < 0:
-                return f"{who} takes the {CIVS[ev.civ]} guest of {BOARD.island_names[ev.island]}"
-            extra = "" if ev.prince_civ == ev.civ else f" as {CIVS[ev.prince_civ]} (privilege)"
-            return f"{who} welcomes a {CIVS[ev.civ]} guest to {d[ev.district]}{extra}"
+                return f"{who} takes the {CIVS[ev.civ]} {kind} of {BOARD.island_names[ev.island]}"
+            return f"{who} welcomes a {CIVS[ev.civ]} {kind} to {d[ev.district]}"
+        if t is SpecialGuestDrawn:
+            civ, island = CIVS[ev.guest % NCIV], BOARD.island_names[ev.guest // NCIV]
+            return (f"{who} hands a privilege to seat {ev.to + 1} and draws a special guest: "
+                    f"{civ} of the {island} island")
         if t is WonderBuilt:
             return f"{who} builds the wonder of the {BOARD.island_names[ev.island]} island (+6)"
         if t is MonumentBuilt:
@@ -157,15 +162,16 @@ class Utopia(Game):
             cards = ev.cards if t is CardsDiscarded else ev.discards
             verb = "discards" if t is CardsDiscarded else "ends the turn, discarding"
             return f"{who} {verb} {' '.join(CIVS[c] for c in cards) or 'nothing'}"
+        paid = " (paid with a privilege)" if getattr(ev, "privilege", False) else ""
         if t is PrincesMoved:
-            return f"{who} moves {ev.count} {CIVS[ev.civ]} from {d[ev.src]} to {d[ev.dst]}"
+            return f"{who} moves {ev.count} {CIVS[ev.civ]} from {d[ev.src]} to {d[ev.dst]}{paid}"
         if t is PrinceAdded:
-            return f"{who} adds a {CIVS[ev.civ]} prince in {d[ev.district]}"
+            return f"{who} adds a {CIVS[ev.civ]} prince in {d[ev.district]}{paid}"
         if t is PrinceRemoved:
-            return f"{who} removes a {CIVS[ev.civ]} prince from {d[ev.district]} (+2)"
+            return f"{who} removes a {CIVS[ev.civ]} prince from {d[ev.district]} (+2){paid}"
         if t is KingInfluenced:
             how = "to value 1" if ev.lowered else "one step up"
-            return f"{who} moves {CIVS[ev.civ]} {how} on the prestige scale"
+            return f"{who} moves {CIVS[ev.civ]} {how} on the prestige scale{paid}"
         if t is RoundScored:
             return "round scored: " + ", ".join(f"seat {s + 1} +{p}" for s, p in enumerate(ev.points))
         return super().describe_event(ev)
@@ -209,6 +215,6 @@ class Utopia(Game):
                     if max(state.princes[base:base + NCIV]) >= 2:
                         worth[s] += 0.5
         for s in range(n):
-            worth[s] += 0.2 * state.hand_sizes[s] + 0.5 * state.privileges[s]
+            worth[s] += 0.2 * (state.hand_sizes[s] + state.held[s]) + 0.3 * state.privileges[s]
         best_other = max(worth[s] for s in range(n) if s != seat)
         return max(-0.99, min(0.99, (worth[seat] - best_other) / state.goal))

@@ -37,7 +37,10 @@ def text(state: State, player: str | None = None) -> str:
         hidden = sum(hand) == 0 and state.hand_sizes[s] > 0
         cards = f"{state.hand_sizes[s]} cards" if hidden else f"cards {shown}"
         lines.append(f"  {state.players[s]}: {state.scores[s]} points, {cards}, "
-                     f"{state.privileges[s]} privilege(s)")
+                     f"{state.privileges[s]} own privilege(s), {state.held[s]} received")
+    if state.pending >= 0:
+        i, c = divmod(state.pending, NCIV)
+        lines.append(f"special guest to welcome: {CIVS[c]} of the {BOARD.island_names[i]} island")
     for i in range(BOARD.n_islands):
         if not state.active[i]:
             lines.append(f"{BOARD.island_names[i]} island: not in play")

@@ -28,15 +28,28 @@ from .events import (
     Raise,
     Remove,
     RoundScored,
+    Special,
+    SpecialGuestDrawn,
     Take,
     TurnEnded,
     Wonder,
     WonderBuilt,
 )
-from .fold import PASSES, discard_count, fold, next_actor
-from .state import DEVELOP, DRAW, HAND_LIMIT, WELCOME, State
-
-GUESTS_PER_KIND = 2  # two guests of each civilization for each island
+from .fold import (
+    discard_count,
+    fold,
+    next_actor,
+)
+from .state import (
+    DEVELOP,
+    DRAW,
+    GUESTS_PER_KIND,
+    HAND_LIMIT,
+    MONUMENT_PRINCES,
+    PASSES,
+    WELCOME,
+    State,
+)
 
 
 def dname(d: int) -> str:
@@ -91,11 +104,13 @@ def _has_cards(state: State, seat: int, cards: tuple[int, ...]) -> bool:
     return True
 
 
-def _card_reason(state: State, seat: int, civ: int, k: int = 1) -> str | None:
+def _card_reason(state: State, seat: int, civ: int, k: int, privilege: bool) -> str | None:
     if state.phase != DEVELOP:
         return "action cards are played in phase 2 (developing the city), not now"
     if state.must_discard:
         return f"first discard {state.must_discard} card(s) for your standing"
+    if privilege:
+        return None if state.held[seat] else "you hold no privilege token of another player"
     if state.hands[seat * NCIV + civ] < k:
         return f"you need {k} {CIVS[civ]} card(s) for that and hold {state.hands[seat * NCIV + civ]}"
     return None
@@ -116,7 +131,11 @@ def check(state: State, seat: int, cmd: Any) -> str | None:  # noqa: C901 - one 
             return "guests are welcomed in phase 1 only"
         if not _valid_civ(cmd.civ) or not 0 <= cmd.island < BOARD.n_islands:
             return "no such guest"
-        if state.waiting[cmd.island * NCIV + cmd.civ] == 0:
+        if state.pending >= 0:
+            if cmd.island * NCIV + cmd.civ != state.pending:
+                i, c = divmod(state.pending, NCIV)
+                return f"first welcome your special guest: the {CIVS[c]} guest of the {iname(i)} island"
+        elif state.waiting[cmd.island * NCIV + cmd.civ] == 0:
             return f"no {CIVS[cmd.civ]} guest waits at the {iname(cmd.island)} island"
         if cmd.district < 0:
             if state.supply[seat * NCIV + cmd.civ] > 0:
@@ -124,12 +143,18 @@ def check(state: State, seat: int, cmd: Any) -> str | None:  # noqa: C901 - one 
             return None
         if not _valid_district(state, cmd.district) or BOARD.island_of[cmd.district] != cmd.island:
             return f"the {CIVS[cmd.civ]} guest of the {iname(cmd.island)} island goes to a district of that island"
-        if not _valid_civ(cmd.prince_civ):
-            return "no such civilization"
-        if cmd.prince_civ != cmd.civ and state.privileges[seat] == 0:
-            return "you have no privilege left to welcome a prince of another civilization"
-        if state.supply[seat * NCIV + cmd.prince_civ] == 0:
-            return f"you have no {CIVS[cmd.prince_civ]} prince left"
+        if state.supply[seat * NCIV + cmd.civ] == 0:
+            return f"you have no {CIVS[cmd.civ]} prince left"
+        return None
+    if t is Special:
+        if state.phase != WELCOME or state.pending >= 0:
+            return "a special guest is drawn in phase 1, in place of a waiting guest"
+        if state.privileges[seat] == 0:
+            return "you have no privilege token left to hand over for a special guest"
+        if cmd.to not in state.players or cmd.to == state.players[seat]:
+            return f"hand the privilege to another player: {', '.join(p for p in state.players if p != state.players[seat])}"
+        if not any(state.bag):
+            return "the bag is empty"
         return None
     if t is Wonder or t is Monument:
         if state.phase not in (WELCOME, DEVELOP) or state.must_discard:
@@ -150,8 +175,8 @@ def check(state: State, seat: int, cmd: Any) -> str | None:  # noqa: C901 - one 
             return "no such district or civilization"
         if state.mon_owner[d] >= 0:
             return f"{dname(d)} already has a monument and can never be retaken"
-        if state.count(d, seat, c) < 3:
-            return f"a monument needs 3 of your {CIVS[c]} princes in {dname(d)}"
+        if state.count(d, seat, c) < MONUMENT_PRINCES:
+            return f"a monument needs {MONUMENT_PRINCES} of your {CIVS[c]} princes in {dname(d)}"
         if state.monuments_left[c] == 0:
             return f"all {CIVS[c]} monuments are built"
         return None
@@ -180,7 +205,8 @@ def check(state: State, seat: int, cmd: Any) -> str | None:  # noqa: C901 - one 
         return f"{cmd!r} is not a Utopia command"
     if not _valid_civ(civ):
         return "no such civilization"
-    reason = _card_reason(state, seat, civ, 2 if t is Lower else 1)
+    reason = _card_reason(state, seat, civ, 2 if t is Lower else 1,
+                          getattr(cmd, "privilege", False))
     if reason:
         return reason
     if t is Move:
@@ -218,13 +244,15 @@ def check(state: State, seat: int, cmd: Any) -> str | None:  # noqa: C901 - one 
 def consequences(state: State, seat: int, cmd: Any, rng: random.Random) -> list[Any]:
     t = type(cmd)
     if t is Take:
-        ev = GuestTaken(seat, cmd.civ, cmd.island, cmd.district,
-                        cmd.prince_civ if cmd.district >= 0 else -1)
+        ev = GuestTaken(seat, cmd.civ, cmd.island, cmd.district, state.pending >= 0)
         events: list[Any] = [ev]
         if state.pass_no == PASSES - 1 and sum(state.acted) == state.n - 1:
             after = fold(state.copy(), ev)
             events.append(draw_cards(after, after.current, rng))
         return events
+    if t is Special:
+        bag = [g for g, k in enumerate(state.bag) for _ in range(k)]
+        return [SpecialGuestDrawn(seat, state.players.index(cmd.to), rng.choice(bag))]
     if t is Wonder:
         return [WonderBuilt(seat, cmd.island)]
     if t is Monument:
@@ -232,13 +260,15 @@ def consequences(state: State, seat: int, cmd: Any, rng: random.Random) -> list[
     if t is Discard:
         return [CardsDiscarded(seat, cmd.cards)]
     if t is Move:
-        return [PrincesMoved(seat, cmd.civ, cmd.src, cmd.dst, cmd.count)]
+        return [PrincesMoved(seat, cmd.civ, cmd.src, cmd.dst, cmd.count, cmd.privilege)]
     if t is Add:
-        return [PrinceAdded(seat, cmd.civ, cmd.district)]
+        return [PrinceAdded(seat, cmd.civ, cmd.district, cmd.privilege)]
     if t is Remove:
-        return [PrinceRemoved(seat, cmd.civ, cmd.district)]
-    if t is Raise or t is Lower:
-        return [KingInfluenced(seat, cmd.civ, t is Lower)]
+        return [PrinceRemoved(seat, cmd.civ, cmd.district, cmd.privilege)]
+    if t is Raise:
+        return [KingInfluenced(seat, cmd.civ, False, cmd.privilege)]
+    if t is Lower:
+        return [KingInfluenced(seat, cmd.civ, True, False)]
     # End: the next player draws, or the round is scored and the next one starts.
     ev = TurnEnded(seat, cmd.discards)
     after = fold(state.copy(), ev)
@@ -266,25 +296,46 @@ def _multisets(counts: list[int], k: int, start: int = 0) -> list[tuple[int, ...
     return out
 
 
+def _build_tables() -> dict[tuple[bool, bool, int, int], tuple[tuple[Move, ...], tuple[Move, ...]]]:
+    """Every move command, made once: (water in play, privilege, civ, from) -> the moves
+    of one prince and of two. Legal generation then only extends lists."""
+    table = {}
+    out_island = BOARD.out_with_two
+    for water in (False, True):
+        for priv in (False, True):
+            for civ in range(NCIV):
+                for d in range(BOARD.n_districts):
+                    dsts = [t for t in BOARD.reach[d]
+                            if water or BOARD.island_of[t] != out_island]
+                    table[water, priv, civ, d] = (
+                        tuple(Move(civ, d, t, 1, priv) for t in dsts),
+                        tuple(Move(civ, d, t, 2, priv) for t in dsts),
+                    )
+    return table
+
+
+MOVES = _build_tables()
+WONDERS = tuple(Wonder(i) for i in range(BOARD.n_islands))
+TAKES = tuple(tuple(Take(g % NCIV, g // NCIV, d) for d in BOARD.districts_of[g // NCIV])
+              for g in range(BOARD.n_islands * NCIV))
+
+
 def _builds(state: State, seat: int) -> list[Any]:
     out: list[Any] = []
     n = state.n
+    princes = state.princes
     for i in range(BOARD.n_islands):
         if state.active[i] and state.wonder[i] < 0:
-            have = [False] * NCIV
-            for d in BOARD.districts_of[i]:
-                base = (d * n + seat) * NCIV
-                for c in range(NCIV):
-                    if state.princes[base + c]:
-                        have[c] = True
-            if all(have):
-                out.append(Wonder(i))
+            bases = [(d * n + seat) * NCIV for d in BOARD.districts_of[i]]
+            if all(any(princes[b + c] for b in bases) for c in range(NCIV)):
+                out.append(WONDERS[i])
     for d in range(BOARD.n_districts):
         if state.mon_owner[d] < 0:
             base = (d * n + seat) * NCIV
-            for c in range(NCIV):
-                if state.princes[base + c] >= 3 and state.monuments_left[c]:
-                    out.append(Monument(c, d))
+            row = princes[base:base + NCIV]
+            if max(row) >= MONUMENT_PRINCES:
+                out += [Monument(c, d) for c in range(NCIV)
+                        if row[c] >= MONUMENT_PRINCES and state.monuments_left[c]]
     return out
 
 
@@ -299,47 +350,51 @@ def legal(state: State, seat: int) -> list[Any]:
         return [Discard(c) for c in _multisets(state.hand(seat), state.must_discard)]
     out = _builds(state, seat)
     hand = state.hand(seat)
+    pays = [(c, False) for c in range(NCIV) if hand[c]]
+    if state.held[seat]:
+        pays += [(c, True) for c in range(NCIV)]
     n = state.n
     supply = state.supply
-    for civ in range(NCIV):
-        if not hand[civ]:
-            continue
+    princes = state.princes
+    water = state.active[BOARD.out_with_two]
+    active = [state.active[BOARD.island_of[d]] for d in range(BOARD.n_districts)]
+    for civ, priv in pays:
+        has_supply = supply[seat * NCIV + civ] > 0
         for d in range(BOARD.n_districts):
-            if not state.active[BOARD.island_of[d]]:
-                continue
-            have = state.princes[(d * n + seat) * NCIV + civ]
-            if have:
-                for dst in BOARD.reach[d]:
-                    if state.active[BOARD.island_of[dst]]:
-                        out.append(Move(civ, d, dst, 1))
-                        if have >= 2:
-                            out.append(Move(civ, d, dst, 2))
+            have = princes[(d * n + seat) * NCIV + civ]
+            if have and active[d]:
+                ones, twos = MOVES[water, priv, civ, d]
+                out += ones
+                if have >= 2:
+                    out += twos
             if state.mon_civ[d] == civ:
-                if supply[seat * NCIV + civ]:
-                    out.append(Add(civ, d))
+                if has_supply:
+                    out.append(Add(civ, d, priv))
                 if have:
-                    out.append(Remove(civ, d))
+                    out.append(Remove(civ, d, priv))
         if state.scale[civ] < NCIV:
-            out.append(Raise(civ))
-        if hand[civ] >= 2 and state.scale[civ] > 1:
+            out.append(Raise(civ, priv))
+        if not priv and hand[civ] >= 2 and state.scale[civ] > 1:
             out.append(Lower(civ))
     extra = state.hand_sizes[seat] - HAND_LIMIT
     out += [End(c) for c in _multisets(hand, extra)] if extra > 0 else [End(())]
     return out
 
 
-def _takes(state: State, seat: int) -> list[Take]:
-    out = []
-    base = seat * NCIV
-    for i in range(BOARD.n_islands):
-        for c in range(NCIV):
-            if not state.waiting[i * NCIV + c]:
-                continue
-            if not state.supply[base + c]:
-                out.append(Take(c, i, -1, -1))
-            for pc in range(NCIV):
-                if state.supply[base + pc] and (pc == c or state.privileges[seat]):
-                    out += [Take(c, i, d, pc) for d in BOARD.districts_of[i]]
+def _takes(state: State, seat: int) -> list[Any]:
+    if state.pending >= 0:
+        guests = [state.pending]
+    else:
+        guests = [g for g, k in enumerate(state.waiting) if k]
+    out: list[Any] = []
+    for g in guests:
+        i, c = divmod(g, NCIV)
+        if state.supply[seat * NCIV + c]:
+            out += TAKES[g]
+        else:
+            out.append(Take(c, i, -1))
+    if state.pending < 0 and state.privileges[seat] and any(state.bag):
+        out += [Special(p) for p in state.players if p != state.players[seat]]
     return out
 
 

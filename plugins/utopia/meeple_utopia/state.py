@@ -3,19 +3,24 @@ list copies and ``==`` compares field by field.
 
 Indexing: ``princes[(d * n + seat) * 5 + civ]`` counts the princes of one colour and one
 civilization in district ``d``; ``supply``, ``hands`` are ``seat * 5 + civ``;
-``waiting`` (guests at the ships) is ``island * 5 + civ``.
+``waiting`` (guests at the ships) and ``bag`` are ``island * 5 + civ``.
 """
 
 from __future__ import annotations
 
-from .board import BOARD, NCIV
+from .board import BOARD, COMPONENTS, NCIV
 
-PRINCES_PER_CIV = 8  # 40 princes per colour, 8 of each civilization
-MONUMENTS_PER_CIV = 8
-PRIVILEGES = 2
-HAND_LIMIT = 5
-DRAW = 5
-CARDS_PER_CIV = 10
+PRINCES_PER_CIV = COMPONENTS["princes_per_civilization_per_colour"]
+MONUMENTS_PER_CIV = COMPONENTS["monuments_per_civilization"]
+PRIVILEGES = COMPONENTS["privileges_per_colour"]
+HAND_LIMIT = COMPONENTS["hand_limit"]
+DRAW = COMPONENTS["cards_drawn"]
+CARDS_PER_CIV = COMPONENTS["action_cards_per_civilization"]
+GUESTS_PER_KIND = COMPONENTS["guests_per_civilization_per_island"]
+PASSES = COMPONENTS["guests_per_player_per_round"]
+WONDER_POINTS = COMPONENTS["wonder_points"]
+REMOVE_POINTS = COMPONENTS["remove_prince_points"]
+MONUMENT_PRINCES = COMPONENTS["monument_princes"]
 
 OVER, WELCOME, DEVELOP, SCORING = 0, 1, 2, 3
 FULL_STATE = -1  # ``viewer`` of a complete state
@@ -24,11 +29,11 @@ SPECTATOR = -2  # ``viewer`` of a view that hides every hand
 _MUTABLE = (
     "princes", "supply", "mon_owner", "mon_civ", "monuments_left", "wonder", "scale",
     "scores", "stamps", "privileges", "hands", "hand_sizes", "deck", "discard",
-    "waiting", "acted", "order",
+    "waiting", "bag", "held", "acted", "order",
 )
 _SCALARS = (
     "players", "n", "goal", "active", "stamp_next", "phase", "pass_no", "current",
-    "must_discard", "round", "round_first", "viewer",
+    "must_discard", "round", "round_first", "viewer", "pending",
 )
 
 
@@ -55,12 +60,15 @@ class State:
         # arrival; the seat order stands for arrival on the start square.
         self.stamps = list(range(n))
         self.stamp_next = n
-        self.privileges = [PRIVILEGES] * n
+        self.privileges = [PRIVILEGES] * n  # own tokens, given away for special guests
+        self.held = [0] * n  # tokens received from others, each worth one action card
         self.hands = [0] * (n * NCIV)
         self.hand_sizes = [0] * n
         self.deck = [CARDS_PER_CIV] * NCIV
         self.discard = [0] * NCIV
         self.waiting = [0] * (BOARD.n_islands * NCIV)
+        self.bag = [0] * (BOARD.n_islands * NCIV)  # public: every guest is seen leaving it
+        self.pending = -1  # the special guest just drawn, which its drawer must place
         self.acted = [False] * n
         self.order: list[int] = []  # phase 2 turn order of this round (scoring order)
         self.phase = WELCOME

@@ -15,6 +15,7 @@ from meeple_utopia.events import (
     Move,
     Raise,
     Remove,
+    Special,
     Take,
     Wonder,
 )
@@ -82,11 +83,13 @@ def test_draws_are_barriers_and_redacted_for_others():
 
 
 def test_notation_round_trips_every_command_kind():
-    cmds = [Take(0, 2, 15, 0), Take(0, 2, 15, 3), Take(4, 1, -1, -1), Wonder(3),
-            Monument(1, 7), Discard((0, 3)), Move(2, 0, 1, 1), Move(2, 0, 1, 2), Add(1, 4),
-            Remove(1, 4), Raise(4), Lower(0), End(()), End((1, 1, 2))]
+    cmds = [Take(0, 2, 15), Special("Bob"), Take(4, 1, -1), Wonder(3),
+            Monument(1, 7), Discard((0, 3)), Move(2, 0, 1, 1), Move(2, 0, 1, 2, True),
+            Add(1, 4), Remove(1, 4, True), Raise(4), Raise(4, True), Lower(0), End(()),
+            End((1, 1, 2))]
     texts = [GAME.format(c) for c in cmds]
-    assert texts[:3] == ["take maya F3", "take maya F3 as greek", "take chinese earth"]
+    assert texts[:3] == ["take maya F3", "special Bob", "take chinese earth"]
+    assert texts[7] == "move 2 egyptian W1 W2 privilege"
     assert texts[-2:] == ["end", "end discard persian persian egyptian"]
     for c, t in zip(cmds, texts, strict=True):
         assert GAME.parse(t) == c

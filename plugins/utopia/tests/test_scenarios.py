@@ -287,17 +287,42 @@ def test_two_players_leave_the_water_island_out():
     refused(g, "wonder water", "no such island")
 
 
-def test_privilege_welcomes_a_prince_of_another_civilization():
+def test_special_guest_hands_a_privilege_over_and_must_be_welcomed_first():
     g = new(3, seed=9)
     s = seat(g)
-    guest = next(i for i, k in enumerate(g.state.waiting) if k)
+    me, other = g.players[s], g.players[(s + 1) % 3]
+    waiting = g.state.waiting[:]
+    refused(g, f"special {me}", "another player")
+    g.play(me, f"special {other}")
+    st = g.state
+    assert st.privileges[s] == 1 and st.held[(s + 1) % 3] == 1
+    guest = st.pending
+    assert guest >= 0 and st.waiting == waiting and seat(g) == s
+    assert sum(st.bag) == 40 - 9 - 1  # every guest, minus 9 at the ships and this one
     island, civ = divmod(guest, 5)
-    other = (civ + 1) % 5
-    district = BOARD.districts_of[island][0]
     names = ["maya", "persian", "egyptian", "greek", "chinese"]
-    g.play(actor(g), f"take {names[civ]} {BOARD.district_ids[district]} as {names[other]}")
-    assert g.state.privileges[s] == 1
-    assert g.state.count(district, s, other) == 1 and g.state.count(district, s, civ) == 0
+    other_guest = next(i for i, k in enumerate(st.waiting) if k and i != guest)
+    oi, oc = divmod(other_guest, 5)
+    refused(g, f"take {names[oc]} {BOARD.district_ids[BOARD.districts_of[oi][0]]}",
+            "first welcome your special guest")
+    refused(g, f"special {other}", "in place of a waiting guest")
+    district = BOARD.districts_of[island][0]
+    g.play(me, f"take {names[civ]} {BOARD.district_ids[district]}")
+    assert g.state.count(district, s, civ) == 1 and g.state.pending == -1
+    assert g.state.waiting == waiting and seat(g) != s
+
+
+def test_privilege_received_pays_for_one_action_and_leaves_the_game():
+    g, s = _phase2()
+    give_cards(g.state, s)
+    g.state.held[s] = 1
+    refused(g, "raise maya", "need 1 maya")
+    refused(g, "lower maya privilege", "cannot read")
+    set_scale(g.state, maya=1, persian=2, egyptian=3, greek=4, chinese=5)
+    g.play(actor(g), "raise maya privilege")
+    assert g.state.scale[C["maya"]] == 2 and g.state.held[s] == 0
+    assert sum(g.state.discard) == 0  # no card was spent
+    refused(g, "raise maya privilege", "no privilege token")
 
 
 def test_guest_goes_to_its_own_island_and_must_be_waiting():
@@ -306,7 +331,7 @@ def test_guest_goes_to_its_own_island_and_must_be_waiting():
     island, civ = divmod(guest, 5)
     names = ["maya", "persian", "egyptian", "greek", "chinese"]
     wrong = BOARD.districts_of[(island + 1) % 4][0]
-    refused(g, Take(civ, island, wrong, civ), "goes to a district of that island")
+    refused(g, Take(civ, island, wrong), "goes to a district of that island")
     absent = next((i for i, k in enumerate(g.state.waiting) if not k), None)
     i2, c2 = divmod(absent, 5)
     refused(g, f"take {names[c2]} {BOARD.district_ids[BOARD.districts_of[i2][0]]}", "no .* guest waits")

@@ -26,11 +26,10 @@ def actor(g: LocalGame) -> str:
 
 
 def play_phase1(g: LocalGame) -> None:
-    """Every player takes the first guest they may, without privileges."""
+    """Every player takes the first waiting guest they may (no special guests)."""
     while g.state.phase != DEVELOP:
         p = actor(g)
-        cmd = next(c for c in GAME.legal(g.state, p)
-                   if type(c) is Take and c.prince_civ in (c.civ, -1))
+        cmd = next(c for c in GAME.legal(g.state, p) if type(c) is Take)
         g.play(p, cmd)
 
 
