@@ -12,8 +12,6 @@ from rich.console import Console
 class NoInput(MeepleError):
     """The person at the prompt closed the input; the match stops, stored as far as it got."""
 
-
-
 class HumanAgent:
     name = "human"
 

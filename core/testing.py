@@ -98,6 +98,23 @@ class GameContract:
             local.play(player, rng.choice(commands))
             steps += 1
 
+    def test_step_equals_decide_and_fold(self) -> None:
+        """``Game.step`` (the search fast path) must land where decide+fold lands."""
+        rng = random.Random(13)
+        local = LocalGame(self.game, self.game.default_players(self.player_counts[0]), seed=13)
+        steps = 0
+        while local.outcome() is None and steps < 200:
+            player = rng.choice(list(local.to_act()))
+            commands = self.game.legal(local.state, player)
+            cmd = rng.choice(commands)
+            fast = self.game.step(self.game.clone(local.state), player, cmd, random.Random(steps))
+            slow = self.game.clone(local.state)
+            for ev in self.game.decide(local.state, player, cmd, random.Random(steps)):
+                slow = self.game.fold(slow, ev)
+            assert fast == slow, f"step and decide+fold differ for {self.game.format(cmd)!r}"
+            local.play(player, cmd)
+            steps += 1
+
     def test_garbage_is_refused(self) -> None:
         local = LocalGame(self.game, self.game.default_players(self.player_counts[0]), seed=3)
         player = local.to_act()[0]
