@@ -7,6 +7,8 @@ import`` reads, so an exported game is a one-game JSON Lines store.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import fcntl
 import os
 from collections.abc import Iterable
@@ -48,6 +50,14 @@ def read_game(text: bytes | str) -> tuple[GameHeader, list[Record]]:
     return header, records
 
 
+def _os_error(exc: OSError, path: Path, doing: str) -> StoreError:
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        return StoreError(f"the disk holding {path} is full: nothing was written ({exc.strerror})")
+    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return StoreError(f"{path} is read-only: nothing was written ({exc.strerror})")
+    return StoreError(f"cannot {doing} {path}: {exc}")
+
+
 def dir_from_url(url: str) -> str:
     rest = url[len("jsonl:"):] if url.startswith("jsonl:") else url
     if rest.startswith("///"):
@@ -83,12 +93,19 @@ class JsonlStore(EventStore):
     def create_game(self, header: GameHeader) -> None:
         path = self._file(header.game_id)
         try:
-            with open(path, "xb") as f:
-                f.write(orjson.dumps({"header": header.to_json()}) + b"\n")
+            f = open(path, "xb")
         except FileExistsError:
             raise BadOptions(f"a game with id {header.game_id!r} exists already") from None
         except OSError as exc:
-            raise StoreError(f"cannot write {path}: {exc}") from exc
+            raise _os_error(exc, path, "write") from exc
+        try:
+            with f:
+                f.write(orjson.dumps({"header": header.to_json()}) + b"\n")
+        except OSError as exc:
+            # A half-written header would be a game nobody can read: leave no file.
+            with contextlib.suppress(OSError):
+                path.unlink()
+            raise _os_error(exc, path, "write") from exc
 
     def header(self, game_id: str) -> GameHeader:
         path = self._file(game_id)
@@ -114,22 +131,34 @@ class JsonlStore(EventStore):
         if not path.exists():
             raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
         try:
-            with open(path, "r+b") as f:
+            # Unbuffered, so that nothing written is left in a buffer after a failure.
+            with open(path, "r+b", buffering=0) as f:
                 fcntl.flock(f, fcntl.LOCK_EX)  # one writer at a time, across processes
-                header, records = read_game(f.read())
+                header, records = read_game(f.readall())
                 last = (records[-1].seq, records[-1].hash) if records else (0, header.hash())
                 new = make(*last)
                 check_sequence(game_id, last[0], new)
-                payload = b"".join(orjson.dumps(r.to_json()) + b"\n" for r in new)
-                f.seek(0, os.SEEK_END)
-                f.write(payload)
-                f.flush()
-                os.fsync(f.fileno())
-                if status is not None:
-                    self.set_status(game_id, status)
-                return new
+                payload = memoryview(b"".join(orjson.dumps(r.to_json()) + b"\n" for r in new))
+                end = f.seek(0, os.SEEK_END)
+                try:
+                    while payload:
+                        payload = payload[f.write(payload):]
+                    os.fsync(f.fileno())
+                except OSError:
+                    # A full disk may take part of the lines: cut them off again, so the
+                    # file ends with the last whole record as before.
+                    with contextlib.suppress(OSError):
+                        f.truncate(end)
+                        os.fsync(f.fileno())
+                    raise
         except OSError as exc:
-            raise StoreError(f"cannot append to {path}: {exc}") from exc
+            raise _os_error(exc, path, "append to") from exc
+        if status is not None:
+            # The status is a cache: the records are stored, so a failed status write
+            # must not report the append as failed.
+            with contextlib.suppress(StoreError):
+                self.set_status(game_id, status)
+        return new
 
     def load(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]:
         _, records = self._read(game_id)
@@ -139,8 +168,13 @@ class JsonlStore(EventStore):
         if not self._file(game_id).exists():
             raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
         tmp = self.dir / f".{game_id}.status.tmp"
-        tmp.write_bytes(orjson.dumps(status))
-        os.replace(tmp, self.dir / f".{game_id}.status.json")
+        try:
+            tmp.write_bytes(orjson.dumps(status))
+            os.replace(tmp, self.dir / f".{game_id}.status.json")
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+            raise _os_error(exc, tmp, "write") from exc
 
     def status(self, game_id: str) -> dict[str, Any]:
         if not self._file(game_id).exists():

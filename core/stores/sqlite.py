@@ -71,14 +71,38 @@ class SqliteStore(EventStore):
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()
+        db = None
         try:
-            self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None,
-                                       check_same_thread=False)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(SCHEMA)
+            db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None,
+                                 check_same_thread=False)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.executescript(SCHEMA)
         except sqlite3.Error as exc:
-            raise _wrap(exc, self.path) from exc
+            if db is not None:
+                db.close()
+            # A database on read-only media or without write permission still opens for
+            # reading (list, show, verify, export); every write then says it is read-only.
+            db = self._open_read_only(timeout)
+            if db is None:
+                raise _wrap(exc, self.path) from exc
+        self._db = db
+
+    def _open_read_only(self, timeout: float) -> sqlite3.Connection | None:
+        if self.path == ":memory:" or not Path(self.path).is_file():
+            return None
+        uri = Path(self.path).resolve().as_uri()
+        # mode=ro needs the WAL index to be writable; immutable=1 reads a file nobody can
+        # change (read-only media) without it.
+        for params in ("mode=ro", "mode=ro&immutable=1"):
+            try:
+                db = sqlite3.connect(f"{uri}?{params}", uri=True, timeout=timeout,
+                                     isolation_level=None, check_same_thread=False)
+                db.execute("SELECT count(*) FROM games").fetchone()
+                return db
+            except sqlite3.Error:
+                continue
+        return None
 
     @classmethod
     def from_url(cls, url: str) -> SqliteStore:
@@ -92,15 +116,28 @@ class SqliteStore(EventStore):
                 raise _wrap(exc, self.path) from exc
             try:
                 result = fn(self._db)
-            except BaseException:
-                self._db.execute("ROLLBACK")
+            except BaseException as exc:
+                self._rollback()
+                # Every write path reports a read-only or full database the same clear way;
+                # IntegrityError stays for the callers that turn it into ConcurrencyError.
+                if isinstance(exc, sqlite3.Error) and not isinstance(exc, sqlite3.IntegrityError):
+                    raise _wrap(exc, self.path) from exc
                 raise
             try:
                 self._db.execute("COMMIT")
             except sqlite3.Error as exc:
-                self._db.execute("ROLLBACK")
+                self._rollback()
                 raise _wrap(exc, self.path) from exc
             return result
+
+    def _rollback(self) -> None:
+        # SQLite rolls back by itself on some errors (a full disk); a second ROLLBACK would
+        # then fail and hide the real error.
+        if self._db.in_transaction:
+            try:
+                self._db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
 
     def create_game(self, header: GameHeader) -> None:
         check_game_id(header.game_id)
