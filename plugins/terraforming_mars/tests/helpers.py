@@ -1,0 +1,58 @@
+"""Shared set-ups: a two-player game brought to the first action phase, then shaped by hand."""
+
+from __future__ import annotations
+
+from meeple.core import LocalGame
+from meeple_terraforming_mars import TerraformingMars
+from meeple_terraforming_mars.state import RI
+
+GAME = TerraformingMars()
+
+
+def action_game(seed: int = 1, corps: tuple[str, str] = ("Beginner Corporation",) * 2,
+                players: int = 2) -> LocalGame:
+    """A game in generation 1's action phase: each player took the given corporation and
+    bought no cards (the beginner keeps its ten). Hands are then emptied for clean tests."""
+    g = LocalGame(GAME, GAME.default_players(players), seed=seed)
+    for p, corp in zip(g.players, corps * players, strict=False):
+        g.play(p, f"corporation {corp}")
+    while g.state.pending and g.state.pending[0][1] == "buy":
+        g.play(g.state.pending[0][0], "buy none")
+    for p in g.state.players.values():
+        g.state.deck.extend(p.hand)
+        p.hand = []
+    assert g.state.phase == "action" and not g.state.pending, g.state.pending
+    return g
+
+
+def give(g: LocalGame, player: str, **res: int) -> None:
+    p = g.state.players[player]
+    for r, n in res.items():
+        p.res[RI[r]] = n
+
+
+def prod(g: LocalGame, player: str, **res: int) -> None:
+    p = g.state.players[player]
+    for r, n in res.items():
+        p.prod[RI[r]] = n
+
+
+def resolve(g: LocalGame, choices: dict[str, str] | None = None) -> list[str]:
+    """Answer every pending decision with the first legal command, or with the command in
+    ``choices`` keyed by the decision kind. Returns the texts given."""
+    said = []
+    choices = choices or {}
+    while g.state.pending:
+        item = g.state.pending[0]
+        who, kind = item[0], item[1]
+        text = choices.get(kind) or GAME.format(GAME.legal(g.state, who)[0], g.state)
+        g.play(who, text)
+        said.append(text)
+    return said
+
+
+def hand(g: LocalGame, player: str, *cards: str) -> None:
+    for c in cards:
+        if c in g.state.deck:
+            g.state.deck.remove(c)
+        g.state.players[player].hand.append(c)
