@@ -61,9 +61,11 @@ def text(state: State) -> str:
                 centre = "+"
             elif kind.animal_total:
                 centre = "*"
-            elif sum(1 for p in ORIENT[t[0]][t[1]].pieces if p.kind == PATH and
-                     bin(p.mask).count("1") == 2):
-                centre = "="
+            else:
+                through = [p.mask for p in ORIENT[t[0]][t[1]].pieces
+                           if p.kind == PATH and len(p.edges) == 2]
+                if through:
+                    centre = {0b0101: "|", 0b1010: "="}.get(through[0], "o")
             cell[1][1] = centre
             for edge, seat, role in marks.get((x, y), []):
                 r, c = spots[edge]
