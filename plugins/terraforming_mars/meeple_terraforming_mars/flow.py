@@ -56,7 +56,12 @@ def next_turn(s: State) -> None:
 
 
 def _started(s: Any, e: m.Started) -> State:
-    return State(tuple(e.players), {"corporate_era": e.corporate_era})
+    s = State(tuple(e.players), {"corporate_era": e.corporate_era})
+    if not e.corporate_era:
+        # the base game without Corporate Era: one production step of everything
+        for p in s.players.values():
+            p.prod = [1] * 6
+    return s
 
 
 def _shuffled(s: State, e: m.Shuffled) -> State:

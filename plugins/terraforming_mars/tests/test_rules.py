@@ -1,0 +1,315 @@
+"""Board, global parameters, turn structure, corporations, milestones, awards, scoring,
+notation and hidden information."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from meeple.core import IllegalCommand, LocalGame
+from meeple.core.testing import encoded_log, replay_encoded
+from meeple_terraforming_mars import messages as m
+from meeple_terraforming_mars.board import ADJACENT, NOCTIS, OCEAN_SPACES, SPACES, VOLCANIC
+from meeple_terraforming_mars.cards import CORPORATIONS
+from meeple_terraforming_mars.rules import legal_spaces, raise_oxygen, raise_temp
+from meeple_terraforming_mars.scoring import award_points, breakdown
+from meeple_terraforming_mars.state import RI
+
+from .helpers import GAME, action_game, give, hand, prod, resolve
+
+
+def test_tharsis_has_61_spaces_12_oceans_and_hex_adjacency() -> None:
+    assert len(SPACES) == 61 and len(OCEAN_SPACES) == 12
+    assert sorted(len(v) for v in ADJACENT.values())[:6] == [3] * 6  # the six corners
+    assert sum(len(v) for v in ADJACENT.values()) == 2 * 156
+    assert SPACES[NOCTIS].name == "Noctis City" and len(VOLCANIC) == 4
+    assert SPACES["i5"].ocean and SPACES["i5"].bonus == ("titanium", "titanium")
+
+
+def test_greenery_goes_next_to_own_tiles_when_possible() -> None:
+    g = action_game()
+    s = g.state
+    assert len(legal_spaces(s, "p1", "greenery", "normal")) == 61 - 12 - 1
+    s.tiles["c3"] = ("city", "p1")
+    assert sorted(legal_spaces(s, "p1", "greenery", "normal")) == sorted(
+        a for a in ADJACENT["c3"] if not SPACES[a].ocean)
+
+
+def test_temperature_and_oxygen_track_bonuses() -> None:
+    g = action_game()
+    s, me = g.state, g.state.players["p1"]
+    new: list = []
+    raise_temp(s, me, 5, new)  # -30 -> -20: heat production at -24 and -20
+    assert s.temp_c == -20 and me.prod[RI["heat"]] == 2 + 1 and me.tr == 25
+    s.temp = 14
+    raise_temp(s, me, 1, new)  # 0 C: an ocean to place
+    assert new == [("p1", "place", "ocean", "ocean", "")]
+    s.oxygen, s.temp = 7, 3
+    raise_oxygen(s, me, 1, new)  # 8 %: the temperature rises too
+    assert s.oxygen == 8 and s.temp == 4 and me.tr == 26 + 2
+    s.oxygen = 14
+    tr = me.tr
+    raise_oxygen(s, me, 1, new)
+    assert s.oxygen == 14 and me.tr == tr  # a maxed parameter gives no rating
+
+
+def test_ocean_adjacency_pays_2_mc() -> None:
+    g = action_game()
+    s = g.state
+    s.tiles["e4"] = ("ocean", "")
+    give(g, "p1", mc=30)
+    g.play("p1", "project city")
+    g.play("p1", "place d4")  # next to e4
+    assert s.players["p1"].res[RI["mc"]] == 30 - 25 + 2
+    assert s.players["p1"].res[RI["plants"]] == 1  # the space's plant bonus
+
+
+def test_turns_passing_production_and_research() -> None:
+    g = action_game()
+    s = g.state
+    assert GAME.to_act(s) == ("p1",)
+    with pytest.raises(IllegalCommand, match="not p2's turn"):
+        g.play("p2", "pass")
+    with pytest.raises(IllegalCommand, match="take an action first"):
+        g.play("p1", "done")
+    give(g, "p1", mc=50)
+    g.play("p1", "project power")
+    with pytest.raises(IllegalCommand, match="say done"):
+        g.play("p1", "pass")
+    g.play("p1", "project power")  # second action ends the turn
+    assert GAME.to_act(s) == ("p2",)
+    mc2 = s.players["p2"].res[RI["mc"]]
+    g.play("p2", "pass")
+    assert GAME.to_act(s) == ("p1",)
+    g.play("p1", "pass")
+    # production: energy becomes heat, income is M€ production plus TR; then research
+    me = s.players["p1"]
+    assert me.res[RI["energy"]] == 3 and me.res[RI["heat"]] == 1  # no energy was left over
+    assert s.players["p2"].res[RI["mc"]] == mc2 + 20 + 1
+    assert s.generation == 2 and s.phase == "research"
+    assert set(GAME.to_act(s)) == {"p1", "p2"}
+    assert all(len(p.offer) == 4 for p in s.players.values())
+    g.play("p2", "buy none")
+    offer = list(me.offer)
+    g.play("p1", f"buy {offer[0]}, {offer[1]}")
+    assert me.hand[-2:] == offer[:2]
+    assert me.res[RI["mc"]] == 50 - 2 * 11 + (20 + 1) - 2 * 3
+    assert s.phase == "action" and GAME.to_act(s) == ("p2",)  # the first player moved on
+
+
+def test_refused_commands_change_nothing() -> None:
+    g = action_game()
+    give(g, "p1", mc=0)
+    before = GAME.clone(g.state)
+    n = len(g.log)
+    for text in ("play Comet pay 21", "project city", "claim Mayor", "fund Banker pay 3",
+                 "place e4", "use Fish", "greenery", "heat", "sell Comet", "target p2"):
+        with pytest.raises(IllegalCommand):
+            g.play("p1", text)
+    assert g.state == before and len(g.log) == n
+
+
+def test_payment_rules() -> None:
+    g = action_game()
+    hand(g, "p1", "Strip Mine", "Comet")
+    give(g, "p1", mc=30, steel=10, titanium=2)
+    prod(g, "p1", energy=2)
+    with pytest.raises(IllegalCommand, match="titanium only pays for space"):
+        g.play("p1", "play Strip Mine pay 19 titanium 2")
+    with pytest.raises(IllegalCommand, match="steel only pays for building"):
+        g.play("p1", "play Comet pay 1 steel 10")
+    with pytest.raises(IllegalCommand, match="exactly"):
+        g.play("p1", "play Comet pay 20 titanium 2")
+    g.play("p1", "play Strip Mine steel 10")  # pay left out: the rest in M€
+    assert g.state.players["p1"].res[RI["mc"]] == 30 - 5
+
+
+def test_milestones_and_awards() -> None:
+    g = action_game(players=3)
+    s = g.state
+    a, b, c = (s.players[n] for n in s.names)
+    give(g, "p1", mc=100)
+    with pytest.raises(IllegalCommand, match="do not meet Mayor"):
+        g.play("p1", "claim Mayor")
+    for sp in ("a1", "c3", "i1"):
+        s.tiles[sp] = ("city", "p1")
+    g.play("p1", "claim Mayor")
+    g.play("p1", "fund Banker")
+    assert a.res[RI["mc"]] == 100 - 8 - 8
+    g.play("p2", "pass") if GAME.to_act(s) == ("p2",) else None
+    s.awards.update({"Miner": "p2", "Thermalist": "p3"})
+    a.prod[RI["mc"]], b.prod[RI["mc"]], c.prod[RI["mc"]] = 5, 3, 3
+    a.res[RI["heat"]], b.res[RI["heat"]], c.res[RI["heat"]] = 4, 4, 1
+    a.res[RI["steel"]], b.res[RI["steel"]], c.res[RI["steel"]] = 0, 1, 2
+    a.res[RI["titanium"]] = b.res[RI["titanium"]] = c.res[RI["titanium"]] = 0
+    # Banker: p1 first, p2 and p3 tie second; Thermalist: p1 and p2 tie first, no
+    # second; Miner: p3 first, p2 second
+    assert award_points(s) == {"p1": 5 + 5, "p2": 2 + 5 + 2, "p3": 2 + 5}
+
+
+def test_scoring_matches_a_hand_worked_example() -> None:
+    g = action_game()
+    s = g.state
+    me, other = s.players["p1"], s.players["p2"]
+    me.tr, other.tr = 30, 25
+    s.tiles.update({"c3": ("city", "p1"), "c4": ("greenery", "p1"), "d3": ("greenery", "p2"),
+                    "c2": ("greenery", "p1"), "h1": ("city", "p2")})
+    s.milestones["Gardener"] = "p1"
+    s.awards["Landlord"] = "p1"
+    me.played += ["Fish", "Capital", "Dust Seals"]
+    me.card_res["Fish"] = 3
+    me.events.append("Release of Inert Gases")
+    other.played += ["Nuclear Zone"]
+    # p1: TR 30, milestone 5, Landlord 5 (4 tiles against 2), 2 greeneries, city c3
+    # next to 3 greeneries (c2, c4, d3), Fish 3, Capital 0 (not placed), Dust Seals 1
+    parts = breakdown(s)
+    assert parts["p1"] == {"tr": 30, "milestones": 5, "awards": 5, "greenery": 2, "cities": 3,
+                           "cards": 4, "total": 49}
+    # p2: TR 25, 1 greenery, city h1 with no greenery, Nuclear Zone -2
+    assert parts["p2"]["total"] == 25 + 1 + 0 - 2
+
+
+def test_game_ends_after_the_generation_that_maxes_mars() -> None:
+    g = action_game()
+    s = g.state
+    s.temp, s.oxygen, s.oceans = 19, 14, 8
+    give(g, "p1", mc=40, plants=16)
+    g.play("p1", "project aquifer")
+    g.play("p1", "place a2")
+    g.play("p1", "done")
+    g.play("p2", "pass")
+    g.play("p1", "pass")
+    assert s.phase == "final" and GAME.to_act(s) == ("p1",)  # in player order
+    for _ in range(2):
+        g.play("p1", "greenery")
+        g.play("p1", GAME.legal(s, "p1")[0])
+    g.play("p1", "done")
+    assert s.phase == "final"
+    g.play("p2", "done")
+    out = GAME.outcome(s)
+    assert out is not None and s.phase == "over"
+    assert out.detail["points"]["p1"]["greenery"] == 2
+
+
+@pytest.mark.parametrize("corp", sorted(CORPORATIONS))
+def test_corporations_start_as_printed(corp: str) -> None:
+    g = LocalGame(GAME, ["a", "b"], seed=11)
+    s = g.state
+    a = s.players["a"]
+    a.corp_offer = [corp] if corp != "Beginner Corporation" else []
+    g.play("a", f"corporation {corp}")
+    c = CORPORATIONS[corp]
+    assert a.corp == corp and a.res[RI["mc"]] == c["mc"]
+    for r, n in c.get("prod", {}).items():
+        assert a.prod[RI[r]] == 1 + n  # on top of the base game's one step of everything
+    for r, n in c.get("gain", {}).items():
+        assert a.res[RI[r]] == n
+    if corp == "Beginner Corporation":
+        assert len(a.hand) == 10
+    if corp == "Inventrix":
+        assert len(a.hand) == 3
+
+
+def test_corporation_effects() -> None:
+    g = action_game(corps=("Helion", "EcoLine"))
+    s = g.state
+    hel, eco = s.players["p1"], s.players["p2"]
+    hand(g, "p1", "Lichen")
+    give(g, "p1", mc=0, heat=7)
+    s.temp = 5
+    g.play("p1", "play Lichen pay 0 heat 7")  # Helion pays with heat
+    assert hel.res[RI["heat"]] == 0
+    give(g, "p2", plants=7)
+    g.play("p1", "done")
+    g.play("p2", "greenery")  # EcoLine: 7 plants
+    resolve(g)
+    assert eco.res[RI["plants"]] == 0 and s.oxygen == 1
+    g2 = action_game(corps=("Tharsis Republic", "Interplanetary Cinematics"))
+    s2 = g2.state
+    assert s2.pending and s2.pending[0][1:3] == ("place", "city")
+    g2.play("p1", "place c3")
+    assert s2.players["p1"].prod[RI["mc"]] == 2 and s2.players["p1"].res[RI["mc"]] == 40 + 3
+    g3 = action_game(corps=("CrediCor", "PhoboLog"))
+    cc = g3.state.players["p1"]
+    g3.play("p1", "project greenery")
+    assert cc.res[RI["mc"]] == 57 - 23 + 4
+
+
+def test_mining_guild_and_interplanetary_cinematics() -> None:
+    g = action_game(corps=("Mining Guild", "Interplanetary Cinematics"))
+    s = g.state
+    give(g, "p1", mc=30)
+    g.play("p1", "project city")
+    g.play("p1", "place h1")  # two steel
+    assert s.players["p1"].prod[RI["steel"]] == 1 + 1 + 1  # base, corporation, bonus
+    g.play("p1", "done")
+    hand(g, "p2", "Release of Inert Gases")
+    give(g, "p2", mc=14)
+    g.play("p2", "play Release of Inert Gases pay 14")
+    assert s.players["p2"].res[RI["mc"]] == 2
+
+
+def test_notation_examples_round_trip() -> None:
+    g = action_game()
+    s = g.state
+    for cmd in (m.Play("Comet", 21), m.Play("Strip Mine", 5, 10), m.Project("aquifer"),
+                m.Sell(("Comet", "Fish")), m.Claim("Mayor"), m.Fund("Banker"), m.Pass(), m.Done(),
+                m.Use("Regolith Eaters", 1), m.Use("Water Import From Europa", 0, 6, 0, 2),
+                m.Convert("plants"), m.Convert("heat"), m.Place("e4"), m.Target("p2"),
+                m.Target(""), m.Pick("Fish"), m.Choose("plants"), m.Amount(3),
+                m.ChooseCorp("Helion"), m.Buy(("Comet", "Fish")), m.Buy(())):
+        text = GAME.format(cmd, s)
+        assert GAME.parse(text, s, "p1") == cmd, text
+    assert GAME.format(m.Play("Comet", 21)) == "play Comet pay 21"
+    assert GAME.parse("PLAY  comet", s, "p1") == m.Play("Comet", 21)
+
+
+def test_view_hides_hands_and_deck_and_determinize_refills_them() -> None:
+    g = action_game()
+    s = g.state
+    hand(g, "p1", "Comet")
+    hand(g, "p2", "Fish")
+    v = GAME.view(s, "p1")
+    assert v.players["p1"].hand == ["Comet"] and v.players["p2"].hand == ["?"]
+    assert set(v.deck) == {"?"}
+    d = GAME.determinize(v, "p1", random.Random(1))
+    assert len(d.players["p2"].hand) == 1 and "?" not in d.deck
+    assert d.players["p1"].hand == ["Comet"]
+    everything = d.deck + d.discard + d.players["p1"].hand + d.players["p2"].hand
+    assert len(set(everything)) == len(everything)
+    # a determinized state plays on
+    GAME.step(d, "p1", m.Pass(), random.Random(2))
+
+
+def test_redact_hides_secret_payloads() -> None:
+    g = LocalGame(GAME, ["a", "b"], seed=4)
+    dealt = [e for e in g.events if type(e) is m.Dealt]
+    red = GAME.redact(dealt[1], "a")
+    assert set(red.cards) == {"?"} and GAME.redact(dealt[0], "a") == dealt[0]
+    shuffled = next(e for e in g.events if type(e) is m.Shuffled)
+    assert set(GAME.redact(shuffled, "a").cards) == {"?"}
+
+
+def test_wrong_player_is_refused_in_the_action_phase() -> None:
+    g = action_game()
+    n = len(g.log)
+    with pytest.raises(IllegalCommand, match="not p2's turn"):
+        g.play("p2", m.Pass())
+    assert len(g.log) == n
+
+
+def test_replay_of_a_deep_random_game_with_reshuffles() -> None:
+    # five players burn through the deck: reshuffles happen and must replay exactly
+    g = LocalGame(GAME, GAME.default_players(5), seed=21)
+    g.play_randomly(random.Random(21))
+    assert any(type(e) is m.Reshuffled for e in g.events)
+    assert replay_encoded(GAME, encoded_log(GAME, g.events)) == g.state
+
+
+def test_render_text_and_svg() -> None:
+    g = action_game()
+    g.state.tiles["e4"] = ("ocean", "")
+    text = GAME.render(g.state)
+    assert "Generation 1" in text and "~" in text
+    assert GAME.render(g.state, "svg").startswith("<svg")
+    assert GAME.summary(g.state)["oceans"] == 0
