@@ -44,7 +44,11 @@ def check_chain(header: GameHeader, records: Sequence[Record]) -> None:
             raise IntegrityError(f"record {i} belongs to game {r.game_id!r}", seq=i)
         if r.prev_hash != prev:
             raise IntegrityError(f"record {i} does not follow record {i - 1} (chain broken)", seq=i)
-        if r.expected_hash() != r.hash:
+        try:
+            altered = r.expected_hash() != r.hash
+        except (UnicodeDecodeError, TypeError, ValueError):  # bytes no encoder wrote
+            altered = True
+        if altered:
             raise IntegrityError(f"record {i} was altered (its hash does not match)", seq=i)
         prev = r.hash
 
@@ -71,8 +75,10 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record]) -> None:
     got = [(r.type, r.version, r.data) for r in first]
     want = [codec.encode(e) for e in setup]
     if got != want:
+        # The first differing event; else the first missing one (the log is short) or the
+        # first extra one (the log is long).
         bad = next((r.seq for r, w in zip(first, want, strict=False) if (r.type, r.version, r.data) != w),
-                   first[min(len(first), len(want)) - 1].seq)
+                   first[-1].seq + 1 if len(first) < len(want) else first[len(want)].seq)
         raise IntegrityError("the setup events differ from what the seed and options give", seq=bad)
     pairs: list[tuple[int, Any]] = []
     state = None
@@ -108,9 +114,10 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record]) -> None:
             if r.actor != head.actor or r.command_text != head.command_text:
                 raise IntegrityError(f"event {r.seq} names another command", seq=r.seq)
         if len(want) > len(batch):
+            # Name the first missing event, as a broken chain names the first bad one.
             raise IntegrityError(
                 f"{head.command_text!r} gives {len(want)} events, the log has {len(batch)}",
-                seq=batch[-1].seq)
+                seq=batch[-1].seq + 1)
         for r, ev in zip(batch, events, strict=True):
             pairs.append((r.seq, ev))
             state = game.fold(state, ev)

@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from . import runtime
-from .audit import check_chain, verify
+from .audit import VerifyReport, check_chain, verify
 from .codec import Codec
 from .errors import BadOptions, IllegalCommand, ImportFailed, IntegrityError, MeepleError
 from .events import Redone, Undone
@@ -215,9 +215,23 @@ class Engine:
 
     # -- audit, log, export ---------------------------------------------------------------------
 
-    def verify(self, game_id: str):
+    def verify(self, game_id: str) -> VerifyReport:
+        """Hash chain and re-derivation (audit.verify), plus two things only the store
+        knows: a log file too damaged to read, and a log shorter than the store recorded
+        it (deleting the last events leaves a valid chain; the status cache remembers)."""
         header = self.store.header(game_id)
-        return verify(self.plugins.game(header.game), header, self.store.load(game_id))
+        try:
+            records = self.store.load(game_id)
+        except ImportFailed as exc:  # JSON Lines: line 1 is the header, line n + 1 event n
+            return VerifyReport(game_id, False, 0, max((exc.line or 2) - 1, 1),
+                                f"the stored log cannot be read: {exc}")
+        report = verify(self.plugins.game(header.game), header, records)
+        known = self.store.status(game_id).get("seq")
+        if report.ok and isinstance(known, int) and known > report.events:
+            return attrs.evolve(report, ok=False, first_bad_seq=report.events + 1,
+                                problem=f"the log ends at event {report.events}, but the game "
+                                f"was stored up to event {known}: events are missing")
+        return report
 
     def log(self, game_id: str, as_player: str | None = None) -> list[LogLine]:
         t = self.table(game_id)

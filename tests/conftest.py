@@ -51,3 +51,29 @@ class RandomAgent:
 
     def act(self, game: Any, view: Any, player: str) -> Any:
         return self.rng.choice(game.legal(view, player))
+
+
+def installed_games() -> list[str]:
+    """Every game whose plugin loads now; the reliability tests run on each of them."""
+    from meeple.core.plugins import load
+
+    return sorted(load().games)
+
+
+def seats(game: Any) -> list[str]:
+    return game.default_players(max(2, game.min_players))
+
+
+def play_random(eng: Any, name: str, seed: int, commands: int, game_id: str) -> str:
+    """A stored game of ``name`` with up to ``commands`` seeded, uniformly random legal
+    commands (the player too is drawn among those to act)."""
+    game = eng.plugins.game(name)
+    gid = eng.new_game(name, seats(game), seed=seed, game_id=game_id)
+    rng = random.Random(seed)
+    for _ in range(commands):
+        t = eng.table(gid)
+        if t.outcome() is not None:
+            break
+        player = rng.choice(t.to_act())
+        eng.move(gid, rng.choice(t.game.legal(t.state, player)), player)
+    return gid
