@@ -285,6 +285,17 @@ class MCTSAgent:
         cutoff = self.cutoff
         heuristic = self.heuristic_rollout
         random = rng.random
+        if not cutoff and not heuristic:
+            # The common case, kept tight: this loop is most of a simulation's time.
+            calls = 0
+            while True:
+                p = acting[0]
+                moves = legal(state, p)
+                state = step(state, p, moves[int(random() * len(moves))], rng)
+                calls += 1
+                acting = to_act(state)
+                if not acting:
+                    return outcome_rewards(game.outcome(state)), calls
         plies = calls = 0
         while True:
             if cutoff and plies >= cutoff:
