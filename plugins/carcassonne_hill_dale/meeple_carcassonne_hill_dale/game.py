@@ -202,7 +202,7 @@ class HillDale(Game):
         for seat in range(n):
             proj[seat] += chip_points(state.chips[seat])
             # a meeple in hand is worth a few points of future scoring
-            proj[seat] += 1.5 * state.meeples_left[seat] * min(1.0, len(state.stack) / 20)
+            proj[seat] += 1.0 * state.meeples_left[seat] * min(1.0, len(state.stack) / 20)
         return proj
 
     def evaluate(self, state: State, player: str) -> float:

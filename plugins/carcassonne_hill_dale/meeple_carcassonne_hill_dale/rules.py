@@ -159,6 +159,8 @@ def decide(state: State, player: str, cmd: Any) -> list[Any]:
 def _check_action(state: State, seat: int, kind: int, x: int, y: int, rot: int,
                   cmd: Place) -> Any:
     what = cmd.what
+    if (cmd.edge != -1 and what not in ("wanderer", "farmer")) or (cmd.walk and what != "walk"):
+        raise IllegalCommand("only a wanderer or farmer names an edge, only a walk its goal")
     if what == "":
         return None
     orient = ORIENT[kind][rot]
