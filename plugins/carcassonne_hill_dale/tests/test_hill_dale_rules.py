@@ -65,6 +65,10 @@ def test_mismatched_edge_is_refused_with_the_reason_and_changes_nothing():
         t.play("ann", "1,0 r90 farmer N")
     with pytest.raises(IllegalCommand, match="farmers on fields"):
         t.play("ann", "1,0 r90 farmer E")
+    for odd in (Place(1, 0, 1, "", 2), Place(1, 0, 1, "stable", 1),
+                Place(1, 0, 1, "", -1, (0, 0, 1, 1, 0, 1))):
+        with pytest.raises(IllegalCommand, match="only a wanderer or farmer"):
+            GAME.decide(t.state, "ann", odd, random.Random(0))
     assert t.state == before
     t.play("ann", "1,0 r90 wanderer E")
 

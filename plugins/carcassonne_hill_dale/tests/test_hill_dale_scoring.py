@@ -55,7 +55,10 @@ def test_wandering_scores_one_point_per_tile_entered():
     t.play("bob", "-1,0 r90")  # extends the path west, bob has no wanderer there
     # ann extends the path south and, placing nothing, walks west 2 tiles: 2 points
     legal = {GAME.format(c) for c in GAME.legal(t.state, "ann")}
-    assert "1,-1 r0 walk 1,0S -1,0E" in legal
+    # from (1,0): one tile south onto the new tile, or one or two tiles west
+    walks = {c for c in legal if c.startswith("1,-1 r0 walk")}
+    assert walks == {"1,-1 r0 walk 1,0S 1,-1N", "1,-1 r0 walk 1,0S 0,0E",
+                     "1,-1 r0 walk 1,0S -1,0E"}
     evs = t.play("ann", "1,-1 r0 walk 1,0S -1,0E")
     walked = [e for e in evs if isinstance(e, Wandered)]
     assert len(walked) == 1 and walked[0].steps == 2
