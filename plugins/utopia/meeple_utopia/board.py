@@ -1,4 +1,5 @@
-"""The board, read once from ``data/board.json`` (a reconstruction, see that file), and\nthe component counts from ``data/components.json``.
+"""The board, read once from ``data/board.json`` (a reconstruction, see that
+file), and the component counts from ``data/components.json``.
 
 Everything the rules need about the map is precomputed here as tuples of district
 indices, so rules code never touches the JSON: land neighbours (streets and bridges),
@@ -52,7 +53,8 @@ class Board:
         sea: list[set[int]] = [set() for _ in range(n)]
         for a in range(n):
             for b in range(n):
-                if a != b and self.ship[a] and self.ship[b] and (self.sector[a], self.sector[b]) in near:
+                if (a != b and self.ship[a] and self.ship[b]
+                        and (self.sector[a], self.sector[b]) in near):
                     sea[a].add(b)
         self.land: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(s)) for s in land)
         self.sea: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(s)) for s in sea)
@@ -61,7 +63,8 @@ class Board:
             tuple(sorted(land[d] | sea[d])) for d in range(n)
         )
         self.districts_of: tuple[tuple[int, ...], ...] = tuple(
-            tuple(d for d in range(n) if self.island_of[d] == i) for i in range(len(self.island_ids))
+            tuple(d for d in range(n) if self.island_of[d] == i)
+            for i in range(len(self.island_ids))
         )
 
     @property

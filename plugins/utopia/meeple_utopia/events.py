@@ -191,6 +191,7 @@ class RoundScored:
 
 
 EVENTS: tuple[type, ...] = (
-    Started, GuestsDrawn, GuestTaken, SpecialGuestDrawn, WonderBuilt, MonumentBuilt, CardsDrawn, CardsDiscarded,
+    Started, GuestsDrawn, GuestTaken, SpecialGuestDrawn, WonderBuilt, MonumentBuilt, CardsDrawn,
+    CardsDiscarded,
     PrincesMoved, PrinceAdded, PrinceRemoved, KingInfluenced, TurnEnded, RoundScored,
 )

@@ -179,7 +179,8 @@ class Utopia(Game):
             how = "to value 1" if ev.lowered else "one step up"
             return f"{who} moves {CIVS[ev.civ]} {how} on the prestige scale{paid}"
         if t is RoundScored:
-            return "round scored: " + ", ".join(f"seat {s + 1} +{p}" for s, p in enumerate(ev.points))
+            gains = ", ".join(f"seat {s + 1} +{p}" for s, p in enumerate(ev.points))
+            return f"round scored: {gains}"
         return super().describe_event(ev)
 
     def turn_marker(self, state: State) -> str | None:

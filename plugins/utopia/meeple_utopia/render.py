@@ -86,7 +86,8 @@ def svg(state: State) -> str:  # noqa: C901 - one picture, drawn layer by layer
                    f'</title></polygon>')
     for (a, b), bridge in [(e, False) for e in BOARD.streets] + [(e, True) for e in BOARD.bridges]:
         (x1, y1), (x2, y2) = BOARD.xy[a], BOARD.xy[b]
-        style = 'stroke="#78350f" stroke-width="6"' if bridge else 'stroke="#a8a29e" stroke-width="2"'
+        style = ('stroke="#78350f" stroke-width="6"' if bridge
+                 else 'stroke="#a8a29e" stroke-width="2"')
         out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" {style}/>')
     for d, name in enumerate(BOARD.district_ids):
         x, y = BOARD.xy[d]
@@ -97,7 +98,8 @@ def svg(state: State) -> str:  # noqa: C901 - one picture, drawn layer by layer
             out.append(f'<text x="{x + 22}" y="{y - 22}" font-size="12">⛵{BOARD.sector[d]}</text>')
         if state.mon_owner[d] >= 0:
             out.append(f'<rect x="{x - 9}" y="{y - 10}" width="18" height="18" '
-                       f'fill="{CIV_COLOURS[state.mon_civ[d]]}" stroke="{SEAT_COLOURS[state.mon_owner[d]]}" '
+                       f'fill="{CIV_COLOURS[state.mon_civ[d]]}" '
+                       f'stroke="{SEAT_COLOURS[state.mon_owner[d]]}" '
                        f'stroke-width="4"><title>{CIVS[state.mon_civ[d]]} monument</title></rect>')
         k = 0
         for s in range(state.n):

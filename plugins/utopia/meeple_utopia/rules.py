@@ -79,7 +79,8 @@ def draw_cards(state: State, seat: int, rng: random.Random) -> CardsDrawn:
     pile = state.deck if sum(state.deck) >= DRAW else [
         a + b for a, b in zip(state.deck, state.discard, strict=True)]
     cards = [c for c in range(NCIV) for _ in range(pile[c])]
-    return CardsDrawn(seat, state.players[seat], tuple(sorted(rng.sample(cards, min(DRAW, len(cards))))))
+    drawn = rng.sample(cards, min(DRAW, len(cards)))
+    return CardsDrawn(seat, state.players[seat], tuple(sorted(drawn)))
 
 
 def round_points(state: State) -> tuple[int, ...]:
@@ -112,7 +113,8 @@ def _card_reason(state: State, seat: int, civ: int, k: int, privilege: bool) -> 
     if privilege:
         return None if state.held[seat] else "you hold no privilege token of another player"
     if state.hands[seat * NCIV + civ] < k:
-        return f"you need {k} {CIVS[civ]} card(s) for that and hold {state.hands[seat * NCIV + civ]}"
+        held = state.hands[seat * NCIV + civ]
+        return f"you need {k} {CIVS[civ]} card(s) for that and hold {held}"
     return None
 
 
@@ -134,15 +136,18 @@ def check(state: State, seat: int, cmd: Any) -> str | None:  # noqa: C901 - one 
         if state.pending >= 0:
             if cmd.island * NCIV + cmd.civ != state.pending:
                 i, c = divmod(state.pending, NCIV)
-                return f"first welcome your special guest: the {CIVS[c]} guest of the {iname(i)} island"
+                return (f"first welcome your special guest: the {CIVS[c]} guest of the "
+                        f"{iname(i)} island")
         elif state.waiting[cmd.island * NCIV + cmd.civ] == 0:
             return f"no {CIVS[cmd.civ]} guest waits at the {iname(cmd.island)} island"
         if cmd.district < 0:
             if state.supply[seat * NCIV + cmd.civ] > 0:
-                return f"you still have {CIVS[cmd.civ]} princes: place one on the {iname(cmd.island)} island"
+                return (f"you still have {CIVS[cmd.civ]} princes: place one on the "
+                        f"{iname(cmd.island)} island")
             return None
         if not _valid_district(state, cmd.district) or BOARD.island_of[cmd.district] != cmd.island:
-            return f"the {CIVS[cmd.civ]} guest of the {iname(cmd.island)} island goes to a district of that island"
+            return (f"the {CIVS[cmd.civ]} guest of the {iname(cmd.island)} island goes to a "
+                    "district of that island")
         if state.supply[seat * NCIV + cmd.civ] == 0:
             return f"you have no {CIVS[cmd.civ]} prince left"
         return None
@@ -152,7 +157,8 @@ def check(state: State, seat: int, cmd: Any) -> str | None:  # noqa: C901 - one 
         if state.privileges[seat] == 0:
             return "you have no privilege token left to hand over for a special guest"
         if cmd.to not in state.players or cmd.to == state.players[seat]:
-            return f"hand the privilege to another player: {', '.join(p for p in state.players if p != state.players[seat])}"
+            others = ", ".join(p for p in state.players if p != state.players[seat])
+            return f"hand the privilege to another player: {others}"
         if not any(state.bag):
             return "the bag is empty"
         return None
@@ -168,7 +174,8 @@ def check(state: State, seat: int, cmd: Any) -> str | None:  # noqa: C901 - one 
             missing = [CIVS[c] for c in range(NCIV)
                        if not any(state.count(d, seat, c) for d in BOARD.districts_of[i])]
             if missing:
-                return f"a wonder needs a prince of every civilization on the island; missing: {', '.join(missing)}"
+                return ("a wonder needs a prince of every civilization on the island; "
+                        f"missing: {', '.join(missing)}")
             return None
         d, c = cmd.district, cmd.civ
         if not _valid_district(state, d) or not _valid_civ(c):

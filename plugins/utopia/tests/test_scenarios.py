@@ -334,7 +334,8 @@ def test_guest_goes_to_its_own_island_and_must_be_waiting():
     refused(g, Take(civ, island, wrong), "goes to a district of that island")
     absent = next((i for i, k in enumerate(g.state.waiting) if not k), None)
     i2, c2 = divmod(absent, 5)
-    refused(g, f"take {names[c2]} {BOARD.district_ids[BOARD.districts_of[i2][0]]}", "no .* guest waits")
+    target = BOARD.district_ids[BOARD.districts_of[i2][0]]
+    refused(g, f"take {names[c2]} {target}", "no .* guest waits")
 
 
 def test_guest_without_prince_left_is_taken_empty_handed():
