@@ -14,7 +14,8 @@ from .registry import make_agent
 def bench(game: Game, spec: str, moves: int, seed: int = 0,
           players: int | None = None) -> dict[str, Any]:
     """The agent plays every seat of in-memory games (a new game, seeded, whenever one
-    ends) until it has made ``moves`` decisions. Only time inside ``act`` is counted."""
+    ends) until it has made ``moves`` decisions. Only time inside ``act`` is counted; rates
+    are by wall time, and ``cpu_seconds`` tells how much of it was this process's CPU."""
     if moves < 1:
         raise BadOptions(f"--moves must be at least 1, not {moves}")
     n = players or game.min_players
@@ -23,7 +24,7 @@ def bench(game: Game, spec: str, moves: int, seed: int = 0,
     agent = make_agent(spec, seed)
     rng = random.Random(seed)
     made = games = 0
-    thinking = 0.0
+    thinking = cpu = 0.0
     local = None
     while made < moves:
         if local is None or local.outcome() is not None:
@@ -31,9 +32,10 @@ def bench(game: Game, spec: str, moves: int, seed: int = 0,
             games += 1
         player = local.to_act()[0]
         view = game.view(local.state, player)
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         command = agent.act(game, view, player)
         thinking += time.perf_counter() - t
+        cpu += time.process_time() - c
         local.play(player, command)
         made += 1
     stats = getattr(agent, "stats", None)
@@ -41,7 +43,7 @@ def bench(game: Game, spec: str, moves: int, seed: int = 0,
     calls = stats.calls if stats else 0
     return {
         "game": game.name, "agent": spec, "seed": seed, "players": n, "moves": made,
-        "games": games, "seconds": round(thinking, 4),
+        "games": games, "seconds": round(thinking, 4), "cpu_seconds": round(cpu, 4),
         "decisions_per_s": round(made / thinking, 2) if thinking else None,
         "simulations": sims,
         "simulations_per_s": round(sims / thinking, 1) if thinking and sims else 0.0,

@@ -116,6 +116,7 @@ class MCTSAgent:
         self.last_root: Node | None = None  # root of the latest search, for tests and tools
         self.reused_visits = 0  # visits the latest root already had from earlier searches
         self._kept: tuple[Node, Any] | None = None  # subtree and state after our last move
+        self.chance_seen = False  # a position once final was not: results are not proofs
 
     # -- the agent protocol ----------------------------------------------------------------
 
@@ -123,10 +124,13 @@ class MCTSAgent:
         start = time.perf_counter()
         self.game = game
         hidden = game.hidden_information
-        self.solve = (not hidden) if self.solve_option is None else self.solve_option
+        if self.solve_option is not None:
+            self.solve = self.solve_option
+        else:
+            self.solve = not hidden and not self.chance_seen
         self.players.add(player)
         root = self._reused_root(game, view) if (self.reuse and not hidden) else None
-        if root is None:
+        if root is None or root.terminal:  # terminal: proven in another chance sample
             root = Node(None, 0)
         self.reused_visits = root.n
         base = game.determinize(view, player, self.rng)
@@ -141,7 +145,7 @@ class MCTSAgent:
                 break
             if deadline is not None and sims and time.perf_counter() >= deadline:
                 break
-            if root.proven is not None:
+            if root.proven is not None and self.solve:
                 break
             state = determinize(view, player, rng) if each else clone(base)
             calls += self._simulate(root, state)
@@ -171,25 +175,21 @@ class MCTSAgent:
         while True:
             acting = to_act(state)
             if not acting:
-                if node.proven is None or not node.terminal:
-                    rewards = outcome_rewards(game.outcome(state))
-                    node.terminal = True
-                    if self.solve:
-                        node.proven = rewards
-                else:
-                    rewards = node.proven
+                rewards = outcome_rewards(game.outcome(state))
+                if node.player is not None or (node.terminal and node.proven is not None
+                                               and node.proven != rewards):
+                    self._chance()  # once a decision, or once another result: chance
+                node.terminal = True
+                if self.solve and node.proven is None:
+                    node.proven = rewards
                 break
-            if node.terminal and self.solve:
-                # A position proven final is not final this time: the game has chance.
-                self.solve = self.solve_option is True
+            if node.terminal:  # once final, not final this time
+                self._chance()
                 node.terminal = False
                 node.proven = None
             if expanded:
                 rewards, used = self._rollout(state, acting)
                 calls += used
-                break
-            if node.proven is not None and self.solve:
-                rewards = node.proven
                 break
             p = acting[0]
             moves = legal(state, p)
@@ -223,15 +223,21 @@ class MCTSAgent:
         self._backup(path, rewards)
         return calls
 
+    def _chance(self) -> None:
+        """The same commands led to different positions: the game has chance, so results
+        found in one simulation prove nothing (unless solve was asked for explicitly)."""
+        self.chance_seen = True
+        self.solve = self.solve_option is True
+
     def _width(self, node: Node) -> float:
         return self.pwk * (node.n + 1) ** self.pw
 
     def _uct(self, node: Node, p: str, log_n: float) -> tuple[Any, Node]:
-        c = self.c
+        c, solve = self.c, self.solve
         best_move = best = None
         best_value = -math.inf
         for move, child in node.children.items():
-            if child.proven is not None:
+            if solve and child.proven is not None:
                 value = child.proven.get(p, 0.0)
             else:
                 n = child.n
@@ -271,7 +277,7 @@ class MCTSAgent:
         for m, child in available:
             if child.n == 0:
                 value = math.inf
-            elif child.proven is not None:
+            elif self.solve and child.proven is not None:
                 value = child.proven.get(p, 0.0)
             else:
                 value = child.w / child.n + c * math.sqrt(math.log(child.avail) / child.n)
@@ -358,11 +364,11 @@ class MCTSAgent:
 
     def _best(self, root: Node) -> Any:
         """Proven wins first, then most visits, then the highest total reward."""
-        p = root.player
+        p, solve = root.player, self.solve
 
         def key(item: tuple[Any, Node]) -> tuple[float, int, float]:
             child = item[1]
-            proven = child.proven.get(p, 0.0) if child.proven is not None else 0.0
+            proven = child.proven.get(p, 0.0) if solve and child.proven is not None else 0.0
             return (proven, child.n, child.w)
 
         return max(root.children.items(), key=key)[0]

@@ -102,14 +102,26 @@ def play_one(args: tuple[int, int, int, str]) -> float:
     return local.outcome().scores["ours"]
 
 
+def progress(scores: list[float], games: int, start: float) -> None:
+    if len(scores) % 10 == 0 or len(scores) == games:
+        print(f"{len(scores)}/{games} games, our score so far {sum(scores) / len(scores):.3f}, "
+              f"{time.perf_counter() - start:.0f}s", file=sys.stderr, flush=True)
+
+
 def match(games: int, sims: int, seed: int, workers: int, spec: str) -> dict:
     jobs = [(i, sims, seed, spec) for i in range(games)]
     t = time.perf_counter()
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
-            scores = list(pool.map(play_one, jobs))
+            scores = []
+            for s in pool.map(play_one, jobs):
+                scores.append(s)
+                progress(scores, games, t)
     else:
-        scores = [play_one(j) for j in jobs]
+        scores = []
+        for j in jobs:
+            scores.append(play_one(j))
+            progress(scores, games, t)
     wins = sum(1 for s in scores if s == 1.0)
     draws = sum(1 for s in scores if s == 0.5)
     score = sum(scores) / games

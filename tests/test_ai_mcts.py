@@ -300,3 +300,80 @@ def test_heuristic_rollouts_play_and_count_their_calls():
 def test_agent_protocol_names():
     agent = make_agent("mcts:sims=10,c=2", 0)
     assert isinstance(agent, MCTSAgent) and agent.name == "mcts:sims=10,c=2"
+
+
+# -- chance in decide: open-loop search stays sound ------------------------------------------------
+
+@command
+class Advance:
+    dice: bool  # True: roll a die (1-6); False: one safe step
+
+
+@event("ai-test-race.started")
+class RaceStarted:
+    players: tuple[str, ...]
+
+
+@event("ai-test-race.moved")
+class Moved:
+    player: str
+    steps: int
+
+
+@dataclass
+class RaceState:
+    players: tuple[str, ...]
+    pos: dict[str, int]
+    turn: int
+
+
+class Race(Game):
+    """First to square 10 wins; a die roll is faster on average but chance decides."""
+
+    name = "ai-test-race"
+    events = (RaceStarted, Moved)
+
+    def setup(self, players, options, rng):
+        return [RaceStarted(tuple(players))]
+
+    def fold(self, state, ev):
+        if isinstance(ev, RaceStarted):
+            return RaceState(ev.players, dict.fromkeys(ev.players, 0), 0)
+        state.pos[ev.player] += ev.steps
+        state.turn += 1
+        return state
+
+    def clone(self, state):
+        return RaceState(state.players, dict(state.pos), state.turn)
+
+    def to_act(self, state):
+        if max(state.pos.values()) >= 10:
+            return ()
+        return (state.players[state.turn % len(state.players)],)
+
+    def legal(self, state, player):
+        return [Advance(True), Advance(False)] if player in self.to_act(state) else []
+
+    def decide(self, state, player, cmd, rng):
+        return [Moved(player, rng.randint(1, 6) if cmd.dice else 1)]
+
+    def outcome(self, state):
+        if max(state.pos.values()) < 10:
+            return None
+        return Outcome.from_scores({p: int(v >= 10) for p, v in state.pos.items()})
+
+    def parse(self, text, state=None, player=None):
+        return Advance(text == "roll")
+
+    def format(self, cmd, state=None):
+        return "roll" if cmd.dice else "step"
+
+
+def test_chance_games_search_open_loop_and_switch_the_solver_off():
+    game = Race()
+    agent = make_agent("mcts:sims=300", 0)
+    local = play(game, ["x", "y"], {"x": agent, "y": make_agent("random", 1)}, seed=2)
+    assert local.outcome() is not None
+    assert agent.solve is False  # a "proven" end turned out not to be one
+    first = make_agent("mcts:sims=300", 0).act(game, LocalGame(game, ["x", "y"]).state, "x")
+    assert first == Advance(True)  # rolling (3.5 on average) beats one safe step
