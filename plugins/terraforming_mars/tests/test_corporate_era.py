@@ -1,0 +1,575 @@
+"""Corporate Era: the 71 project cards and 2 corporations.
+
+Every card is played through the base engine from a prepared state (after ``register()``)
+and its effect is asserted: data effects, plus the hand-worked result of each play
+special. Behaviour that needs a hook in the base engine (see corporate_era.py) is tested
+on the hook function itself. Registration is undone after every test, so the base-game
+tests in the same process still see only the base cards.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import pytest
+from meeple.core import LocalGame
+from meeple_terraforming_mars import TerraformingMars
+from meeple_terraforming_mars import cards as base_cards
+from meeple_terraforming_mars import corporate_era as ce
+from meeple_terraforming_mars import effects as base_effects
+from meeple_terraforming_mars.board import ADJACENT, SPACES
+from meeple_terraforming_mars.rules import card_cost
+from meeple_terraforming_mars.state import RES, RI, Player, State
+
+GAME = TerraformingMars()
+ME, OTHER = "p1", "p2"
+
+
+@pytest.fixture(autouse=True)
+def corporate_era():
+    ce.register()
+    yield
+    ce.unregister()
+
+
+# -- set-up helpers ---------------------------------------------------------------------------
+
+
+def action_game(seed: int = 7) -> LocalGame:
+    """Generation 1, action phase, both players on the Beginner Corporation, hands empty."""
+    g = LocalGame(GAME, GAME.default_players(2), seed=seed)
+    for p in g.players:
+        g.play(p, "corporation Beginner Corporation")
+    for p in g.state.players.values():
+        g.state.deck.extend(p.hand)
+        p.hand = []
+    assert g.state.phase == "action" and not g.state.pending
+    return g
+
+
+def setres(p: Player, **res: int) -> None:
+    for r, n in res.items():
+        p.res[RI[r]] = n
+
+
+def setprod(p: Player, **res: int) -> None:
+    for r, n in res.items():
+        p.prod[RI[r]] = n
+
+
+def tag_donor(tag: str, taken: list[str]) -> str:
+    return next(n for n, c in sorted(base_cards.CARDS.items())
+                if tag in c["tags"]
+                and n not in taken and c["type"] == "automated" and "special" not in c)
+
+
+def resolve(g: LocalGame, answers: dict[str, str]) -> list[str]:
+    """Answer pending decisions: by kind from ``answers``, else the first legal command."""
+    said = []
+    while g.state.pending:
+        who, kind = g.state.pending[0][0], g.state.pending[0][1]
+        text = answers.get(kind) or GAME.format(GAME.legal(g.state, who)[0], g.state)
+        g.play(who, text)
+        said.append(text)
+    return said
+
+
+def prepared(name: str) -> LocalGame:
+    g = action_game()
+    s = g.state
+    me, other = s.players[ME], s.players[OTHER]
+    req = ce.CE_CARDS[name].get("req", {})
+    s.temp, s.oxygen, s.oceans = 16, 3, 3  # +2 C: warm enough for Caretaker Contract
+    for tag, n in req.get("tags", {}).items():
+        for _ in range(n):
+            me.played.append(tag_donor(tag, [*me.played, name]))
+    # two cities of the opponent (Rad-Suits, Industrial Center), and the opponent's
+    # production and resources for the cards that take them
+    s.tiles["c4"] = ("city", OTHER)
+    s.tiles["e6"] = ("city", OTHER)
+    other.played += ["Asteroid Mining", "Solar Wind Power"]  # 2 space tags, 1 jovian tag
+    other.events += ["Mineral Deposit", "Sabotage"]  # events played earlier
+    setres(me, mc=200, steel=0, titanium=0, plants=10, energy=0, heat=10)
+    setprod(me, mc=5, steel=1, titanium=1, plants=2, energy=5, heat=5)
+    setres(other, mc=20, steel=9, titanium=9, plants=9)
+    setprod(other, mc=4, steel=2, titanium=2, energy=2, heat=3)
+    me.hand.append(name)
+    if name in s.deck:
+        s.deck.remove(name)
+    return g
+
+
+# What each play special does in prepared(), worked out by hand:
+# (resource or "tr" or "prod:<resource>", change) for the player.
+SPECIAL_PLAY = {
+    "Terraforming Ganymede": ("tr", 1),  # its own jovian tag; no other jovian card of p1
+    "Toll Station": ("prod:mc", 2),  # p2 has Asteroid Mining and Solar Wind Power
+    "Media Archives": ("mc", 2),  # p2 played two events
+}
+# What the choices and attacks do to the opponent in prepared().
+CHOICES = {"Virus": "plants", "Sabotage": "mc", "Hired Raiders": "steel"}
+OPPONENT_LOSS = {"Virus": ("plants", 5), "Sabotage": ("mc", 7), "Hired Raiders": ("steel", 2)}
+OPPONENT_PROD = {"Asteroid Mining Consortium": ("titanium", 1), "Great Escarpment Consortium":
+                 ("steel", 1), "Hackers": ("mc", 2), "Power Supply Consortium": ("energy", 1),
+                 "Energy Tapping": ("energy", 1)}
+# Per-count production, counted by hand in prepared() (the card itself included).
+PROD_PER = {"Miranda Resort": ("mc", 0), "Cartel": ("mc", 1), "Satellites": ("mc", 1),
+            "Medical Lab": ("mc", 0)}
+
+
+@pytest.mark.parametrize("name", sorted(ce.CE_CARDS))
+def test_card_played_through_the_engine(name: str) -> None:
+    g = prepared(name)
+    s = g.state
+    me, other = s.players[ME], s.players[OTHER]
+    c = ce.CE_CARDS[name]
+    res, prd, tr = me.res[:], me.prod[:], me.tr
+    other_res, other_prod = other.res[:], other.prod[:]
+    plays = [cmd for cmd in GAME.legal(s, ME) if type(cmd).__name__ == "Play" and cmd.card == name]
+    assert plays, f"{name} should be playable in the prepared state"
+    play = plays[0]
+    assert play.mc == card_cost(me, name) == c["cost"]
+    g.play(ME, play)
+    said = resolve(g, {"choose": f"choose {CHOICES.get(name, '')}".strip(),
+                       "remove": f"target {OTHER}", "reduce": f"target {OTHER}"})
+    assert name not in me.hand
+    assert name in (me.events if c["type"] == "event" else me.played)
+
+    want_prod = prd[:]
+    for r, n in c.get("prod", {}).items():
+        want_prod[RI[r]] += n
+    for r, n in [PROD_PER[name]] if name in PROD_PER else []:
+        want_prod[RI[r]] += n
+    kind, n = SPECIAL_PLAY.get(name, ("", 0))
+    if kind.startswith("prod:"):
+        want_prod[RI[kind[5:]]] += n
+    assert me.prod == want_prod
+
+    want = res[:]
+    want[RI["mc"]] -= play.mc
+    for r, k in c.get("gain", {}).items():
+        want[RI[r]] += k
+    if kind in RES:
+        want[RI[kind]] += n
+    placed = [t.split()[1] for t in said if t.startswith("place ")]
+    for sp in placed:
+        for b in SPACES[sp].bonus:
+            if b != "cards":
+                want[RI[b]] += 1
+        want[RI["mc"]] += 2 * sum(1 for a in ADJACENT[sp] if s.tiles.get(a, ("",))[0] == "ocean")
+    assert me.res == want, (me.res, want)
+
+    assert me.tr == tr + c.get("tr", 0) + (n if kind == "tr" else 0)
+    if name in OPPONENT_LOSS:
+        r, k = OPPONENT_LOSS[name]
+        assert other.res[RI[r]] == other_res[RI[r]] - k
+    else:
+        assert other.res == other_res
+    if name in OPPONENT_PROD:
+        r, k = OPPONENT_PROD[name]
+        assert other.prod[RI[r]] == other_prod[RI[r]] - k
+    else:
+        assert other.prod == other_prod
+    if c.get("resource"):
+        assert me.card_res[name] == 0
+    if "tile" in c:
+        kind_name = c["tile"].get("name", c["tile"]["type"])
+        assert [sp for sp, t in s.tiles.items() if t == (kind_name, ME)] == placed
+    assert len(me.hand) == c.get("draw", 0)
+
+
+# -- blue actions through the engine ---------------------------------------------------------
+
+ACTIONS = sorted((n, i) for n, c in ce.CE_CARDS.items() for i, o in enumerate(c.get("action", []))
+                 if not o.get("special"))
+
+
+@pytest.mark.parametrize(("name", "option"), ACTIONS)
+def test_action_through_the_engine(name: str, option: int) -> None:
+    g = action_game()
+    me = g.state.players[ME]
+    me.played.append(name)
+    if ce.CE_CARDS[name].get("resource"):
+        me.card_res[name] = 0
+    setres(me, mc=30, steel=3, titanium=3, plants=3, energy=8, heat=9)
+    res, prd, tr = me.res[:], me.prod[:], me.tr
+    opt = ce.CE_CARDS[name]["action"][option]
+    uses = [c for c in GAME.legal(g.state, ME)
+            if type(c).__name__ == "Use" and c.card == name and c.option == option]
+    assert uses
+    g.play(ME, uses[0])
+    want = res[:]
+    want[RI["mc"]] -= opt.get("pay", 0)
+    for r, n in opt.get("spend", {}).items():
+        want[RI[r]] -= n
+    for r, n in opt.get("gain", {}).items():
+        want[RI[r]] += n
+    assert me.res[1:] == want[1:] and me.res[0] == want[0]
+    want_prod = prd[:]
+    for r, n in opt.get("prod", {}).items():
+        want_prod[RI[r]] += n
+    assert me.prod == want_prod
+    assert me.tr == tr + opt.get("tr", 0)
+    assert me.card_res.get(name, 0) == opt.get("add_here", 0)
+    assert name in me.used
+    # the cards the action draws are the hook's to deal (see action_draws)
+    assert ce.action_draws(name, option) == opt.get("draw", 0)
+
+
+def test_hand_written_action_facts() -> None:
+    assert ce.action_draws("AI Central", 0) == 2
+    assert ce.action_draws("Development Center", 0) == 1
+    assert ce.action_draws("Restricted Area", 0) == 1
+    assert ce.action_draws("Space Elevator", 0) == 0
+    opts = ce.CE_CARDS["Electro Catapult"]["action"]
+    assert [o["spend"] for o in opts] == [{"plants": 1}, {"steel": 1}]
+    assert all(o["gain"] == {"mc": 7} for o in opts)
+
+
+# -- discounts, corporations and triggers in the engine -------------------------------------
+
+
+@pytest.mark.parametrize(("source", "card", "off"), [
+    ("Space Station", "Satellites", 2), ("Quantum Extractor", "Satellites", 2),
+    ("Mass Converter", "Satellites", 2), ("Earth Office", "Sponsors", 3),
+    ("Earth Catapult", "Mine", 2), ("Anti-Gravity Technology", "Mine", 2),
+    ("Space Station", "Mine", 0), ("Earth Office", "Mine", 0)])
+def test_discounts(source: str, card: str, off: int) -> None:
+    p = Player(ME)
+    p.played.append(source)
+    assert card_cost(p, card) == ce.CE_CARDS[card]["cost"] - off
+
+
+def fresh(names: tuple[str, ...] = (ME, OTHER)) -> State:
+    return State(names, {})
+
+
+def test_saturn_systems_starts_and_counts_every_jovian_tag() -> None:
+    s = fresh()
+    me, other = s.players[ME], s.players[OTHER]
+    base_effects.start_corporation(s, me, "Saturn Systems")
+    assert me.res[RI["mc"]] == 42
+    assert me.prod[RI["titanium"]] == 1 and me.prod[RI["mc"]] == 1  # its own jovian tag
+    assert base_cards.tags_of("Saturn Systems") == ["jovian"]
+    new: list = []
+    other.res[RI["mc"]] = 50
+    base_effects.play_card(s, other, "Vesta Shipyard", new)  # an opponent's jovian tag
+    assert me.prod[RI["mc"]] == 2
+    base_effects.play_card(s, me, "Io Mining Industries", new)
+    assert me.prod[RI["mc"]] == 2 + 1 + 2  # the trigger plus the card's own production
+    base_effects.play_card(s, other, "Sponsors", new)
+    assert me.prod[RI["mc"]] == 5
+
+
+def test_teractor_starts_with_60_and_cheaper_earth_cards() -> None:
+    s = fresh()
+    me = s.players[ME]
+    base_effects.start_corporation(s, me, "Teractor")
+    assert me.res[RI["mc"]] == 60 and me.prod == [0] * 6
+    assert base_cards.tags_of("Teractor") == ["earth"]
+    assert card_cost(me, "Acquired Company") == 7
+    assert card_cost(me, "Mine") == 4
+
+
+def test_corporations_can_be_chosen_in_a_game() -> None:
+    g = LocalGame(GAME, GAME.default_players(2), seed=3)
+    g.state.players[ME].corp_offer = ["Saturn Systems", "Teractor"]
+    g.play(ME, "corporation Teractor")
+    assert g.state.players[ME].corp == "Teractor"
+    assert g.state.players[ME].res[RI["mc"]] == 60
+
+
+def test_media_group_pays_3_after_an_own_event() -> None:
+    s = fresh()
+    me, other = s.players[ME], s.players[OTHER]
+    me.played.append("Media Group")
+    other.played.append("Media Group")
+    new: list = []
+    base_effects.play_card(s, me, "Mineral Deposit", new)
+    assert me.res[RI["mc"]] == 3 and other.res[RI["mc"]] == 0
+    base_effects.play_card(s, me, "Mine", new)
+    assert me.res[RI["mc"]] == 3
+
+
+def test_indentured_workers_discounts_only_the_next_card() -> None:
+    g = prepared("Indentured Workers")
+    me = g.state.players[ME]
+    g.play(ME, "play Indentured Workers pay 0")
+    assert ce.cost_reduction(me, "Mine") == 8
+    assert ce.cost_reduction(me, "Indentured Workers") == 0
+    me.hand.append("Mine")
+    g.play(ME, "play Mine pay 4")
+    assert ce.cost_reduction(me, "Sponsors") == 0
+    p = Player(ME)
+    ce._indentured_workers(fresh(), p, [])
+    ce.production_reset(p)
+    assert ce.cost_reduction(p, "Mine") == 0
+
+
+# -- hooks the base engine calls -------------------------------------------------------------
+
+
+def test_production_requirements() -> None:
+    s = fresh()
+    p = s.players[ME]
+    assert "titanium production" in ce.requirement_problem(s, p, "Asteroid Mining Consortium")
+    assert "steel production" in ce.requirement_problem(s, p, "Great Escarpment Consortium")
+    setprod(p, titanium=1, steel=1)
+    assert ce.requirement_problem(s, p, "Asteroid Mining Consortium") is None
+    assert ce.requirement_problem(s, p, "Great Escarpment Consortium") is None
+    assert ce.requirement_problem(s, p, "Mine") is None
+
+
+def test_rad_suits_needs_two_cities_in_play() -> None:
+    s = fresh()
+    p = s.players[ME]
+    s.tiles["c4"] = ("city", OTHER)
+    assert "2 cities" in ce.requirement_problem(s, p, "Rad-Suits")
+    s.tiles["phobos"] = ("city", ME)  # off-map cities are in play too
+    assert ce.requirement_problem(s, p, "Rad-Suits") is None
+
+
+def test_advanced_alloys_and_standard_technology() -> None:
+    p = Player(ME)
+    assert (ce.steel_bonus(p), ce.titanium_bonus(p), ce.project_bonus(p, "city")) == (0, 0, 0)
+    p.played += ["Advanced Alloys", "Standard Technology"]
+    assert (ce.steel_bonus(p), ce.titanium_bonus(p)) == (1, 1)
+    assert [ce.project_bonus(p, k) for k in ("power", "asteroid", "aquifer", "greenery", "city")] \
+        == [3] * 5
+    assert ce.project_bonus(p, "sell") == 0
+
+
+def test_physics_complex_scores_two_per_science_resource() -> None:
+    s = fresh()
+    p = s.players[ME]
+    p.played.append("Physics Complex")
+    p.card_res["Physics Complex"] = 3
+    assert ce.card_vp(s, p, "Physics Complex") == 6
+    assert ce.card_vp(s, p, "Mine") is None
+
+
+def test_commercial_district_scores_adjacent_cities() -> None:
+    s = fresh()
+    p = s.players[ME]
+    p.played.append("Commercial District")
+    assert ce.card_vp(s, p, "Commercial District") == 0
+    s.tiles["e5"] = ("commercial district", ME)
+    near = ADJACENT["e5"]
+    s.tiles[near[0]] = ("city", OTHER)
+    s.tiles[near[1]] = ("capital", ME)
+    s.tiles[near[2]] = ("greenery", ME)
+    assert ce.card_vp(s, p, "Commercial District") == 2
+
+
+def test_industrial_center_goes_next_to_a_city() -> None:
+    s = fresh()
+    assert ce.legal_spaces(s, ME, "next_to_city") == []
+    s.tiles["e5"] = ("city", OTHER)
+    spaces = ce.legal_spaces(s, ME, "next_to_city")
+    assert spaces and all(sp in ADJACENT["e5"] and not SPACES[sp].ocean for sp in spaces)
+    assert ce.legal_spaces(s, ME, "normal") is None
+
+
+def test_mining_area_space_and_production() -> None:
+    s = fresh()
+    assert ce.legal_spaces(s, ME, "mining_next_to_own") == []
+    steel = next(sp for sp, d in SPACES.items() if "steel" in d.bonus and not d.ocean
+                 and any(not SPACES[a].ocean for a in ADJACENT[sp]))
+    mine = next(a for a in ADJACENT[steel] if not SPACES[a].ocean and a not in ("e3",))
+    s.tiles[mine] = ("greenery", ME)
+    spaces = ce.legal_spaces(s, ME, "mining_next_to_own")
+    assert steel in spaces
+    assert all({"steel", "titanium"} & set(SPACES[sp].bonus) for sp in spaces)
+    assert ce.legal_spaces(s, OTHER, "mining_next_to_own") == []
+    p = s.players[ME]
+    ce.tile_placed(s, p, steel, "Mining Area")
+    assert p.prod[RI["steel"]] == 1
+    ce.tile_placed(s, p, steel, "Mining Rights")  # the base engine handles that one
+    assert p.prod[RI["steel"]] == 1
+
+
+def test_protected_habitats() -> None:
+    s = fresh()
+    victim = s.players[OTHER]
+    assert not ce.protected(victim, ME, "plants")
+    victim.played.append("Protected Habitats")
+    assert ce.protected(victim, ME, "plants")
+    assert ce.protected(victim, ME, "animal") and ce.protected(victim, ME, "microbe")
+    assert not ce.protected(victim, ME, "steel")
+    assert not ce.protected(victim, OTHER, "plants")  # the owner may remove their own
+
+
+def test_hired_raiders_steals_up_to_the_amount() -> None:
+    s = fresh()
+    setres(s.players[OTHER], steel=1, mc=9)
+    assert ce.stolen(s, ME, OTHER, "steel", 2) == 1
+    assert ce.stolen(s, ME, OTHER, "mc", 3) == 3
+    assert s.players[ME].res[RI["steel"]] == 1 and s.players[ME].res[RI["mc"]] == 3
+    assert s.players[OTHER].res[RI["steel"]] == 0 and s.players[OTHER].res[RI["mc"]] == 6
+    opts = ce.CE_CARDS["Hired Raiders"]["choice"]
+    assert [(o["label"], o["remove"]) for o in opts] == [("steel", {"steel": 2}), ("mc", {"mc": 3})]
+
+
+# -- decisions waiting for a pending kind in the base engine ---------------------------------
+
+
+def test_robotic_workforce_copies_a_building_production_box() -> None:
+    s = fresh()
+    p = s.players[ME]
+    p.played += ["Robotic Workforce", "Fuel Factory", "Sponsors", "Medical Lab"]
+    assert ce.robotic_workforce_targets(s, p) == ["Medical Lab"]  # no energy for Fuel Factory
+    setprod(p, energy=1)
+    assert ce.robotic_workforce_targets(s, p) == ["Fuel Factory", "Medical Lab"]
+    ce.robotic_workforce_copy(s, p, "Fuel Factory")
+    assert p.prod == [1, 0, 1, 0, 0, 0]
+    ce.robotic_workforce_copy(s, p, "Medical Lab")  # Fuel Factory + Medical Lab: 2 building
+    assert p.prod[RI["mc"]] == 2
+
+
+def test_ceo_favorite_project_needs_a_card_with_a_resource() -> None:
+    s = fresh()
+    me, other = s.players[ME], s.players[OTHER]
+    me.played.append("Tardigrades")
+    me.card_res["Tardigrades"] = 0
+    other.played.append("Security Fleet")
+    other.card_res["Security Fleet"] = 2
+    assert ce.ceo_targets(s) == ["Security Fleet"]
+    ce.add_resource(s, "Security Fleet")
+    assert other.card_res["Security Fleet"] == 3
+
+
+def test_virus_removes_up_to_two_animals() -> None:
+    s = fresh()
+    other = s.players[OTHER]
+    other.played += ["Pets", "Birds", "Fish"]
+    other.card_res.update({"Pets": 3, "Birds": 1, "Fish": 4})
+    assert ce.virus_targets(s, ME) == ["Birds", "Fish"]
+    ce.virus_remove(s, "Birds")
+    ce.virus_remove(s, "Fish")
+    assert other.card_res == {"Pets": 3, "Birds": 0, "Fish": 2}
+    other.played.append("Protected Habitats")
+    assert ce.virus_targets(s, ME) == []
+    opts = {o["label"]: o for o in ce.CE_CARDS["Virus"]["choice"]}
+    assert opts["plants"]["remove"] == {"plants": 5}
+
+
+def test_power_infrastructure_turns_energy_into_money() -> None:
+    p = Player(ME)
+    setres(p, energy=4)
+    ce.power_infrastructure(p, 3)
+    assert p.res[RI["energy"]] == 1 and p.res[RI["mc"]] == 3
+    with pytest.raises(ValueError):
+        ce.power_infrastructure(p, 2)
+
+
+def test_viral_enhancers() -> None:
+    p = Player(ME)
+    assert ce.viral_enhancers_triggers(p, "Tardigrades") == 0
+    p.played += ["Viral Enhancers", "Tardigrades"]
+    assert ce.viral_enhancers_triggers(p, "Viral Enhancers") == 1  # its own microbe tag
+    assert ce.viral_enhancers_triggers(p, "Advanced Ecosystems") == 3
+    assert ce.viral_enhancers_triggers(p, "Mine") == 0
+    assert ce.viral_enhancers_options(p, "Tardigrades") == ["plant", "resource"]
+    assert ce.viral_enhancers_options(p, "Viral Enhancers") == ["plant"]
+    ce.viral_enhancers_apply(p, "Tardigrades", "resource")
+    ce.viral_enhancers_apply(p, "Tardigrades", "plant")
+    assert p.card_res["Tardigrades"] == 1 and p.res[RI["plants"]] == 1
+
+
+def test_mars_university_and_olympus_conference() -> None:
+    p = Player(ME)
+    assert ce.science_triggers(p, "Research") == 2
+    assert ce.science_triggers(p, "Olympus Conference") == 1
+    assert ce.science_triggers(p, "Mine") == 0
+    assert ce.olympus_conference(p, draw=True) == 0  # nothing to take off: add one
+    assert p.card_res["Olympus Conference"] == 1
+    assert ce.olympus_conference(p, draw=True) == 1
+    assert p.card_res["Olympus Conference"] == 0
+    assert "science tag" in ce.CE_CARDS["Mars University"]["effect"]
+
+
+def test_look_at_the_deck_cards_and_land_claim() -> None:
+    assert ce.LOOK == {"Business Contacts": (4, 2), "Invention Contest": (3, 1),
+                       "Inventors' Guild": (1, "buy"), "Business Network": (1, "buy")}
+    s = fresh()
+    spaces = ce.land_claim_spaces(s)
+    assert "e3" not in spaces and all(not SPACES[sp].ocean for sp in spaces)
+    s.tiles[spaces[0]] = ("city", OTHER)
+    assert spaces[0] not in ce.land_claim_spaces(s)
+
+
+# -- data and registration -------------------------------------------------------------------
+
+BASE_KEYS = {"number", "name", "cost", "type", "tags", "req", "vp", "prod", "gain", "action",
+             "tile", "resource", "oceans", "effect", "temp", "reduce", "remove", "tr", "prod_per",
+             "choice", "special", "add", "oxygen", "start_res", "discount", "draw", "gain_per"}
+REQ_KEYS = {"min_temp", "max_temp", "min_oxygen", "max_oxygen", "min_oceans", "max_oceans",
+            "tags", "greenery", "prod", "cities"}
+ACTION_KEYS = {"label", "pay", "pay_with", "spend", "spend_here", "lose_prod", "gain", "prod",
+               "tr", "oxygen", "temp", "oceans", "add_here", "add_other", "special", "draw"}
+TAGS = {"building", "space", "science", "power", "earth", "jovian", "plant", "microbe",
+        "animal", "city", "event"}
+
+
+def _raw(name: str) -> dict:
+    pkg = "meeple_terraforming_mars"
+    return json.loads(resources.files(pkg).joinpath(f"data/{name}").read_text())
+
+
+def test_the_71_cards() -> None:
+    cards = _raw("cards_corporate_era.json")["cards"]
+    assert len(cards) == 71 == len(ce.CE_CARDS) == len(ce.CE_DECK)
+    assert len({c["number"] for c in cards}) == 71
+    assert len({c["name"] for c in cards}) == 71
+    assert not set(ce.CE_CARDS) & (set(base_cards.BASE_DECK) | set(base_cards.CORPORATIONS))
+    base_numbers = {base_cards.CARDS[n]["number"] for n in base_cards.BASE_DECK}
+    assert not {c["number"] for c in cards} & base_numbers
+    assert sorted(base_numbers | {c["number"] for c in cards}) == [f"{i:03}" for i in range(1, 209)]
+    for c in cards:
+        assert set(c) <= BASE_KEYS, c["name"]
+        assert set(c.get("req", {})) <= REQ_KEYS, c["name"]
+        assert set(c["tags"]) <= TAGS, c["name"]
+        assert c["type"] in ("automated", "active", "event")
+        assert ("event" in c["tags"]) == (c["type"] == "event")
+        assert isinstance(c["cost"], int) and c["cost"] >= 0
+        for o in c.get("action", []):
+            assert set(o) <= ACTION_KEYS, c["name"]
+        for key in ("prod", "gain", "reduce", "remove"):
+            assert set(c.get(key, {})) <= set(RES), c["name"]
+        if c["type"] != "active":
+            assert "action" not in c and "discount" not in c, c["name"]
+    spot = {c["name"]: c for c in cards}
+    assert spot["Io Mining Industries"]["cost"] == 41
+    assert spot["Indentured Workers"]["cost"] == 0
+    assert spot["Research"]["tags"] == ["science", "science"]
+    assert spot["Interstellar Colony Ship"]["req"] == {"tags": {"science": 5}}
+
+
+def test_the_2_corporations() -> None:
+    corps = _raw("corporations_corporate_era.json")["corporations"]
+    assert [c["name"] for c in corps] == ["Saturn Systems", "Teractor"]
+    assert not set(ce.CE_CORPS) & set(base_cards.CORPORATIONS.keys() - ce.CE_CORPS)
+    for c in corps:
+        assert set(c) <= {"name", "mc", "tags", "prod", "gain", "discount", "effect"}
+
+
+def test_register_is_idempotent_and_undone() -> None:
+    ce.register()
+    ce.register()
+    assert len(base_cards.CARDS) == len(base_cards.BASE_DECK) + 71
+    assert base_cards.lookup("teractor") == "Teractor"
+    assert base_cards.lookup("ceo's favorite project") == "CEO's Favorite Project"
+    s = fresh()
+    p = s.players[ME]
+    p.played.append("Media Group")
+    base_effects.play_card(s, p, "Mineral Deposit", [])
+    assert p.res[RI["mc"]] == 3  # the trigger fires once, however often register() ran
+    base_specials = {n for n, f in base_effects.SPECIAL_PLAY.items()
+                     if n in ce._ORIGINAL_SPECIALS}
+    ce.unregister()
+    assert len(base_cards.CARDS) == len(base_cards.BASE_DECK)
+    assert base_cards.lookup("teractor") is None
+    assert set(base_effects.SPECIAL_PLAY) == base_specials - set(ce.CE_SPECIAL_PLAY)
+    assert not any(getattr(f, "corporate_era", False) for f in base_effects.SPECIAL_PLAY.values())
+    ce.register()  # for the fixture's teardown
