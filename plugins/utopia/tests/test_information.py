@@ -131,3 +131,17 @@ def test_evaluate_prefers_more_points_and_held_districts():
     done = random_game(GAME, 3, 6, {"goal": 15}).state
     win = GAME.outcome(done).winners[0]
     assert GAME.evaluate(done, win) == 1.0
+
+
+def test_every_event_has_a_log_line_and_a_turn_marker():
+    g = random_game(GAME, 4, 31, {"goal": 20})
+    kinds = set()
+    for ev in g.events:
+        line = GAME.describe_event(ev)
+        assert line and "=" not in line  # not the generic fallback
+        kinds.add(type(ev).__name__)
+    assert {"GuestsDrawn", "CardsDrawn", "TurnEnded", "RoundScored"} <= kinds
+    assert GAME.turn_marker(g.state) == f"Round {g.state.round}"
+    info = GAME.summary(g.state)
+    assert info["scores"] == dict(zip(g.players, g.state.scores, strict=True))
+    assert info["to_act"] == []
