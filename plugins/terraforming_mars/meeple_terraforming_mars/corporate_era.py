@@ -29,7 +29,7 @@ from typing import Any
 from . import cards as base_cards
 from . import effects as base_effects
 from .board import ADJACENT, LAND, NOCTIS, SPACES
-from .rules import can_lower_production, cities, is_city, raise_tr, tag_count
+from .rules import can_lower_production, cities, count, is_city, raise_tr, tag_count
 from .state import ENERGY, MC, PLANTS, RI, STEEL, TI, Player, State
 
 Card = dict[str, Any]
@@ -212,8 +212,19 @@ def action_draws(name: str, option: int) -> int:
 # -- decisions the base engine has no pending kind for yet ----------------------------------
 
 
+MINING_CARDS = ("Mining Rights", "Mining Area")
+
+
+def _mining_bonus(s: State, p: Player) -> str | None:
+    for sp, (kind, owner) in sorted(s.tiles.items()):
+        if kind == "mining" and owner == p.name and sp in SPACES:
+            return "steel" if "steel" in SPACES[sp].bonus else "titanium"
+    return None
+
+
 def _building_prod(c: Card) -> bool:
-    return "building" in c["tags"] and bool(c.get("prod") or c.get("prod_per"))
+    return "building" in c["tags"] and bool(
+        c.get("prod") or c.get("prod_per") or c["name"] in MINING_CARDS)
 
 
 def robotic_workforce_targets(s: State, p: Player) -> list[str]:
@@ -228,19 +239,23 @@ def robotic_workforce_targets(s: State, p: Player) -> list[str]:
 
 
 def robotic_workforce_copy(s: State, p: Player, target: str) -> None:
-    from .rules import count
-
+    """Production changes again as printed; per-count production counted anew; Mining
+    Rights and Mining Area give the production of a mining tile's space of yours."""
     c = card(target)
     for r, n in c.get("prod", {}).items():
         p.prod[RI[r]] += n
     for r, what in c.get("prod_per", {}).items():
         p.prod[RI[r]] += count(s, p, what)
+    if target in MINING_CARDS:
+        bonus = _mining_bonus(s, p)
+        if bonus:
+            p.prod[RI[bonus]] += 1
 
 
-def ceo_targets(s: State) -> list[str]:
-    """Cards in play (anyone's) that already hold at least one resource."""
-    return [name for q in s.players.values() for name in q.played
-            if card(name).get("resource") and q.card_res.get(name, 0) > 0]
+def ceo_targets(p: Player) -> list[str]:
+    """Your cards in play that already hold at least one resource (the card says "a card",
+    not "ANY card", which in this game's wording means one of your own)."""
+    return [name for name in p.played if card(name).get("resource") and p.card_res.get(name, 0) > 0]
 
 
 def add_resource(s: State, target: str, n: int = 1) -> None:

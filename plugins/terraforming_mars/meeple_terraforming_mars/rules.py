@@ -219,10 +219,6 @@ def _free_land(s: State) -> list[str]:
     return [sp for sp in LAND if sp not in s.tiles and sp != NOCTIS]
 
 
-def _next_to_city(s: State, sp: str) -> bool:
-    return any(is_city(s.tiles[a][0]) for a in ADJACENT[sp] if a in s.tiles)
-
-
 def legal_spaces(s: State, player: str, tile: str, where: str) -> list[str]:
     """The spaces where ``player`` may put ``tile`` under the placement rule ``where``."""
     if where == "noctis":
@@ -244,9 +240,13 @@ def legal_spaces(s: State, player: str, tile: str, where: str) -> list[str]:
     if where == "land":
         return land
     if tile in CITY_KINDS:
-        return [sp for sp in land if not _next_to_city(s, sp)]
+        near_city = {a for sp, (k, _) in s.tiles.items() if k in CITY_KINDS and sp in ADJACENT
+                     for a in ADJACENT[sp]}
+        return [sp for sp in land if sp not in near_city]
     if tile == "greenery":
-        mine = [sp for sp in land if any(s.tiles.get(a, ("", ""))[1] == player for a in ADJACENT[sp])]
+        near_mine = {a for sp, (_, o) in s.tiles.items() if o == player and sp in ADJACENT
+                     for a in ADJACENT[sp]}
+        mine = [sp for sp in land if sp in near_mine]
         return mine or land
     return land
 

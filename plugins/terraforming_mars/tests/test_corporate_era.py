@@ -421,10 +421,17 @@ def test_robotic_workforce_copies_a_building_production_box() -> None:
     assert ce.robotic_workforce_targets(s, p) == ["Medical Lab"]  # no energy for Fuel Factory
     setprod(p, energy=1)
     assert ce.robotic_workforce_targets(s, p) == ["Fuel Factory", "Medical Lab"]
+    assert "Sponsors" not in ce.robotic_workforce_targets(s, p)  # not a building card
     ce.robotic_workforce_copy(s, p, "Fuel Factory")
     assert p.prod == [1, 0, 1, 0, 0, 0]
     ce.robotic_workforce_copy(s, p, "Medical Lab")  # Fuel Factory + Medical Lab: 2 building
     assert p.prod[RI["mc"]] == 2
+    ti = next(sp for sp, d in SPACES.items() if d.bonus == ("titanium",))
+    p.played.append("Mining Rights")
+    s.tiles[ti] = ("mining", ME)
+    assert "Mining Rights" in ce.robotic_workforce_targets(s, p)
+    ce.robotic_workforce_copy(s, p, "Mining Rights")
+    assert p.prod[RI["titanium"]] == 2
 
 
 def test_ceo_favorite_project_needs_a_card_with_a_resource() -> None:
@@ -434,9 +441,12 @@ def test_ceo_favorite_project_needs_a_card_with_a_resource() -> None:
     me.card_res["Tardigrades"] = 0
     other.played.append("Security Fleet")
     other.card_res["Security Fleet"] = 2
-    assert ce.ceo_targets(s) == ["Security Fleet"]
+    assert ce.ceo_targets(me) == []
+    assert ce.ceo_targets(other) == ["Security Fleet"]
     ce.add_resource(s, "Security Fleet")
     assert other.card_res["Security Fleet"] == 3
+    me.card_res["Tardigrades"] = 1
+    assert ce.ceo_targets(me) == ["Tardigrades"]
 
 
 def test_virus_removes_up_to_two_animals() -> None:
