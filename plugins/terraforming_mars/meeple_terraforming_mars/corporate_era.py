@@ -27,10 +27,12 @@ from importlib import resources
 from typing import Any
 
 from . import cards as base_cards
-from . import effects as base_effects
+from . import rules
 from .board import ADJACENT, LAND, NOCTIS, SPACES
-from .rules import can_lower_production, cities, count, is_city, raise_tr, tag_count
 from .state import ENERGY, MC, PLANTS, RI, STEEL, TI, Player, State
+
+# Only module objects are imported from the rules (and effects only inside register), so
+# that the base modules may import this one at their top without an import cycle.
 
 Card = dict[str, Any]
 Special = Callable[[State, Player, list], None]
@@ -71,11 +73,11 @@ LOOK: dict[str, tuple[int, int | str]] = {
 
 
 def _terraforming_ganymede(s: State, p: Player, new: list) -> None:
-    raise_tr(p, tag_count(p, "jovian"))  # the card is already in play, so it counts itself
+    rules.raise_tr(p, rules.tag_count(p, "jovian"))  # the card is already in play, so it counts itself
 
 
 def _toll_station(s: State, p: Player, new: list) -> None:
-    p.prod[MC] += sum(tag_count(q, "space") for q in s.players.values() if q is not p)
+    p.prod[MC] += sum(rules.tag_count(q, "space") for q in s.players.values() if q is not p)
 
 
 def _media_archives(s: State, p: Player, new: list) -> None:
@@ -132,8 +134,8 @@ def requirement_problem(s: State, p: Player, name: str) -> str | None:
     for r, n in req.get("prod", {}).items():
         if p.prod[RI[r]] < n:
             return f"{name} needs {r} production of {n} (you have {p.prod[RI[r]]})"
-    if "cities" in req and cities(s) < req["cities"]:
-        return f"{name} needs {req['cities']} cities in play (there are {cities(s)})"
+    if "cities" in req and rules.cities(s) < req["cities"]:
+        return f"{name} needs {req['cities']} cities in play (there are {rules.cities(s)})"
     return None
 
 
@@ -165,7 +167,7 @@ def card_vp(s: State, p: Player, name: str) -> int | None:
     if vp["special"] == "commercial district":
         for sp, (kind, owner) in s.tiles.items():
             if kind == "commercial district" and owner == p.name:
-                return sum(1 for a in ADJACENT[sp] if is_city(s.tiles.get(a, ("", ""))[0]))
+                return sum(1 for a in ADJACENT[sp] if rules.is_city(s.tiles.get(a, ("", ""))[0]))
         return 0
     return None
 
@@ -175,7 +177,7 @@ def legal_spaces(s: State, player: str, where: str) -> list[str] | None:
     free = [sp for sp in LAND if sp not in s.tiles and sp != NOCTIS]
     if where == "next_to_city":
         return [sp for sp in free
-                if any(is_city(s.tiles[a][0]) for a in ADJACENT[sp] if a in s.tiles)]
+                if any(rules.is_city(s.tiles[a][0]) for a in ADJACENT[sp] if a in s.tiles)]
     if where == "mining_next_to_own":
         return [sp for sp in free if {"steel", "titanium"} & set(SPACES[sp].bonus)
                 and any(s.tiles.get(a, ("", ""))[1] == player for a in ADJACENT[sp])]
@@ -233,7 +235,7 @@ def robotic_workforce_targets(s: State, p: Player) -> list[str]:
     for name in p.played:
         c = card(name)
         if name != "Robotic Workforce" and _building_prod(c) and all(
-                n >= 0 or can_lower_production(p, r, -n) for r, n in c.get("prod", {}).items()):
+                n >= 0 or rules.can_lower_production(p, r, -n) for r, n in c.get("prod", {}).items()):
             out.append(name)
     return out
 
@@ -245,40 +247,44 @@ def robotic_workforce_copy(s: State, p: Player, target: str) -> None:
     for r, n in c.get("prod", {}).items():
         p.prod[RI[r]] += n
     for r, what in c.get("prod_per", {}).items():
-        p.prod[RI[r]] += count(s, p, what)
+        p.prod[RI[r]] += rules.count(s, p, what)
     if target in MINING_CARDS:
         bonus = _mining_bonus(s, p)
         if bonus:
             p.prod[RI[bonus]] += 1
 
 
-def ceo_targets(p: Player) -> list[str]:
+def ceo_targets(s: State, p: Player) -> list[str]:
     """Your cards in play that already hold at least one resource (the card says "a card",
     not "ANY card", which in this game's wording means one of your own)."""
     return [name for name in p.played if card(name).get("resource") and p.card_res.get(name, 0) > 0]
 
 
-def add_resource(s: State, target: str, n: int = 1) -> None:
-    for q in s.players.values():
-        if target in q.played:
-            q.card_res[target] = q.card_res.get(target, 0) + n
-            return
-    raise ValueError(f"{target} is not in play")
+def ceo_add(s: State, p: Player, target: str) -> None:
+    p.card_res[target] = p.card_res.get(target, 0) + 1
 
 
-def virus_targets(s: State, player: str) -> list[str]:
+def virus_targets(s: State, p: Player) -> list[str]:
     """Animal cards Virus may take from: not Pets, not behind another's Protected Habitats."""
     return [name for q in s.players.values() for name in q.played
             if card(name).get("resource") == "animal" and name != "Pets"
-            and q.card_res.get(name, 0) > 0 and not protected(q, player, "animal")]
+            and q.card_res.get(name, 0) > 0 and not protected(q, p.name, "animal")]
 
 
-def virus_remove(s: State, target: str) -> None:
-    add_resource(s, target, -min(2, _holder(s, target).card_res.get(target, 0)))
+def virus_remove(s: State, p: Player, target: str) -> None:
+    holder = next(q for q in s.players.values() if target in q.played)
+    holder.card_res[target] -= min(2, holder.card_res.get(target, 0))
 
 
-def _holder(s: State, name: str) -> Player:
-    return next(q for q in s.players.values() if name in q.played)
+Targets = Callable[[State, Player], list[str]]
+Apply = Callable[[State, Player, str], None]
+# Cards whose play asks for one card in play: who may be chosen, and what choosing does.
+# The base engine needs one pending kind for these, e.g. (player, "pick", source).
+PICKS: dict[str, tuple[Targets, Apply]] = {
+    "Robotic Workforce": (robotic_workforce_targets, robotic_workforce_copy),
+    "CEO's Favorite Project": (ceo_targets, ceo_add),
+    "Virus": (virus_targets, virus_remove),  # its "animals" choice
+}
 
 
 def power_infrastructure(p: Player, n: int) -> None:
@@ -355,6 +361,8 @@ def _chained(name: str) -> Special:
 def register() -> None:
     """Add the Corporate Era cards, corporations and specials to the base registries.
     Calling it again changes nothing."""
+    from . import effects as base_effects
+
     clash = (set(CE_CARDS) | set(CE_CORPORATIONS)) & (
         {n for n in base_cards.CARDS if n not in CE_CARDS}
         | {n for n in base_cards.CORPORATIONS if n not in CE_CORPORATIONS})
@@ -374,6 +382,8 @@ def register() -> None:
 
 def unregister() -> None:
     """Undo ``register()`` (for tests that share a process with base-game tests)."""
+    from . import effects as base_effects
+
     for name in CE_CARDS:
         base_cards.CARDS.pop(name, None)
     for name in CE_CORPORATIONS:

@@ -441,12 +441,13 @@ def test_ceo_favorite_project_needs_a_card_with_a_resource() -> None:
     me.card_res["Tardigrades"] = 0
     other.played.append("Security Fleet")
     other.card_res["Security Fleet"] = 2
-    assert ce.ceo_targets(me) == []
-    assert ce.ceo_targets(other) == ["Security Fleet"]
-    ce.add_resource(s, "Security Fleet")
+    targets, apply = ce.PICKS["CEO's Favorite Project"]
+    assert targets(s, me) == []
+    assert targets(s, other) == ["Security Fleet"]
+    apply(s, other, "Security Fleet")
     assert other.card_res["Security Fleet"] == 3
     me.card_res["Tardigrades"] = 1
-    assert ce.ceo_targets(me) == ["Tardigrades"]
+    assert targets(s, me) == ["Tardigrades"]
 
 
 def test_virus_removes_up_to_two_animals() -> None:
@@ -454,12 +455,15 @@ def test_virus_removes_up_to_two_animals() -> None:
     other = s.players[OTHER]
     other.played += ["Pets", "Birds", "Fish"]
     other.card_res.update({"Pets": 3, "Birds": 1, "Fish": 4})
-    assert ce.virus_targets(s, ME) == ["Birds", "Fish"]
-    ce.virus_remove(s, "Birds")
-    ce.virus_remove(s, "Fish")
+    me = s.players[ME]
+    targets, apply = ce.PICKS["Virus"]
+    assert targets(s, me) == ["Birds", "Fish"]
+    apply(s, me, "Birds")
+    apply(s, me, "Fish")
     assert other.card_res == {"Pets": 3, "Birds": 0, "Fish": 2}
     other.played.append("Protected Habitats")
-    assert ce.virus_targets(s, ME) == []
+    assert targets(s, me) == []
+    assert targets(s, other) == ["Fish"]  # the owner is not kept out by their own habitats
     opts = {o["label"]: o for o in ce.CE_CARDS["Virus"]["choice"]}
     assert opts["plants"]["remove"] == {"plants": 5}
 
