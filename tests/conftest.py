@@ -3,8 +3,10 @@ per test when MEEPLE_TEST_POSTGRES names a server, and a seeded random agent."""
 
 from __future__ import annotations
 
+import collections
 import os
 import random
+import sys
 import uuid
 from collections.abc import Iterator
 from typing import Any
@@ -12,6 +14,26 @@ from typing import Any
 import pytest
 
 ENV_PG = "MEEPLE_TEST_POSTGRES"
+ENV_FIGURES = "MEEPLE_RELIABILITY_FIGURES"
+
+#: What the reliability tests did (games, events, faults, inputs), for docs/reliability.md.
+FIGURES: collections.Counter[str] = collections.Counter()
+
+
+def count(key: str, n: int = 1) -> None:
+    FIGURES[key] += int(n)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """With MEEPLE_RELIABILITY_FIGURES=PATH, each test process writes PATH.PID.json."""
+    target = os.environ.get(ENV_FIGURES)
+    # Test modules import this file as ``conftest``; pytest may hold another copy.
+    figures = getattr(sys.modules.get("conftest"), "FIGURES", FIGURES)
+    if target and figures:
+        import orjson
+
+        with open(f"{target}.{os.getpid()}.json", "wb") as f:
+            f.write(orjson.dumps(dict(figures), option=orjson.OPT_SORT_KEYS))
 
 
 def postgres_url_or_skip() -> str:

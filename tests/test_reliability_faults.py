@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import count
 from meeple.core.engine import Engine
 from meeple.core.errors import ConcurrencyError, IllegalCommand, StoreError
 from meeple.core.plugins import load
@@ -113,6 +114,10 @@ def test_sigkill_mid_match_leaves_every_game_complete_or_resumable(
     finally:
         eng.close()
     assert figures["games"] >= kills
+    count("faults.sigkills", kills)
+    count("faults.games_after_kills", figures["games"])
+    count("faults.games_resumed", figures["resumed"])
+    count("faults.events_verified_after_kills", figures["events"])
     print(f"{kind}: {kills} kills, {figures}")
 
 
@@ -169,6 +174,7 @@ def test_several_processes_in_one_game_never_duplicate_or_lose(
     records = eng.store.load("shared")
     moves = sorted({r.batch for r in records if r.actor is not None})
     assert claimed == moves  # every acknowledged move is stored once; nothing else is
+    count("faults.shared_game_moves", len(moves))
     assert eng.outcome("shared") is not None
     report = eng.verify("shared")
     assert report.ok, report
@@ -213,6 +219,7 @@ def play_some(eng: Engine, games: int, moves: int) -> dict[str, int]:
 
 
 def assert_intact(eng: Engine, seen: dict[str, int]) -> None:
+    count("faults.intact_checks_events", sum(seen.values()))
     for gid, last in seen.items():
         assert eng.store.last(gid)[0] == last
         report = eng.verify(gid)
@@ -255,6 +262,7 @@ def test_read_only_file_system(kind: str, tmp_path: Path) -> None:
                 eng.move("g0", eng.table("g0").game.legal(eng.state("g0"), p)[0], p)
             with pytest.raises(StoreError, match="read-only"):
                 eng.new_game("connect-four", ["red", "yellow"], seed=1, game_id="new")
+            count("faults.read_only_refusals", 2)
             assert_intact(eng, seen)
             eng.close()
         finally:
@@ -305,6 +313,7 @@ def test_full_disk_gives_a_clear_error_and_keeps_everything(kind: str, tmp_path:
         eng = Engine(store, load())
         seen, exc = fill_until_full(eng)
         assert "is full: nothing was written" in str(exc), exc
+        count("faults.full_disk_refusals")
         assert len(seen) >= 2 and sum(seen.values()) > 20
         assert_intact(eng, seen)
         eng.close()

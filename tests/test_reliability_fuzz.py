@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 import orjson
 import pytest
-from conftest import installed_games, play_random
+from conftest import count, installed_games, play_random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from meeple.core.engine import Engine
@@ -72,6 +72,7 @@ class Table:
 
     def attempt(self, i: int, player: str, text: str, must_refuse: bool) -> None:
         pos = self.positions[i]
+        count("fuzz.commands")
         before = self.eng.store.load(pos.gid)
         try:
             self.eng.move(pos.gid, text, player)
@@ -82,10 +83,12 @@ class Table:
             assert self.eng.store.load(pos.gid) == before
             assert self.eng.state(pos.gid) == pos.state  # also the engine's cached table
             self.refused += 1
+            count("fuzz.refused")
             return
         assert not must_refuse, f"{self.name}: {player} may not give {text!r} now"
         # Some mutated texts are legal commands: then they are stored and verify.
         self.accepted += 1
+        count("fuzz.accepted_legal")
         report = self.eng.verify(pos.gid)
         assert report.ok, report
         fresh = self.eng.fork(pos.gid, at=pos.seq, new_id=f"{pos.gid}-{self.accepted}")
@@ -217,6 +220,7 @@ def expect_import_failure(data: bytes, line: int) -> None:
     assert info.value.line == line, (info.value, line)
     assert f"line {line}:" in str(info.value)
     assert eng.store.game_ids() == []  # nothing stored
+    count("fuzz.corrupt_imports")
 
 
 @pytest.mark.parametrize("name", GAMES)

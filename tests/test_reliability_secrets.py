@@ -29,7 +29,7 @@ import random
 from typing import Any
 
 import pytest
-from conftest import installed_games, play_random, seats
+from conftest import count, installed_games, play_random, seats
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from meeple.core import runtime
@@ -87,6 +87,7 @@ def test_a_view_does_not_change_with_what_the_player_cannot_know(name: str) -> N
                 x = game.determinize(game.view(state, player), player, random.Random(det + j))
                 c["positions"] += 1
                 c["changed"] += x != state
+                count("secrets.views_resampled")
                 assert shown(game, x, player) == (v, text, summary), (
                     f"{name}: {player}'s view changed with something {player} cannot know")
 
@@ -118,6 +119,7 @@ def _continue_twins(game: Game, seed: int, s: Any, x: Any, next_seq: int, player
             a = seen(game, ev_s[i], player) if i < len(ev_s) else None
             b = seen(game, ev_x[i], player) if i < len(ev_x) else None
             c["compared"] += 1
+            count("secrets.log_events_compared")
             if a != b:
                 assert game.view(s, player) != game.view(x, player), (
                     f"{game.name}: {player}'s log shows {a!r} here and {b!r} in a game "
@@ -170,6 +172,7 @@ def test_setup_logs_hide_what_the_seed_hides(name: str) -> None:
             sa = sb = None
             for i in range(min(len(a), len(b))):
                 sa, sb = game.fold(sa, a[i]), game.fold(sb, b[i])
+                count("secrets.setup_events_compared")
                 if seen(game, a[i], player) != seen(game, b[i], player):
                     assert game.view(sa, player) != game.view(sb, player), (
                         f"{name}: {player}'s log of setup event {i + 1} shows what "

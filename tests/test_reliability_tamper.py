@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 import orjson
 import pytest
-from conftest import installed_games, play_random
+from conftest import count, installed_games, play_random
 from meeple.core.engine import Engine
 from meeple.core.plugins import load
 from meeple.core.records import Record
@@ -174,6 +174,7 @@ def test_every_kind_of_tampering_is_found_at_the_first_bad_event(
             assert not report.ok, f"{name} {backend}: {how} at {k} went unnoticed"
             assert report.first_bad_seq == k, (how, k, report)
             tried += 1
+            count(f"tamper.{how}")
     assert tried >= len(KINDS) * 2
 
 
@@ -193,3 +194,4 @@ def test_a_cut_off_tail_names_the_first_missing_event(name: str) -> None:
         copy.store.set_status("g", eng.store.status("g"))
         report = copy.verify("g")
         assert not report.ok and report.first_bad_seq == cut + 1, (cut, report)
+        count("tamper.tail_cut")

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import RandomAgent
+from conftest import RandomAgent, count
 from meeple.core.audit import check_chain
 from meeple.core.codec import dumps
 from meeple.core.engine import Engine
@@ -299,6 +299,8 @@ class StoreContract:
         for r in records:
             assert r.actor == f"w{winners[r.seq - 1]}"
         check_chain(store.header("g1"), records)
+        count("store.race_rounds", rounds)
+        count("store.race_attempts", rounds * self.writers)
 
     def test_concurrent_writers_lose_and_double_nothing(self, store: EventStore) -> None:
         store.create_game(header())
@@ -313,6 +315,7 @@ class StoreContract:
         assert not errors, errors[0][1]
         records = store.load("g1")
         assert len(records) == 2 * each * self.writers
+        count("store.concurrent_events", len(records))
         check_chain(store.header("g1"), records)
         seen = [(r.actor, r.data, r.command_text) for r in records]
         assert len(set(seen)) == len(seen)  # nothing doubled
