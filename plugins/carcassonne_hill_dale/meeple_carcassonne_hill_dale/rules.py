@@ -263,6 +263,18 @@ def _joined(pieces: tuple, nbroots: list[int]) -> list[set[int]]:
     return merged
 
 
+_PLACES: dict[tuple, Place] = {}
+
+
+def _place(x: int, y: int, r: int, what: str = "", edge: int = -1) -> Place:
+    """Commands are values: share one object per placement (search lists them a lot)."""
+    key = (x, y, r, what, edge)
+    cmd = _PLACES.get(key)
+    if cmd is None:
+        cmd = _PLACES[key] = Place(x, y, r, what, edge)
+    return cmd
+
+
 def legal(state: State, seat: int) -> list[Any]:
     if state.finished:
         return []
@@ -281,31 +293,43 @@ def legal(state: State, seat: int) -> list[Any]:
     occupied = occupied_roots(state)
     walkers = [seg for st, seg in state.meeples if st == seat and state.seg_kind[seg] == PATH]
     walker_roots = {find(parent, seg) for seg in walkers}
+    blocked = {(sx + dx, sy + dy) for sx, sy in state.stables for dx in (-1, 0, 1)
+               for dy in (-1, 0, 1)}
     frontier = state.frontier
     orients = ORIENT[kind]
+    need_roots = meeple_ok or bool(walker_roots)
     out: list[Any] = []
     for pos in sorted(frontier):
         rots = fitting_rotations(kind, frontier[pos])
         if not rots:
             continue
         x, y = pos
-        stable_here = stable_ok and not stable_blocked(state, x, y)
-        nbroots = _neighbour_roots(state, x, y) if (meeple_ok or walker_roots) else None
+        stable_here = stable_ok and pos not in blocked
+        if need_roots:
+            nbroots = _neighbour_roots(state, x, y)
+            occ = [r >= 0 and r in occupied for r in nbroots]
+            hit = [r >= 0 and r in walker_roots for r in nbroots]
         for r in rots:
-            out.append(Place(x, y, r))
-            pieces = orients[r].pieces
-            if nbroots is not None:
-                joined = _joined(pieces, nbroots)
-                if meeple_ok:
-                    for i, p in enumerate(pieces):
-                        if not joined[i] & occupied:
-                            out.append(Place(x, y, r, ROLE[p.kind], p.first_edge))
-                if walker_roots and any(
-                    p.kind == PATH and joined[i] & walker_roots for i, p in enumerate(pieces)
-                ):
+            out.append(_place(x, y, r))
+            if need_roots:
+                pieces = orients[r].pieces
+                if len(pieces) == 1:
+                    p = pieces[0]
+                    if meeple_ok and not any(occ[e] for e in p.edges):
+                        out.append(_place(x, y, r, ROLE[p.kind], p.first_edge))
+                    walk = p.kind == PATH and any(hit[e] for e in p.edges)
+                else:
+                    joined = _joined(pieces, nbroots)
+                    if meeple_ok:
+                        for i, p in enumerate(pieces):
+                            if not joined[i] & occupied:
+                                out.append(_place(x, y, r, ROLE[p.kind], p.first_edge))
+                    walk = any(p.kind == PATH and joined[i] & walker_roots
+                               for i, p in enumerate(pieces))
+                if walk:
                     out.extend(_walks(state, seat, kind, x, y, r, walkers))
             if stable_here:
-                out.append(Place(x, y, r, "stable"))
+                out.append(_place(x, y, r, "stable"))
     return out
 
 
