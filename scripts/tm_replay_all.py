@@ -24,7 +24,7 @@ def games():
 
 
 def main(argv):
-    only = argv[1:] 
+    only = argv[1:]
     ok = bad = 0
     t0 = time.perf_counter()
     for gid, path, final in games():
