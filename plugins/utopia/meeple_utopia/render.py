@@ -123,5 +123,29 @@ def svg(state: State) -> str:  # noqa: C901 - one picture, drawn layer by layer
                    f'{state.scores[s]}</text>')
     out.append(f'<text x="{x0}" y="400" font-size="12">round {state.round}</text>')
     out.append(f'<text x="{x0}" y="418" font-size="12">{PHASES[state.phase]}</text>')
+    # Guests waiting at the ships, drawn as hexagons in their civilization's colour
+    # beside the island's first ship district.
+    for i in range(BOARD.n_islands):
+        ships = [d for d in BOARD.districts_of[i] if BOARD.ship[d]]
+        if not ships:
+            continue
+        sx, sy = BOARD.xy[ships[0]]
+        k = 0
+        for c in range(NCIV):
+            for _ in range(state.waiting[i * NCIV + c]):
+                gx, gy = sx - 30 + k * 13, sy + 44
+                pts = " ".join(f"{gx + dx},{gy + dy}" for dx, dy in
+                               ((6, 0), (3, 5), (-3, 5), (-6, 0), (-3, -5), (3, -5)))
+                out.append(f'<polygon points="{pts}" fill="{CIV_COLOURS[c]}" stroke="#000">'
+                           f'<title>{CIVS[c]} guest</title></polygon>')
+                k += 1
+    y = 450
+    out.append(f'<text x="{x0}" y="{y}" font-size="12">princes: fill = player,</text>')
+    out.append(f'<text x="{x0}" y="{y + 16}" font-size="12">ring = civilization</text>')
+    for c in range(NCIV):
+        out.append(f'<rect x="{x0 + c * 34}" y="{y + 26}" width="12" height="12" '
+                   f'fill="{CIV_COLOURS[c]}"/>')
+        out.append(f'<text x="{x0 + c * 34 + 14}" y="{y + 36}" font-size="11">'
+                   f'{CIV_LETTER[c]}</text>')
     out.append("</svg>")
     return "\n".join(out)
