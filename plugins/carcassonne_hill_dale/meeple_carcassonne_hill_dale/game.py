@@ -11,7 +11,7 @@ from typing import Any
 from meeple.core import BadOptions, Game, Option, Outcome
 
 from . import notation, render, rules
-from .board import feature_tiles, find
+from .board import feature_harvest, feature_tiles, find
 from .events import (
     EVENTS,
     ChipTaken,
@@ -183,26 +183,34 @@ class HillDale(Game):
     # -- judgement -------------------------------------------------------------------------
 
     def projected(self, state: State) -> list[float]:
-        """Each seat's score if the game ended now, with closed-looking features valued a
-        little above their unfinished worth: what a player counts at the table."""
+        """Each seat's score as a player would count it at the table: points so far, the
+        tiles under each meeple (paths 1 each, fields 1.5 each: between the unfinished and
+        the closed value) plus a point per harvest symbol on a farmer's field, the animals
+        each stable sees now plus some for the empty places around it while tiles remain,
+        the harvest chips in hand, and a point for each meeple still in hand early on."""
         n = len(state.players)
         proj = [float(x) for x in state.scores]
         if state.finished:
             return proj
         parent = state.seg_parent
-        cache: dict[int, int] = {}
+        left = min(1.0, len(state.stack) / 20)
+        cache: dict[int, float] = {}
         for seat, seg in state.meeples:
             root = find(parent, seg)
             if root not in cache:
-                cache[root] = feature_tiles(state, root)
-            tiles = cache[root]
-            proj[seat] += tiles * (1.0 if state.seg_kind[seg] == PATH else 1.5)
+                tiles = feature_tiles(state, root)
+                if state.seg_kind[seg] == PATH:
+                    cache[root] = float(tiles)
+                else:
+                    cache[root] = 1.5 * tiles + len(feature_harvest(state, root))
+            proj[seat] += cache[root]
+        board = state.board
         for (x, y), seat in state.stables.items():
-            proj[seat] += stable_points(state, x, y)
+            empty = sum((x + dx, y + dy) not in board for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+            proj[seat] += stable_points(state, x, y) + 0.5 * empty * left
         for seat in range(n):
             proj[seat] += chip_points(state.chips[seat])
-            # a meeple in hand is worth a few points of future scoring
-            proj[seat] += 1.0 * state.meeples_left[seat] * min(1.0, len(state.stack) / 20)
+            proj[seat] += 1.0 * state.meeples_left[seat] * left
         return proj
 
     def evaluate(self, state: State, player: str) -> float:
