@@ -274,6 +274,27 @@ def test_read_only_file_system(kind: str, tmp_path: Path) -> None:
         eng.close()
 
 
+@pytest.mark.postgres
+def test_postgresql_read_only_session_refuses_writes_clearly(pg_url: str) -> None:
+    eng = Engine(pg_url, load())
+    seen = play_some(eng, 2, 5)
+    eng.close()
+    # libpq's options parameter: every transaction of this session is read-only, as on a
+    # hot standby or for a role limited to reading.
+    ro = Engine(pg_url + "&options=-c%20default_transaction_read_only%3Don", load())
+    try:
+        assert_intact(ro, seen)
+        p = ro.to_act("g0")[0]
+        with pytest.raises(StoreError, match="read-only"):
+            ro.move("g0", ro.table("g0").game.legal(ro.state("g0"), p)[0], p)
+        with pytest.raises(StoreError, match="read-only"):
+            ro.new_game("connect-four", ["red", "yellow"], seed=1, game_id="new")
+        count("faults.read_only_refusals", 2)
+        assert_intact(ro, seen)
+    finally:
+        ro.close()
+
+
 # -- a full disk ----------------------------------------------------------------------------
 
 def fill_until_full(eng: Engine) -> tuple[dict[str, int], StoreError]:

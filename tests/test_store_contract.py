@@ -383,8 +383,10 @@ class TestPostgresStore(PersistentContract):
     def test_urls_name_no_password_and_accept_the_short_scheme(self, pg_url: str) -> None:
         from meeple.core.stores.postgresql import split_url
 
-        conninfo, schema = split_url("postgres://u:secret@h:5/db?schema=s_1&sslmode=disable")
-        assert conninfo == "postgresql://u:secret@h:5/db?sslmode=disable" and schema == "s_1"
+        conninfo, schema = split_url("postgres://u:secret@h:5/db?schema=s_1&sslmode=disable"
+                                     "&options=-c%20a%3Db")
+        assert schema == "s_1"
+        assert conninfo == "postgresql://u:secret@h:5/db?sslmode=disable&options=-c%20a%3Db"
         with pytest.raises(BadOptions):
             split_url("postgresql://h/db?schema=Robert'); DROP TABLE x;--")
         s = open_url(pg_url.replace("postgresql://", "postgres://", 1))

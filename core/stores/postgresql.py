@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import threading
 from typing import Any
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 import orjson
 import psycopg
@@ -64,7 +64,8 @@ def split_url(url: str) -> tuple[str, str | None]:
     if schema is not None and not SCHEMA_NAME.match(schema):
         raise BadOptions(f"schema {schema!r} is not allowed: use lowercase letters, digits "
                          "and '_', starting with a letter or '_'")
-    return urlunsplit(("postgresql", parts.netloc, parts.path, urlencode(rest),
+    # libpq decodes %XX but not '+' in URLs: spaces (options=-c x=y) must stay %20.
+    return urlunsplit(("postgresql", parts.netloc, parts.path, urlencode(rest, quote_via=quote),
                        parts.fragment)), schema
 
 
@@ -99,13 +100,18 @@ class PostgresStore(EventStore):
             raise _wrap(exc, self.where) from exc
         try:
             with self._db.transaction():
-                # Several processes may open a fresh database at once: CREATE ... IF NOT
-                # EXISTS alone can still collide, so creation is serialised.
-                self._db.execute("SELECT pg_advisory_xact_lock(hashtext('meeple-schema'))")
                 if self.schema:
-                    self._db.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
                     self._db.execute(f'SET search_path TO "{self.schema}"')
-                self._db.execute(TABLES)
+                # Only create what is missing: a read-only session must still open.
+                ready = self._db.execute(
+                    "SELECT to_regclass('meeple_events') IS NOT NULL").fetchone()[0]
+                if not ready:
+                    # Several processes may open a fresh database at once: CREATE ... IF
+                    # NOT EXISTS alone can still collide, so creation is serialised.
+                    self._db.execute("SELECT pg_advisory_xact_lock(hashtext('meeple-schema'))")
+                    if self.schema:
+                        self._db.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
+                    self._db.execute(TABLES)
         except psycopg.Error as exc:
             self._db.close()
             raise _wrap(exc, self.where) from exc
