@@ -60,7 +60,8 @@ def payment_problem(p: Player, cost: int, mc: int, st: int, ti: int, heat: int,
 
 
 def effects_problem(s: State, p: Player, c: dict, paid: tuple[int, int, int, int]) -> str | None:
-    """Can the effects of ``c`` be carried out (after paying ``paid``)?"""
+    """Can the effects of ``c`` be carried out (after paying ``paid``)? In the solo game
+    the neutral player has any production a card must lower."""
     name = c["name"]
     for r, n in c.get("prod", {}).items():
         if n < 0 and p.prod[RI[r]] + n < MIN_PROD[RI[r]]:
@@ -74,7 +75,7 @@ def effects_problem(s: State, p: Player, c: dict, paid: tuple[int, int, int, int
         if n < 0 and left[RI[r]] < -n:
             return f"{name} needs {-n} {r} to spend"
     for r, n in c.get("reduce", {}).items():
-        if not any(can_lower_production(q, r, n) for q in s.players.values()):
+        if len(s.names) > 1 and not any(can_lower_production(q, r, n) for q in s.players.values()):
             return f"{name} must lower some player's {r} production by {n}, and nobody has it"
     tile = c.get("tile")
     if tile and not can_place(s, p.name, tile.get("name", tile["type"]), tile.get("where", "normal")):
@@ -125,6 +126,8 @@ def project_problem(s: State, p: Player, kind: str) -> str | None:
 
 
 def claim_problem(s: State, p: Player, name: str) -> str | None:
+    if len(s.names) == 1:
+        return "the solo game has no milestones"
     if name in s.milestones:
         return f"{name} is already claimed"
     if len(s.milestones) >= 3:
@@ -137,6 +140,8 @@ def claim_problem(s: State, p: Player, name: str) -> str | None:
 
 
 def fund_problem(s: State, p: Player, name: str) -> str | None:
+    if len(s.names) == 1:
+        return "the solo game has no awards"
     if name in s.awards:
         return f"{name} is already funded"
     if len(s.awards) >= 3:

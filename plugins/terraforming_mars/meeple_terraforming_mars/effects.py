@@ -152,6 +152,10 @@ def start_corporation(s: State, p: Player, name: str) -> None:
         p.res[RI[r]] += n
     if c.get("first_action"):
         p.first_done = False
+    if name == "Tharsis Republic":
+        # solo: the neutral cities already on Mars count for its production effect
+        from .rules import cities
+        p.prod[MC] += cities(s, "neutral", on_mars=True)
 
 
 # -- victory points ---------------------------------------------------------------------------

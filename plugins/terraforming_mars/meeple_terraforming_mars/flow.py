@@ -21,7 +21,7 @@ from .rules import (
     project_cost,
     raise_temp,
 )
-from .state import ENERGY, HEAT, MC, PLANTS, RI, STEEL, TI, State
+from .state import ENERGY, HEAT, MC, NEUTRAL, PLANTS, RI, STEEL, TI, State
 
 
 def _take_pending(s: State, player: str, kinds: tuple[str, ...]) -> tuple:
@@ -56,11 +56,53 @@ def next_turn(s: State) -> None:
 
 
 def _started(s: Any, e: m.Started) -> State:
-    s = State(tuple(e.players), {"corporate_era": e.corporate_era})
-    if not e.corporate_era:
+    s = State(tuple(e.players), {"corporate_era": e.corporate_era, "draft": e.draft,
+                                 "max_generations": e.max_generations})
+    if len(e.players) == 1:
+        s.players[e.players[0]].tr = 14  # solo: TR 14 and no extra production
+    elif not e.corporate_era:
         # the base game without Corporate Era: one production step of everything
         for p in s.players.values():
             p.prod = [1] * 6
+    return s
+
+
+def _neutral(s: State, e: m.NeutralPlaced) -> State:
+    del s.deck[:len(e.cards)]
+    s.discard.extend(e.cards)
+    for sp in e.cities:
+        s.tiles[sp] = ("city", NEUTRAL)
+    for sp in e.greeneries:
+        s.tiles[sp] = ("greenery", NEUTRAL)
+    return s
+
+
+def _drafted(s: State, e: m.Drafted) -> State:
+    p = s.players[e.player]
+    _take_pending(s, e.player, ("draft",))
+    p.offer.remove(e.card)
+    p.drafted.append(e.card)
+    if any(it[1] == "draft" for it in s.pending):
+        return s
+    names = s.names
+    n = len(names)
+    # even generations pass clockwise (to the next seat), odd ones counter-clockwise
+    step = 1 if s.generation % 2 == 0 else -1
+    packs = [s.players[nm].offer for nm in names]
+    for i in range(n):
+        s.players[names[(i + step) % n]].offer = packs[i]
+    for nm in names:
+        q = s.players[nm]
+        if len(q.offer) == 1:  # the last card of a pack is simply kept
+            q.drafted.extend(q.offer)
+            q.offer = []
+    if any(s.players[nm].offer for nm in names):
+        s.pending.extend((nm, "draft") for nm in names if s.players[nm].offer)
+    else:
+        for nm in names:
+            q = s.players[nm]
+            q.offer, q.drafted = q.drafted, []
+            s.pending.append((nm, "buy"))
     return s
 
 
@@ -217,7 +259,7 @@ def _placed(s: State, e: m.Placed) -> State:
 
 def _targeted(s: State, e: m.Targeted) -> State:
     item = _take_pending(s, e.player, ("remove", "reduce", "flood"))
-    if e.target:
+    if e.target and e.target != NEUTRAL:
         q = s.players[e.target]
         if item[1] == "remove":
             i = RI[item[2]]
@@ -285,10 +327,11 @@ def _research(s: State, e: m.Research) -> State:
     s.generation = e.generation
     s.first = (s.first + 1) % len(s.names)
     s.phase = "research"
+    kind = "draft" if s.options.get("draft") and len(s.names) > 1 else "buy"
     for name, cards in e.offers:
         s.players[name].offer = list(cards)
         del s.deck[:len(cards)]
-        s.pending.append((name, "buy"))
+        s.pending.append((name, kind))
     return s
 
 
@@ -310,7 +353,7 @@ def _ended(s: State, e: m.GameEnded) -> State:
 
 
 FOLDS: dict[type, Callable[[Any, Any], State]] = {
-    m.Started: _started, m.Shuffled: _shuffled, m.Reshuffled: _reshuffled, m.Dealt: _dealt,
+    m.Started: _started, m.NeutralPlaced: _neutral, m.Drafted: _drafted, m.Shuffled: _shuffled, m.Reshuffled: _reshuffled, m.Dealt: _dealt,
     m.CorpChosen: _corp_chosen, m.Bought: _bought, m.Drawn: _drawn, m.Revealed: _revealed,
     m.CardPlayed: _card_played, m.ProjectUsed: _project, m.Sold: _sold, m.Claimed: _claimed,
     m.Funded: _funded, m.ActionUsed: _action_used, m.Converted: _converted, m.Placed: _placed,

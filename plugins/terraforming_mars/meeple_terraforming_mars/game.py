@@ -44,9 +44,10 @@ from .rules import (
     titanium_value,
 )
 from .scoring import breakdown
-from .state import MC, RI, State
+from .solo import neutral_tiles
+from .state import MC, NEUTRAL, RI, SOLO_GENERATIONS, State
 
-SIMULTANEOUS = ("corp", "buy")
+SIMULTANEOUS = ("corp", "buy", "draft")
 KV = re.compile(r"\s+(pay|steel|titanium|heat)\s+(-?\d+)$", re.IGNORECASE)
 
 
@@ -67,7 +68,7 @@ class TerraformingMars(Game):
     name = "terraforming-mars"
     title = "Terraforming Mars"
     version = "0.1.0"
-    min_players = 2
+    min_players = 1
     max_players = 5
     hidden_information = True
     events = m.EVENTS
@@ -75,6 +76,7 @@ class TerraformingMars(Game):
         Option("corporations", "standard", "standard: two corporations dealt to each player "
                "(the Beginner Corporation may always be taken); beginner: everyone plays the "
                "Beginner Corporation", str, ("standard", "beginner")),
+        Option("draft", False, "draft the research cards from generation 2 (not in solo)"),
         Option("max_generations", 0, "safety cap: the game ends after this generation even "
                "if Mars is not terraformed (0: no cap, the real rules)", int),
     )
@@ -87,7 +89,14 @@ class TerraformingMars(Game):
         corps = list(STANDARD_CORPS)
         rng.shuffle(corps)
         beginner = options.get("corporations") == "beginner"
-        events: list = [m.Started(tuple(players)), m.Shuffled(tuple(deck))]
+        events: list = [m.Started(tuple(players), False, bool(options.get("draft")),
+                                  int(options.get("max_generations", 0))),
+                        m.Shuffled(tuple(deck))]
+        if len(players) == 1:
+            shown = tuple(deck[:4])
+            cities, greens = neutral_tiles(tuple(CARDS[c]["cost"] for c in shown))
+            events.append(m.NeutralPlaced(shown, cities, greens))
+            deck = deck[4:]
         for i, p in enumerate(players):
             offered = () if beginner else tuple(corps[2 * i:2 * i + 2])
             events.append(m.Dealt(p, offered, tuple(deck[10 * i:10 * i + 10])))
@@ -176,7 +185,9 @@ class TerraformingMars(Game):
                     return
             elif s.phase == "production":
                 cap = s.options.get("max_generations", 0)
-                if s.maxed() or (cap and s.generation >= cap):
+                solo = len(s.names) == 1
+                if (solo and s.generation >= SOLO_GENERATIONS) or (not solo and s.maxed()) or (
+                        cap and s.generation >= cap):
                     emit(m.FinalConversion(s.generation))
                 else:
                     n = len(s.names)
@@ -265,6 +276,10 @@ class TerraformingMars(Game):
                 raise IllegalCommand(f"choose one of: {', '.join([*p.corp_offer, BEGINNER])}")
             draw = CORPORATIONS[cmd.corp].get("draw", 0)
             return [m.CorpChosen(player, cmd.corp)], [("draw", draw, "")] if draw else []
+        if kind == "draft":
+            if t is not m.Draft or cmd.card not in p.offer:
+                raise IllegalCommand(f"draft one card: {', '.join('draft ' + c for c in p.offer)}")
+            return [m.Drafted(player, cmd.card)], []
         if kind == "buy":
             if t is not m.Buy:
                 raise IllegalCommand("choose the cards to buy first: buy A, B (or buy none)")
@@ -318,11 +333,14 @@ class TerraformingMars(Game):
 
     def _targets(self, s: State, item: tuple, player: str) -> list[str]:
         kind = item[1]
+        # solo: the neutral player stands in for the opponents and has everything
+        neutral = [NEUTRAL] if len(s.names) == 1 else []
         if kind == "remove":
             i = RI[item[2]]
-            return [n for n in s.names if n != player and s.players[n].res[i] > 0] + [""]
+            return [n for n in s.names if n != player and s.players[n].res[i] > 0] + neutral + [""]
         if kind == "reduce":
-            return [n for n in s.names if can_lower_production(s.players[n], item[2], item[3])]
+            return [n for n in s.names
+                    if can_lower_production(s.players[n], item[2], item[3])] + neutral
         return flood_targets(s, player, item[2]) + [""]
 
     # -- legal commands --------------------------------------------------------------------------
@@ -359,6 +377,8 @@ class TerraformingMars(Game):
         kind = item[1]
         if kind == "corp":
             return [m.ChooseCorp(c) for c in (*p.corp_offer, BEGINNER)]
+        if kind == "draft":
+            return [m.Draft(c) for c in dict.fromkeys(p.offer)]
         if kind == "buy":
             afford = p.res[MC] // 3
             out = []
@@ -394,6 +414,12 @@ class TerraformingMars(Game):
             return None
         parts = breakdown(state)
         scores = {n: parts[n]["total"] for n in state.names}
+        if len(state.names) == 1:
+            (name,) = state.names
+            won = state.maxed()
+            return Outcome(scores, {name: 1 if won else 2},
+                           {"result": "won" if won else "lost", "score": scores[name],
+                            "generations": state.generation, "points": parts})
         money = {n: state.players[n].res[MC] for n in state.names}
         return Outcome.from_scores(scores, money, {"generations": state.generation, "points": parts})
 
@@ -406,6 +432,7 @@ class TerraformingMars(Game):
                 p.hand = ["?"] * len(p.hand)
                 p.offer = ["?"] * len(p.offer)
                 p.corp_offer = ["?"] * len(p.corp_offer)
+                p.drafted = ["?"] * len(p.drafted)
         v.deck = ["?"] * len(v.deck)
         v.discard = ["?"] * len(v.discard)
         return v
@@ -416,7 +443,7 @@ class TerraformingMars(Game):
         for p in s.players.values():
             known.update(p.played)
             known.update(p.events)
-            known.update(c for c in (*p.hand, *p.offer) if c != "?")
+            known.update(c for c in (*p.hand, *p.offer, *p.drafted) if c != "?")
         pool = [c for c in BASE_DECK if c not in known]
         rng.shuffle(pool)
         corps = [c for c in STANDARD_CORPS
@@ -430,6 +457,7 @@ class TerraformingMars(Game):
         for p in s.players.values():
             p.hand = fill(p.hand, pool)
             p.offer = fill(p.offer, pool)
+            p.drafted = fill(p.drafted, pool)
             p.corp_offer = fill(p.corp_offer, corps)
         s.deck = fill(s.deck, pool)
         s.discard = fill(s.discard, pool)
@@ -443,6 +471,8 @@ class TerraformingMars(Game):
             return m.Dealt(event.player, tuple("?" for _ in event.corps), tuple("?" for _ in event.cards))
         if t in (m.Bought, m.Drawn, m.Sold) and event.player != player:
             return t(event.player, tuple("?" for _ in event.cards))
+        if t is m.Drafted and event.player != player:
+            return m.Drafted(event.player, "?")
         if t is m.Research:
             return m.Research(event.generation, tuple(
                 (n, cards if n == player else tuple("?" for _ in cards)) for n, cards in event.offers))
@@ -463,6 +493,8 @@ class TerraformingMars(Game):
         if not rest:
             raise IllegalCommand(f"{text!r} is not a command; see docs/games/terraforming-mars.md "
                                  "(play, project, sell, claim, fund, use, greenery, heat, pass, done)")
+        if w == "draft":
+            return m.Draft(self._card(rest))
         if w == "corporation":
             name = lookup(rest)
             if name not in CORPORATIONS:
@@ -562,6 +594,8 @@ class TerraformingMars(Game):
             return "greenery" if c.what == "plants" else "heat"
         if t is m.ChooseCorp:
             return f"corporation {c.corp}"
+        if t is m.Draft:
+            return f"draft {c.card}"
         if t is m.Buy:
             return "buy " + (", ".join(c.cards) or "none")
         if t is m.Sell:

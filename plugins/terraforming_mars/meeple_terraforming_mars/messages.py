@@ -13,6 +13,11 @@ class ChooseCorp:
 
 
 @command
+class Draft:
+    card: str
+
+
+@command
 class Buy:
     cards: tuple[str, ...]
 
@@ -102,6 +107,8 @@ class Amount:
 class Started:
     players: tuple[str, ...]
     corporate_era: bool = False
+    draft: bool = False
+    max_generations: int = 0
 
 
 @event("terraforming-mars.shuffled", barrier=True)
@@ -125,6 +132,22 @@ class Dealt:
     player: str
     corps: tuple[str, ...]
     cards: tuple[str, ...]
+
+
+@event("terraforming-mars.neutral-placed")
+class NeutralPlaced:
+    """Solo set-up: the neutral cities and greeneries, placed by the costs of the first
+    four cards of the deck, which are discarded."""
+
+    cards: tuple[str, ...]
+    cities: tuple[str, ...]
+    greeneries: tuple[str, ...]
+
+
+@event("terraforming-mars.drafted")
+class Drafted:
+    player: str
+    card: str  # secret to the others
 
 
 @event("terraforming-mars.corporation-chosen")
@@ -275,7 +298,7 @@ class GameEnded:
     generation: int
 
 
-EVENTS = (Started, Shuffled, Reshuffled, Dealt, CorpChosen, Bought, Drawn, Revealed, CardPlayed,
+EVENTS = (Started, Shuffled, Reshuffled, NeutralPlaced, Drafted, Dealt, CorpChosen, Bought, Drawn, Revealed, CardPlayed,
           ProjectUsed, Sold, Claimed, Funded, ActionUsed, Converted, Placed, Targeted, Picked,
           Chosen, AmountChosen, Passed, TurnEnded, ActionsBegan, Produced, Research,
           FinalConversion, FinalDone, GameEnded)

@@ -18,7 +18,7 @@ def _cell(s: State, sp: str) -> str:
     if not kind:
         return "o" if SPACES[sp].ocean else "."
     ch = TILE_CHAR.get(kind, "*")
-    return ch + (str(s.names.index(owner) + 1) if owner else "")
+    return ch + (str(s.names.index(owner) + 1) if owner in s.names else "n" if owner else "")
 
 
 def text(s: State) -> str:
@@ -67,7 +67,7 @@ def svg(s: State) -> str:
         if kind in ("city", "capital"):
             parts.append(f'<rect x="{cx - 7:.1f}" y="{cy - 7:.1f}" width="14" height="14" fill="#d1d5db"/>')
         if owner:
-            col = COLORS[s.names.index(owner) % len(COLORS)]
+            col = COLORS[s.names.index(owner) % len(COLORS)] if owner in s.names else "#6b7280"
             parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="5" fill="{col}"/>')
         parts.append(f'<text x="{cx:.1f}" y="{cy + size * 0.75:.1f}" font-size="7" fill="#fff" '
                      f'text-anchor="middle">{sp}</text>')

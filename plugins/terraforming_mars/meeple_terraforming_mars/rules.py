@@ -334,7 +334,7 @@ def steal_sources(s: State, rtype: str, thief: str) -> list[str]:
 
 def flood_targets(s: State, player: str, space: str) -> list[str]:
     owners = {s.tiles[a][1] for a in ADJACENT[space] if a in s.tiles}
-    return sorted(o for o in owners if o and o != player)
+    return sorted(o for o in owners if o and o != player and o in s.players)
 
 
 def pending_possible(s: State, item: tuple) -> bool:

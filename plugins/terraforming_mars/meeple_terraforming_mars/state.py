@@ -9,11 +9,14 @@ MC, STEEL, TI, PLANTS, ENERGY, HEAT = range(6)
 RI = {r: i for i, r in enumerate(RES)}
 MIN_PROD = (-5, 0, 0, 0, 0, 0)
 MAX_TEMP_STEP, MAX_OXYGEN, MAX_OCEANS = 19, 14, 9
+NEUTRAL = "neutral"  # the owner of the solo game's neutral tiles
+SOLO_GENERATIONS = 14
 
 
 class Player:
     __slots__ = ("name", "corp", "res", "prod", "tr", "hand", "played", "events", "card_res",
-                 "used", "passed", "tr_raised", "offer", "corp_offer", "special_design", "first_done")
+                 "used", "passed", "tr_raised", "offer", "corp_offer", "special_design", "first_done",
+                 "drafted")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -32,6 +35,7 @@ class Player:
         self.corp_offer: list[str] = []
         self.special_design = False
         self.first_done = True  # Tharsis Republic: False until its first action is taken
+        self.drafted: list[str] = []  # cards kept so far in this generation's draft
 
     def copy(self) -> Player:
         p = Player.__new__(Player)
@@ -41,7 +45,7 @@ class Player:
         p.card_res, p.used = dict(self.card_res), self.used[:]
         p.passed, p.tr_raised, p.special_design, p.first_done = (
             self.passed, self.tr_raised, self.special_design, self.first_done)
-        p.offer, p.corp_offer = self.offer[:], self.corp_offer[:]
+        p.offer, p.corp_offer, p.drafted = self.offer[:], self.corp_offer[:], self.drafted[:]
         return p
 
     def __eq__(self, other: object) -> bool:

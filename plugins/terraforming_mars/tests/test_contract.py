@@ -4,8 +4,8 @@ from meeple_terraforming_mars import TerraformingMars
 
 class TestContract(GameContract):
     game = TerraformingMars()
-    player_counts = (2, 3, 4, 5)
-    option_sets = ({}, {"corporations": "beginner"})
+    player_counts = (2, 3, 4, 5, 1)
+    option_sets = ({}, {"corporations": "beginner"}, {"draft": True})
     random_games = 1000  # about 40 s of CPU: a random game is 250-600 commands
 
     def test_wrong_player_is_refused(self) -> None:
