@@ -23,7 +23,7 @@ class TestContract(GameContract):
     # A random Terra Mystica game is 60-160 rows, each checked against every legal row
     # (~0.4 s a game); 1000 of them would take ~7 minutes of CI. 100 games over all player
     # counts and both option sets keep the property meaningful at a tenth of the cost.
-    random_games = 5
+    random_games = 100
 
 
 def _started(n=4, opts=None, seed=1):
@@ -100,3 +100,18 @@ def test_render_text_and_svg():
     assert "FIRE" in text and "Scoring" in text
     svg = GAME.render(lg.state, "svg")
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+
+
+def test_heuristic_and_mcts_agents_finish_a_four_player_game():
+    registry = pytest.importorskip("meeple.ai.registry")
+    make = registry.builtin_agents()
+    agents = {"p1": make["heuristic"]({}, 1), "p2": make["mcts"]({"sims": "4", "depth": "3"}, 2),
+              "p3": make["heuristic"]({}, 3), "p4": make["random"]({}, 4)}
+    lg = LocalGame(GAME, list(agents), SITE, seed=21)
+    steps = 0
+    while lg.outcome() is None:
+        p = lg.to_act()[0]
+        lg.play(p, agents[p].act(GAME, GAME.view(lg.state, p), p))
+        steps += 1
+        assert steps < 3000
+    assert set(lg.outcome().ranks) == set(agents)
