@@ -234,6 +234,29 @@ class StoreContract:
             assert store.load("g1") == before, make.__name__
         assert store.status("g1") == {"seq": 1}
 
+    def test_append_batches_keeps_each_commands_batch(self, store: EventStore) -> None:
+        h = header()
+        store.create_game(h)
+        written = store.append_batches("g1", 0, [[ev(1)], [], [ev(2), ev(3)], [ev(4)]],
+                                       status={"seq": 4})
+        assert [(r.seq, r.batch) for r in written] == [(1, 1), (2, 2), (3, 2), (4, 4)]
+        assert store.load("g1") == written and store.status("g1") == {"seq": 4}
+        check_chain(h, written)
+        with pytest.raises(ConcurrencyError):
+            store.append_batches("g1", 2, [[ev(5)], [ev(6)]])
+        assert store.load("g1") == written
+
+    def test_start_game_stores_header_and_first_events_together(self, store: EventStore) -> None:
+        h = header()
+        written = store.start_game(h, [[ev(1), ev(2)], [ev(3)]], "t0", {"seq": 3})
+        assert store.header("g1") == h and store.load("g1") == written
+        assert [r.batch for r in written] == [1, 1, 3] and store.status("g1") == {"seq": 3}
+        check_chain(h, written)
+        with pytest.raises(BadOptions):
+            store.start_game(header(title="again"), [[ev(9)]], "t1", {"seq": 1})
+        assert store.header("g1") == h and store.load("g1") == written
+        assert store.status("g1") == {"seq": 3}
+
     def test_status_round_trips_and_is_written_with_the_append(self, store: EventStore) -> None:
         store.create_game(header())
         status = {"status": "running", "to_act": ["ann"], "outcome": None, "nested": {"ü": [1]}}

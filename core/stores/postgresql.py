@@ -22,7 +22,7 @@ import psycopg
 from psycopg import errors as pgerrors
 
 from ..errors import BadOptions, ConcurrencyError, GameNotFound, StoreError
-from ..records import GameHeader, Record
+from ..records import GameHeader, Record, chain_batches, utc_now
 from .base import EventStore, check_game_id, check_sequence
 
 SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
@@ -180,15 +180,37 @@ class PostgresStore(EventStore):
             last_seq, last_hash = self._last(db, game_id)
             records = make(last_seq, last_hash)
             check_sequence(game_id, last_seq, records)
-            with db.cursor() as cur:
-                cur.executemany(
-                    f"INSERT INTO meeple_events({COLUMNS}) VALUES "
-                    "(%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
-                    [(r.game_id, r.seq, r.type, r.version, r.data, r.actor, r.command_text,
-                      r.batch, r.recorded_at, r.prev_hash, r.hash) for r in records])
+            self._insert(db, records)
             if status is not None:
                 db.execute("UPDATE meeple_games SET status=%s WHERE game_id=%s",
                            (orjson.dumps(status), game_id))
+            return records
+
+        return self._run(run)
+
+    def _insert(self, db: psycopg.Connection, records: list[Record]) -> None:
+        with db.cursor() as cur:
+            cur.executemany(
+                f"INSERT INTO meeple_events({COLUMNS}) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+                [(r.game_id, r.seq, r.type, r.version, r.data, r.actor, r.command_text,
+                  r.batch, r.recorded_at, r.prev_hash, r.hash) for r in records])
+
+    def start_game(self, header: GameHeader, batches: Any, recorded_at: str | None = None,
+                   status: dict[str, Any] | None = None) -> list[Record]:
+        """The header and the first events in one transaction: no empty game after a crash."""
+        check_game_id(header.game_id)
+        records = chain_batches(header.game_id, 0, header.hash(), batches,
+                                recorded_at or utc_now())
+
+        def run(db: psycopg.Connection) -> list[Record]:
+            cur = db.execute(
+                "INSERT INTO meeple_games(game_id, header, status, created) VALUES "
+                "(%s, %s, %s, %s) ON CONFLICT (game_id) DO NOTHING",
+                (header.game_id, orjson.dumps(header.to_json()),
+                 orjson.dumps(status) if status is not None else None, header.created))
+            if cur.rowcount == 0:
+                raise BadOptions(f"a game with id {header.game_id!r} exists already")
+            self._insert(db, records)
             return records
 
         return self._run(run)
