@@ -95,21 +95,12 @@ def merge_preview(state: State, x: int, y: int, orient: Orientation) -> list[tup
 
 def feature_tiles(state: State, root: int) -> int:
     """How many distinct tiles the feature with this root covers."""
-    parent = state.seg_parent
-    seen = set()
-    for i, pos in enumerate(state.seg_pos):
-        if find(parent, i) == root:
-            seen.add(pos)
-    return len(seen)
+    return len(state.seg_tiles[root])
 
 
 def feature_harvest(state: State, root: int) -> list[int]:
-    parent = state.seg_parent
-    out: list[int] = []
-    for i, h in enumerate(state.seg_harvest):
-        if h and find(parent, i) == root:
-            out.extend(h)
-    return out
+    """Every harvest symbol on the feature with this root."""
+    return list(state.seg_crops[root])
 
 
 def neighbour_seg(state: State, seg: int, edge: int) -> int:

@@ -36,6 +36,8 @@ def place_tile(s: State, x: int, y: int, rot: int, kind: int) -> None:
         s.seg_kind.append(p.kind)
         s.seg_mask.append(p.mask)
         s.seg_harvest.append(p.harvest)
+        s.seg_tiles.append(frozenset(((x, y),)))
+        s.seg_crops.append(p.harvest)
         unmatched = 0
         for e in p.edges:
             if (x + DX[e], y + DY[e]) not in board:
@@ -55,6 +57,8 @@ def place_tile(s: State, x: int, y: int, rot: int, kind: int) -> None:
                 parent[b] = a
                 size[a] += size[b]
                 opened[a] += opened[b]
+                s.seg_tiles[a] = s.seg_tiles[a] | s.seg_tiles[b]
+                s.seg_crops[a] = s.seg_crops[a] + s.seg_crops[b]
             opened[a] -= 1
     board[(x, y)] = (kind, rot, first, orient.edges)
     # the pattern of an empty place: what each neighbour shows it, "?" where none

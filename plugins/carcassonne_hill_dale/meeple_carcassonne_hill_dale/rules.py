@@ -249,7 +249,8 @@ def _neighbour_roots(state: State, x: int, y: int) -> list[int]:
 def _joined(pieces: tuple, nbroots: list[int]) -> list[set[int]]:
     """Per piece: the roots of every feature its (tile-internal) group joins."""
     links = [{nbroots[e] for e in p.edges if nbroots[e] >= 0} for p in pieces]
-    if len(links) == 1:
+    n = len(links)
+    if n == 1 or not any(links[i] & links[j] for i in range(n) for j in range(i + 1, n)):
         return links
     merged = [set(lk) for lk in links]
     changed = True

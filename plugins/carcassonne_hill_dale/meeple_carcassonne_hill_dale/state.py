@@ -13,6 +13,7 @@ from typing import Any
 SLOTS = (
     "players", "stack", "hidden", "current", "turn", "board", "frontier",
     "seg_parent", "seg_size", "seg_open", "seg_pos", "seg_kind", "seg_mask", "seg_harvest",
+    "seg_tiles", "seg_crops",
     "meeples", "meeples_left", "stables", "stables_left", "scores", "chips", "supply",
     "pending", "set_aside", "finished", "final",
 )
@@ -34,7 +35,9 @@ class State:
     seg_pos: list[tuple[int, int]]
     seg_kind: list[str]
     seg_mask: list[int]
-    seg_harvest: list[tuple[int, ...]]
+    seg_harvest: list[tuple[int, ...]]  # the piece's own harvest symbols
+    seg_tiles: list[frozenset[tuple[int, int]]]  # at a root: the tiles of the feature
+    seg_crops: list[tuple[int, ...]]  # at a root: every harvest symbol of the feature
     meeples: list[tuple[int, int]]  # (seat, segment) of every meeple on the board
     meeples_left: list[int]
     stables: dict[tuple[int, int], int]  # pos -> seat
@@ -72,6 +75,8 @@ class State:
         s.seg_kind = self.seg_kind[:]
         s.seg_mask = self.seg_mask[:]
         s.seg_harvest = self.seg_harvest[:]
+        s.seg_tiles = self.seg_tiles[:]
+        s.seg_crops = self.seg_crops[:]
         s.meeples = self.meeples[:]
         s.meeples_left = self.meeples_left[:]
         s.stables = self.stables.copy()
@@ -99,6 +104,7 @@ def new_state(players: tuple[str, ...], stack: list[int], supply: tuple[int, ...
     s.frontier = {}
     s.seg_parent, s.seg_size, s.seg_open = [], [], []
     s.seg_pos, s.seg_kind, s.seg_mask, s.seg_harvest = [], [], [], []
+    s.seg_tiles, s.seg_crops = [], []
     s.meeples = []
     s.meeples_left = [meeples] * n
     s.stables = {}

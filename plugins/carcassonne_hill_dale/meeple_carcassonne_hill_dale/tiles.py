@@ -52,10 +52,7 @@ class TileKind:
     orients: tuple[Orientation, Orientation, Orientation, Orientation]
     canon: tuple[int, int, int, int]  # rotation -> the first rotation that looks the same
     rotations: tuple[int, ...]  # the distinct rotations
-
-    @property
-    def animal_total(self) -> int:
-        return sum(self.animals)
+    animal_total: int
 
     @property
     def has_meadow(self) -> bool:
@@ -102,7 +99,8 @@ def _kind(index: int, raw: dict) -> TileKind:
         canon.append(next(q for q in range(4) if orients[q] == orients[r]))
     animals = tuple(int(raw["animals"].get(a, 0)) for a in ANIMALS)
     return TileKind(raw["id"], index, int(raw["count"]), bool(raw.get("start", False)),
-                    animals, orients, tuple(canon), tuple(sorted(set(canon))))  # type: ignore[arg-type]
+                    animals, orients, tuple(canon), tuple(sorted(set(canon))),
+                    sum(animals))  # type: ignore[arg-type]
 
 
 def load(name: str = "tiles.json") -> tuple[list[TileKind], dict[str, int], dict[str, int]]:

@@ -33,8 +33,15 @@ def check(state, before_scores):
     for (x, y) in state.stables:
         others = [(x + dx, y + dy) in state.stables for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
         assert sum(others) == 1
-    for (root, _kind), _seats in roots.items():
-        assert 1 <= feature_tiles(state, root) <= len(state.board)
+    # the incremental tile sets and harvest lists agree with a full scan
+    scan_tiles, scan_crops = {}, {}
+    for i, pos in enumerate(state.seg_pos):
+        r = find(parent, i)
+        scan_tiles.setdefault(r, set()).add(pos)
+        scan_crops.setdefault(r, []).extend(state.seg_harvest[i])
+    for r, tiles in scan_tiles.items():
+        assert feature_tiles(state, r) == len(tiles) <= len(state.board)
+        assert sorted(state.seg_crops[r]) == sorted(scan_crops[r])
     assert all(state.seg_kind[find(parent, s)] == state.seg_kind[s] for s in range(len(parent)))
     assert all(k in (PATH, "F") for k in state.seg_kind)
 
