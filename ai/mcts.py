@@ -239,6 +239,8 @@ class MCTSAgent:
         for move, child in node.children.items():
             if solve and child.proven is not None:
                 value = child.proven.get(p, 0.0)
+                if value >= 1.0:  # a proven win: nothing else here is worth a look
+                    return move, child
             else:
                 n = child.n
                 value = child.w / n + c * math.sqrt(log_n / n)
