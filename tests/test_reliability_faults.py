@@ -398,5 +398,22 @@ def test_jsonl_write_cut_short_leaves_no_partial_record(tmp_path: Path) -> None:
     assert eng.verify("g0").ok
 
 
+def test_jsonl_torn_tail_of_a_killed_writer_never_counted(tmp_path: Path) -> None:
+    # SIGKILL can stop a write between two pages: the file then ends inside a line.
+    url = f"jsonl:///{tmp_path / 'games'}"
+    eng = Engine(url, load())
+    seen = play_some(eng, 1, 6)
+    eng.close()
+    path = tmp_path / "games" / "g0.jsonl"
+    whole = path.read_bytes()
+    path.write_bytes(whole + whole.splitlines(keepends=True)[-1][:37])
+    eng = Engine(url, load())
+    assert_intact(eng, seen)
+    p = eng.to_act("g0")[0]  # the next append replaces the torn tail
+    eng.move("g0", eng.table("g0").game.legal(eng.state("g0"), p)[0], p)
+    assert path.read_bytes().startswith(whole) and path.read_bytes().endswith(b"\n")
+    assert eng.verify("g0").ok and eng.verify("g0").events == seen["g0"] + 1
+
+
 if __name__ == "__main__":
     drive(sys.argv[1], int(sys.argv[2]))

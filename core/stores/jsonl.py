@@ -50,6 +50,12 @@ def read_game(text: bytes | str) -> tuple[GameHeader, list[Record]]:
     return header, records
 
 
+def whole_lines(data: bytes) -> bytes:
+    """A store file up to its last newline. Every append ends with one, so bytes after it
+    are a write that never finished (a writer killed mid-write) and never counted."""
+    return data[: data.rfind(b"\n") + 1]
+
+
 def _os_error(exc: OSError, path: Path, doing: str) -> StoreError:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
         return StoreError(f"the disk holding {path} is full: nothing was written ({exc.strerror})")
@@ -88,7 +94,7 @@ class JsonlStore(EventStore):
             data = path.read_bytes()
         except FileNotFoundError:
             raise GameNotFound(f"no game with id {game_id!r} in {self.url}") from None
-        return read_game(data)
+        return read_game(whole_lines(data))
 
     def create_game(self, header: GameHeader) -> None:
         path = self._file(header.game_id)
@@ -134,12 +140,17 @@ class JsonlStore(EventStore):
             # Unbuffered, so that nothing written is left in a buffer after a failure.
             with open(path, "r+b", buffering=0) as f:
                 fcntl.flock(f, fcntl.LOCK_EX)  # one writer at a time, across processes
-                header, records = read_game(f.readall())
+                data = f.readall()
+                kept = whole_lines(data)
+                header, records = read_game(kept)
                 last = (records[-1].seq, records[-1].hash) if records else (0, header.hash())
                 new = make(*last)
                 check_sequence(game_id, last[0], new)
                 payload = memoryview(b"".join(orjson.dumps(r.to_json()) + b"\n" for r in new))
-                end = f.seek(0, os.SEEK_END)
+                end = len(kept)
+                if end < len(data):  # the torn tail of a killed writer goes now
+                    f.truncate(end)
+                f.seek(end)
                 try:
                     while payload:
                         payload = payload[f.write(payload):]
