@@ -25,7 +25,7 @@ import time
 from collections import deque
 from typing import Any
 
-from meeple.core import Game
+from meeple.core import Game, MeepleError
 
 from .options import AgentOption, non_negative, parse_options, positive
 from .rewards import evaluate_rewards, outcome_rewards
@@ -194,6 +194,8 @@ class MCTSAgent:
             p = acting[0]
             moves = legal(state, p)
             if node.player is None:
+                if not moves:
+                    raise MeepleError(f"{game.name}: {p} is to act but has no legal command")
                 node.player = p
                 node.moves = moves
                 untried = list(moves)
