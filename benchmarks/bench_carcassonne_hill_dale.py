@@ -62,7 +62,8 @@ def test_random_game_legal_decide_fold(benchmark):
 
 
 @pytest.mark.benchmark(group="carcassonne-hill-dale search")
-def test_ismcts_simulations_per_second(benchmark):
+@pytest.mark.parametrize("depth", [0, 8])  # 0: random play-outs to the end
+def test_ismcts_simulations_per_second(benchmark, depth):
     mcts = pytest.importorskip("meeple.ai.mcts")
     local = LocalGame(GAME, GAME.default_players(3), seed=1)
     for _ in range(20):  # a mid-game position
@@ -70,10 +71,10 @@ def test_ismcts_simulations_per_second(benchmark):
             GAME.legal(local.state, local.to_act()[0])))
     player = local.to_act()[0]
     view = GAME.view(local.state, player)
-    sims = 200
+    sims = 100 if depth == 0 else 400
 
     def search():
-        agent = mcts.ISMCTSAgent({"sims": str(sims)}, seed=0)
+        agent = mcts.ISMCTSAgent({"sims": str(sims), "depth": str(depth)}, seed=0)
         agent.act(GAME, view, player)
 
     benchmark.pedantic(search, rounds=3, iterations=1)
