@@ -2,6 +2,7 @@
 
 import random
 from collections import Counter
+from xml.etree import ElementTree
 
 import pytest
 from hill_dale_helpers import GAME, Table
@@ -195,6 +196,8 @@ def test_text_and_svg_render_show_meeples_and_stables():
     assert "b" in text and "ann: 0 points" in text
     svg = GAME.render(t.state, "svg")
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    root = ElementTree.fromstring(svg)  # well-formed XML
+    assert root.tag.endswith("svg")
     assert svg.count("<circle") >= 3  # the wanderer and the two score markers
     assert "<polygon" in svg  # the stable
 
