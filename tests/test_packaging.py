@@ -77,3 +77,23 @@ def test_wheel_installs_and_runs_in_a_fresh_venv(wheel, tmp_path):
     out = subprocess.run([str(py), "-S", "-c", f"import site; site.addsitedir({str(site)!r}); {script}"],
                          capture_output=True, text=True, cwd=tmp_path, env=env)
     assert out.stdout.strip() == "ok", out.stderr
+
+
+PLUGIN_DIRS = sorted(p.parent for p in (ROOT / "plugins").glob("*/pyproject.toml"))
+
+
+@pytest.mark.parametrize("plugin", PLUGIN_DIRS, ids=[p.name for p in PLUGIN_DIRS])
+def test_plugin_wheel_carries_its_code_data_and_entry_point(plugin, tmp_path):
+    """`pip install plugins/<game>` (not editable) must bring the game's data files too."""
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+                    "-q", "-w", str(tmp_path), str(plugin)], check=True)
+    (whl,) = tmp_path.glob("*.whl")
+    names = set(zipfile.ZipFile(whl).namelist())
+    package = f"meeple_{plugin.name}"
+    shipped = {
+        str(f.relative_to(plugin)) for f in (plugin / package).rglob("*")
+        if f.is_file() and "__pycache__" not in f.parts and f.suffix != ".pyc"
+    }
+    assert shipped <= names, f"missing from the wheel: {sorted(shipped - names)}"
+    entry = next(n for n in names if n.endswith("entry_points.txt"))
+    assert "[meeple]" in zipfile.ZipFile(whl).read(entry).decode()
