@@ -74,6 +74,10 @@ class HillDale(Game):
     def fold(self, state: State | None, event: Any) -> State:
         return fold(state, event)
 
+    def step(self, state: State, player: str, command: Any, rng: random.Random) -> State:
+        rules.play(state, state, player, command)
+        return state
+
     def clone(self, state: State) -> State:
         return state.clone()
 

@@ -95,10 +95,17 @@ def _placement_error(s: State, x: int, y: int, rot: int, kind: int) -> str | Non
 
 
 def decide(state: State, player: str, cmd: Any) -> list[Any]:
+    """The events ``cmd`` causes; ``state`` is left as it was."""
+    return play(state, state.clone(), player, cmd)
+
+
+def play(state: State, s: State, player: str, cmd: Any) -> list[Any]:
+    """Check ``cmd`` against ``state`` and fold its events into ``s``, which is either a
+    clone of ``state`` (decide) or ``state`` itself (the search fast path ``step``: every
+    check reads ``state`` before the first event is folded)."""
     if state.finished:
         raise IllegalCommand("the game is over")
     events: list[Any] = []
-    s = state.clone()
 
     def emit(ev: Any) -> None:
         events.append(ev)

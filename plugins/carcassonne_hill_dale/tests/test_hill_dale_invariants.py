@@ -63,3 +63,15 @@ def test_invariants_hold_after_every_command_of_random_games():
         state = local.state
         assert state.finished and not state.stack and state.current == -1
         assert len(state.board) + len(state.set_aside) == 73
+
+
+def test_step_equals_decide_then_fold():
+    for seed in range(15):
+        local = LocalGame(GAME, GAME.default_players(2 + seed % 4), seed=seed)
+        rng = random.Random(seed)
+        while local.outcome() is None:
+            player = local.to_act()[0]
+            cmd = rng.choice(GAME.legal(local.state, player))
+            fast = GAME.step(GAME.clone(local.state), player, cmd, random.Random(0))
+            local.play(player, cmd)
+            assert fast == local.state
