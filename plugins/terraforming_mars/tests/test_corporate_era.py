@@ -28,9 +28,11 @@ ME, OTHER = "p1", "p2"
 
 @pytest.fixture(autouse=True)
 def corporate_era():
+    was = ce.registered()  # the game may register the cards itself once the option is wired
     ce.register()
     yield
-    ce.unregister()
+    if not was:
+        ce.unregister()
 
 
 # -- set-up helpers ---------------------------------------------------------------------------
@@ -64,14 +66,31 @@ def tag_donor(tag: str, taken: list[str]) -> str:
                 and n not in taken and c["type"] == "automated" and "special" not in c)
 
 
-def resolve(g: LocalGame, answers: dict[str, str]) -> list[str]:
-    """Answer pending decisions: by kind from ``answers``, else the first legal command."""
+def _label(cmd: object) -> str | None:
+    return getattr(cmd, "label", None)
+
+
+# How the engine test answers each kind of decision (the first legal command otherwise).
+ANSWERS = {
+    "remove": lambda cmd: getattr(cmd, "player", None) == OTHER,
+    "reduce": lambda cmd: getattr(cmd, "player", None) == OTHER,
+    "viral": lambda cmd: _label(cmd) == "plant",
+    "olympus": lambda cmd: _label(cmd) == "add",
+    "university": lambda cmd: getattr(cmd, "card", None) == "",
+}
+
+
+def resolve(g: LocalGame, choice: str = "") -> list[tuple[str, object]]:
+    """Answer every pending decision (see ANSWERS; ``choice`` for an OR choice) and return
+    the (kind, command) pairs, so the test can follow decisions the engine may add."""
     said = []
     while g.state.pending:
         who, kind = g.state.pending[0][0], g.state.pending[0][1]
-        text = answers.get(kind) or GAME.format(GAME.legal(g.state, who)[0], g.state)
-        g.play(who, text)
-        said.append(text)
+        legal = GAME.legal(g.state, who)
+        want = ANSWERS.get(kind) or (lambda cmd: _label(cmd) == choice)
+        cmd = next((c for c in legal if want(c)), legal[0])
+        g.play(who, cmd)
+        said.append((kind, cmd))
     return said
 
 
@@ -94,6 +113,13 @@ def prepared(name: str) -> LocalGame:
     setprod(me, mc=5, steel=1, titanium=1, plants=2, energy=5, heat=5)
     setres(other, mc=20, steel=9, titanium=9, plants=9)
     setprod(other, mc=4, steel=2, titanium=2, energy=2, heat=3)
+    if name == "Mining Area":  # a tile of p1 next to a steel space, for the wired placement rule
+        steel = next(sp for sp, d in SPACES.items() if "steel" in d.bonus and not d.ocean
+                     and sp not in s.tiles and not any(a in s.tiles for a in ADJACENT[sp]))
+        s.tiles[next(a for a in ADJACENT[steel] if not SPACES[a].ocean)] = ("greenery", ME)
+    # something for the pick-a-card cards: a building card with production, a resource
+    me.played += ["Mine", "Tardigrades"]
+    me.card_res["Tardigrades"] = 1
     me.hand.append(name)
     if name in s.deck:
         s.deck.remove(name)
@@ -113,9 +139,13 @@ OPPONENT_LOSS = {"Virus": ("plants", 5), "Sabotage": ("mc", 7), "Hired Raiders":
 OPPONENT_PROD = {"Asteroid Mining Consortium": ("titanium", 1), "Great Escarpment Consortium":
                  ("steel", 1), "Hackers": ("mc", 2), "Power Supply Consortium": ("energy", 1),
                  "Energy Tapping": ("energy", 1)}
+# Parts of an effect that come from a hook the base engine may or may not call yet: the
+# engine test leaves them out and the hook's own test below covers them.
+HOOKED_RES = {"Hired Raiders"}  # the thief's gain (stolen)
+HOOKED_PROD = {"Mining Area"}  # the production of the space's bonus (tile_placed)
 # Per-count production, counted by hand in prepared() (the card itself included).
 PROD_PER = {"Miranda Resort": ("mc", 0), "Cartel": ("mc", 1), "Satellites": ("mc", 1),
-            "Medical Lab": ("mc", 0)}
+            "Medical Lab": ("mc", 1)}  # with Mine: 2 building tags
 
 
 @pytest.mark.parametrize("name", sorted(ce.CE_CARDS))
@@ -131,8 +161,8 @@ def test_card_played_through_the_engine(name: str) -> None:
     play = plays[0]
     assert play.mc == card_cost(me, name) == c["cost"]
     g.play(ME, play)
-    said = resolve(g, {"choose": f"choose {CHOICES.get(name, '')}".strip(),
-                       "remove": f"target {OTHER}", "reduce": f"target {OTHER}"})
+    said = resolve(g, CHOICES.get(name, ""))
+    kinds = [k for k, _ in said]
     assert name not in me.hand
     assert name in (me.events if c["type"] == "event" else me.played)
 
@@ -144,7 +174,10 @@ def test_card_played_through_the_engine(name: str) -> None:
     kind, n = SPECIAL_PLAY.get(name, ("", 0))
     if kind.startswith("prod:"):
         want_prod[RI[kind[5:]]] += n
-    assert me.prod == want_prod
+    if "pick" in kinds and name == "Robotic Workforce":  # copied Mine (see prepared)
+        want_prod[RI["steel"]] += 1
+    if name not in HOOKED_PROD:
+        assert me.prod == want_prod
 
     want = res[:]
     want[RI["mc"]] -= play.mc
@@ -152,13 +185,15 @@ def test_card_played_through_the_engine(name: str) -> None:
         want[RI[r]] += k
     if kind in RES:
         want[RI[kind]] += n
-    placed = [t.split()[1] for t in said if t.startswith("place ")]
+    want[RI["plants"]] += kinds.count("viral")  # Viral Enhancers' own microbe tag: a plant
+    placed = [cmd.space for k, cmd in said if k == "place"]
     for sp in placed:
         for b in SPACES[sp].bonus:
             if b != "cards":
                 want[RI[b]] += 1
         want[RI["mc"]] += 2 * sum(1 for a in ADJACENT[sp] if s.tiles.get(a, ("",))[0] == "ocean")
-    assert me.res == want, (me.res, want)
+    if name not in HOOKED_RES:
+        assert me.res == want, (me.res, want)
 
     assert me.tr == tr + c.get("tr", 0) + (n if kind == "tr" else 0)
     if name in OPPONENT_LOSS:
@@ -172,11 +207,18 @@ def test_card_played_through_the_engine(name: str) -> None:
     else:
         assert other.prod == other_prod
     if c.get("resource"):
-        assert me.card_res[name] == 0
+        assert me.card_res[name] == kinds.count("olympus")  # its own science tag: add one
     if "tile" in c:
         kind_name = c["tile"].get("name", c["tile"]["type"])
         assert [sp for sp, t in s.tiles.items() if t == (kind_name, ME)] == placed
-    assert len(me.hand) == c.get("draw", 0)
+    for _, cmd in (x for x in said if x[0] == "claim"):
+        assert s.claims[cmd.space] == ME and cmd.space not in s.tiles
+    if "pick" in kinds and name == "CEO's Favorite Project":
+        assert me.card_res["Tardigrades"] == 2
+    kept = sum(len(cmd.cards) for k, cmd in said if k == "keep")
+    if name in ce.LOOK and c["type"] == "event":  # the look-at-the-deck events, once wired
+        assert kept in (0, ce.LOOK[name][1]) and (kept > 0) == ("keep" in kinds)
+    assert len(me.hand) == c.get("draw", 0) + kept
 
 
 # -- blue actions through the engine ---------------------------------------------------------
@@ -299,7 +341,7 @@ def test_indentured_workers_discounts_only_the_next_card() -> None:
     assert ce.cost_reduction(me, "Mine") == 8
     assert ce.cost_reduction(me, "Indentured Workers") == 0
     me.hand.append("Mine")
-    g.play(ME, "play Mine pay 4")
+    g.play(ME, f"play Mine pay {card_cost(me, 'Mine')}")
     assert ce.cost_reduction(me, "Sponsors") == 0
     p = Player(ME)
     ce._indentured_workers(fresh(), p, [])
@@ -586,4 +628,4 @@ def test_register_is_idempotent_and_undone() -> None:
     assert base_cards.lookup("teractor") is None
     assert set(base_effects.SPECIAL_PLAY) == base_specials - set(ce.CE_SPECIAL_PLAY)
     assert not any(getattr(f, "corporate_era", False) for f in base_effects.SPECIAL_PLAY.values())
-    ce.register()  # for the fixture's teardown
+    ce.register()  # as the fixture left it
