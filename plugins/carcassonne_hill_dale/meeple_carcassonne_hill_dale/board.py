@@ -5,7 +5,7 @@ state never compress the union-find (decide must not change the state)."""
 from __future__ import annotations
 
 from .state import State
-from .tiles import DX, DY, ORIENT, PATH, Orientation, fitting_rotations
+from .tiles import DX, DY, ORIENT, Orientation, fitting_rotations
 
 
 def find(parent: list[int], i: int) -> int:
@@ -141,7 +141,3 @@ def seg_ref(state: State, seg: int) -> tuple[int, int, int]:
     x, y = state.seg_pos[seg]
     mask = state.seg_mask[seg]
     return x, y, (mask & -mask).bit_length() - 1
-
-
-def is_path(state: State, seg: int) -> bool:
-    return state.seg_kind[seg] == PATH

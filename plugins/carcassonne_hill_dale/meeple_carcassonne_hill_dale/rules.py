@@ -11,7 +11,6 @@ from meeple.core import IllegalCommand
 
 from .board import (
     find,
-    fits,
     fits_anywhere,
     merge_preview,
     seg_at,
@@ -354,7 +353,3 @@ def _walks(state: State, seat: int, kind: int, x: int, y: int, r: int,
         for dst, _ in walk_targets(s, seg):
             out.append(Place(x, y, r, "walk", -1, src + seg_ref(s, dst)))
     return out
-
-
-def fits_at(state: State, x: int, y: int, rot: int) -> bool:
-    return fits(state, x, y, ORIENT[state.current][rot])

@@ -8,8 +8,6 @@ feature that no tile touches yet, so a feature is closed when that count is 0.
 
 from __future__ import annotations
 
-from typing import Any
-
 SLOTS = (
     "players", "stack", "hidden", "current", "turn", "board", "frontier",
     "seg_parent", "seg_size", "seg_open", "seg_pos", "seg_kind", "seg_mask", "seg_harvest",
@@ -117,7 +115,3 @@ def new_state(players: tuple[str, ...], stack: list[int], supply: tuple[int, ...
     s.finished = False
     s.final = ()
     return s
-
-
-def summary_of(state: State) -> dict[str, Any]:
-    return {"scores": dict(zip(state.players, state.scores, strict=True))}
