@@ -185,8 +185,11 @@ def use_problem(s: State, p: Player, name: str, option: int,
         return "that parameter is already at its maximum"
     if opt.get("label") == "steal" and not steal_sources(s, CARDS[name]["resource"], name):
         return f"there is no {CARDS[name]['resource']} to take"
-    if name == "Search For Life" and not (s.deck or s.discard):
+    if name in ("Search For Life", "Inventors' Guild", "Business Network") and not (
+            s.deck or s.discard):
         return "the deck is empty"
+    if name == "Power Infrastructure" and p.res[RI["energy"]] < 1:
+        return "Power Infrastructure needs energy to spend"
     if name == "United Nations Mars Initiative" and not p.tr_raised:
         return "your terraform rating has not risen this generation"
     cost = opt.get("pay", 0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from . import corporate_era as ce
 from .board import ADJACENT, OFF_MAP
 from .cards import CARDS, CORPORATIONS, card
 from .rules import (
@@ -46,7 +47,10 @@ def apply_block(s: State, p: Player, eff: dict, source: str, new: list) -> None:
     for _ in range(eff.get("oceans", 0)):
         new.append((p.name, "place", "ocean", "ocean", source))
     for r, n in eff.get("remove", {}).items():
-        new.append((p.name, "remove", r, n))
+        # Hired Raiders steals what it removes
+        new.append((p.name, "remove", r, n, "steal" if eff.get("special") == "steal" else ""))
+    if source == "Virus" and eff.get("label") == "animals":
+        new.append((p.name, "pick", "Virus"))
     for r, n in eff.get("reduce", {}).items():
         new.append((p.name, "reduce", r, n))
     adds = eff.get("add", [])
@@ -72,7 +76,19 @@ def play_card(s: State, p: Player, name: str, new: list) -> None:
     apply_block(s, p, c, name, new)
     if name in SPECIAL_PLAY:
         SPECIAL_PLAY[name](s, p, new)
+    if name in ("Robotic Workforce", "CEO's Favorite Project"):
+        new.append((p.name, "pick", name))
+    elif name == "Land Claim":
+        new.append((p.name, "claim"))
     _card_triggers(p, name)
+    # Corporate Era triggers that ask for a decision, one per tag
+    for _ in range(ce.viral_enhancers_triggers(p, name)):
+        new.append((p.name, "viral", name))
+    for _ in range(ce.science_triggers(p, name)):
+        if "Mars University" in p.played:
+            new.append((p.name, "university"))
+        if "Olympus Conference" in p.played:
+            new.append((p.name, "olympus"))
 
 
 def _card_triggers(p: Player, name: str) -> None:
@@ -122,6 +138,8 @@ def use_action(s: State, p: Player, name: str, option: int, pay: tuple[int, int,
     apply_block(s, p, opt, name, new)
     if opt.get("label") == "steal":
         new.append((p.name, "steal", CARDS[name]["resource"], name))
+    if name == "Power Infrastructure":
+        new.append((p.name, "amount", name))
 
 
 # -- cards beyond the vocabulary --------------------------------------------------------------
@@ -165,6 +183,9 @@ def card_vp(s: State, p: Player, name: str) -> int:
     vp = card(name).get("vp", 0)
     if isinstance(vp, int):
         return vp
+    special = ce.card_vp(s, p, name)
+    if special is not None:
+        return special
     if "res_per" in vp:
         return p.card_res.get(name, 0) // vp["res_per"]
     if "tag" in vp:

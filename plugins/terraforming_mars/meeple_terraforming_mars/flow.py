@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from . import corporate_era as ce
 from . import messages as m
 from .cards import BEGINNER, CARDS
 from .effects import apply_choice, play_card, start_corporation, use_action
@@ -56,6 +57,8 @@ def next_turn(s: State) -> None:
 
 
 def _started(s: Any, e: m.Started) -> State:
+    if e.corporate_era:
+        ce.register()  # the Corporate Era card data joins the card registries
     s = State(tuple(e.players), {"corporate_era": e.corporate_era, "draft": e.draft,
                                  "max_generations": e.max_generations})
     if len(e.players) == 1:
@@ -156,6 +159,24 @@ def _drawn(s: State, e: m.Drawn) -> State:
     return s
 
 
+def _looked(s: State, e: m.Looked) -> State:
+    del s.deck[:len(e.cards)]
+    s.players[e.player].offer = list(e.cards)
+    s.pending.insert(0, (e.player, "keep", e.source))
+    return s
+
+
+def _kept(s: State, e: m.Kept) -> State:
+    p = s.players[e.player]
+    item = _take_pending(s, e.player, ("keep",))
+    if ce.LOOK[item[2]][1] == "buy":
+        p.res[MC] -= 3 * len(e.cards)
+    p.hand.extend(e.cards)
+    s.discard.extend(c for c in p.offer if c not in e.cards)
+    p.offer = []
+    return s
+
+
 def _revealed(s: State, e: m.Revealed) -> State:
     del s.deck[:1]
     s.discard.append(e.card)
@@ -185,6 +206,7 @@ def _project(s: State, e: m.ProjectUsed) -> State:
     p.res[MC] -= cost
     if p.corp == "CrediCor" and PROJECTS[e.kind] >= 20:
         p.res[MC] += 4
+    p.res[MC] += ce.project_bonus(p, e.kind)
     new: list = []
     if e.kind == "power":
         p.prod[ENERGY] += 1
@@ -250,7 +272,10 @@ def _converted(s: State, e: m.Converted) -> State:
 
 
 def _placed(s: State, e: m.Placed) -> State:
-    item = _take_pending(s, e.player, ("place",))
+    item = _take_pending(s, e.player, ("place", "claim"))
+    if item[1] == "claim":
+        s.claims[e.space] = e.player
+        return s
     new: list = []
     place_tile(s, s.players[e.player], e.space, item[2], item[4], new)
     _push(s, new)
@@ -261,7 +286,9 @@ def _targeted(s: State, e: m.Targeted) -> State:
     item = _take_pending(s, e.player, ("remove", "reduce", "flood"))
     if e.target and e.target != NEUTRAL:
         q = s.players[e.target]
-        if item[1] == "remove":
+        if item[1] == "remove" and len(item) > 4 and item[4] == "steal":
+            ce.stolen(s, e.player, e.target, item[2], item[3])
+        elif item[1] == "remove":
             i = RI[item[2]]
             q.res[i] -= min(item[3], q.res[i])
         elif item[1] == "reduce":
@@ -272,7 +299,16 @@ def _targeted(s: State, e: m.Targeted) -> State:
 
 
 def _picked(s: State, e: m.Picked) -> State:
-    item = _take_pending(s, e.player, ("add", "steal"))
+    item = _take_pending(s, e.player, ("add", "steal", "pick", "university"))
+    p = s.players[e.player]
+    if item[1] == "pick":
+        ce.PICKS[item[2]][1](s, p, e.card)
+        return s
+    if item[1] == "university":
+        if e.card:
+            p.hand.remove(e.card)
+            s.discard.append(e.card)
+        return s
     owner = next(p for p in s.players.values() if e.card in p.played)
     if item[1] == "add":
         owner.card_res[e.card] += item[3]
@@ -283,7 +319,13 @@ def _picked(s: State, e: m.Picked) -> State:
 
 
 def _chosen(s: State, e: m.Chosen) -> State:
-    item = _take_pending(s, e.player, ("choose",))
+    item = _take_pending(s, e.player, ("choose", "viral", "olympus"))
+    if item[1] == "viral":
+        ce.viral_enhancers_apply(s.players[e.player], item[2], e.label)
+        return s
+    if item[1] == "olympus":
+        ce.olympus_conference(s.players[e.player], e.label == "draw")
+        return s
     new: list = []
     apply_choice(s, s.players[e.player], item[2], e.label, new)
     _push(s, new)
@@ -291,8 +333,11 @@ def _chosen(s: State, e: m.Chosen) -> State:
 
 
 def _amount(s: State, e: m.AmountChosen) -> State:
-    _take_pending(s, e.player, ("amount",))
+    item = _take_pending(s, e.player, ("amount",))
     p = s.players[e.player]
+    if item[2] == "Power Infrastructure":
+        ce.power_infrastructure(p, e.n)
+        return s
     p.prod[HEAT] -= e.n
     p.prod[MC] += e.n
     return s
@@ -353,7 +398,7 @@ def _ended(s: State, e: m.GameEnded) -> State:
 
 
 FOLDS: dict[type, Callable[[Any, Any], State]] = {
-    m.Started: _started, m.NeutralPlaced: _neutral, m.Drafted: _drafted, m.Shuffled: _shuffled, m.Reshuffled: _reshuffled, m.Dealt: _dealt,
+    m.Looked: _looked, m.Kept: _kept, m.Started: _started, m.NeutralPlaced: _neutral, m.Drafted: _drafted, m.Shuffled: _shuffled, m.Reshuffled: _reshuffled, m.Dealt: _dealt,
     m.CorpChosen: _corp_chosen, m.Bought: _bought, m.Drawn: _drawn, m.Revealed: _revealed,
     m.CardPlayed: _card_played, m.ProjectUsed: _project, m.Sold: _sold, m.Claimed: _claimed,
     m.Funded: _funded, m.ActionUsed: _action_used, m.Converted: _converted, m.Placed: _placed,

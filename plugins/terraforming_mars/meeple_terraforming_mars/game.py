@@ -10,10 +10,12 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Mapping, Sequence
+from itertools import combinations
 from typing import Any
 
 from meeple.core import Game, IllegalCommand, Option, Outcome
 
+from . import corporate_era as ce
 from . import evaluation, render
 from . import messages as m
 from .board import SPACES
@@ -48,6 +50,7 @@ from .solo import neutral_tiles
 from .state import MC, NEUTRAL, RI, SOLO_GENERATIONS, State
 
 SIMULTANEOUS = ("corp", "buy", "draft")
+LOOK_CARDS = ce.LOOK
 KV = re.compile(r"\s+(pay|steel|titanium|heat)\s+(-?\d+)$", re.IGNORECASE)
 
 
@@ -76,6 +79,8 @@ class TerraformingMars(Game):
         Option("corporations", "standard", "standard: two corporations dealt to each player "
                "(the Beginner Corporation may always be taken); beginner: everyone plays the "
                "Beginner Corporation", str, ("standard", "beginner")),
+        Option("corporate_era", False, "Corporate Era: its 71 cards and 2 corporations join "
+               "the decks, and players start without production"),
         Option("draft", False, "draft the research cards from generation 2 (not in solo)"),
         Option("max_generations", 0, "safety cap: the game ends after this generation even "
                "if Mars is not terraformed (0: no cap, the real rules)", int),
@@ -84,12 +89,15 @@ class TerraformingMars(Game):
     # -- setting up -----------------------------------------------------------------------
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: random.Random) -> list:
-        deck = list(BASE_DECK)
+        era = bool(options.get("corporate_era"))
+        if era:
+            ce.register()
+        deck = list(BASE_DECK + (ce.CE_DECK if era else ()))
         rng.shuffle(deck)
-        corps = list(STANDARD_CORPS)
+        corps = list(STANDARD_CORPS + (ce.CE_CORPS if era else ()))
         rng.shuffle(corps)
         beginner = options.get("corporations") == "beginner"
-        events: list = [m.Started(tuple(players), False, bool(options.get("draft")),
+        events: list = [m.Started(tuple(players), era, bool(options.get("draft")),
                                   int(options.get("max_generations", 0))),
                         m.Shuffled(tuple(deck))]
         if len(players) == 1:
@@ -153,6 +161,10 @@ class TerraformingMars(Game):
         for kind, n, source in after:
             if kind == "draw":
                 self._draw(s, player, n, rng, emit)
+            elif kind == "look":
+                self._ensure(s, n, rng, emit)
+                if s.deck:
+                    emit(m.Looked(player, tuple(s.deck[:n]), source))
             else:
                 self._ensure(s, 1, rng, emit)
                 if s.deck:
@@ -219,6 +231,8 @@ class TerraformingMars(Game):
             if why:
                 raise IllegalCommand(why)
             after = [("draw", CARDS[cmd.card]["draw"], "")] if CARDS[cmd.card].get("draw") else []
+            if cmd.card in LOOK_CARDS:
+                after.append(("look", LOOK_CARDS[cmd.card][0], cmd.card))
             return [m.CardPlayed(player, cmd.card, cmd.mc, cmd.steel, cmd.titanium, cmd.heat)], after
         if t is m.Project:
             if cmd.kind not in PROJECTS:
@@ -254,6 +268,11 @@ class TerraformingMars(Game):
                 raise IllegalCommand(why)
             action_options(cmd.card)[cmd.option]
             after = [("reveal", 1, cmd.card)] if cmd.card == "Search For Life" else []
+            if cmd.card in LOOK_CARDS:
+                after.append(("look", LOOK_CARDS[cmd.card][0], cmd.card))
+            draws = ce.action_draws(cmd.card, cmd.option)
+            if draws:
+                after.append(("draw", draws, ""))
             return [m.ActionUsed(player, cmd.card, cmd.option, cmd.mc, cmd.steel, cmd.titanium)], after
         if t is m.Convert:
             if cmd.what not in ("plants", "heat"):
@@ -276,6 +295,34 @@ class TerraformingMars(Game):
                 raise IllegalCommand(f"choose one of: {', '.join([*p.corp_offer, BEGINNER])}")
             draw = CORPORATIONS[cmd.corp].get("draw", 0)
             return [m.CorpChosen(player, cmd.corp)], [("draw", draw, "")] if draw else []
+        if kind in ("pick", "university"):
+            if t is not m.Pick:
+                raise IllegalCommand("choose a card first: card NAME")
+            allowed = self._picks(s, p, item)
+            if cmd.card not in allowed:
+                raise IllegalCommand(f"choose one of: {', '.join(c or 'none' for c in allowed)}")
+            after = [("draw", 1, "")] if kind == "university" and cmd.card else []
+            return [m.Picked(player, cmd.card)], after
+        if kind in ("viral", "olympus"):
+            labels = self._labels(p, item)
+            if t is not m.Choose or cmd.label not in labels:
+                raise IllegalCommand(f"choose one: {', '.join('choose ' + x for x in labels)}")
+            draw = kind == "olympus" and cmd.label == "draw"
+            return [m.Chosen(player, cmd.label)], [("draw", 1, "")] if draw else []
+        if kind == "claim":
+            if t is not m.Place or cmd.space not in self._claimable(s):
+                raise IllegalCommand("claim a free land space that is not reserved: place SPACE")
+            return [m.Placed(player, cmd.space)], []
+        if kind == "keep":
+            n = LOOK_CARDS[item[2]][1]
+            if t is not m.Keep or len(set(cmd.cards)) != len(cmd.cards) or any(
+                    c not in p.offer for c in cmd.cards):
+                raise IllegalCommand(f"keep cards from: {', '.join(p.offer)}")
+            if n == "buy" and 3 * len(cmd.cards) > p.res[MC]:
+                raise IllegalCommand("buying the card costs 3 M€")
+            if n != "buy" and len(cmd.cards) != min(n, len(p.offer)):
+                raise IllegalCommand(f"keep exactly {n} of: {', '.join(p.offer)}")
+            return [m.Kept(player, cmd.cards)], []
         if kind == "draft":
             if t is not m.Draft or cmd.card not in p.offer:
                 raise IllegalCommand(f"draft one card: {', '.join('draft ' + c for c in p.offer)}")
@@ -317,8 +364,9 @@ class TerraformingMars(Game):
                 raise IllegalCommand(f"choose one: {', '.join('choose ' + x for x in labels)}")
             return [m.Chosen(player, cmd.label)], []
         if kind == "amount":
-            if t is not m.Amount or not 0 <= cmd.n <= p.prod[RI["heat"]]:
-                raise IllegalCommand(f"say how much heat production to convert: amount 0 to {p.prod[RI['heat']]}")
+            low, high = self._amount_range(p, item)
+            if t is not m.Amount or not low <= cmd.n <= high:
+                raise IllegalCommand(f"say how much: amount {low} to {high}")
             return [m.AmountChosen(player, cmd.n)], []
         if kind == "final":
             if t is m.Done:
@@ -331,13 +379,32 @@ class TerraformingMars(Game):
             raise IllegalCommand("final conversion: greenery or done")
         raise IllegalCommand(f"unknown decision {kind}")
 
+    def _amount_range(self, p: Any, item: tuple) -> tuple[int, int]:
+        if item[2] == "Power Infrastructure":
+            return 1, p.res[RI["energy"]]
+        return 0, p.prod[RI["heat"]]
+
+    def _picks(self, s: State, p: Any, item: tuple) -> list[str]:
+        if item[1] == "university":
+            return [*dict.fromkeys(p.hand), ""]
+        return ce.PICKS[item[2]][0](s, p)
+
+    def _labels(self, p: Any, item: tuple) -> list[str]:
+        if item[1] == "viral":
+            return ce.viral_enhancers_options(p, item[2])
+        return ["add", "draw"] if p.card_res.get("Olympus Conference", 0) > 0 else ["add"]
+
+    def _claimable(self, s: State) -> list[str]:
+        return [sp for sp in ce.land_claim_spaces(s) if sp not in s.claims]
+
     def _targets(self, s: State, item: tuple, player: str) -> list[str]:
         kind = item[1]
         # solo: the neutral player stands in for the opponents and has everything
         neutral = [NEUTRAL] if len(s.names) == 1 else []
         if kind == "remove":
             i = RI[item[2]]
-            return [n for n in s.names if n != player and s.players[n].res[i] > 0] + neutral + [""]
+            return [n for n in s.names if n != player and s.players[n].res[i] > 0
+                    and not ce.protected(s.players[n], player, item[2])] + neutral + [""]
         if kind == "reduce":
             return [n for n in s.names
                     if can_lower_production(s.players[n], item[2], item[3])] + neutral
@@ -379,6 +446,17 @@ class TerraformingMars(Game):
             return [m.ChooseCorp(c) for c in (*p.corp_offer, BEGINNER)]
         if kind == "draft":
             return [m.Draft(c) for c in dict.fromkeys(p.offer)]
+        if kind in ("pick", "university"):
+            return [m.Pick(c) for c in self._picks(s, p, item)]
+        if kind in ("viral", "olympus"):
+            return [m.Choose(x) for x in self._labels(p, item)]
+        if kind == "claim":
+            return [m.Place(sp) for sp in self._claimable(s)]
+        if kind == "keep":
+            n = LOOK_CARDS[item[2]][1]
+            if n == "buy":
+                return [m.Keep(())] + ([m.Keep((p.offer[0],))] if p.res[MC] >= 3 else [])
+            return [m.Keep(combo) for combo in combinations(p.offer, min(n, len(p.offer)))]
         if kind == "buy":
             afford = p.res[MC] // 3
             out = []
@@ -399,7 +477,8 @@ class TerraformingMars(Game):
         if kind == "choose":
             return [m.Choose(o["label"]) for o in choice_options(item[2])]
         if kind == "amount":
-            return [m.Amount(n) for n in range(p.prod[RI["heat"]] + 1)]
+            low, high = self._amount_range(p, item)
+            return [m.Amount(n) for n in range(low, high + 1)]
         if kind == "final":
             out = [m.Done()]
             if convert_problem(s, p, "plants") is None:
@@ -444,9 +523,10 @@ class TerraformingMars(Game):
             known.update(p.played)
             known.update(p.events)
             known.update(c for c in (*p.hand, *p.offer, *p.drafted) if c != "?")
-        pool = [c for c in BASE_DECK if c not in known]
+        deck = BASE_DECK + (ce.CE_DECK if s.options.get("corporate_era") else ())
+        pool = [c for c in deck if c not in known]
         rng.shuffle(pool)
-        corps = [c for c in STANDARD_CORPS
+        corps = [c for c in STANDARD_CORPS + (ce.CE_CORPS if s.options.get("corporate_era") else ())
                  if c not in {q.corp for q in s.players.values()}
                  and all(c not in q.corp_offer for q in s.players.values())]
         rng.shuffle(corps)
@@ -471,6 +551,10 @@ class TerraformingMars(Game):
             return m.Dealt(event.player, tuple("?" for _ in event.corps), tuple("?" for _ in event.cards))
         if t in (m.Bought, m.Drawn, m.Sold) and event.player != player:
             return t(event.player, tuple("?" for _ in event.cards))
+        if t is m.Looked and event.player != player:
+            return m.Looked(event.player, tuple("?" for _ in event.cards), event.source)
+        if t is m.Kept and event.player != player:
+            return m.Kept(event.player, tuple("?" for _ in event.cards))
         if t is m.Drafted and event.player != player:
             return m.Drafted(event.player, "?")
         if t is m.Research:
@@ -493,6 +577,8 @@ class TerraformingMars(Game):
         if not rest:
             raise IllegalCommand(f"{text!r} is not a command; see docs/games/terraforming-mars.md "
                                  "(play, project, sell, claim, fund, use, greenery, heat, pass, done)")
+        if w == "keep":
+            return m.Keep(() if rest.lower() == "none" else tuple(self._card(c) for c in rest.split(",")))
         if w == "draft":
             return m.Draft(self._card(rest))
         if w == "corporation":
@@ -525,7 +611,7 @@ class TerraformingMars(Game):
         if w == "target":
             return m.Target("" if rest.lower() == "none" else rest)
         if w == "card":
-            return m.Pick(self._card(rest))
+            return m.Pick("" if rest.lower() == "none" else self._card(rest))
         if w == "choose":
             return m.Choose(rest.lower())
         if w == "amount":
@@ -596,6 +682,8 @@ class TerraformingMars(Game):
             return f"corporation {c.corp}"
         if t is m.Draft:
             return f"draft {c.card}"
+        if t is m.Keep:
+            return "keep " + (", ".join(c.cards) or "none")
         if t is m.Buy:
             return "buy " + (", ".join(c.cards) or "none")
         if t is m.Sell:
@@ -628,7 +716,7 @@ class TerraformingMars(Game):
         if t is m.Target:
             return f"target {c.player or 'none'}"
         if t is m.Pick:
-            return f"card {c.card}"
+            return f"card {c.card or 'none'}"
         if t is m.Choose:
             return f"choose {c.label}"
         if t is m.Amount:

@@ -18,6 +18,11 @@ class Draft:
 
 
 @command
+class Keep:
+    cards: tuple[str, ...]
+
+
+@command
 class Buy:
     cards: tuple[str, ...]
 
@@ -175,6 +180,21 @@ class Revealed:
     source: str
 
 
+@event("terraforming-mars.looked", barrier=True)
+class Looked:
+    """Cards from the top of the deck that only ``player`` sees (Corporate Era)."""
+
+    player: str
+    cards: tuple[str, ...]
+    source: str
+
+
+@event("terraforming-mars.kept")
+class Kept:
+    player: str
+    cards: tuple[str, ...]  # secret to the others
+
+
 @event("terraforming-mars.card-played")
 class CardPlayed:
     player: str
@@ -298,7 +318,7 @@ class GameEnded:
     generation: int
 
 
-EVENTS = (Started, Shuffled, Reshuffled, NeutralPlaced, Drafted, Dealt, CorpChosen, Bought, Drawn, Revealed, CardPlayed,
+EVENTS = (Started, Shuffled, Reshuffled, NeutralPlaced, Drafted, Looked, Kept, Dealt, CorpChosen, Bought, Drawn, Revealed, CardPlayed,
           ProjectUsed, Sold, Claimed, Funded, ActionUsed, Converted, Placed, Targeted, Picked,
           Chosen, AmountChosen, Passed, TurnEnded, ActionsBegan, Produced, Research,
           FinalConversion, FinalDone, GameEnded)

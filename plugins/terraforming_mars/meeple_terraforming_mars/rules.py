@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from . import corporate_era as ce
 from .board import ADJACENT, LAND, NOCTIS, OCEAN_SPACES, OFF_MAP, SPACES, VOLCANIC
 from .cards import CARDS, CORPORATIONS, card
 from .state import (
@@ -146,6 +147,8 @@ def requirement_problem(s: State, p: Player, name: str) -> str | None:
             return f"{name} needs {n} {tag} tag(s) in play (you have {have[tag]})"
     if req.get("greenery") and greeneries(s, p.name) < req["greenery"]:
         return f"{name} needs a greenery tile of yours"
+    if "prod" in req or "cities" in req:
+        return ce.requirement_problem(s, p, name)
     return None
 
 
@@ -156,15 +159,15 @@ def card_cost(p: Player, name: str) -> int:
         d = card(src).get("discount") if src else None
         if d and (not d.get("tag") or d["tag"] in c["tags"]):
             cost -= d["amount"]
-    return max(0, cost)
+    return max(0, cost - ce.cost_reduction(p, name))
 
 
 def steel_value(p: Player) -> int:
-    return 2
+    return 2 + ce.steel_bonus(p)
 
 
 def titanium_value(p: Player) -> int:
-    return 3 + (p.corp == "PhoboLog")
+    return 3 + (p.corp == "PhoboLog") + ce.titanium_bonus(p)
 
 
 def greenery_cost(p: Player) -> int:
@@ -220,7 +223,15 @@ def _free_land(s: State) -> list[str]:
 
 
 def legal_spaces(s: State, player: str, tile: str, where: str) -> list[str]:
-    """The spaces where ``player`` may put ``tile`` under the placement rule ``where``."""
+    """The spaces where ``player`` may put ``tile`` under the placement rule ``where``
+    (never on a space another player claimed with Land Claim)."""
+    spaces = _legal_spaces(s, player, tile, where)
+    if s.claims:
+        spaces = [sp for sp in spaces if s.claims.get(sp, player) == player]
+    return spaces
+
+
+def _legal_spaces(s: State, player: str, tile: str, where: str) -> list[str]:
     if where == "noctis":
         return [] if NOCTIS in s.tiles else [NOCTIS]
     if where == "ocean" or where == "ocean_area":
@@ -239,6 +250,8 @@ def legal_spaces(s: State, player: str, tile: str, where: str) -> list[str]:
         return [sp for sp in land if any(s.tiles.get(a, ("",))[0] == "greenery" for a in ADJACENT[sp])]
     if where == "land":
         return land
+    if where in ("next_to_city", "mining_next_to_own"):
+        return ce.legal_spaces(s, player, where) or []
     if tile in CITY_KINDS:
         near_city = {a for sp, (k, _) in s.tiles.items() if k in CITY_KINDS and sp in ADJACENT
                      for a in ADJACENT[sp]}
@@ -264,6 +277,8 @@ def place_tile(s: State, p: Player, space: str, tile: str, source: str, new: lis
     ocean adjacency money, parameter raises and the effects it triggers."""
     owner = "" if tile == "ocean" else p.name
     s.tiles[space] = (tile, owner)
+    s.claims.pop(space, None)
+    ce.tile_placed(s, p, space, source)
     if space in SPACES:
         sp = SPACES[space]
         for b in sp.bonus:
@@ -327,9 +342,16 @@ def owner_of(s: State, name: str) -> Player | None:
 
 
 def steal_sources(s: State, rtype: str, thief: str) -> list[str]:
-    """Cards with at least one ``rtype`` to take (Pets' animals may never be removed)."""
-    return [c for c in resource_cards(s, rtype, None, exclude=thief)
-            if c != "Pets" and owner_of(s, c).card_res.get(c, 0) > 0]
+    """Cards with at least one ``rtype`` for the card ``thief`` to take: never from Pets,
+    nor from an opponent's cards behind Protected Habitats."""
+    taker = owner_of(s, thief)
+    out = []
+    for c in resource_cards(s, rtype, None, exclude=thief):
+        owner = owner_of(s, c)
+        if c != "Pets" and owner.card_res.get(c, 0) > 0 and not ce.protected(
+                owner, taker.name if taker else "", rtype):
+            out.append(c)
+    return out
 
 
 def flood_targets(s: State, player: str, space: str) -> list[str]:
@@ -351,8 +373,10 @@ def pending_possible(s: State, item: tuple) -> bool:
         return bool(steal_sources(s, item[2], item[3]))
     if kind == "flood":
         return bool(flood_targets(s, player, item[2]))
-    if kind == "final":
-        return True
+    if kind == "pick":
+        return bool(ce.PICKS[item[2]][0](s, s.players[player]))
+    if kind == "university":
+        return bool(s.players[player].hand)
     return True
 
 
@@ -377,6 +401,7 @@ def production(s: State) -> None:
         for i in range(1, 6):
             p.res[i] += p.prod[i]
         p.used = []
+        ce.production_reset(p)
         p.tr_raised = False
         p.special_design = False
         p.passed = False

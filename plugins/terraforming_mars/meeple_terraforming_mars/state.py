@@ -59,7 +59,7 @@ class Player:
 class State:
     __slots__ = ("names", "players", "options", "phase", "generation", "first", "current",
                  "actions", "temp", "oxygen", "oceans", "tiles", "deck", "discard",
-                 "milestones", "awards", "pending")
+                 "milestones", "awards", "pending", "claims")
 
     def __init__(self, names: tuple[str, ...], options: dict[str, Any]) -> None:
         self.names = names
@@ -79,6 +79,7 @@ class State:
         self.milestones: dict[str, str] = {}
         self.awards: dict[str, str] = {}  # insertion order is the funding order
         self.pending: list[tuple] = []  # (player, kind, *args); the head is resolved first
+        self.claims: dict[str, str] = {}  # Land Claim: space -> the only player who may use it
 
     def copy(self) -> State:
         s = State.__new__(State)
@@ -91,6 +92,7 @@ class State:
         s.deck, s.discard = self.deck[:], self.discard[:]
         s.milestones, s.awards = dict(self.milestones), dict(self.awards)
         s.pending = self.pending[:]
+        s.claims = dict(self.claims)
         return s
 
     def __eq__(self, other: object) -> bool:

@@ -7,8 +7,9 @@ import random
 import pytest
 from meeple.core import IllegalCommand, LocalGame
 from meeple.core.testing import encoded_log, replay_encoded
+from meeple_terraforming_mars import corporate_era as ce
 from meeple_terraforming_mars import messages as m
-from meeple_terraforming_mars.cards import CARDS
+from meeple_terraforming_mars.cards import CARDS, STANDARD_CORPS
 from meeple_terraforming_mars.solo import clockwise, neutral_tiles
 from meeple_terraforming_mars.state import RI
 
@@ -131,12 +132,33 @@ def test_solo_lasts_14_generations_and_says_won_or_lost() -> None:
     assert won.outcome().detail["result"] == "won" and won.outcome().ranks == {"me": 1}
 
 
+@pytest.fixture
+def base_cards_only():
+    # Corporate Era games add their cards to the shared registries; take them out again
+    # so that base-game tests in the same process see the 137 base cards only.
+    yield
+    ce.unregister()
+
+
 @pytest.mark.parametrize(("players", "options"), [
     (1, {}), (1, {"corporations": "beginner"}), (2, {"draft": True}), (4, {"draft": True}),
-    (1, {"draft": True})])
-def test_variant_random_games_replay_equal_to_live(players: int, options: dict) -> None:
+    (1, {"draft": True}), (2, {"corporate_era": True}), (3, {"corporate_era": True, "draft": True}),
+    (1, {"corporate_era": True}), (5, {"corporate_era": True, "corporations": "beginner"})])
+def test_variant_random_games_replay_equal_to_live(players: int, options: dict,
+                                                    base_cards_only: None) -> None:
     for seed in range(25):
         g = LocalGame(GAME, GAME.default_players(players), options, seed=seed)
         g.play_randomly(random.Random(seed))
         assert replay_encoded(GAME, encoded_log(GAME, g.events)) == g.state
         assert GAME.outcome(g.state) == g.outcome()
+        if options.get("corporate_era"):
+            assert all(p.prod == [0] * 6 for p in g.state.players.values()) or g.state.generation > 1
+
+
+def test_corporate_era_starts_without_production_and_deals_its_cards(base_cards_only) -> None:
+    g = LocalGame(GAME, ["a", "b"], {"corporate_era": True}, seed=8)
+    s = g.state
+    assert all(p.prod == [0] * 6 for p in s.players.values())
+    assert len(s.deck) + 20 == 137 + 71
+    offered = {c for p in s.players.values() for c in p.corp_offer}
+    assert len(offered) == 4 and offered <= set(ce.CE_CORPS) | set(STANDARD_CORPS)
