@@ -214,12 +214,13 @@ def action_draws(name: str, option: int) -> int:
 # -- decisions the base engine has no pending kind for yet ----------------------------------
 
 
-MINING_CARDS = ("Mining Rights", "Mining Area")
+# The tile each mining card placed (the card data's tile names), to copy its production.
+MINING_CARDS = {"Mining Rights": "mining", "Mining Area": "mining area"}
 
 
-def _mining_bonus(s: State, p: Player) -> str | None:
+def _mining_bonus(s: State, p: Player, tile: str) -> str | None:
     for sp, (kind, owner) in sorted(s.tiles.items()):
-        if kind == "mining" and owner == p.name and sp in SPACES:
+        if kind == tile and owner == p.name and sp in SPACES:
             return "steel" if "steel" in SPACES[sp].bonus else "titanium"
     return None
 
@@ -249,7 +250,7 @@ def robotic_workforce_copy(s: State, p: Player, target: str) -> None:
     for r, what in c.get("prod_per", {}).items():
         p.prod[RI[r]] += rules.count(s, p, what)
     if target in MINING_CARDS:
-        bonus = _mining_bonus(s, p)
+        bonus = _mining_bonus(s, p, MINING_CARDS[target])
         if bonus:
             p.prod[RI[bonus]] += 1
 

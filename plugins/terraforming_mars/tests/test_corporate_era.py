@@ -474,6 +474,11 @@ def test_robotic_workforce_copies_a_building_production_box() -> None:
     assert "Mining Rights" in ce.robotic_workforce_targets(s, p)
     ce.robotic_workforce_copy(s, p, "Mining Rights")
     assert p.prod[RI["titanium"]] == 2
+    steel = next(sp for sp, d in SPACES.items() if d.bonus == ("steel", "steel"))
+    p.played.append("Mining Area")
+    s.tiles[steel] = ("mining area", ME)
+    ce.robotic_workforce_copy(s, p, "Mining Area")  # its own tile, not Mining Rights'
+    assert p.prod[RI["steel"]] == 1 and p.prod[RI["titanium"]] == 2
 
 
 def test_ceo_favorite_project_needs_a_card_with_a_resource() -> None:
