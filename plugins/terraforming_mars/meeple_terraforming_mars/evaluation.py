@@ -21,6 +21,8 @@ STEPS = MAX_TEMP_STEP + MAX_OXYGEN + MAX_OCEANS
 
 
 def generations_left(s: State) -> float:
+    if len(s.names) == 1:  # solo: the game lasts 14 generations whatever happens
+        return max(0.0, 14.5 - s.generation)
     left = STEPS - s.temp - s.oxygen - s.oceans
     return max(0.0, left / (2.0 + 1.3 * len(s.names)))
 
@@ -66,6 +68,10 @@ def evaluate(game: Any, s: State, player: str) -> float:
     for item in s.pending:
         if item[0] == player and item[1] == "place":
             mine += _tile_value(s, item[2], left)
+    if len(s.names) == 1:
+        # solo: the game is won only by finishing Mars, so every step counts extra, the
+        # dearer oxygen and oceans most
+        mine += 8.0 * s.temp + 16.0 * s.oxygen + 24.0 * s.oceans
     others = [worth(s, n, parts[n], left) for n in s.names if n != player]
     rel = mine - (max(others) if others else 300.0)
     return max(-0.95, min(0.95, rel / 600.0))

@@ -153,6 +153,15 @@ def describe(e: Any) -> str:
         return "Mars is terraformed: final greenery conversion"
     if t is m.FinalDone:
         return f"{e.player} is done converting"
+    if t is m.NeutralPlaced:
+        return (f"neutral cities on {', '.join(e.cities)} and greeneries on "
+                f"{', '.join(e.greeneries)} (from {', '.join(e.cards)})")
+    if t is m.Drafted:
+        return f"{e.player} drafts {e.card}"
+    if t is m.Looked:
+        return f"{e.player} looks at {', '.join(e.cards)} for {e.source}"
+    if t is m.Kept:
+        return f"{e.player} keeps {', '.join(e.cards) or 'nothing'}"
     if t is m.GameEnded:
         return f"the game ends after generation {e.generation}"
     return repr(e)
