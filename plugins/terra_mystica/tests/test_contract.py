@@ -113,3 +113,15 @@ def test_heuristic_and_mcts_agents_finish_a_four_player_game():
         steps += 1
         assert steps < 3000
     assert set(lg.outcome().ranks) == set(agents)
+
+
+def test_setup_options_are_checked():
+    from meeple.core import BadOptions
+
+    with pytest.raises(BadOptions, match="removed-bonus"):
+        LocalGame(GAME, ["a", "b"], {"removed-bonus": "BON11"})
+    with pytest.raises(BadOptions, match="scoring"):
+        LocalGame(GAME, ["a", "b"], {"scoring": "SCORE1,SCORE2"})
+    lg = LocalGame(GAME, ["a", "b", "c"], seed=3)
+    assert len([b for b in lg.state.pool if b.startswith("BON")]) == 6  # players + 3
+    assert "SCORE1" not in lg.state.score_tiles[4:]
