@@ -99,3 +99,20 @@ def play_random(eng: Any, name: str, seed: int, commands: int, game_id: str) -> 
         player = rng.choice(t.to_act())
         eng.move(gid, rng.choice(t.game.legal(t.state, player)), player)
     return gid
+
+
+def run_cli(capsys: Any, *args: str) -> tuple[int, str]:
+    """Run the ``meeple`` command in this process: (exit code, stdout + stderr)."""
+    from meeple.cli.app import main
+
+    old = sys.argv
+    sys.argv = ["meeple", *args]
+    try:
+        main()
+        code = 0
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    finally:
+        sys.argv = old
+    out, err = capsys.readouterr()
+    return code, out + err

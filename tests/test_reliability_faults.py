@@ -23,8 +23,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
-from conftest import count
+from conftest import count, run_cli
 from meeple.core.engine import Engine
 from meeple.core.errors import ConcurrencyError, IllegalCommand, StoreError
 from meeple.core.plugins import load
@@ -93,7 +94,7 @@ BACKENDS = ["sqlite", "jsonl", pytest.param("postgresql", marks=pytest.mark.post
 
 @pytest.mark.parametrize("kind", BACKENDS)
 def test_sigkill_mid_match_leaves_every_game_complete_or_resumable(
-        kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+        kind: str, tmp_path: Path, request: pytest.FixtureRequest, capsys: Any) -> None:
     url = store_url(kind, tmp_path, request)
     rng = random.Random(f"kill-{kind}")
     kills = 6
@@ -108,6 +109,10 @@ def test_sigkill_mid_match_leaves_every_game_complete_or_resumable(
             proc.send_signal(signal.SIGKILL)
             proc.wait(30)
         assert proc.returncode == -signal.SIGKILL, proc.stderr.read()
+    code, out = run_cli(capsys, "verify", "--all", "--json", "--db", url)
+    assert code == 0, out
+    reports = orjson.loads(out)
+    assert reports and all(r["ok"] for r in reports)
     eng = Engine(url, load())
     try:
         figures = finish_all(eng)
@@ -413,6 +418,33 @@ def test_jsonl_torn_tail_of_a_killed_writer_never_counted(tmp_path: Path) -> Non
     eng.move("g0", eng.table("g0").game.legal(eng.state("g0"), p)[0], p)
     assert path.read_bytes().startswith(whole) and path.read_bytes().endswith(b"\n")
     assert eng.verify("g0").ok and eng.verify("g0").events == seen["g0"] + 1
+
+
+def _create_then_die(url: str, limit: int) -> None:
+    """In a child: SIGXFSZ (Python ignores it; here its default) kills the process in the
+    middle of a write."""
+    import resource
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.RLIM_INFINITY))
+    Engine(url, load()).new_game("connect-four", ["red", "yellow"], seed=1, game_id="late")
+
+
+def test_jsonl_writer_killed_while_creating_a_game_leaves_no_broken_game(tmp_path: Path) -> None:
+    url = f"jsonl:///{tmp_path / 'games'}"
+    eng = Engine(url, load())
+    seen = play_some(eng, 2, 4)
+    eng.close()
+    ctx = multiprocessing.get_context("fork")
+    child = ctx.Process(target=_create_then_die, args=(url, 40))
+    child.start()
+    child.join(60)
+    assert child.exitcode == -signal.SIGXFSZ  # it died mid-write, no cleanup ran
+    eng = Engine(url, load())
+    assert sorted(eng.store.game_ids()) == sorted(seen)  # listing still works
+    assert_intact(eng, seen)
+    eng.new_game("connect-four", ["red", "yellow"], seed=1, game_id="late")  # id still free
+    assert eng.verify("late").ok
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 import orjson
 import pytest
-from conftest import count, installed_games, play_random
+from conftest import count, installed_games, play_random, run_cli
 from meeple.core.engine import Engine
 from meeple.core.plugins import load
 from meeple.core.records import Record
@@ -150,7 +150,7 @@ def positions(how: str, n: int, heads: list[int], rng: random.Random) -> list[in
 @pytest.mark.parametrize("backend", ["sqlite", "jsonl"])
 @pytest.mark.parametrize("name", GAMES)
 def test_every_kind_of_tampering_is_found_at_the_first_bad_event(
-        name: str, backend: str, sources: Any, tmp_path: Path) -> None:
+        name: str, backend: str, sources: Any, tmp_path: Path, capsys: Any) -> None:
     src, n = sources(name, backend)
     eng = Engine(url_of(src, backend), PLUGINS)
     heads = command_heads(eng.store.load("g"))
@@ -173,6 +173,9 @@ def test_every_kind_of_tampering_is_found_at_the_first_bad_event(
             eng.close()
             assert not report.ok, f"{name} {backend}: {how} at {k} went unnoticed"
             assert report.first_bad_seq == k, (how, k, report)
+            if tried % 5 == 0:  # and the command says so too, with exit code 1
+                code, out = run_cli(capsys, "verify", "g", "--db", url_of(trial, backend))
+                assert code == 1 and f"event {k}:" in out, out
             tried += 1
             count(f"tamper.{how}")
     assert tried >= len(KINDS) * 2

@@ -11,6 +11,7 @@ import contextlib
 import errno
 import fcntl
 import os
+import threading
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -98,20 +99,24 @@ class JsonlStore(EventStore):
 
     def create_game(self, header: GameHeader) -> None:
         path = self._file(header.game_id)
+        if path.exists():
+            raise BadOptions(f"a game with id {header.game_id!r} exists already")
+        # The header is written to a private file first and linked into place whole: a
+        # writer killed or out of disk midway never leaves an empty or half game file.
+        tmp = self.dir / f".{header.game_id}.{os.getpid()}.{threading.get_ident()}.creating"
         try:
-            f = open(path, "xb")
+            with open(tmp, "wb") as f:
+                f.write(orjson.dumps({"header": header.to_json()}) + b"\n")
+                f.flush()
+                os.fsync(f.fileno())
+            os.link(tmp, path)  # fails if another writer created the game first
         except FileExistsError:
             raise BadOptions(f"a game with id {header.game_id!r} exists already") from None
         except OSError as exc:
             raise _os_error(exc, path, "write") from exc
-        try:
-            with f:
-                f.write(orjson.dumps({"header": header.to_json()}) + b"\n")
-        except OSError as exc:
-            # A half-written header would be a game nobody can read: leave no file.
+        finally:
             with contextlib.suppress(OSError):
-                path.unlink()
-            raise _os_error(exc, path, "write") from exc
+                tmp.unlink()
 
     def header(self, game_id: str) -> GameHeader:
         path = self._file(game_id)
