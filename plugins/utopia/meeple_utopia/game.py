@@ -34,6 +34,10 @@ from .rules import check, consequences, draw_guests, legal
 from .state import FULL_STATE, OVER, SPECTATOR, State
 
 
+def _a(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
 class Utopia(Game):
     name = "utopia"
     title = "Utopia"
@@ -152,7 +156,7 @@ class Utopia(Game):
             kind = "special guest" if ev.special else "guest"
             if ev.district < 0:
                 return f"{who} takes the {CIVS[ev.civ]} {kind} of {BOARD.island_names[ev.island]}"
-            return f"{who} welcomes a {CIVS[ev.civ]} {kind} to {d[ev.district]}"
+            return f"{who} welcomes {_a(CIVS[ev.civ])} {kind} to {d[ev.district]}"
         if t is SpecialGuestDrawn:
             civ, island = CIVS[ev.guest % NCIV], BOARD.island_names[ev.guest // NCIV]
             return (f"{who} hands a privilege to seat {ev.to + 1} and draws a special guest: "
@@ -160,7 +164,7 @@ class Utopia(Game):
         if t is WonderBuilt:
             return f"{who} builds the wonder of the {BOARD.island_names[ev.island]} island (+6)"
         if t is MonumentBuilt:
-            return f"{who} builds a {CIVS[ev.civ]} monument in {d[ev.district]}"
+            return f"{who} builds {_a(CIVS[ev.civ])} monument in {d[ev.district]}"
         if t is CardsDrawn:
             shown = " ".join("?" if c < 0 else CIVS[c] for c in ev.cards)
             return f"{ev.player} draws {shown}"
@@ -170,11 +174,13 @@ class Utopia(Game):
             return f"{who} {verb} {' '.join(CIVS[c] for c in cards) or 'nothing'}"
         paid = " (paid with a privilege)" if getattr(ev, "privilege", False) else ""
         if t is PrincesMoved:
-            return f"{who} moves {ev.count} {CIVS[ev.civ]} from {d[ev.src]} to {d[ev.dst]}{paid}"
+            princes = "prince" if ev.count == 1 else "princes"
+            return (f"{who} moves {ev.count} {CIVS[ev.civ]} {princes} from {d[ev.src]} "
+                    f"to {d[ev.dst]}{paid}")
         if t is PrinceAdded:
-            return f"{who} adds a {CIVS[ev.civ]} prince in {d[ev.district]}{paid}"
+            return f"{who} adds {_a(CIVS[ev.civ])} prince in {d[ev.district]}{paid}"
         if t is PrinceRemoved:
-            return f"{who} removes a {CIVS[ev.civ]} prince from {d[ev.district]} (+2){paid}"
+            return f"{who} removes {_a(CIVS[ev.civ])} prince from {d[ev.district]} (+2){paid}"
         if t is KingInfluenced:
             how = "to value 1" if ev.lowered else "one step up"
             return f"{who} moves {CIVS[ev.civ]} {how} on the prestige scale{paid}"
