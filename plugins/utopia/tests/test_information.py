@@ -145,3 +145,17 @@ def test_every_event_has_a_log_line_and_a_turn_marker():
     info = GAME.summary(g.state)
     assert info["scores"] == dict(zip(g.players, g.state.scores, strict=True))
     assert info["to_act"] == []
+
+
+def test_view_of_a_determinized_view_is_the_same_view():
+    for seed in range(4):
+        g = new(2 + seed, seed=50 + seed)
+        rng = random.Random(seed)
+        for _ in range(120):
+            if g.outcome() is not None:
+                break
+            p = g.to_act()[0]
+            for q in g.players:
+                v = GAME.view(g.state, q)
+                assert GAME.view(GAME.determinize(v, q, rng), q) == v
+            g.play(p, rng.choice(GAME.legal(g.state, p)))
