@@ -98,6 +98,9 @@ def tournament(
     if workers < 1:
         raise fail(f"--workers must be at least 1, not {workers}")
     url = resolve_url(db)
+    if workers > 1 and url.lower().startswith("memory"):
+        raise fail("--workers above 1 needs a store the workers share; a memory: store lives "
+                   "in one process (use an SQLite file or PostgreSQL)")
     try:
         options = game_options(option)
         plugins = load()

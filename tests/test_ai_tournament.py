@@ -228,3 +228,12 @@ def test_cli_bench_json(capsys):
     assert code == 2 and "takes a number" in err
     code, _, err = meeple(capsys, "bench", "connect-four", "--moves", "0")
     assert code == 2 and "--moves" in err
+
+
+def test_cli_refuses_workers_on_a_memory_store(capsys):
+    code, _, err = meeple(capsys, "tournament", "connect-four", "-p", "random,random",
+                          "--games", "2", "--workers", "2", "--db", "memory:")
+    assert code == 2 and "memory: store lives in one process" in err
+    code, out, err = meeple(capsys, "tournament", "connect-four", "-p", "random,random",
+                            "--games", "2", "--db", "memory:", "--json")
+    assert code == 0 and json.loads(out)["games"] == 2
