@@ -112,10 +112,31 @@ def play_options(s: State, p: Player, name: str) -> list[tuple[int, int, int, in
     return out
 
 
-def project_problem(s: State, p: Player, kind: str) -> str | None:
+def heat_problem(p: Player, cost: int, heat: int) -> str | None:
+    """Helion pays M€ costs partly with heat; everyone else pays M€ only."""
+    if heat < 0:
+        return "payments cannot be negative"
+    if heat and p.corp != "Helion":
+        return "only Helion may pay with heat"
+    if heat > min(p.res[HEAT], cost):
+        return f"you may pay at most {min(p.res[HEAT], cost)} heat here"
+    if p.res[MC] < cost - heat:
+        return f"that costs {cost} M€ and you have {p.res[MC]}" + (f" and {heat} heat" if heat else "")
+    return None
+
+
+def heat_splits(p: Player, cost: int) -> list[int]:
+    """The canonical heat parts of an M€ payment: none, and as much as helps (Helion)."""
+    out = [h for h in dict.fromkeys((0, min(p.res[HEAT], cost) if p.corp == "Helion" else 0))
+           if p.res[MC] >= cost - h]
+    return out
+
+
+def project_problem(s: State, p: Player, kind: str, heat: int = 0) -> str | None:
     cost = project_cost(p, kind)
-    if p.res[MC] < cost:
-        return f"the {kind} project costs {cost} M€ and you have {p.res[MC]}"
+    why = heat_problem(p, cost, heat)
+    if why:
+        return f"the {kind} project: {why}"
     if kind == "asteroid" and s.temp >= MAX_TEMP_STEP:
         return "the temperature is already at its maximum"
     if kind == "aquifer" and s.oceans >= MAX_OCEANS:
@@ -125,21 +146,22 @@ def project_problem(s: State, p: Player, kind: str) -> str | None:
     return None
 
 
-def claim_problem(s: State, p: Player, name: str) -> str | None:
+def claim_problem(s: State, p: Player, name: str, heat: int = 0) -> str | None:
     if len(s.names) == 1:
         return "the solo game has no milestones"
     if name in s.milestones:
         return f"{name} is already claimed"
     if len(s.milestones) >= 3:
         return "three milestones are already claimed"
-    if p.res[MC] < 8:
-        return "a milestone costs 8 M€"
+    why = heat_problem(p, 8, heat)
+    if why:
+        return f"a milestone: {why}"
     if not milestone_met(s, p, name):
         return f"you do not meet {name} yet"
     return None
 
 
-def fund_problem(s: State, p: Player, name: str) -> str | None:
+def fund_problem(s: State, p: Player, name: str, heat: int = 0) -> str | None:
     if len(s.names) == 1:
         return "the solo game has no awards"
     if name in s.awards:
@@ -147,8 +169,9 @@ def fund_problem(s: State, p: Player, name: str) -> str | None:
     if len(s.awards) >= 3:
         return "three awards are already funded"
     cost = AWARD_COSTS[len(s.awards)]
-    if p.res[MC] < cost:
-        return f"the next award costs {cost} M€"
+    why = heat_problem(p, cost, heat)
+    if why:
+        return f"the next award: {why}"
     return None
 
 
@@ -162,7 +185,7 @@ def _maxed_only(s: State, opt: dict) -> bool:
 
 
 def use_problem(s: State, p: Player, name: str, option: int,
-                pay: tuple[int, int, int] | None) -> str | None:
+                pay: tuple[int, int, int, int] | None) -> str | None:
     if name not in p.played and name != p.corp:
         return f"{name} is not in play for you"
     opts = action_options(name)
@@ -194,25 +217,26 @@ def use_problem(s: State, p: Player, name: str, option: int,
         return "your terraform rating has not risen this generation"
     cost = opt.get("pay", 0)
     if pay is not None:
-        mc, st, ti = pay
-        why = payment_problem(p, cost, mc, st, ti, 0, opt.get("pay_with") == "steel",
-                              opt.get("pay_with") == "titanium", False)
+        mc, st, ti, heat = pay
+        why = payment_problem(p, cost, mc, st, ti, heat, opt.get("pay_with") == "steel",
+                              opt.get("pay_with") == "titanium", p.corp == "Helion")
         if why:
             return why
-    elif p.res[MC] + p.res[STEEL] * 2 + p.res[TI] * titanium_value(p) < cost:
+    elif p.res[MC] + p.res[STEEL] * steel_value(p) + p.res[TI] * titanium_value(p) + (
+            p.res[HEAT] if p.corp == "Helion" else 0) < cost:
         return f"{name} costs {cost} M€"
     return None
 
 
-def use_options(s: State, p: Player, name: str, option: int) -> list[tuple[int, int, int]]:
+def use_options(s: State, p: Player, name: str, option: int) -> list[tuple[int, int, int, int]]:
     if use_problem(s, p, name, option, None):
         return []
     opt = action_options(name)[option]
     cost = opt.get("pay", 0)
     out = []
-    for mc, st, ti, _ in payments(cost, p, opt.get("pay_with") == "steel",
-                                  opt.get("pay_with") == "titanium", False):
-        out.append((mc, st, ti))
+    for pay in payments(cost, p, opt.get("pay_with") == "steel",
+                        opt.get("pay_with") == "titanium", p.corp == "Helion"):
+        out.append(pay)
     return out
 
 

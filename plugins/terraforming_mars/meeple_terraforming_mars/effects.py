@@ -121,11 +121,12 @@ def action_options(name: str) -> list[dict]:
     return card(name).get("action", [])
 
 
-def use_action(s: State, p: Player, name: str, option: int, pay: tuple[int, int, int],
+def use_action(s: State, p: Player, name: str, option: int, pay: tuple[int, int, int, int],
                new: list) -> None:
     opt = action_options(name)[option]
     p.used.append(name)
-    mc, st, ti = pay
+    mc, st, ti, heat = pay
+    p.res[HEAT] -= heat
     p.res[MC] -= mc
     p.res[STEEL] -= st
     p.res[TI] -= ti

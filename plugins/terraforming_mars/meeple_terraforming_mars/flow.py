@@ -203,7 +203,8 @@ def _card_played(s: State, e: m.CardPlayed) -> State:
 def _project(s: State, e: m.ProjectUsed) -> State:
     p = s.players[e.player]
     cost = project_cost(p, e.kind)
-    p.res[MC] -= cost
+    p.res[MC] -= cost - e.heat
+    p.res[HEAT] -= e.heat
     if p.corp == "CrediCor" and PROJECTS[e.kind] >= 20:
         p.res[MC] += 4
     p.res[MC] += ce.project_bonus(p, e.kind)
@@ -235,14 +236,16 @@ def _sold(s: State, e: m.Sold) -> State:
 
 
 def _claimed(s: State, e: m.Claimed) -> State:
-    s.players[e.player].res[MC] -= 8
+    s.players[e.player].res[MC] -= 8 - e.heat
+    s.players[e.player].res[HEAT] -= e.heat
     s.milestones[e.name] = e.player
     s.actions += 1
     return s
 
 
 def _funded(s: State, e: m.Funded) -> State:
-    s.players[e.player].res[MC] -= AWARD_COSTS[len(s.awards)]
+    s.players[e.player].res[MC] -= AWARD_COSTS[len(s.awards)] - e.heat
+    s.players[e.player].res[HEAT] -= e.heat
     s.awards[e.name] = e.player
     s.actions += 1
     return s
@@ -250,7 +253,7 @@ def _funded(s: State, e: m.Funded) -> State:
 
 def _action_used(s: State, e: m.ActionUsed) -> State:
     new: list = []
-    use_action(s, s.players[e.player], e.card, e.option, (e.mc, e.steel, e.titanium), new)
+    use_action(s, s.players[e.player], e.card, e.option, (e.mc, e.steel, e.titanium, e.heat), new)
     _push(s, new)
     s.actions += 1
     return s

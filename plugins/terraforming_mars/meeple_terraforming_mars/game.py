@@ -24,6 +24,7 @@ from .checks import (
     claim_problem,
     convert_problem,
     fund_problem,
+    heat_splits,
     play_options,
     play_problem,
     project_problem,
@@ -33,6 +34,7 @@ from .checks import (
 from .effects import action_options, choice_options
 from .flow import fold
 from .rules import (
+    AWARD_COSTS,
     AWARDS,
     MILESTONES,
     PROJECTS,
@@ -41,6 +43,7 @@ from .rules import (
     card_cost,
     flood_targets,
     legal_spaces,
+    project_cost,
     steal_sources,
     steel_value,
     titanium_value,
@@ -237,10 +240,10 @@ class TerraformingMars(Game):
         if t is m.Project:
             if cmd.kind not in PROJECTS:
                 raise IllegalCommand(f"no project {cmd.kind!r}: choose {', '.join(PROJECTS)}")
-            why = project_problem(s, p, cmd.kind)
+            why = project_problem(s, p, cmd.kind, cmd.heat)
             if why:
                 raise IllegalCommand(why)
-            return [m.ProjectUsed(player, cmd.kind)], []
+            return [m.ProjectUsed(player, cmd.kind, cmd.heat)], []
         if t is m.Sell:
             if not cmd.cards or len(set(cmd.cards)) != len(cmd.cards):
                 raise IllegalCommand("name the cards to sell, each once")
@@ -251,19 +254,19 @@ class TerraformingMars(Game):
         if t is m.Claim:
             if cmd.name not in MILESTONES:
                 raise IllegalCommand(f"no milestone {cmd.name!r}: {', '.join(MILESTONES)}")
-            why = claim_problem(s, p, cmd.name)
+            why = claim_problem(s, p, cmd.name, cmd.heat)
             if why:
                 raise IllegalCommand(why)
-            return [m.Claimed(player, cmd.name)], []
+            return [m.Claimed(player, cmd.name, cmd.heat)], []
         if t is m.Fund:
             if cmd.name not in AWARDS:
                 raise IllegalCommand(f"no award {cmd.name!r}: {', '.join(AWARDS)}")
-            why = fund_problem(s, p, cmd.name)
+            why = fund_problem(s, p, cmd.name, cmd.heat)
             if why:
                 raise IllegalCommand(why)
-            return [m.Funded(player, cmd.name)], []
+            return [m.Funded(player, cmd.name, cmd.heat)], []
         if t is m.Use:
-            why = use_problem(s, p, cmd.card, cmd.option, (cmd.mc, cmd.steel, cmd.titanium))
+            why = use_problem(s, p, cmd.card, cmd.option, (cmd.mc, cmd.steel, cmd.titanium, cmd.heat))
             if why:
                 raise IllegalCommand(why)
             action_options(cmd.card)[cmd.option]
@@ -273,7 +276,8 @@ class TerraformingMars(Game):
             draws = ce.action_draws(cmd.card, cmd.option)
             if draws:
                 after.append(("draw", draws, ""))
-            return [m.ActionUsed(player, cmd.card, cmd.option, cmd.mc, cmd.steel, cmd.titanium)], after
+            return [m.ActionUsed(player, cmd.card, cmd.option, cmd.mc, cmd.steel, cmd.titanium,
+                                 cmd.heat)], after
         if t is m.Convert:
             if cmd.what not in ("plants", "heat"):
                 raise IllegalCommand("convert plants (greenery) or heat")
@@ -425,18 +429,25 @@ class TerraformingMars(Game):
             for mc, st, ti, h in play_options(s, p, name):
                 out.append(m.Play(name, mc, st, ti, h))
         for kind in PROJECTS:
-            if project_problem(s, p, kind) is None:
-                out.append(m.Project(kind))
+            for h in heat_splits(p, project_cost(p, kind)):
+                if project_problem(s, p, kind, h) is None:
+                    out.append(m.Project(kind, h))
         if p.hand:
             out.extend(m.Sell((c,)) for c in dict.fromkeys(p.hand))
             if len(p.hand) > 1:
                 out.append(m.Sell(tuple(p.hand)))
-        out.extend(m.Claim(n) for n in MILESTONES if claim_problem(s, p, n) is None)
-        out.extend(m.Fund(n) for n in AWARDS if fund_problem(s, p, n) is None)
+        for n in MILESTONES:
+            for h in heat_splits(p, 8):
+                if claim_problem(s, p, n, h) is None:
+                    out.append(m.Claim(n, h))
+        for n in AWARDS:
+            for h in heat_splits(p, AWARD_COSTS[min(len(s.awards), 2)]):
+                if fund_problem(s, p, n, h) is None:
+                    out.append(m.Fund(n, h))
         for name in (p.corp, *p.played):
             for i in range(len(action_options(name)) if name else 0):
-                for mc, st, ti in use_options(s, p, name, i):
-                    out.append(m.Use(name, i, mc, st, ti))
+                for mc, st, ti, h in use_options(s, p, name, i):
+                    out.append(m.Use(name, i, mc, st, ti, h))
         out.extend(m.Convert(w) for w in ("plants", "heat") if convert_problem(s, p, w) is None)
         return out
 
@@ -593,16 +604,20 @@ class TerraformingMars(Game):
             return self._parse_play(rest, state, player)
         if w == "use":
             return self._parse_use(rest, state, player)
-        if w == "project":
-            if rest.lower() not in PROJECTS:
-                raise IllegalCommand(f"no project {rest!r}: choose {', '.join(PROJECTS)}")
-            return m.Project(rest.lower())
-        if w in ("claim", "fund"):
+        if w in ("project", "claim", "fund"):
+            body, kv = _strip_kv(rest)
+            if set(kv) - {"heat"}:
+                raise IllegalCommand(f"{w} is paid in M€ (Helion may add: heat N)")
+            heat = kv.get("heat", 0)
+            if w == "project":
+                if body.lower() not in PROJECTS:
+                    raise IllegalCommand(f"no project {body!r}: choose {', '.join(PROJECTS)}")
+                return m.Project(body.lower(), heat)
             names = MILESTONES if w == "claim" else AWARDS
-            hit = next((n for n in names if n.lower() == rest.lower()), None)
+            hit = next((n for n in names if n.lower() == body.lower()), None)
             if hit is None:
-                raise IllegalCommand(f"{rest!r} is not one of {', '.join(names)}")
-            return m.Claim(hit) if w == "claim" else m.Fund(hit)
+                raise IllegalCommand(f"{body!r} is not one of {', '.join(names)}")
+            return m.Claim(hit, heat) if w == "claim" else m.Fund(hit, heat)
         if w == "place":
             sp = rest.lower()
             if sp not in SPACES:
@@ -641,8 +656,6 @@ class TerraformingMars(Game):
 
     def _parse_use(self, rest: str, state: State | None, player: str | None) -> m.Use:
         body, kv = _strip_kv(rest)
-        if "heat" in kv:
-            raise IllegalCommand("actions are paid with M€, steel or titanium")
         name, label = lookup(body), ""
         if name is None and " " in body:
             head, _, label = body.rpartition(" ")
@@ -659,15 +672,16 @@ class TerraformingMars(Game):
             raise IllegalCommand(f"say which: {', '.join(f'use {name} {x}' for x in labels)}")
         else:
             option = 0
-        st, ti = kv.get("steel", 0), kv.get("titanium", 0)
+        st, ti, heat = kv.get("steel", 0), kv.get("titanium", 0), kv.get("heat", 0)
         if "pay" in kv:
             mc = kv["pay"]
         elif state is not None and player in state.players:
             p = state.players[player]
-            mc = max(0, opts[option].get("pay", 0) - st * steel_value(p) - ti * titanium_value(p))
+            mc = max(0, opts[option].get("pay", 0) - st * steel_value(p) - ti * titanium_value(p)
+                     - heat)
         else:
-            mc = opts[option].get("pay", 0)
-        return m.Use(name, option, mc, st, ti)
+            mc = max(0, opts[option].get("pay", 0) - heat)
+        return m.Use(name, option, mc, st, ti, heat)
 
     def format(self, command: Any, state: State | None = None) -> str:
         c = command
@@ -701,16 +715,16 @@ class TerraformingMars(Game):
                 text += f" {opts[c.option]['label']}"
             if c.mc or opts[c.option].get("pay"):
                 text += f" pay {c.mc}"
-            for key in ("steel", "titanium"):
+            for key in ("steel", "titanium", "heat"):
                 if getattr(c, key):
                     text += f" {key} {getattr(c, key)}"
             return text
         if t is m.Project:
-            return f"project {c.kind}"
+            return f"project {c.kind}" + (f" heat {c.heat}" if c.heat else "")
         if t is m.Claim:
-            return f"claim {c.name}"
+            return f"claim {c.name}" + (f" heat {c.heat}" if c.heat else "")
         if t is m.Fund:
-            return f"fund {c.name}"
+            return f"fund {c.name}" + (f" heat {c.heat}" if c.heat else "")
         if t is m.Place:
             return f"place {c.space}"
         if t is m.Target:

@@ -39,6 +39,7 @@ class Play:
 @command
 class Project:
     kind: str  # power, asteroid, aquifer, greenery, city
+    heat: int = 0  # Helion: heat paying like M€
 
 
 @command
@@ -49,11 +50,13 @@ class Sell:
 @command
 class Claim:
     name: str
+    heat: int = 0
 
 
 @command
 class Fund:
     name: str
+    heat: int = 0
 
 
 @command
@@ -63,6 +66,7 @@ class Use:
     mc: int = 0
     steel: int = 0
     titanium: int = 0
+    heat: int = 0
 
 
 @command
@@ -209,6 +213,7 @@ class CardPlayed:
 class ProjectUsed:
     player: str
     kind: str
+    heat: int = 0
 
 
 @event("terraforming-mars.sold")
@@ -221,12 +226,14 @@ class Sold:
 class Claimed:
     player: str
     name: str
+    heat: int = 0
 
 
 @event("terraforming-mars.funded")
 class Funded:
     player: str
     name: str
+    heat: int = 0
 
 
 @event("terraforming-mars.action-used")
@@ -237,6 +244,7 @@ class ActionUsed:
     mc: int = 0
     steel: int = 0
     titanium: int = 0
+    heat: int = 0
 
 
 @event("terraforming-mars.converted")

@@ -313,3 +313,25 @@ def test_render_text_and_svg() -> None:
     assert "Generation 1" in text and "~" in text
     assert GAME.render(g.state, "svg").startswith("<svg")
     assert GAME.summary(g.state)["oceans"] == 0
+
+
+def test_helion_pays_with_heat_for_projects_milestones_awards_and_actions() -> None:
+    g = action_game(corps=("Helion", "EcoLine"))
+    s = g.state
+    hel = s.players["p1"]
+    give(g, "p1", mc=20, heat=10)
+    legal = [GAME.format(c) for c in GAME.legal(s, "p1")]
+    assert "project city heat 10" in legal and "project city" not in legal  # 20 M€ alone is short
+    g.play("p1", "project asteroid heat 10")
+    assert hel.res[RI["mc"]] == 20 - 4 and hel.res[RI["heat"]] == 0
+    resolve(g)
+    g.play("p1", "done")
+    give(g, "p2", mc=20, heat=5)
+    with pytest.raises(IllegalCommand, match="only Helion"):
+        g.play("p2", "fund Banker heat 2")
+    g.play("p2", "pass")
+    give(g, "p1", mc=3, heat=5)
+    g.play("p1", "fund Banker heat 5")
+    assert hel.res[RI["mc"]] == 0 and s.awards == {"Banker": "p1"}
+    assert GAME.parse("fund Banker heat 3", s, "p1") == m.Fund("Banker", 3)
+    assert GAME.format(m.Use("Space Mirrors", 0, 4, 0, 0, 3)) == "use Space Mirrors pay 4 heat 3"
