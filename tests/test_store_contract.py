@@ -403,6 +403,19 @@ class TestPostgresStore(PersistentContract):
         yield s
         s.close()
 
+    def test_meeple_db_selects_postgresql(self, pg_url: str,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+        from meeple.core.stores.postgresql import PostgresStore
+
+        monkeypatch.setenv("MEEPLE_DB", pg_url)
+        eng = Engine(None, PLUGINS)
+        try:
+            assert isinstance(eng.store, PostgresStore)
+            gid = eng.new_game("connect-four", ["red", "yellow"], seed=2, game_id="via-env")
+            assert eng.verify(gid).ok and eng.store.game_ids() == ["via-env"]
+        finally:
+            eng.close()
+
     def test_urls_name_no_password_and_accept_the_short_scheme(self, pg_url: str) -> None:
         from meeple.core.stores.postgresql import split_url
 
@@ -418,3 +431,14 @@ class TestPostgresStore(PersistentContract):
         finally:
             s.close()
 
+
+
+def test_an_unreachable_postgresql_server_is_a_clear_store_error() -> None:
+    pytest.importorskip("psycopg")  # the optional extra 'meeple[postgresql]'
+    from meeple.core.errors import StoreError
+
+    with pytest.raises(StoreError, match="cannot reach the database"):
+        open_url("postgresql://nobody:secret@127.0.0.1:1/meeple?connect_timeout=3")
+    with pytest.raises(StoreError) as info:
+        open_url("postgresql://nobody:secret@127.0.0.1:1/meeple?connect_timeout=3")
+    assert "secret" not in str(info.value)
