@@ -4,12 +4,10 @@ reason (for a player) why not; ``legal`` only offers moves whose problem is None
 
 from __future__ import annotations
 
-from .cards import CARDS, card
+from .cards import CARDS
 from .effects import action_options
 from .rules import (
     AWARD_COSTS,
-    AWARDS,
-    MILESTONES,
     can_lower_production,
     can_place,
     card_cost,
@@ -253,11 +251,3 @@ def convert_problem(s: State, p: Player, what: str) -> str | None:
     if s.temp >= MAX_TEMP_STEP:
         return "the temperature is already at its maximum"
     return None
-
-
-def milestones_and_awards() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    return MILESTONES, AWARDS
-
-
-def card_names(cards: list[str]) -> list[str]:
-    return [c for c in cards if card(c)]

@@ -19,7 +19,7 @@ from . import corporate_era as ce
 from . import evaluation, render
 from . import messages as m
 from .board import SPACES
-from .cards import BASE_DECK, BEGINNER, CARDS, CORPORATIONS, STANDARD_CORPS, card, lookup
+from .cards import BASE_DECK, BEGINNER, CARDS, CORPORATIONS, STANDARD_CORPS, lookup
 from .checks import (
     claim_problem,
     convert_problem,
@@ -756,7 +756,3 @@ class TerraformingMars(Game):
 
     def upcast(self, type_name: str, version: int, data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         return super().upcast(type_name, version, data)
-
-
-def card_text(name: str) -> str:
-    return str(card(name))

@@ -335,3 +335,16 @@ def test_helion_pays_with_heat_for_projects_milestones_awards_and_actions() -> N
     assert hel.res[RI["mc"]] == 0 and s.awards == {"Banker": "p1"}
     assert GAME.parse("fund Banker heat 3", s, "p1") == m.Fund("Banker", 3)
     assert GAME.format(m.Use("Space Mirrors", 0, 4, 0, 0, 3)) == "use Space Mirrors pay 4 heat 3"
+
+
+def test_every_event_has_a_log_line() -> None:
+    seen = set()
+    for seed, (n, opts) in enumerate([(3, {"draft": True}), (1, {}), (2, {})]):
+        g = LocalGame(GAME, GAME.default_players(n), opts, seed=seed)
+        g.play_randomly(random.Random(seed))
+        for ev in g.events:
+            line = GAME.describe_event(ev)
+            assert line and not line.startswith(type(ev).__name__), line
+            seen.add(type(ev))
+    assert {m.Started, m.Shuffled, m.Dealt, m.CardPlayed, m.Placed, m.Research, m.Drafted,
+            m.NeutralPlaced, m.GameEnded} <= seen
