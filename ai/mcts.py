@@ -36,7 +36,7 @@ class Node:
     """Statistics of one command (the edge into this node) and the choices after it."""
 
     __slots__ = ("mover", "player", "moves", "untried", "children", "n", "w", "born", "avail",
-                 "proven", "terminal", "varied")
+                 "proven", "terminal", "varied", "h")
 
     def __init__(self, mover: str | None, born: int) -> None:
         self.mover = mover  # who chose the command leading here
@@ -51,6 +51,7 @@ class Node:
         self.proven: dict[str, float] | None = None
         self.terminal = False
         self.varied = False  # the legal commands here differed between simulations
+        self.h: dict[str, float] | None = None  # implicit minimax value of evaluate
 
     def size(self) -> int:
         return 1 + sum(c.size() for c in self.children.values())
@@ -81,6 +82,8 @@ MCTS_OPTIONS = (
     AgentOption("pw", float, 0.0, "progressive widening exponent alpha (0: off); a node "
                 "visited n times has at most ceil(pwk * n^alpha) children", _unit),
     AgentOption("pwk", float, 1.0, "progressive widening factor", positive),
+    AgentOption("im", float, 0.0, "implicit minimax: weight of the minimax value of "
+                "evaluate over the tree, mixed into each child's mean (0: off)", _unit),
     AgentOption("solve", bool, None, "prove terminal results and back them up "
                 "(default: on for games without hidden information)"),
 )
@@ -108,6 +111,7 @@ class MCTSAgent:
         self.pw: float = opts["pw"]
         self.pwk: float = opts["pwk"]
         self.solve_option: bool | None = opts["solve"]
+        self.im: float = opts["im"]
         given = ",".join(f"{k}={v}" for k, v in (options or {}).items())
         self.name = f"{self.kind}:{given}" if given else self.kind
         self.rng = random.Random(seed)
@@ -176,6 +180,8 @@ class MCTSAgent:
             acting = to_act(state)
             if not acting:
                 rewards = outcome_rewards(game.outcome(state))
+                if expanded and self.im:
+                    node.h = rewards
                 if node.player is not None or (node.terminal and node.proven is not None
                                                and node.proven != rewards):
                     self._chance()  # once a decision, or once another result: chance
@@ -188,6 +194,9 @@ class MCTSAgent:
                 node.terminal = False
                 node.proven = None
             if expanded:
+                if self.im:
+                    self.players.update(acting)
+                    node.h = evaluate_rewards(game, state, self.players)
                 rewards, used = self._rollout(state, acting)
                 calls += used
                 break
@@ -235,7 +244,7 @@ class MCTSAgent:
         return self.pwk * (node.n + 1) ** self.pw
 
     def _uct(self, node: Node, p: str, log_n: float) -> tuple[Any, Node]:
-        c, solve = self.c, self.solve
+        c, solve, im = self.c, self.solve, self.im
         best_move = best = None
         best_value = -math.inf
         for move, child in node.children.items():
@@ -246,6 +255,8 @@ class MCTSAgent:
             else:
                 n = child.n
                 value = child.w / n + c * math.sqrt(log_n / n)
+                if im and child.h is not None:
+                    value += im * (child.h.get(p, 0.0) - child.w / n)
             if value > best_value:
                 best_move, best, best_value = move, child, value
         return best_move, best
@@ -285,6 +296,8 @@ class MCTSAgent:
                 value = child.proven.get(p, 0.0)
             else:
                 value = child.w / child.n + c * math.sqrt(math.log(child.avail) / child.n)
+                if self.im and child.h is not None:
+                    value += self.im * (child.h.get(p, 0.0) - child.w / child.n)
             if value > best_value:
                 best_move, best, best_value = m, child, value
         return best_move, best, False
@@ -337,14 +350,33 @@ class MCTSAgent:
         return best[rng.randrange(len(best))]
 
     def _backup(self, path: list[Node], rewards: dict[str, float]) -> None:
+        if len(rewards) > len(self.players):
+            self.players.update(rewards)  # evaluate at cut-offs for every player there is
         for node in path:
             node.n += 1
             if node.mover is not None:
                 node.w += rewards.get(node.mover, 0.0)
+        if self.im:
+            self._minimax(path)
         if self.solve and path[-1].proven is not None:
             for i in range(len(path) - 2, -1, -1):
                 if not self._prove(path[i]):
                     break
+
+    def _minimax(self, path: list[Node]) -> None:
+        """Implicit minimax backups (Lanctot, Winands, Pepels, Sturtevant 2014): every node
+        keeps the evaluate vector its player would reach by max^n over the children's
+        values, refreshed along the path of each simulation."""
+        for node in reversed(path[:-1]):
+            p = node.player
+            best = None
+            for child in node.children.values():
+                h = child.h
+                if h is not None and (best is None or h.get(p, 0.0) > best.get(p, 0.0)):
+                    best = h
+            if best is None:
+                return
+            node.h = best
 
     def _prove(self, node: Node) -> bool:
         """Max^n solver: a node is proven when its player has a proven best result (+1),

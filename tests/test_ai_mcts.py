@@ -377,3 +377,40 @@ def test_chance_games_search_open_loop_and_switch_the_solver_off():
     assert agent.solve is False  # a "proven" end turned out not to be one
     first = make_agent("mcts:sims=300", 0).act(game, LocalGame(game, ["x", "y"]).state, "x")
     assert first == Advance(True)  # rolling (3.5 on average) beats one safe step
+
+
+# -- implicit minimax backups -----------------------------------------------------------------------
+
+def test_implicit_minimax_keeps_evaluate_values_backed_up_by_maxn():
+    from meeple.ai.rewards import evaluate_rewards
+
+    game = Pick(pool=6, rounds=2)
+    view = LocalGame(game, ABC).state
+    agent = make_agent("mcts:sims=6,im=0.5,reuse=0,solve=false", 0)
+    agent.act(game, view, "a")  # meets every player (search knows them from outcomes)
+    agent.act(game, view, "a")
+    root = agent.last_root
+    assert len(root.children) == 6  # one simulation per first move
+    for move, child in root.children.items():
+        after = game.step(game.clone(view), "a", move, None)
+        assert child.h == evaluate_rewards(game, after, ABC)
+    assert root.h == max((c.h for c in root.children.values()), key=lambda h: h["a"])
+
+    deeper = make_agent("mcts:sims=300,im=0.5,reuse=0,solve=false", 0)
+    deeper.act(game, view, "a")
+
+    def check(node):
+        kids = [c for c in node.children.values() if c.h is not None]
+        if node.player is not None and kids:
+            assert node.h[node.player] == max(c.h[node.player] for c in kids)
+        for c in node.children.values():
+            check(c)
+    check(deeper.last_root)
+    assert make_agent("mcts:sims=300,im=0.5", 0).act(game, view, "a") == Take(6)
+
+
+def test_without_implicit_minimax_nodes_carry_no_values():
+    game = Pick(pool=6, rounds=2)
+    agent = make_agent("mcts:sims=50", 0)
+    agent.act(game, LocalGame(game, ABC).state, "a")
+    assert all(c.h is None for c in agent.last_root.children.values())
