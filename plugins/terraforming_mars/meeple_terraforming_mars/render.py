@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from html import escape
 from typing import Any
 
 from . import messages as m
@@ -84,13 +85,26 @@ def svg(s: State) -> str:
         y = 140 + 70 * i
         col = COLORS[i % len(COLORS)]
         parts.append(f'<rect x="{x0}" y="{y}" width="280" height="62" fill="none" stroke="{col}"/>')
-        parts.append(f'<text x="{x0 + 6}" y="{y + 14}" font-size="11" fill="{col}">{n} - '
+        parts.append(f'<text x="{x0 + 6}" y="{y + 14}" font-size="11" fill="{col}">{escape(n)} - '
                      f'{p.corp or "no corporation"} - TR {p.tr}</text>')
         for k, r in enumerate(RES):
             parts.append(f'<text x="{x0 + 6 + 45 * k}" y="{y + 34}" font-size="9" fill="#fff">'
                          f'{r} {p.res[k]}</text>')
             parts.append(f'<text x="{x0 + 6 + 45 * k}" y="{y + 50}" font-size="9" fill="#fbbf24">'
                          f'prod {p.prod[k]}</text>')
+    y = 150 + 70 * len(s.names)
+    for label, held in (("milestones", s.milestones), ("awards", s.awards)):
+        text = escape(", ".join(f"{k} ({v})" for k, v in held.items()) or "none yet")
+        parts.append(f'<text x="{x0}" y="{y}" font-size="10" fill="#fff">{label}: {text}</text>')
+        y += 16
+    kinds = {"city": "C", "capital": "C", "greenery": "", "ocean": ""}
+    for sp, (kind, _) in s.tiles.items():
+        if sp in SPACES and kind not in kinds:  # special tiles: their initial
+            info = SPACES[sp]
+            cx = 60 + (2 * info.index + abs(info.row - 4)) * size * 0.9
+            cy = 40 + info.row * size * 1.6
+            parts.append(f'<text x="{cx:.1f}" y="{cy - 8:.1f}" font-size="8" fill="#fff" '
+                         f'text-anchor="middle">{kind[:3]}</text>')
     parts.append("</svg>")
     return "\n".join(parts)
 

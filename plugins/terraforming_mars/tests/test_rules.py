@@ -4,6 +4,7 @@ notation and hidden information."""
 from __future__ import annotations
 
 import random
+from xml.dom import minidom
 
 import pytest
 from meeple.core import IllegalCommand, LocalGame
@@ -311,7 +312,9 @@ def test_render_text_and_svg() -> None:
     g.state.tiles["e4"] = ("ocean", "")
     text = GAME.render(g.state)
     assert "Generation 1" in text and "~" in text
-    assert GAME.render(g.state, "svg").startswith("<svg")
+    svg = GAME.render(g.state, "svg")
+    assert svg.startswith("<svg") and "milestones: none yet" in svg
+    minidom.parseString(svg)  # well-formed XML
     assert GAME.summary(g.state)["oceans"] == 0
 
 
