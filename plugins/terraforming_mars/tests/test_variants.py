@@ -162,3 +162,10 @@ def test_corporate_era_starts_without_production_and_deals_its_cards(base_cards_
     assert len(s.deck) + 20 == 137 + 71
     offered = {c for p in s.players.values() for c in p.corp_offer}
     assert len(offered) == 4 and offered <= set(ce.CE_CORPS) | set(STANDARD_CORPS)
+
+
+def test_generation_cap_is_a_safety_option_only() -> None:
+    g = LocalGame(GAME, ["a", "b"], {"max_generations": 3}, seed=9)
+    g.play_randomly(random.Random(9))
+    assert g.state.generation == 3 and g.outcome() is not None
+    assert LocalGame(GAME, ["a", "b"], seed=9).state.options["max_generations"] == 0
