@@ -169,3 +169,23 @@ def test_generation_cap_is_a_safety_option_only() -> None:
     g.play_randomly(random.Random(9))
     assert g.state.generation == 3 and g.outcome() is not None
     assert LocalGame(GAME, ["a", "b"], seed=9).state.options["max_generations"] == 0
+
+
+@pytest.mark.parametrize(("players", "options"), [(3, {"corporate_era": True, "draft": True}),
+                                                  (1, {"corporate_era": True})])
+def test_variant_decide_changes_nothing_and_notation_round_trips(players: int, options: dict,
+                                                                  base_cards_only: None) -> None:
+    rng = random.Random(12)
+    g = LocalGame(GAME, GAME.default_players(players), options, seed=12)
+    for _ in range(400):
+        if g.outcome() is not None:
+            break
+        player = rng.choice(list(g.to_act()))
+        before = GAME.clone(g.state)
+        commands = GAME.legal(g.state, player)
+        for cmd in rng.sample(commands, min(3, len(commands))):
+            text = GAME.format(cmd, g.state)
+            assert GAME.parse(text, g.state, player) == cmd, text
+            GAME.decide(g.state, player, cmd, random.Random(0))
+            assert g.state == before, text
+        g.play(player, rng.choice(commands))
