@@ -13,13 +13,14 @@ import json
 from importlib import resources
 
 import pytest
-from meeple.core import LocalGame
+from meeple.core import IllegalCommand, LocalGame
 from meeple_terraforming_mars import TerraformingMars
 from meeple_terraforming_mars import cards as base_cards
 from meeple_terraforming_mars import corporate_era as ce
 from meeple_terraforming_mars import effects as base_effects
 from meeple_terraforming_mars.board import ADJACENT, SPACES
-from meeple_terraforming_mars.rules import card_cost
+from meeple_terraforming_mars.rules import card_cost, steel_value, titanium_value
+from meeple_terraforming_mars.scoring import breakdown
 from meeple_terraforming_mars.state import RES, RI, Player, State
 
 GAME = TerraformingMars()
@@ -118,8 +119,10 @@ def prepared(name: str) -> LocalGame:
                      and sp not in s.tiles and not any(a in s.tiles for a in ADJACENT[sp]))
         s.tiles[next(a for a in ADJACENT[steel] if not SPACES[a].ocean)] = ("greenery", ME)
     # something for the pick-a-card cards: a building card with production, a resource
-    me.played += ["Mine", "Tardigrades"]
-    me.card_res["Tardigrades"] = 1
+    me.played += ["Mine", "Regolith Eaters"]
+    me.card_res["Regolith Eaters"] = 1
+    if name == "Mars University":  # a card that its own science tag could swap
+        me.hand.append("Heather")
     me.hand.append(name)
     if name in s.deck:
         s.deck.remove(name)
@@ -139,10 +142,17 @@ OPPONENT_LOSS = {"Virus": ("plants", 5), "Sabotage": ("mc", 7), "Hired Raiders":
 OPPONENT_PROD = {"Asteroid Mining Consortium": ("titanium", 1), "Great Escarpment Consortium":
                  ("steel", 1), "Hackers": ("mc", 2), "Power Supply Consortium": ("energy", 1),
                  "Energy Tapping": ("energy", 1)}
-# Parts of an effect that come from a hook the base engine may or may not call yet: the
-# engine test leaves them out and the hook's own test below covers them.
-HOOKED_RES = {"Hired Raiders"}  # the thief's gain (stolen)
-HOOKED_PROD = {"Mining Area"}  # the production of the space's bonus (tile_placed)
+# Known base-engine slip, reported: game.py looks at the deck when these blue cards are
+# played, but they look only when their action is used (test_look_actions covers that).
+BASE_BUG_LOOKS_ON_PLAY = {"Inventors' Guild", "Business Network"}
+# The decisions each card's play asks for in prepared() (one per tag for the triggers).
+DECISIONS = {
+    "Business Contacts": ["keep"], "Invention Contest": ["keep"], "Land Claim": ["claim"],
+    "Robotic Workforce": ["pick"], "CEO's Favorite Project": ["pick"],
+    "Viral Enhancers": ["viral"], "Olympus Conference": ["olympus"],
+    "Mars University": ["university"], "Virus": ["choose", "remove"],
+    "Sabotage": ["choose", "remove"], "Hired Raiders": ["choose", "remove"],
+}
 # Per-count production, counted by hand in prepared() (the card itself included).
 PROD_PER = {"Miranda Resort": ("mc", 0), "Cartel": ("mc", 1), "Satellites": ("mc", 1),
             "Medical Lab": ("mc", 1)}  # with Mine: 2 building tags
@@ -163,6 +173,9 @@ def test_card_played_through_the_engine(name: str) -> None:
     g.play(ME, play)
     said = resolve(g, CHOICES.get(name, ""))
     kinds = [k for k, _ in said]
+    asked = [k for k in kinds if k not in ("place", "reduce")]
+    if name not in BASE_BUG_LOOKS_ON_PLAY:
+        assert asked == DECISIONS.get(name, []), asked
     assert name not in me.hand
     assert name in (me.events if c["type"] == "event" else me.played)
 
@@ -174,10 +187,12 @@ def test_card_played_through_the_engine(name: str) -> None:
     kind, n = SPECIAL_PLAY.get(name, ("", 0))
     if kind.startswith("prod:"):
         want_prod[RI[kind[5:]]] += n
-    if "pick" in kinds and name == "Robotic Workforce":  # copied Mine (see prepared)
+    if name == "Robotic Workforce":  # copied Mine (see prepared)
         want_prod[RI["steel"]] += 1
-    if name not in HOOKED_PROD:
-        assert me.prod == want_prod
+    placed = [cmd.space for k, cmd in said if k == "place"]
+    if name == "Mining Area":  # the production of its space's bonus
+        want_prod[RI["steel" if "steel" in SPACES[placed[0]].bonus else "titanium"]] += 1
+    assert me.prod == want_prod
 
     want = res[:]
     want[RI["mc"]] -= play.mc
@@ -186,14 +201,14 @@ def test_card_played_through_the_engine(name: str) -> None:
     if kind in RES:
         want[RI[kind]] += n
     want[RI["plants"]] += kinds.count("viral")  # Viral Enhancers' own microbe tag: a plant
-    placed = [cmd.space for k, cmd in said if k == "place"]
+    if name == "Hired Raiders":  # what it removes, it steals
+        want[RI["steel"]] += 2
     for sp in placed:
         for b in SPACES[sp].bonus:
             if b != "cards":
                 want[RI[b]] += 1
         want[RI["mc"]] += 2 * sum(1 for a in ADJACENT[sp] if s.tiles.get(a, ("",))[0] == "ocean")
-    if name not in HOOKED_RES:
-        assert me.res == want, (me.res, want)
+    assert me.res == want, (me.res, want)
 
     assert me.tr == tr + c.get("tr", 0) + (n if kind == "tr" else 0)
     if name in OPPONENT_LOSS:
@@ -213,12 +228,11 @@ def test_card_played_through_the_engine(name: str) -> None:
         assert [sp for sp, t in s.tiles.items() if t == (kind_name, ME)] == placed
     for _, cmd in (x for x in said if x[0] == "claim"):
         assert s.claims[cmd.space] == ME and cmd.space not in s.tiles
-    if "pick" in kinds and name == "CEO's Favorite Project":
-        assert me.card_res["Tardigrades"] == 2
+    assert me.card_res["Regolith Eaters"] == (2 if name == "CEO's Favorite Project" else 1)
     kept = sum(len(cmd.cards) for k, cmd in said if k == "keep")
-    if name in ce.LOOK and c["type"] == "event":  # the look-at-the-deck events, once wired
-        assert kept in (0, ce.LOOK[name][1]) and (kept > 0) == ("keep" in kinds)
-    assert len(me.hand) == c.get("draw", 0) + kept
+    if name not in BASE_BUG_LOOKS_ON_PLAY:
+        assert kept == (ce.LOOK[name][1] if name in ce.LOOK else 0)
+    assert len(me.hand) == c.get("draw", 0) + kept + (name == "Mars University")
 
 
 # -- blue actions through the engine ---------------------------------------------------------
@@ -347,6 +361,152 @@ def test_indentured_workers_discounts_only_the_next_card() -> None:
     ce._indentured_workers(fresh(), p, [])
     ce.production_reset(p)
     assert ce.cost_reduction(p, "Mine") == 0
+
+
+# -- the hooked rules, through the engine ----------------------------------------------------
+
+
+def table(*cards: str, hand: tuple[str, ...] = (), **res: int) -> LocalGame:
+    """An action-phase game where p1 has ``cards`` in play, ``hand`` and resources."""
+    g = action_game()
+    me = g.state.players[ME]
+    for c in cards:
+        me.played.append(c)
+        if base_cards.card(c).get("resource"):
+            me.card_res[c] = 0
+    for c in hand:
+        if c in g.state.deck:
+            g.state.deck.remove(c)
+        me.hand.append(c)
+    setres(me, **res)
+    return g
+
+
+def plays(g: LocalGame, name: str) -> list:
+    return [c for c in GAME.legal(g.state, ME) if type(c).__name__ == "Play" and c.card == name]
+
+
+def uses(g: LocalGame, name: str, option: int = 0) -> list:
+    return [c for c in GAME.legal(g.state, ME)
+            if type(c).__name__ == "Use" and c.card == name and c.option == option]
+
+
+def test_requirement_kinds_refuse_in_the_engine() -> None:
+    g = table(hand=("Asteroid Mining Consortium", "Rad-Suits"), mc=50)
+    me = g.state.players[ME]
+    setprod(me, titanium=0)
+    setprod(g.state.players[OTHER], titanium=1)
+    assert not plays(g, "Asteroid Mining Consortium") and not plays(g, "Rad-Suits")
+    with pytest.raises(IllegalCommand, match="titanium production"):
+        g.play(ME, "play Asteroid Mining Consortium pay 13")
+    setprod(me, titanium=1)
+    g.state.tiles.update({"c4": ("city", OTHER), "e6": ("city", ME)})
+    assert plays(g, "Asteroid Mining Consortium") and plays(g, "Rad-Suits")
+
+
+def test_indentured_workers_in_the_engine() -> None:
+    g = table(hand=("Indentured Workers", "Sponsors", "Mine"), mc=20)
+    g.play(ME, "play Indentured Workers pay 0")
+    assert [c.mc for c in plays(g, "Sponsors")] == [0]  # 6 - 8, not below nothing
+    g.play(ME, "play Sponsors pay 0")  # the second action ends the turn
+    g.play(OTHER, "pass")
+    assert [c.mc for c in plays(g, "Mine")] == [4]  # the discount was used up
+
+
+def test_advanced_alloys_raise_steel_and_titanium_in_payments() -> None:
+    g = table("Advanced Alloys", hand=("Space Elevator",), mc=0, steel=9, titanium=3)
+    me = g.state.players[ME]
+    assert (steel_value(me), titanium_value(me)) == (3, 4)
+    assert any(c.steel == 9 and c.mc == 0 for c in plays(g, "Space Elevator"))  # 27 = 9 x 3
+    g.play(ME, "play Space Elevator pay 0 steel 9")
+    assert me.res[RI["steel"]] == 0 and "Space Elevator" in me.played
+
+
+def test_standard_technology_returns_3_after_a_project() -> None:
+    g = table("Standard Technology", mc=20)
+    me = g.state.players[ME]
+    g.play(ME, "project power")
+    assert me.res[RI["mc"]] == 20 - 11 + 3
+    me.hand.append("Mine")
+    g.play(ME, "sell Mine")
+    assert me.res[RI["mc"]] == 12 + 1  # selling patents is not a standard project here
+
+
+def test_physics_complex_and_commercial_district_score() -> None:
+    g = table("Physics Complex", "Commercial District")
+    s = g.state
+    s.players[ME].card_res["Physics Complex"] = 2
+    s.tiles["e5"] = ("commercial district", ME)
+    s.tiles[ADJACENT["e5"][0]] = ("city", OTHER)
+    points = breakdown(s)[ME]
+    assert points["cards"] == 4 + 1
+
+
+def test_protected_habitats_keep_plants_from_attacks() -> None:
+    g = table(hand=("Virus",), mc=10)
+    other = g.state.players[OTHER]
+    setres(other, plants=6)
+    other.played.append("Protected Habitats")
+    g.play(ME, "play Virus pay 1")
+    g.play(ME, "choose plants")
+    targets = [c.player for c in GAME.legal(g.state, ME)]
+    assert OTHER not in targets
+    g.play(ME, "target none")
+    assert other.res[RI["plants"]] == 6
+
+
+def test_virus_takes_two_animals_through_the_engine() -> None:
+    g = table(hand=("Virus",), mc=10)
+    other = g.state.players[OTHER]
+    other.played.append("Birds")
+    other.card_res["Birds"] = 3
+    g.play(ME, "play Virus pay 1")
+    g.play(ME, "choose animals")
+    g.play(ME, "card Birds")
+    assert other.card_res["Birds"] == 1
+
+
+@pytest.mark.parametrize("name", ["Inventors' Guild", "Business Network"])
+@pytest.mark.parametrize("buy", [True, False])
+def test_look_actions_buy_or_discard_the_top_card(name: str, buy: bool) -> None:
+    g = table(name, mc=10)
+    s = g.state
+    me = s.players[ME]
+    top = s.deck[0]
+    g.play(ME, uses(g, name)[0])
+    assert s.pending[0][:2] == (ME, "keep") and me.offer == [top]
+    g.play(ME, f"keep {top}" if buy else "keep none")
+    assert me.hand == ([top] if buy else []) and (top in s.discard) != buy
+    assert me.res[RI["mc"]] == (7 if buy else 10) and not me.offer
+
+
+def test_power_infrastructure_spends_any_energy() -> None:
+    g = table("Power Infrastructure", mc=0, energy=5)
+    me = g.state.players[ME]
+    g.play(ME, uses(g, "Power Infrastructure")[0])
+    assert {c.n for c in GAME.legal(g.state, ME)} == {1, 2, 3, 4, 5}
+    g.play(ME, "amount 3")
+    assert me.res[RI["energy"]] == 2 and me.res[RI["mc"]] == 3
+
+
+@pytest.mark.parametrize(("name", "drawn"), [("Development Center", 1), ("AI Central", 2),
+                                             ("Restricted Area", 1)])
+def test_drawing_actions(name: str, drawn: int) -> None:
+    g = table(name, mc=10, energy=2)
+    me = g.state.players[ME]
+    top = g.state.deck[:drawn]
+    g.play(ME, uses(g, name)[0])
+    assert me.hand == top
+
+
+def test_saturn_systems_in_a_game() -> None:
+    g = table(hand=("Vesta Shipyard",), mc=40)
+    s = g.state
+    other = s.players[OTHER]
+    other.corp = "Saturn Systems"
+    before = other.prod[RI["mc"]]
+    g.play(ME, "play Vesta Shipyard pay 15")
+    assert other.prod[RI["mc"]] == before + 1
 
 
 # -- hooks the base engine calls -------------------------------------------------------------
