@@ -499,6 +499,34 @@ def test_drawing_actions(name: str, drawn: int) -> None:
     assert me.hand == top
 
 
+def test_mars_university_swaps_a_card_per_science_tag() -> None:
+    g = table("Mars University", hand=("Research", "Heather"), mc=40)
+    s = g.state
+    me = s.players[ME]
+    top = s.deck[:3]
+    g.play(ME, "play Research pay 11")  # draws 2, then two science tags: two swaps offered
+    assert me.hand == ["Heather", *top[:2]]
+    assert [it[1] for it in s.pending] == ["university", "university"]
+    g.play(ME, "card Heather")
+    assert me.hand == [*top[:2], top[2]] and "Heather" in s.discard
+    g.play(ME, GAME.format(next(c for c in GAME.legal(s, ME) if c.card == ""), s))
+    assert me.hand == top and not s.pending
+
+
+def test_olympus_conference_adds_or_spends_for_a_card() -> None:
+    g = table("Olympus Conference", hand=("Trans-Neptune Probe", "Lagrange Observatory"), mc=40)
+    s = g.state
+    me = s.players[ME]
+    g.play(ME, "play Trans-Neptune Probe pay 6")
+    assert [c.label for c in GAME.legal(s, ME)] == ["add"]  # nothing to spend yet
+    g.play(ME, "choose add")
+    assert me.card_res["Olympus Conference"] == 1
+    top = s.deck[:2]
+    g.play(ME, "play Lagrange Observatory pay 9")  # draws 1, then its science tag
+    g.play(ME, "choose draw")
+    assert me.card_res["Olympus Conference"] == 0 and me.hand == top
+
+
 def test_saturn_systems_in_a_game() -> None:
     g = table(hand=("Vesta Shipyard",), mc=40)
     s = g.state
