@@ -375,7 +375,9 @@ def _research(s: State, e: m.Research) -> State:
     s.generation = e.generation
     s.first = (s.first + 1) % len(s.names)
     s.phase = "research"
-    kind = "draft" if s.options.get("draft") and len(s.names) > 1 else "buy"
+    sizes = {len(cards) for _, cards in e.offers}
+    # a draft needs full, equal packs; if the cards ran out everyone simply buys
+    kind = "draft" if s.options.get("draft") and len(s.names) > 1 and sizes == {4} else "buy"
     for name, cards in e.offers:
         s.players[name].offer = list(cards)
         del s.deck[:len(cards)]

@@ -377,6 +377,11 @@ def pending_possible(s: State, item: tuple) -> bool:
         return bool(ce.PICKS[item[2]][0](s, s.players[player]))
     if kind == "university":
         return bool(s.players[player].hand)
+    if kind == "claim":
+        return any(sp not in s.claims for sp in ce.land_claim_spaces(s))
+    if kind == "reduce":
+        return len(s.names) == 1 or any(can_lower_production(q, item[2], item[3])
+                                        for q in s.players.values())
     return True
 
 

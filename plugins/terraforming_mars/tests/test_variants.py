@@ -189,3 +189,17 @@ def test_variant_decide_changes_nothing_and_notation_round_trips(players: int, o
             GAME.decide(g.state, player, cmd, random.Random(0))
             assert g.state == before, text
         g.play(player, rng.choice(commands))
+
+
+def test_no_draft_when_the_cards_run_out() -> None:
+    g = LocalGame(GAME, ["a", "b"], {"draft": True, "corporations": "beginner"}, seed=10)
+    for p in g.players:
+        g.play(p, "corporation Beginner Corporation")
+    s = g.state
+    # every card is in a hand: the next research has nothing to deal
+    s.players["a"].hand.extend(s.deck + s.discard)
+    s.deck, s.discard = [], []
+    g.play("a", "pass")
+    g.play("b", "pass")
+    assert s.generation == 2 and {it[1] for it in s.pending} == {"buy"}
+    assert all(GAME.legal(s, p) == [m.Buy(())] for p in ("a", "b"))
