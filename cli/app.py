@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import orjson
 import typer
 from meeple.core import MeepleError
-from meeple.core.agents import parse_spec
+from meeple.core.agents import parse_spec, split_specs
 from meeple.core.engine import Engine
 from meeple.core.errors import BadOptions, UnknownName
 from meeple.core.plugins import load
@@ -173,7 +173,8 @@ def play(
 ) -> None:
     """Play a match between agents (and people) to the end; every move is stored."""
     eng = engine(db)
-    specs = split_list(players, "--players")
+    split_list(players, "--players")  # no empty entries
+    specs = split_specs(players)
     if resume:
         gid = game
         header = eng.store.header(gid)
@@ -446,13 +447,16 @@ def main() -> None:
     except KeyboardInterrupt:
         err.print("interrupted; stored games can be resumed")
         raise SystemExit(130) from None
+    except typer.Abort:
+        raise SystemExit(1) from None
     except Exception as exc:
-        import click
-
-        if isinstance(exc, click.exceptions.Abort):
-            raise SystemExit(1) from None
-        if isinstance(exc, click.ClickException):
-            exc.show()
+        # Usage errors (unknown option, missing argument) come from the click that typer
+        # uses, vendored or not: recognise them by shape and print one line.
+        if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
+            ctx = getattr(exc, "ctx", None)
+            where = f" (see `{ctx.command_path} --help`)" if ctx is not None else ""
+            err.print(f"[red]error:[/red] {exc.format_message()}{where}", highlight=False,
+                      soft_wrap=True)
             raise SystemExit(2) from None
         raise
 

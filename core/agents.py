@@ -30,6 +30,18 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name, opts
 
 
+def split_specs(text: str) -> list[str]:
+    """``"random,mcts:sims=100,c=2,heuristic"`` -> three specs: a ``key=value`` part with no
+    ``:`` belongs to the spec before it, so options may follow their agent naturally."""
+    specs: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if specs and "=" in part and ":" not in part:
+            specs[-1] += ("," if ":" in specs[-1] else ":") + part
+        else:
+            specs.append(part)
+    return specs
+
+
 def format_spec(name: str, options: Mapping[str, Any]) -> str:
     if not options:
         return name

@@ -156,6 +156,10 @@ BAD = [
     (["play", "connect-four", "--players", "random,random", "--names", "a"],
      "2 agent specs for 1 player names"),
     (["play", "connect-four", "--players", "random,mcts:sims"], "key=value"),
+    (["play", "connect-four", "--players", "random,random", "--bogus"],
+     "No such option: --bogus (see `meeple play --help`)"),
+    (["show"], "Missing argument"),
+    (["nosuchcommand"], "No such command"),
 ]
 
 
@@ -226,8 +230,8 @@ def test_meeple_load_plugins_limits_what_loads(monkeypatch):
 
 
 def test_play_runs_an_ai_match_to_the_end_and_stores_it(capsys, db):
-    code, out, err = run(capsys, "play", "connect-four", "--players", "random,heuristic",
-                         "--seed", "5", "--id", "m1", "--quiet")
+    code, out, err = run(capsys, "play", "connect-four", "--players",
+                         "mcts:sims=20,c=2,heuristic", "--seed", "5", "--id", "m1", "--quiet")
     assert code == 0, err
     code, out, _ = run(capsys, "show", "m1", "--format", "json")
     shown = orjson.loads(out)

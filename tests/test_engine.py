@@ -301,3 +301,13 @@ def test_batched_writes_store_every_command_in_order():
     assert [r.seq for r in records] == list(range(1, len(records) + 1))
     assert all(r.batch == r.seq for r in records[1:])
     assert eng.verify(gid).ok and eng.outcome(gid) is not None
+
+
+def test_agent_options_stay_with_their_agent_when_specs_are_split():
+    from meeple.core.agents import parse_spec, split_specs
+
+    specs = split_specs("random,mcts:sims=100,c=2,heuristic:depth=2")
+    assert specs == ["random", "mcts:sims=100,c=2", "heuristic:depth=2"]
+    assert parse_spec(specs[1]) == ("mcts", {"sims": "100", "c": "2"})
+    with pytest.raises(ValueError, match="key=value"):
+        parse_spec("mcts:sims")
