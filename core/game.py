@@ -46,9 +46,9 @@ class Option:
                 else:
                     value = self.kind(text)
             except ValueError:
-                raise BadOptions(
-                    f"option {self.name!r} takes a {self.kind.__name__}, not {value!r}"
-                ) from None
+                what = {bool: "true or false", int: "a whole number", float: "a number"}.get(
+                    self.kind, self.kind.__name__)
+                raise BadOptions(f"option {self.name!r} takes {what}, not {value!r}") from None
         if self.kind is bool and not isinstance(value, bool):
             raise BadOptions(f"option {self.name!r} takes true or false, not {value!r}")
         if self.choices is not None and value not in self.choices:
@@ -130,16 +130,21 @@ class Game:
             raise BadOptions(f"player names must be different: {', '.join(players)}")
 
     def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Fill defaults and check every given option; unknown names are an error."""
-        known = {o.name: o for o in self.options}
-        given = dict(given or {})
-        unknown = sorted(set(given) - set(known))
-        if unknown:
-            allowed = ", ".join(sorted(known)) or "none"
-            raise BadOptions(
-                f"{self.name} has no option {unknown[0]!r}; its options are: {allowed}"
-            )
-        return {name: opt.coerce(given.get(name, opt.default)) for name, opt in known.items()}
+        """Fill defaults and check every given option; unknown names are an error.
+        Names match whatever mix of hyphens and underscores the user types."""
+
+        def norm(name: str) -> str:
+            return name.strip().lower().replace("_", "-")
+
+        known = {norm(o.name): o for o in self.options}
+        values: dict[str, Any] = {}
+        for key, value in dict(given or {}).items():
+            opt = known.get(norm(key))
+            if opt is None:
+                allowed = ", ".join(o.name for o in self.options) or "none"
+                raise BadOptions(f"{self.name} has no option {key!r}; its options are: {allowed}")
+            values[opt.name] = value
+        return {o.name: o.coerce(values.get(o.name, o.default)) for o in self.options}
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: random.Random) -> list[Event]:
         """The opening events. The first must create the state from ``None``."""

@@ -311,3 +311,20 @@ def test_agent_options_stay_with_their_agent_when_specs_are_split():
     assert parse_spec(specs[1]) == ("mcts", {"sims": "100", "c": "2"})
     with pytest.raises(ValueError, match="key=value"):
         parse_spec("mcts:sims")
+
+
+def test_option_names_match_with_hyphens_or_underscores():
+    game = PLUGINS.game("dice-race")
+
+    class WithOptions(type(game)):
+        from meeple.core import Option
+
+        options = (Option("max_rounds", 10, "a cap", int), Option("fast-dice", False, "quick"))
+
+    g = WithOptions()
+    assert g.resolve_options({"max-rounds": "3", "fast_dice": "yes"}) == {
+        "max_rounds": 3, "fast-dice": True}
+    with pytest.raises(BadOptions, match="its options are: max_rounds, fast-dice"):
+        g.resolve_options({"slow": 1})
+    with pytest.raises(BadOptions, match="takes a whole number, not 'many'"):
+        g.resolve_options({"max_rounds": "many"})
