@@ -48,11 +48,28 @@ class RandomAgent:
         return self.rng.choice(game.legal(view, player))
 
 
-def drive(url: str, seed: int) -> None:
+def drive(url: str, seed: int, pause_at: int = 0) -> None:
     """Play matches into ``url`` until killed; each flush batch size is random so a kill
-    lands inside single writes and inside batched ones."""
+    lands inside single writes and inside batched ones. With ``pause_at`` = N, the N-th
+    append stops inside its atomic write (transaction open, write lock held, records
+    made but not committed), says "in-write" and waits there for the kill."""
     rng = random.Random(seed)
     eng = Engine(url, load())
+    if pause_at:
+        calls = iter(range(1, 10**9))
+        append = eng.store._append_records
+
+        def paused(game_id: str, expected_seq: int, make: Any, status: Any = None) -> Any:
+            def make_then_wait(*last: Any) -> Any:
+                records = make(*last)
+                if next(calls) == pause_at:
+                    print("in-write", flush=True)
+                    time.sleep(120)
+                return records
+
+            return append(game_id, expected_seq, make_then_wait, status)
+
+        eng.store._append_records = paused  # type: ignore[method-assign]
     for i in range(10**6):
         gid = f"kill-{seed}-{i}"
         eng.new_game("connect-four", ["red", "yellow"], seed=rng.randrange(2**32), game_id=gid)
@@ -97,14 +114,19 @@ def test_sigkill_mid_match_leaves_every_game_complete_or_resumable(
         kind: str, tmp_path: Path, request: pytest.FixtureRequest, capsys: Any) -> None:
     url = store_url(kind, tmp_path, request)
     rng = random.Random(f"kill-{kind}")
-    kills = 6
+    kills = 9  # 6 at random moments, 3 inside an atomic write (the next writer must go on)
     for k in range(kills):
-        proc = subprocess.Popen([sys.executable, __file__, url, str(k)],
+        pause_at = rng.randint(5, 60) if k % 3 == 2 else 0
+        proc = subprocess.Popen([sys.executable, __file__, url, str(k), str(pause_at)],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
             started = proc.stdout.readline()  # the first game exists: matches are running
             assert started.startswith("kill-"), proc.stderr.read()
-            time.sleep(rng.uniform(0.05, 0.6))
+            if pause_at:
+                while (said := proc.stdout.readline()) != "in-write\n":
+                    assert said, proc.stderr.read()
+            else:
+                time.sleep(rng.uniform(0.05, 0.6))
         finally:
             proc.send_signal(signal.SIGKILL)
             proc.wait(30)
@@ -448,4 +470,4 @@ def test_jsonl_writer_killed_while_creating_a_game_leaves_no_broken_game(tmp_pat
 
 
 if __name__ == "__main__":
-    drive(sys.argv[1], int(sys.argv[2]))
+    drive(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 0)
