@@ -66,7 +66,7 @@ class Table:
         t = fresh.table(gid)
         acting = t.to_act()
         idle = [p for p in t.header.players if p not in acting]
-        texts = {p: [self.game.format(c, t.state) for c in self.game.legal(t.state, p)][:200]
+        texts = {p: [self.game.format(c, t.state) for c in self.game.legal(t.state, p)[:200]]
                  for p in acting}
         return Position(gid, t.last_seq, t.state, acting, idle, texts)
 
