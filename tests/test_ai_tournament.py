@@ -237,3 +237,28 @@ def test_cli_refuses_workers_on_a_memory_store(capsys):
     code, out, err = meeple(capsys, "tournament", "connect-four", "-p", "random,random",
                             "--games", "2", "--db", "memory:", "--json")
     assert code == 0 and json.loads(out)["games"] == 2
+
+
+def test_three_entrants_rotate_through_three_seats(url):
+    from meeple.core.plugins import load
+    from meeple_connect_four import ConnectFour
+
+    class ThreeSeats(ConnectFour):  # only the seat count matters to planning
+        name = "ai-test-three-seats"
+        min_players = max_players = 3
+
+    class Extra:
+        from meeple.core import hookimpl
+
+        @hookimpl
+        def meeple_games(self):
+            return [ThreeSeats()]
+
+    plugins = load(only="connect_four", extra=[Extra()])
+    specs = ["random", "heuristic", "mcts:sims=5"]
+    units = plan("ai-test-three-seats", specs, 6, 1, url, plugins=plugins)
+    for entrant in specs:
+        seats = [u.seats[u.entrants.index(entrant)] for u in units]
+        assert sorted(seats) == ["p1", "p1", "p2", "p2", "p3", "p3"]
+    with pytest.raises(BadOptions, match="multiple of 3"):
+        plan("ai-test-three-seats", specs, 4, 1, url, plugins=plugins)
