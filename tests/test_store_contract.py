@@ -425,9 +425,16 @@ class TestPostgresStore(PersistentContract):
         assert conninfo == "postgresql://u:secret@h:5/db?sslmode=disable&options=-c%20a%3Db"
         with pytest.raises(BadOptions):
             split_url("postgresql://h/db?schema=Robert'); DROP TABLE x;--")
-        s = open_url(pg_url.replace("postgresql://", "postgres://", 1))
+        s = open_url(pg_url.replace("postgresql://", "postgres://", 1)
+                     + "&application_name=meeple%20test&password=secret")
         try:
             assert "secret" not in s.url and s.game_ids() == []
+            # The store's URL opens the same store again, settings included.
+            assert "application_name=meeple%20test" in s.url and "schema=" in s.url
+            again = open_url(s.url)
+            again.create_game(header("seen"))
+            assert s.game_ids() == ["seen"]
+            again.close()
         finally:
             s.close()
 

@@ -91,8 +91,12 @@ class PostgresStore(EventStore):
         port = f":{parts.port}" if parts.port else ""
         user = f"{parts.username}@" if parts.username else ""
         self.where = f"postgresql://{host}{port}{parts.path}"
-        self.url = (f"postgresql://{user}{host}{port}{parts.path}"
-                    + (f"?schema={self.schema}" if self.schema else ""))
+        query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)
+                 if k != "password"]
+        if self.schema:
+            query.append(("schema", self.schema))
+        self.url = urlunsplit(("postgresql", f"{user}{host}{port}", parts.path,
+                               urlencode(query, quote_via=quote), ""))
         self._lock = threading.RLock()
         try:
             self._db = psycopg.connect(conninfo, autocommit=True, connect_timeout=connect_timeout)
