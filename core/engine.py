@@ -255,7 +255,10 @@ class Engine:
                 text = f"redo of the undo at {ev.undo_seq} by {ev.by}"
             else:
                 text = game.describe_event(game.redact(ev, as_player))
-            lines.append(LogLine(seq, r.actor, r.command_text, text, shown, seq not in alive
+            command = r.command_text
+            if command and r.actor and as_player is not None and r.actor != as_player:
+                command = game.redact_command(command, r.actor, as_player)
+            lines.append(LogLine(seq, r.actor, command, text, shown, seq not in alive
                                  and not isinstance(ev, Undone | Redone), r.type))
         return lines
 

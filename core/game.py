@@ -196,6 +196,11 @@ class Game:
         """The event as ``player`` may see it in a log (secret payloads replaced)."""
         return event
 
+    def redact_command(self, text: str, actor: str, player: str | None) -> str:
+        """A command's notation as ``player`` may see it in a log (``"buy Comet, Fish"``
+        by another player might show as ``"buy 2 cards"``). The default shows it all."""
+        return text
+
     def clone(self, state: State) -> State:
         """A copy that folds can change freely. Override with something faster."""
         return copy.deepcopy(state)

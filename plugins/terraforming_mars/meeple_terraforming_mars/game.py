@@ -737,6 +737,14 @@ class TerraformingMars(Game):
             return f"amount {c.n}"
         raise IllegalCommand(f"not a Terraforming Mars command: {c!r}")
 
+    def redact_command(self, text: str, actor: str, player: str | None) -> str:
+        """Which cards another player drafts, keeps, buys or sells is secret; how many is not."""
+        verb, _, rest = text.partition(" ")
+        if verb in ("draft", "keep", "buy", "sell") and player != actor:
+            n = 0 if rest in ("", "none") else len(rest.split(", "))
+            return f"{verb} {n} card{'s' if n != 1 else ''}"
+        return text
+
     # -- presentation ------------------------------------------------------------------------------
 
     def describe_event(self, event: Any) -> str:
