@@ -148,6 +148,54 @@ def test_sigkill_mid_match_leaves_every_game_complete_or_resumable(
     print(f"{kind}: {kills} kills, {figures}")
 
 
+def meeple_command(*args: str) -> list[str]:
+    exe = Path(sys.executable).with_name("meeple")
+    if exe.exists():
+        return [str(exe), *args]
+    return [sys.executable, "-c", "from meeple.cli.app import main; main()", *args]
+
+
+def test_sigkill_of_a_tournament_and_its_workers_then_resume(tmp_path: Path,
+                                                             capsys: Any) -> None:
+    url = f"sqlite:///{tmp_path / 'tournament.sqlite'}"
+    games = 48
+    cmd = meeple_command("tournament", "connect-four", "-p", "mcts:sims=60", "-p",
+                         "mcts:sims=60", "-n", str(games), "-w", "2", "--seed", "7",
+                         "--db", url, "--json")
+    # A session of its own, so one killpg takes the worker processes down too.
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.1)
+            with contextlib.suppress(Exception):
+                if len(SqliteStore(tmp_path / "tournament.sqlite").game_ids()) >= 4:
+                    break
+        time.sleep(random.Random(7).uniform(0.1, 0.4))
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(30)
+    assert proc.returncode == -signal.SIGKILL, proc.stderr.read().decode()
+    code, out = run_cli(capsys, "verify", "--all", "--json", "--db", url)
+    assert code == 0, out
+    assert all(r["ok"] for r in orjson.loads(out))
+    # The same command again resumes the unfinished games and plays the missing ones.
+    again = subprocess.run(cmd, capture_output=True, timeout=300)
+    assert again.returncode == 0, again.stderr.decode()
+    eng = Engine(url, load())
+    try:
+        ids = eng.store.game_ids()
+        assert len(ids) == games
+        for gid in ids:
+            assert eng.outcome(gid) is not None and eng.verify(gid).ok, gid
+    finally:
+        eng.close()
+    count("faults.sigkills")
+    count("faults.tournament_games_after_kill", games)
+
+
 # -- several processes playing one game -----------------------------------------------------
 
 def _player(target: Any, gid: str, me: int, out: Any) -> None:
