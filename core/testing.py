@@ -81,39 +81,49 @@ class GameContract:
             b = encoded_log(self.game, self._game_for(seed).events)
             assert a == b
 
+    def _setups(self) -> list[tuple[int, dict]]:
+        """Every player count with every option set: the per-position checks visit each."""
+        return [(n, opts) for n in self.player_counts for opts in self.option_sets]
+
     def test_decide_changes_nothing_and_notation_round_trips(self) -> None:
-        rng = random.Random(7)
-        local = LocalGame(self.game, self.game.default_players(self.player_counts[0]), seed=7)
-        steps = 0
-        while local.outcome() is None and steps < 300:
-            player = rng.choice(list(local.to_act()))
-            before = self.game.clone(local.state)
-            commands = self.game.legal(local.state, player)
-            assert commands, f"{player} must act but has no legal command"
-            for cmd in rng.sample(commands, min(len(commands), 5)):
-                text = self.game.format(cmd, local.state)
-                assert self.game.parse(text, local.state, player) == cmd, text
-                self.game.decide(local.state, player, cmd, random.Random(0))
-                assert local.state == before, f"decide changed the state for {text!r}"
-            local.play(player, rng.choice(commands))
-            steps += 1
+        setups = self._setups()
+        budget = max(40, 300 // len(setups))
+        for i, (n, opts) in enumerate(setups):
+            rng = random.Random(7 + i)
+            local = LocalGame(self.game, self.game.default_players(n), opts, seed=7 + i)
+            steps = 0
+            while local.outcome() is None and steps < budget:
+                player = rng.choice(list(local.to_act()))
+                before = self.game.clone(local.state)
+                commands = self.game.legal(local.state, player)
+                assert commands, f"{player} must act but has no legal command ({n}, {opts})"
+                for cmd in rng.sample(commands, min(len(commands), 5)):
+                    text = self.game.format(cmd, local.state)
+                    assert self.game.parse(text, local.state, player) == cmd, text
+                    self.game.decide(local.state, player, cmd, random.Random(0))
+                    assert local.state == before, f"decide changed the state for {text!r}"
+                local.play(player, rng.choice(commands))
+                steps += 1
 
     def test_step_equals_decide_and_fold(self) -> None:
         """``Game.step`` (the search fast path) must land where decide+fold lands."""
-        rng = random.Random(13)
-        local = LocalGame(self.game, self.game.default_players(self.player_counts[0]), seed=13)
-        steps = 0
-        while local.outcome() is None and steps < 200:
-            player = rng.choice(list(local.to_act()))
-            commands = self.game.legal(local.state, player)
-            cmd = rng.choice(commands)
-            fast = self.game.step(self.game.clone(local.state), player, cmd, random.Random(steps))
-            slow = self.game.clone(local.state)
-            for ev in self.game.decide(local.state, player, cmd, random.Random(steps)):
-                slow = self.game.fold(slow, ev)
-            assert fast == slow, f"step and decide+fold differ for {self.game.format(cmd)!r}"
-            local.play(player, cmd)
-            steps += 1
+        setups = self._setups()
+        budget = max(40, 200 // len(setups))
+        for i, (n, opts) in enumerate(setups):
+            rng = random.Random(13 + i)
+            local = LocalGame(self.game, self.game.default_players(n), opts, seed=13 + i)
+            steps = 0
+            while local.outcome() is None and steps < budget:
+                player = rng.choice(list(local.to_act()))
+                cmd = rng.choice(self.game.legal(local.state, player))
+                fast = self.game.step(self.game.clone(local.state), player, cmd,
+                                      random.Random(steps))
+                slow = self.game.clone(local.state)
+                for ev in self.game.decide(local.state, player, cmd, random.Random(steps)):
+                    slow = self.game.fold(slow, ev)
+                assert fast == slow, f"step and decide+fold differ for {self.game.format(cmd)!r}"
+                local.play(player, cmd)
+                steps += 1
 
     def test_garbage_is_refused(self) -> None:
         local = LocalGame(self.game, self.game.default_players(self.player_counts[0]), seed=3)
