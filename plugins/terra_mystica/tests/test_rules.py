@@ -3,41 +3,44 @@
 from __future__ import annotations
 
 import pytest
+from meeple.core import IllegalCommand
 from meeple_terra_mystica import board as B
-from meeple_terra_mystica import rules as R
+from meeple_terra_mystica.economy import cult_steps
+from meeple_terra_mystica.reach import reach_cost
+from meeple_terra_mystica.scoring import check_towns, rank_points
+from meeple_terra_mystica.state import new_faction, new_state
 
 
 def _state(*factions):
-    g = R.new_state([f"p{i}" for i in range(len(factions))], {"mini-expansion-1"},
-                    ["SCORE1"] * 6, [])
+    g = new_state([f"p{i}" for i in range(len(factions))], {"mini-expansion-1"},
+                  ["SCORE1"] * 6, [])
     for i, name in enumerate(factions):
-        R.register_faction(g, name, f"p{i}")
+        g.fac[name] = new_faction(name, f"p{i}")
+        g.order.append(name)
     return g
 
 
 def test_ties_share_the_places_rounded_down():
-    g = _state("witches", "nomads", "darklings")
-    got = R.score_rankings(g, {"a": 10, "b": 10, "c": 5}, (8, 4, 2))
-    assert got == {"a": 6, "b": 6, "c": 2}
-    got = R.score_rankings(g, {"a": 3, "b": 3, "c": 3}, (18, 12, 6))
-    assert got == {"a": 12, "b": 12, "c": 12}
-    assert R.score_rankings(g, {"a": 0, "b": 4}, (8, 4, 2)) == {"b": 8}
+    assert rank_points({"a": 10, "b": 10, "c": 5}, (8, 4, 2)) == {"a": 6, "b": 6, "c": 2}
+    assert rank_points({"a": 3, "b": 3, "c": 3}, (18, 12, 6)) == {"a": 12, "b": 12, "c": 12}
+    assert rank_points({"a": 0, "b": 4}, (8, 4, 2)) == {"b": 8}
 
 
 def test_top_of_a_cult_track_needs_a_key_and_is_taken_once():
     g = _state("witches", "nomads")
     w, n = g.fac["witches"], g.fac["nomads"]
     w["AIR"] = 8
-    R.adjust(g, w, "AIR", 3)
+    cult_steps(g, w, "AIR", 3)
     assert w["AIR"] == 9  # no key: stops at 9
     w["KEY"] = 1
     n["KEY"] = 1
-    w["AIR"] = 9
-    R.adjust(g, w, "AIR", 1)
+    cult_steps(g, w, "AIR", 1)
     assert w["AIR"] == 10 and w["KEY"] == 0
+    cult_steps(g, w, "AIR", 1)
+    assert w["AIR"] == 10 and w["KEY"] == 0  # standing on 10 costs no second key
     n["AIR"] = 9
-    R.adjust(g, n, "AIR", 1)
-    assert n["AIR"] == 9  # the 10 is taken
+    cult_steps(g, n, "AIR", 1)
+    assert n["AIR"] == 9 and n["KEY"] == 1  # the 10 is taken
 
 
 def test_power_from_cult_steps():
@@ -45,7 +48,7 @@ def test_power_from_cult_steps():
     w = g.fac["witches"]
     w["P1"], w["P2"], w["P3"] = 12, 0, 0
     w["FIRE"] = 2
-    R.adjust(g, w, "FIRE", 5)  # crosses 3, 5 and 7: 1 + 2 + 2 power
+    cult_steps(g, w, "FIRE", 5)  # crosses 3, 5 and 7: 1 + 2 + 2 power
     assert (w["P1"], w["P2"]) == (7, 5)
 
 
@@ -54,7 +57,9 @@ def _place(g, f, hexes, building="D"):
         i = B.INDEX[h]
         g.hcolor[i] = f["color"]
         g.hbld[i] = building
-        f["locations"].append(i)
+        g.howner[i] = f["name"]
+        f["locations"] = f["locations"] + (i,)
+        f["L_" + building] += 1
 
 
 def test_a_town_needs_power_seven_and_four_buildings_a_sanctuary_counting_two():
@@ -64,13 +69,14 @@ def test_a_town_needs_power_seven_and_four_buildings_a_sanctuary_counting_two():
     _place(g, w, ["E5"], "D")
     _place(g, w, ["E6"], "SA")
     _place(g, w, ["E7"], "SH")
-    assert R.detect_towns_from(g, w, B.INDEX["E6"]) == 1
-    assert w["GAIN_TW"] == 1
+    assert check_towns(g, w) == 1
+    assert w["TOWN"] == 1 and w["KEY"] == 1
+    assert check_towns(g, w) == 0  # the same buildings found no second town
     g2 = _state("witches", "nomads")
     w2 = g2.fac["witches"]
     _place(g2, w2, ["E5", "E6"], "TP")
     _place(g2, w2, ["E7"], "SH")  # 7 power but only three buildings
-    assert R.detect_towns_from(g2, w2, B.INDEX["E6"]) == 0
+    assert check_towns(g2, w2) == 0
 
 
 def test_unreachable_hex_names_the_shipping():
@@ -78,8 +84,8 @@ def test_unreachable_hex_names_the_shipping():
     g.round = 1
     m = g.fac["mermaids"]
     _place(g, m, ["A1"])
-    with pytest.raises(R.Bad, match="I12 is not reachable: shipping 1"):
-        R.check_reachable(g, m, B.INDEX["I12"])
+    with pytest.raises(IllegalCommand, match="I12 is not reachable: shipping 1"):
+        reach_cost(g, m, B.INDEX["I12"])
 
 
 def test_dwarves_tunnel_costs_workers_and_gives_vp():
@@ -89,5 +95,6 @@ def test_dwarves_tunnel_costs_workers_and_gives_vp():
     _place(g, d, ["E7"])
     far = next(h for h in B.LAND if B.RANGE_LAND[h].get(B.INDEX["E7"]) == 1
                and h not in B.ADJ[B.INDEX["E7"]])
-    cost, gain, kind = R.check_reachable(g, d, far)
-    assert kind == "tunnel" and cost == {"W": 2} and gain == {"VP": 4}
+    assert reach_cost(g, d, far) == ({"W": 2}, 4)
+    d["tunnel_cost"] = 1  # after the stronghold
+    assert reach_cost(g, d, far) == ({"W": 1}, 4)
