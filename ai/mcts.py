@@ -36,7 +36,7 @@ class Node:
     """Statistics of one command (the edge into this node) and the choices after it."""
 
     __slots__ = ("mover", "player", "moves", "untried", "children", "n", "w", "born", "avail",
-                 "proven", "terminal", "varied", "h")
+                 "proven", "terminal", "varied", "h", "prior", "pv")
 
     def __init__(self, mover: str | None, born: int) -> None:
         self.mover = mover  # who chose the command leading here
@@ -52,6 +52,8 @@ class Node:
         self.terminal = False
         self.varied = False  # the legal commands here differed between simulations
         self.h: dict[str, float] | None = None  # implicit minimax value of evaluate
+        self.prior: dict[Any, float] | None = None  # one-ply evaluate per command (prior=)
+        self.pv = 0.0  # prior value of the command leading here, for its mover
 
     def size(self) -> int:
         return 1 + sum(c.size() for c in self.children.values())
@@ -84,6 +86,9 @@ MCTS_OPTIONS = (
     AgentOption("pwk", float, 1.0, "progressive widening factor", positive),
     AgentOption("im", float, 0.0, "implicit minimax: weight of the minimax value of "
                 "evaluate over the tree, mixed into each child's mean (0: off)", _unit),
+    AgentOption("prior", float, 0.0, "heuristic prior: commands are expanded best-first "
+                "by evaluate one ply ahead, and each child's mean starts as that value "
+                "weighted as this many visits (0: off)", non_negative),
     AgentOption("solve", bool, None, "prove terminal results and back them up "
                 "(default: on for games without hidden information)"),
 )
@@ -112,6 +117,7 @@ class MCTSAgent:
         self.pwk: float = opts["pwk"]
         self.solve_option: bool | None = opts["solve"]
         self.im: float = opts["im"]
+        self.prior: float = opts["prior"]
         given = ",".join(f"{k}={v}" for k, v in (options or {}).items())
         self.name = f"{self.kind}:{given}" if given else self.kind
         self.rng = random.Random(seed)
@@ -121,6 +127,7 @@ class MCTSAgent:
         self.reused_visits = 0  # visits the latest root already had from earlier searches
         self._kept: tuple[Node, Any] | None = None  # subtree and state after our last move
         self.chance_seen = False  # a position once final was not: results are not proofs
+        self._prior_calls = 0  # forward-model calls spent on prior values this simulation
 
     # -- the agent protocol ----------------------------------------------------------------
 
@@ -175,6 +182,7 @@ class MCTSAgent:
         node = root
         path = [root]
         calls = 0
+        self._prior_calls = 0
         expanded = False
         while True:
             acting = to_act(state)
@@ -209,10 +217,14 @@ class MCTSAgent:
                 node.moves = moves
                 untried = list(moves)
                 rng.shuffle(untried)
+                if self.prior:
+                    # best last: expansion pops from the end (ties stay shuffled)
+                    values = self._prior_values(node, state, p, untried)
+                    untried.sort(key=values.__getitem__)
                 node.untried = untried
                 self.players.add(p)
             elif node.varied or (moves is not node.moves and moves != node.moves):
-                move, child, expanded = self._select_varied(node, p, moves)
+                move, child, expanded = self._select_varied(node, p, moves, state)
                 state = step(state, p, move, rng)
                 calls += 1
                 path.append(child)
@@ -223,6 +235,8 @@ class MCTSAgent:
                                  or len(children) < self._width(node)):
                 move = node.untried.pop()
                 child = Node(p, node.n)
+                if node.prior is not None:
+                    child.pv = node.prior[move]
                 children[move] = child
                 expanded = True
             else:
@@ -232,7 +246,7 @@ class MCTSAgent:
             path.append(child)
             node = child
         self._backup(path, rewards)
-        return calls
+        return calls + self._prior_calls
 
     def _chance(self) -> None:
         """The same commands led to different positions: the game has chance, so results
@@ -244,7 +258,7 @@ class MCTSAgent:
         return self.pwk * (node.n + 1) ** self.pw
 
     def _uct(self, node: Node, p: str, log_n: float) -> tuple[Any, Node]:
-        c, solve, im = self.c, self.solve, self.im
+        c, solve, im, prior = self.c, self.solve, self.im, self.prior
         best_move = best = None
         best_value = -math.inf
         for move, child in node.children.items():
@@ -254,14 +268,20 @@ class MCTSAgent:
                     return move, child
             else:
                 n = child.n
-                value = child.w / n + c * math.sqrt(log_n / n)
+                if prior:
+                    w = child.w + prior * child.pv
+                    n += prior
+                    value = w / n + c * math.sqrt(log_n / n)
+                else:
+                    value = child.w / n + c * math.sqrt(log_n / n)
                 if im and child.h is not None:
-                    value += im * (child.h.get(p, 0.0) - child.w / n)
+                    value += im * (child.h.get(p, 0.0) - child.w / child.n)
             if value > best_value:
                 best_move, best, best_value = move, child, value
         return best_move, best
 
-    def _select_varied(self, node: Node, p: str, moves: list[Any]) -> tuple[Any, Node, bool]:
+    def _select_varied(self, node: Node, p: str, moves: list[Any],
+                       state: Any) -> tuple[Any, Node, bool]:
         """Selection where the legal commands differ between simulations (chance or
         determinization): unexpanded legal commands first, then UCT over the available
         children with availability counts."""
@@ -280,20 +300,30 @@ class MCTSAgent:
                 child.avail += 1
                 available.append((m, child))
         if fresh and (not self.pw or len(children) < self._width(node) or not available):
+            if self.prior:
+                values = self._prior_values(node, state, p, fresh)
+                top = max(values[m] for m in fresh)
+                fresh = [m for m in fresh if values[m] == top]
             move = fresh[self.rng.randrange(len(fresh))]
             if move in node.untried:
                 node.untried.remove(move)
             child = Node(p, node.n)
             child.avail = 1
+            if node.prior is not None:
+                child.pv = node.prior[move]
             children[move] = child
             return move, child, True
-        c = self.c
+        c, prior = self.c, self.prior
         best_move, best, best_value = None, None, -math.inf
         for m, child in available:
-            if child.n == 0:
+            if child.n == 0 and not prior:
                 value = math.inf
             elif self.solve and child.proven is not None:
                 value = child.proven.get(p, 0.0)
+            elif prior:
+                n = child.n + prior
+                value = ((child.w + prior * child.pv) / n
+                         + c * math.sqrt(math.log(child.avail) / n))
             else:
                 value = child.w / child.n + c * math.sqrt(math.log(child.avail) / child.n)
                 if self.im and child.h is not None:
@@ -301,6 +331,22 @@ class MCTSAgent:
             if value > best_value:
                 best_move, best, best_value = m, child, value
         return best_move, best, False
+
+    def _prior_values(self, node: Node, state: Any, p: str, moves: list[Any]) -> dict[Any, float]:
+        """The acting player's ``evaluate`` one ply after each command, clipped to [-1, 1];
+        kept on the node, and computed only for commands not judged before (under
+        determinization a node meets new commands in new samples)."""
+        values = node.prior
+        if values is None:
+            values = node.prior = {}
+        game, rng = self.game, self.rng
+        clone, step, evaluate = game.clone, game.step, game.evaluate
+        for m in moves:
+            if m not in values:
+                v = float(evaluate(step(clone(state), p, m, rng), p))
+                values[m] = 1.0 if v > 1.0 else -1.0 if v < -1.0 else v
+                self._prior_calls += 1
+        return values
 
     def _rollout(self, state: Any, acting: Any) -> tuple[dict[str, float], int]:
         game, rng = self.game, self.rng
