@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 from meeple.core import IllegalCommand
 from meeple_terra_mystica import board as B
+from meeple_terra_mystica.actions import answer
 from meeple_terra_mystica.economy import cult_steps
 from meeple_terra_mystica.reach import reach_cost
 from meeple_terra_mystica.scoring import check_towns, rank_points
 from meeple_terra_mystica.state import new_faction, new_state
 
 
-def _state(*factions):
-    g = new_state([f"p{i}" for i in range(len(factions))], {"mini-expansion-1"},
-                  ["SCORE1"] * 6, [])
+def _state(*factions, options=("mini-expansion-1",)):
+    g = new_state([f"p{i}" for i in range(len(factions))], set(options), ["SCORE1"] * 6, [])
     for i, name in enumerate(factions):
         g.fac[name] = new_faction(name, f"p{i}")
         g.order.append(name)
@@ -98,3 +98,35 @@ def test_dwarves_tunnel_costs_workers_and_gives_vp():
     assert reach_cost(g, d, far) == ({"W": 2}, 4)
     d["tunnel_cost"] = 1  # after the stronghold
     assert reach_cost(g, d, far) == ({"W": 1}, 4)
+
+
+def test_strict_leech_answers_offers_in_order_and_taking_costs_vp():
+    g = _state("witches", "nomads", "cultists", options=("strict-leech",))
+    w = g.fac["witches"]
+    g.offers = [["witches", "nomads", 2, 0, 1], ["witches", "cultists", 1, 1, 1]]
+    with pytest.raises(IllegalCommand, match="in order"):
+        answer(g, w, True, 1, "cultists")
+    assert len(g.offers) == 2
+    before = (w["VP"], w["P1"], w["P2"])
+    answer(g, w, True, 2, "nomads")
+    assert (w["VP"], w["P1"], w["P2"]) == (before[0] - 1, before[1] - 2, before[2] + 2)
+    answer(g, w, False, 1, "cultists")
+    assert g.offers == []
+
+
+def test_cultists_gain_a_cult_step_when_taken_and_power_when_all_refuse():
+    g = _state("witches", "nomads", "cultists", options=("errata-cultist-power",))
+    c, w, n = g.fac["cultists"], g.fac["witches"], g.fac["nomads"]
+    g.offers = [["witches", "cultists", 1, 0, 1], ["nomads", "cultists", 1, 0, 1]]
+    g.cultist_offers = {"0": 0}
+    p1 = c["P1"]
+    answer(g, w, False, 1, "cultists")
+    assert c["P1"] == p1  # one neighbour still to answer
+    answer(g, n, False, 1, "cultists")
+    assert c["P1"] == p1 - 1 and c["CULT"] == 0
+    g.offers = [["witches", "cultists", 1, 1, 1], ["nomads", "cultists", 1, 1, 1]]
+    g.cultist_offers = {"1": 0}
+    answer(g, w, True, 1, "cultists")
+    assert c["CULT"] == 1  # owed at once, chosen later with +TRACK
+    answer(g, n, True, 1, "cultists")
+    assert c["CULT"] == 1 and c["P1"] == p1 - 1
