@@ -46,7 +46,7 @@ class Position:
     legal_texts: dict[str, list[str]]
 
 
-class Table:
+class Positions:
     """Stored positions of one game at several points, with what each looked like."""
 
     def __init__(self, name: str) -> None:
@@ -95,13 +95,13 @@ class Table:
         self.positions[i] = attrs.evolve(pos, gid=fresh)
 
 
-_tables: dict[str, Table] = {}
+_positions: dict[str, Positions] = {}
 
 
-def table(name: str) -> Table:
-    if name not in _tables:
-        _tables[name] = Table(name)
-    return _tables[name]
+def positions_of(name: str) -> Positions:
+    if name not in _positions:
+        _positions[name] = Positions(name)
+    return _positions[name]
 
 
 def mutate(text: str, draw: Callable[[Any], Any]) -> str:
@@ -132,7 +132,7 @@ def big_numbers(text: str, draw: Callable[[Any], Any]) -> str:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_random_text_is_refused_cleanly(name: str) -> None:
-    t = table(name)
+    t = positions_of(name)
 
     @FUZZ
     @given(st.data())
@@ -153,7 +153,7 @@ def test_random_text_is_refused_cleanly(name: str) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_mutated_legal_commands_and_wild_numbers(name: str) -> None:
-    t = table(name)
+    t = positions_of(name)
 
     @FUZZ
     @given(st.data())
@@ -178,7 +178,7 @@ def test_mutated_legal_commands_and_wild_numbers(name: str) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_out_of_turn_and_outsiders_are_refused(name: str) -> None:
-    t = table(name)
+    t = positions_of(name)
     # Texts that are legal somewhere in this game, given by someone who may not act here.
     texts = sorted({x for p in t.positions for xs in p.legal_texts.values() for x in xs})
     before = t.refused
