@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from meeple.core import IllegalCommand
 from meeple_terra_mystica import board as B
-from meeple_terra_mystica.actions import answer
+from meeple_terra_mystica.actions import answer, bridge
 from meeple_terra_mystica.economy import cult_steps
 from meeple_terra_mystica.reach import reach_cost
 from meeple_terra_mystica.scoring import check_towns, rank_points
@@ -130,3 +130,17 @@ def test_cultists_gain_a_cult_step_when_taken_and_power_when_all_refuse():
     assert c["CULT"] == 1  # owed at once, chosen later with +TRACK
     answer(g, n, True, 1, "cultists")
     assert c["CULT"] == 1 and c["P1"] == p1 - 1
+
+
+def test_a_bridge_needs_an_own_building_at_one_end():
+    g = _state("engineers", "nomads")
+    e = g.fac["engineers"]
+    a = next(h for h in B.LAND if B.BRIDGABLE[h])
+    b = sorted(B.BRIDGABLE[a])[0]
+    e["BRIDGE"] = 1
+    with pytest.raises(IllegalCommand, match="building at one end"):
+        bridge(g, e, a, b)
+    _place(g, e, [B.NAMES[b]])
+    bridge(g, e, a, b)
+    assert g.bridges == [(a, b, "engineers")] and e["BRIDGE"] == 0
+    assert a in g.adj[b]
