@@ -77,7 +77,7 @@ def test_fold_only_replay(benchmark):
     events, final = import_game(ONE.read_text())
 
     def replay():
-        game = TerraMystica()  # a fresh game: no cached decisions
+        game = TerraMystica()  # a fresh Game object: fold only, no decide
         state = None
         for ev in events:
             state = game.fold(state, ev)
