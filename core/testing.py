@@ -125,6 +125,23 @@ class GameContract:
                 local.play(player, cmd)
                 steps += 1
 
+    def test_views_offer_the_same_choices_and_determinize_keeps_the_view(self) -> None:
+        """An agent plays from its view: the view must offer the acting player exactly the
+        commands the full state does, and a determinized view must look the same to it."""
+        for i, (n, opts) in enumerate(self._setups()):
+            rng = random.Random(17 + i)
+            local = LocalGame(self.game, self.game.default_players(n), opts, seed=17 + i)
+            steps = 0
+            while local.outcome() is None and steps < 60:
+                player = rng.choice(list(local.to_act()))
+                view = self.game.view(local.state, player)
+                commands = self.game.legal(local.state, player)
+                assert self.game.legal(view, player) == commands, "legal(view) != legal(state)"
+                sample = self.game.determinize(view, player, random.Random(steps))
+                assert self.game.view(sample, player) == view, "determinize changed the view"
+                local.play(player, rng.choice(commands))
+                steps += 1
+
     def test_garbage_is_refused(self) -> None:
         local = LocalGame(self.game, self.game.default_players(self.player_counts[0]), seed=3)
         player = local.to_act()[0]
