@@ -1,5 +1,5 @@
 """Utopia speed: fold events per second on recorded random games, clone, a whole random
-game (legal + decide + fold), and ISMCTS simulations per second.
+game (legal + decide + fold), determinize, and ISMCTS simulations per second.
 
     .venv/bin/pytest benchmarks/bench_utopia.py --benchmark-only
 """
@@ -9,74 +9,39 @@ from __future__ import annotations
 import random
 
 import pytest
-from meeple.core import LocalGame
+from game_bench import (
+    bench_clone_mid_game,
+    bench_fold,
+    bench_ismcts,
+    bench_random_game,
+    position,
+    recorded_games,
+)
 from meeple_utopia import Utopia
 
 GAME = Utopia()
 
 
-def recorded_games(n: int = 20, players: int = 4) -> list[list]:
-    games = []
-    for seed in range(n):
-        g = LocalGame(GAME, GAME.default_players(players), seed=seed)
-        g.play_randomly(random.Random(seed))
-        games.append(g.events)
-    return games
-
-
 @pytest.mark.benchmark(group="utopia fold")
 def test_fold_events_per_second(benchmark):
-    games = recorded_games()
-    n_events = sum(len(g) for g in games)
-
-    def replay_all():
-        for events in games:
-            state = None
-            for ev in events:
-                state = GAME.fold(state, ev)
-
-    benchmark(replay_all)
-    benchmark.extra_info["events"] = n_events
-    benchmark.extra_info["events_per_second"] = n_events / benchmark.stats.stats.mean
+    bench_fold(benchmark, GAME, recorded_games(GAME, 20, 4))
 
 
 @pytest.mark.benchmark(group="utopia fold")
 def test_clone_per_second(benchmark):
-    events = recorded_games(1)[0]
-    state = None
-    for ev in events[: len(events) // 2]:
-        state = GAME.fold(state, ev)
-    benchmark(GAME.clone, state)
+    bench_clone_mid_game(benchmark, GAME, 4)
 
 
 @pytest.mark.benchmark(group="utopia play")
 def test_random_game_legal_decide_fold(benchmark):
-    seeds = iter(range(10**6))
-
-    def one_game():
-        seed = next(seeds)
-        g = LocalGame(GAME, GAME.default_players(4), seed=seed)
-        g.play_randomly(random.Random(seed))
-
-    benchmark(one_game)
-
-
-def _mid_game(players: int = 4, plies: int = 60) -> LocalGame:
-    local = LocalGame(GAME, GAME.default_players(players), seed=1)
-    rng = random.Random(0)
-    for _ in range(plies):  # into phase 2 of the first round or later
-        p = local.to_act()[0]
-        local.play(p, rng.choice(GAME.legal(local.state, p)))
-    return local
+    bench_random_game(benchmark, GAME, 4)
 
 
 @pytest.mark.benchmark(group="utopia search")
 def test_determinize_per_second(benchmark):
-    local = _mid_game()
+    local = position(GAME, 4, 60)  # into phase 2 of the first round or later
     player = local.to_act()[0]
-    view = GAME.view(local.state, player)
-    rng = random.Random(0)
-    benchmark(GAME.determinize, view, player, rng)
+    benchmark(GAME.determinize, GAME.view(local.state, player), player, random.Random(0))
 
 
 @pytest.mark.benchmark(group="utopia search")
@@ -84,16 +49,4 @@ def test_determinize_per_second(benchmark):
 def test_ismcts_simulations_per_second(benchmark, depth):
     """depth 0 plays every rollout to the end of the game (hundreds of plies); depth 40
     cuts rollouts off after about one player's turn and asks ``evaluate``."""
-    mcts = pytest.importorskip("meeple.ai.mcts")  # the benchmark only; never the plugin
-    local = _mid_game()
-    player = local.to_act()[0]
-    view = GAME.view(local.state, player)
-    sims = 200 if depth else 50
-
-    def search():
-        agent = mcts.ISMCTSAgent({"sims": str(sims), "depth": str(depth)}, seed=0)
-        agent.act(GAME, view, player)
-
-    benchmark.pedantic(search, rounds=3, iterations=1)
-    benchmark.extra_info["simulations"] = sims
-    benchmark.extra_info["simulations_per_second"] = sims / benchmark.stats.stats.mean
+    bench_ismcts(benchmark, GAME, position(GAME, 4, 60), 200 if depth else 50, depth)
