@@ -52,9 +52,13 @@ COLORS = ("#d62828", "#1d4ed8", "#16a34a", "#eab308", "#111827")
 FILL = {"ocean": "#3b82f6", "greenery": "#22c55e"}
 
 
+SHORT = {"mc": "M€", "steel": "steel", "titanium": "titan", "plants": "plant",
+         "energy": "energy", "heat": "heat"}
+
+
 def svg(s: State) -> str:
     size = 22
-    w, h = 760, 520
+    w, h = 800, 560
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">',
              f'<rect width="{w}" height="{h}" fill="#2b1a12"/>']
     for sp, info in SPACES.items():
@@ -74,8 +78,10 @@ def svg(s: State) -> str:
                      f'text-anchor="middle">{sp}</text>')
     x0 = 470
     parts.append(f'<text x="{x0}" y="30" font-size="14" fill="#fff">Generation {s.generation}</text>')
-    for k, (label, val, top) in enumerate((("temperature", s.temp, 19), ("oxygen", s.oxygen, 14),
-                                           ("oceans", s.oceans, 9))):
+    shown = (f"temperature {s.temp_c:+d} °C", f"oxygen {s.oxygen} %",
+             f"oceans {s.oceans}/9")
+    for k, (label, val, top) in enumerate(zip(shown, (s.temp, s.oxygen, s.oceans), (19, 14, 9),
+                                              strict=True)):
         y = 50 + 24 * k
         parts.append(f'<rect x="{x0}" y="{y}" width="200" height="12" fill="#374151"/>')
         parts.append(f'<rect x="{x0}" y="{y}" width="{200 * val / top:.1f}" height="12" fill="#f97316"/>')
@@ -84,13 +90,14 @@ def svg(s: State) -> str:
         p = s.players[n]
         y = 140 + 70 * i
         col = COLORS[i % len(COLORS)]
-        parts.append(f'<rect x="{x0}" y="{y}" width="280" height="62" fill="none" stroke="{col}"/>')
+        parts.append(f'<rect x="{x0}" y="{y}" width="320" height="62" fill="none" stroke="{col}"/>')
         parts.append(f'<text x="{x0 + 6}" y="{y + 14}" font-size="11" fill="{col}">{escape(n)} - '
                      f'{p.corp or "no corporation"} - TR {p.tr}</text>')
         for k, r in enumerate(RES):
-            parts.append(f'<text x="{x0 + 6 + 45 * k}" y="{y + 34}" font-size="9" fill="#fff">'
-                         f'{r} {p.res[k]}</text>')
-            parts.append(f'<text x="{x0 + 6 + 45 * k}" y="{y + 50}" font-size="9" fill="#fbbf24">'
+            # Short labels: six columns of the full names overlap at this font size.
+            parts.append(f'<text x="{x0 + 6 + 52 * k}" y="{y + 34}" font-size="9" fill="#fff">'
+                         f'{SHORT[r]} {p.res[k]}</text>')
+            parts.append(f'<text x="{x0 + 6 + 52 * k}" y="{y + 50}" font-size="9" fill="#fbbf24">'
                          f'prod {p.prod[k]}</text>')
     y = 150 + 70 * len(s.names)
     for label, held in (("milestones", s.milestones), ("awards", s.awards)):
