@@ -234,7 +234,8 @@ class TerraformingMars(Game):
             if why:
                 raise IllegalCommand(why)
             after = [("draw", CARDS[cmd.card]["draw"], "")] if CARDS[cmd.card].get("draw") else []
-            if cmd.card in LOOK_CARDS:
+            # Event cards look at the deck when played; blue ones only through their action.
+            if cmd.card in LOOK_CARDS and CARDS[cmd.card]["type"] == "event":
                 after.append(("look", LOOK_CARDS[cmd.card][0], cmd.card))
             return [m.CardPlayed(player, cmd.card, cmd.mc, cmd.steel, cmd.titanium, cmd.heat)], after
         if t is m.Project:

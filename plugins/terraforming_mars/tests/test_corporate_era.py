@@ -142,9 +142,6 @@ OPPONENT_LOSS = {"Virus": ("plants", 5), "Sabotage": ("mc", 7), "Hired Raiders":
 OPPONENT_PROD = {"Asteroid Mining Consortium": ("titanium", 1), "Great Escarpment Consortium":
                  ("steel", 1), "Hackers": ("mc", 2), "Power Supply Consortium": ("energy", 1),
                  "Energy Tapping": ("energy", 1)}
-# Known base-engine slip, reported: game.py looks at the deck when these blue cards are
-# played, but they look only when their action is used (test_look_actions covers that).
-BASE_BUG_LOOKS_ON_PLAY = {"Inventors' Guild", "Business Network"}
 # The decisions each card's play asks for in prepared() (one per tag for the triggers).
 DECISIONS = {
     "Business Contacts": ["keep"], "Invention Contest": ["keep"], "Land Claim": ["claim"],
@@ -174,8 +171,7 @@ def test_card_played_through_the_engine(name: str) -> None:
     said = resolve(g, CHOICES.get(name, ""))
     kinds = [k for k, _ in said]
     asked = [k for k in kinds if k not in ("place", "reduce")]
-    if name not in BASE_BUG_LOOKS_ON_PLAY:
-        assert asked == DECISIONS.get(name, []), asked
+    assert asked == DECISIONS.get(name, []), asked
     assert name not in me.hand
     assert name in (me.events if c["type"] == "event" else me.played)
 
@@ -230,8 +226,8 @@ def test_card_played_through_the_engine(name: str) -> None:
         assert s.claims[cmd.space] == ME and cmd.space not in s.tiles
     assert me.card_res["Regolith Eaters"] == (2 if name == "CEO's Favorite Project" else 1)
     kept = sum(len(cmd.cards) for k, cmd in said if k == "keep")
-    if name not in BASE_BUG_LOOKS_ON_PLAY:
-        assert kept == (ce.LOOK[name][1] if name in ce.LOOK else 0)
+    looks = name in ce.LOOK and c["type"] == "event"  # blue cards look only by action
+    assert kept == (ce.LOOK[name][1] if looks else 0)
     assert len(me.hand) == c.get("draw", 0) + kept + (name == "Mars University")
 
 
