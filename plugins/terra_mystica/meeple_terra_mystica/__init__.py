@@ -1,0 +1,5 @@
+"""Terra Mystica for Meeple."""
+
+from .game import Acted, Started, TerraMystica, Turn
+
+__all__ = ["Acted", "Started", "TerraMystica", "Turn"]

@@ -1,0 +1,49 @@
+"""Faction abilities that are not plain numbers in data.py: what they add to a spade, a
+town, a pass, and where they break the setup order. Pure functions: each returns what the
+faction gains and the caller applies it."""
+
+from __future__ import annotations
+
+
+def spade_extra(f: dict, n: int) -> tuple[int, int]:
+    """(VP, power) for ``n`` spades beyond the terraforming itself."""
+    if f["name"] == "halflings":
+        return n, 0
+    if f["name"] == "alchemists" and f["L_SH"]:
+        return 0, 2 * n
+    return 0, 0
+
+
+def town_extra(f: dict) -> dict:
+    """Witches score 5 VP per town, Swarmlings take 3 workers."""
+    return {"witches": {"VP": 5}, "swarmlings": {"W": 3}}.get(f["name"], {})
+
+
+def pass_extra(bridges: list, f: dict) -> int:
+    """The Engineers' stronghold: 3 VP per bridge between two of their buildings."""
+    if f["name"] != "engineers" or not f["L_SH"]:
+        return 0
+    locs = set(f["locations"])
+    return 3 * sum(1 for a, b, o in bridges if o == "engineers" and a in locs and b in locs)
+
+
+def setup_queue(order: list) -> list:
+    """Initial dwellings: in pick order, then back; the Nomads' third dwelling after that,
+    the Chaos Magicians' single dwelling last."""
+    firsts = [n for n in order if n != "chaosmagicians"]
+    q = firsts + firsts[::-1]
+    if "nomads" in order:
+        q.append("nomads")
+    if "chaosmagicians" in order:
+        q.append("chaosmagicians")
+    return q
+
+
+def coin_vp_rate(f: dict) -> int:
+    """Coins per VP: the Alchemists trade at 2, everyone else at 3."""
+    return 2 if f["name"] == "alchemists" else 3
+
+
+def has_shipping(f: dict) -> bool:
+    """Dwarves tunnel and Fakirs fly instead of shipping."""
+    return f["name"] not in ("dwarves", "fakirs")

@@ -1,0 +1,238 @@
+"""Terra Mystica for Meeple: the Game object and its events. The rules live in state.py,
+turns.py, actions.py, economy.py, reach.py and scoring.py."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from meeple.core import Game, IllegalCommand, Option, Outcome, command, event
+
+from . import turns as T
+from .data import CULTS, SCORING
+from .notation import format_row, parse_row
+from .state import State, new_state, pw
+
+OPTION_FLAGS = (
+    ("strict-leech", "a leech must be answered before the leecher converts (site option)"),
+    ("strict-darkling-sh", "the Darklings' stronghold conversion must be used at once"),
+    ("strict-chaosmagician-sh", "passing ends the Chaos Magicians' double action"),
+    ("errata-cultist-power", "Cultists gain 1 power when every opponent declines"),
+    ("mini-expansion-1", "town tiles TW6-TW8"),
+    ("shipping-bonus", "bonus tile BON10 (3 VP per shipping level on passing)"),
+    ("temple-scoring-tile", "scoring tile SCORE9 (temples)"),
+    ("variable-turn-order", "next round's turn order follows the pass order"),
+    ("maintain-player-order", "players pick factions in the given seat order"),
+)
+
+
+@command
+class Turn:
+    """One player row: sub-commands joined by '. ' (canonical text)."""
+
+    text: str
+
+
+@event("terra-mystica.started")
+class Started:
+    players: tuple[str, ...]
+    options: tuple[str, ...]
+    scoring: tuple[str, ...]
+    removed_bonus: tuple[str, ...]
+
+
+@event("terra-mystica.acted")
+class Acted:
+    player: str
+    text: str
+
+
+_PARSE_CACHE: dict[str, tuple] = {}
+
+
+def _parsed(text: str) -> tuple:
+    cmds = _PARSE_CACHE.get(text)
+    if cmds is None:
+        cmds = parse_row(text)
+        if len(_PARSE_CACHE) > 200_000:
+            _PARSE_CACHE.clear()
+        _PARSE_CACHE[text] = cmds
+    return cmds
+
+
+def apply_row(g: State, player: str, cmds: tuple) -> None:
+    """Check that ``player`` may send this row now, then play it on ``g`` in place."""
+    if g.finished:
+        raise IllegalCommand("the game is over")
+    if g.phase == "select-factions":
+        if g.players[len(g.order)] != player:
+            raise IllegalCommand(f"it is {g.players[len(g.order)]}'s turn to pick a faction")
+        if len(cmds) != 1 or cmds[0][0] != "setup":
+            raise IllegalCommand("pick a faction first: setup witches")
+        T.pick(g, player, cmds[0][1])
+        g.nrows += 1
+        g.row_values = ()
+        return
+    name = g.faction_of.get(player)
+    if name is None or name not in T.acting(g):
+        raise IllegalCommand(f"{player} may not act now; waiting for "
+                             f"{[g.player_of[n] for n in T.acting(g)]}")
+    T.play_row(g, name, cmds)
+
+
+class TerraMystica(Game):
+    name = "terra-mystica"
+    title = "Terra Mystica"
+    version = "1"
+    min_players = 2
+    max_players = 5
+    options = tuple(Option(n, False, h) for n, h in OPTION_FLAGS) + (
+        Option("scoring", "", "the six round scoring tiles, e.g. SCORE5,SCORE8,SCORE4,... "
+               "(empty: drawn at random)", str),
+        Option("removed-bonus", "", "bonus tiles out of play, e.g. BON3,BON4,BON5 "
+               "(empty: drawn at random)", str),
+    )
+    events = (Started, Acted)
+
+    # -- setup -------------------------------------------------------------------
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: random.Random):
+        flags = tuple(n for n, _ in OPTION_FLAGS if options.get(n))
+        scoring = [s.strip().upper() for s in str(options.get("scoring") or "").split(",") if s.strip()]
+        if scoring:
+            from meeple.core import BadOptions
+            if len(scoring) != 6 or any(s not in SCORING for s in scoring):
+                raise BadOptions("scoring takes six tiles SCORE1..SCORE9 separated by commas")
+        else:
+            tiles = [f"SCORE{i}" for i in range(1, 9)]
+            if "temple-scoring-tile" in flags:
+                tiles.append("SCORE9")
+            while True:
+                rng.shuffle(tiles)
+                if "SCORE1" not in tiles[4:6]:
+                    break
+            scoring = tiles[:6]
+        rb = str(options.get("removed-bonus") or "").strip()
+        removed = [] if rb.lower() == "none" else [
+            s.strip().upper() for s in rb.split(",") if s.strip()]
+        known_bons = {f"BON{i}" for i in range(1, 11 if "shipping-bonus" in flags else 10)}
+        if any(b not in known_bons for b in removed):
+            from meeple.core import BadOptions
+            raise BadOptions(f"removed-bonus takes bonus tiles of this game "
+                             f"({', '.join(sorted(known_bons, key=lambda b: int(b[3:])))}) "
+                             "separated by commas, or none")
+        if not rb:
+            bons = [f"BON{i}" for i in range(1, 10)]
+            if "shipping-bonus" in flags:
+                bons.append("BON10")
+            rng.shuffle(bons)
+            removed = sorted(bons[: len(bons) - (len(players) + 3)], key=lambda b: int(b[3:]))
+        return [Started(tuple(players), flags, tuple(scoring), tuple(removed))]
+
+    # -- playing -----------------------------------------------------------------
+
+    def fold(self, state, ev):
+        if isinstance(ev, Acted):
+            apply_row(state, ev.player, _parsed(ev.text))
+            return state
+        if isinstance(ev, Started):
+            return new_state(ev.players, ev.options, ev.scoring, ev.removed_bonus)
+        raise ValueError(f"unknown event {ev!r}")
+
+    def decide(self, state, player, cmd, rng):
+        if isinstance(cmd, str):
+            cmd = self.parse(cmd, state, player)
+        cmds = _parsed(cmd.text)
+        g = state.clone()
+        apply_row(g, player, cmds)
+        return [Acted(player, cmd.text)]
+
+    def step(self, state, player, cmd, rng):
+        """Search fast path: run a row ``legal`` offered directly on ``state`` (no clone, no
+        event object); the result equals decide + fold."""
+        if isinstance(cmd, str):
+            cmd = self.parse(cmd, state, player)
+        apply_row(state, player, _parsed(cmd.text))
+        return state
+
+    def to_act(self, state) -> list[str]:
+        g = state
+        if g.finished:
+            return []
+        if g.phase == "select-factions":
+            return [g.players[len(g.order)]]
+        return [g.player_of[n] for n in T.acting(g)]
+
+    def outcome(self, state):
+        if not state.finished:
+            return None
+        scores = {state.player_of[n]: f["VP"] for n, f in state.fac.items()}
+        return Outcome.from_scores(scores, detail={
+            "factions": {state.player_of[n]: n for n in state.fac}, **(state.final or {})})
+
+    def clone(self, state):
+        return state.clone()
+
+    # -- notation ----------------------------------------------------------------
+
+    def parse(self, text, state=None, player=None):
+        if isinstance(text, Turn):
+            return text
+        cmds = parse_row(str(text))
+        canon = format_row(cmds)
+        if len(_PARSE_CACHE) < 200_000:
+            _PARSE_CACHE[canon] = cmds
+        return Turn(canon)
+
+    def format(self, cmd, state=None):
+        return cmd.text
+
+    def describe_event(self, ev):
+        if isinstance(ev, Acted):
+            return ev.text
+        if isinstance(ev, Started):
+            return (f"started: {', '.join(ev.players)}; scoring {','.join(ev.scoring)}; "
+                    f"removed {','.join(ev.removed_bonus)}; options {' '.join(ev.options)}")
+        return super().describe_event(ev)
+
+    def turn_marker(self, state):
+        if state is None or state.round == 0:
+            return "Setup"
+        if state.finished:
+            return "Game over"
+        return f"Round {state.round}"
+
+    def summary(self, state, player=None):
+        g = state
+        facs = {}
+        for n in g.order:
+            f = g.fac[n]
+            facs[n] = {
+                "player": f["player"], "VP": f["VP"], "C": f["C"], "W": f["W"], "P": f["P"],
+                "power": pw(f), "cults": {c.lower(): f[c] for c in CULTS},
+                "shipping": f["ship"], "digging": f["dig"], "passed": bool(f["passed"]),
+                "dropped": bool(f["dropped"]),
+                "buildings": {b: f["L_" + b] for b in ("D", "TP", "TE", "SH", "SA")},
+                "tiles": sorted(k for k, v in f.items() if v and isinstance(v, int)
+                                and (k.startswith("BON") or k.startswith("FAV") or k.startswith("TW"))),
+            }
+        out = {"round": g.round, "phase": g.phase, "scoring": list(g.score_tiles),
+               "factions": facs, "to_act": self.to_act(g)}
+        if g.finished:
+            out["final_scores"] = {n: g.fac[n]["VP"] for n in g.order}
+            out["final_scores_by_player"] = {g.player_of[n]: g.fac[n]["VP"] for n in g.order}
+            out["final_detail"] = g.final
+        return out
+
+    def render(self, state, fmt="text", player=None):
+        from .render import render_svg, render_text
+        return render_svg(state) if fmt == "svg" else render_text(state)
+
+    def evaluate(self, state, player):
+        from .ai import evaluate
+        return evaluate(state, player)
+
+    def legal(self, state, player):
+        from .legal import legal_rows
+        return [Turn(t) for t in legal_rows(self, state, player)]

@@ -1,0 +1,263 @@
+"""Every legal row for a player, found by generating candidates and keeping those the
+rules accept (each candidate is tried on a clone).
+
+Staging: a turn may be given in steps. After ``upgrade F3 to TE`` the favor tile is the
+next row (``+FAV11``); after ``action BON2`` the cult step (``+FIRE``); spades left over
+after ``dig``/power actions are spent by ``transform``/``build`` rows. Combined actions
+that need spades are offered whole (``dig 2. build E7``, ``action ACT6. build E7``).
+Conversions are offered in single units (``burn 1``, ``convert 1PW to 1C``, ...).
+"""
+
+from __future__ import annotations
+
+from meeple.core import IllegalCommand
+
+from . import board as B
+from .data import CULTS, FACTIONS, FAVOR, TOWNS
+from .state import State
+from .turns import acting
+
+NAMES = B.NAMES
+
+
+def _spades_needed(f, g, h):
+    if f["name"] == "giants":
+        return 2
+    cur = g.hcolor[h]
+    home = f["color"]
+    return abs(B.color_difference(cur, home))
+
+
+def candidates(g: State, player: str) -> list[str]:
+    if g.finished:
+        return []
+    if g.phase == "select-factions":
+        if g.players[len(g.order)] != player:
+            return []
+        taken = {o["color"] for o in g.fac.values()}
+        return [f"setup {n}" for n in sorted(FACTIONS) if FACTIONS[n]["color"] not in taken]
+    name = g.faction_of.get(player)
+    if name is None or name not in acting(g):
+        return []
+    f = g.fac[name]
+    home = f["color"]
+    empty_land = [h for h in B.LAND if not g.hbld[h]]
+    if g.phase == "setup":
+        if g.setup_queue[0].startswith("bonus:"):
+            return [f"pass {b}" for b in sorted(g.pool, key=lambda b: (len(b), b))
+                    if b.startswith("BON") and g.pool[b] > 0]
+        return [f"build {NAMES[h]}" for h in empty_land if g.hcolor[h] == home]
+    out: list[str] = []
+    offer = next((o for o in g.offers if o[0] == name), None)
+    if offer:
+        out += [f"leech {offer[2]} from {offer[1]}", f"decline {offer[2]} from {offer[1]}"]
+    if f["CULT"]:
+        if f["cult_same"]:
+            out += [f"+{f['CULT']}{c}" for c in CULTS]
+        else:
+            out += [f"+{c}" for c in CULTS]
+        return out
+    if f["TOWN"]:
+        return out + [f"+{t}" for t in TOWNS if g.pool.get(t, 0) > 0]
+    if f["FAVOR"]:
+        return out + [f"+{t}" for t in FAVOR if g.pool.get(t, 0) > 0 and not f[t]]
+    if f["BRIDGE"]:
+        return out + _bridges(g, f) + ["-BRIDGE"]
+    if f["FREE_D"]:
+        return out + [f"build {NAMES[h]}" for h in empty_land if g.hcolor[h] == "green"] + [
+            "-FREE_D"]
+    if f["FREE_TP"]:
+        return out + [f"upgrade {NAMES[h]} to TP" for h in f["locations"]
+                      if g.hbld[h] == "D"] + ["-FREE_TP"]
+    if f["SPADE"] or f["FREE_TF"]:
+        for h in empty_land:
+            if g.hcolor[h] == home:
+                if f["build_ok"] and g.phase == "play":
+                    out.append(f"build {NAMES[h]}")
+                continue
+            need = _spades_needed(f, g, h)
+            if f["FREE_TF"] or need <= f["SPADE"]:
+                out.append(f"transform {NAMES[h]} to {home}")
+                if f["build_ok"] and g.phase == "play":
+                    out.append(f"build {NAMES[h]}")
+            elif f["SPADE"]:
+                out.append(f"transform {NAMES[h]}")
+        out.append("-FREE_TF" if f["FREE_TF"] and not f["SPADE"] else
+                   (f"-{f['SPADE']}SPADE" if f["SPADE"] > 1 else "-SPADE"))
+        return out
+    if g.active == name and g.phase == "play":
+        if f["acted"] < f["actions"] and not f["passed"]:
+            out += _main_actions(g, f, empty_land)
+        if f["acted"]:
+            out.append("done")
+    if f["dsh"] and g.active == name:
+        out += [f"convert {k}W to {k}P" for k in range(1, min(f["dsh"], f["W"]) + 1)]
+    return out
+
+
+def _bridges_left(g, f) -> int:
+    return 3 - sum(1 for *_, o in g.bridges if o == f["name"])
+
+
+def _bridges(g, f):
+    out = []
+    seen = set()
+    for a in f["locations"]:
+        for b in B.BRIDGABLE[a]:
+            key = (min(a, b), max(a, b))
+            if key in seen or b in g.adj[a]:
+                continue
+            seen.add(key)
+            out.append(f"bridge {NAMES[a]}:{NAMES[b]}")
+    return out
+
+
+def _reach(g, f, h):
+    """A quick reach test (False only when the rules would refuse)."""
+    if g.round == 0:
+        return True
+    adj = g.adj[h]
+    locs = f["locations"]
+    for loc in locs:
+        if loc in adj:
+            return True
+    fd = FACTIONS[f["name"]]
+    if "teleport" in fd:
+        return True
+    rng = f["ship"] + (1 if f.get("BON4") and fd["ship"]["max"] and not f["passed"] else 0)
+    if rng:
+        rr = B.RANGE_RIVER[h]
+        for loc in locs:
+            d = rr.get(loc)
+            if d is not None and d <= rng:
+                return True
+    return False
+
+
+def _main_actions(g, f, empty_land):
+    out: list[str] = []
+    home = f["color"]
+    name = f["name"]
+    fd = FACTIONS[name]
+    W, C, P, P3 = f["W"], f["C"], f["P"], f["P3"]
+    if g.round == 6:
+        out.append("pass")
+    else:
+        out += [f"pass {b}" for b in sorted(g.pool, key=lambda b: (len(b), b))
+                if b.startswith("BON") and g.pool[b] > 0]
+    dcost = fd["cost"]["D"]
+    can_d = f["L_D"] < 8 and W >= dcost["W"] and C >= dcost["C"]
+    tf_actions = []
+    if can_d:
+        if "ACT5" not in g.blocked and P3 >= 4:
+            tf_actions.append(("action ACT5", 1))
+        if "ACT6" not in g.blocked and P3 >= 6:
+            tf_actions.append(("action ACT6", 2))
+        if f.get("BON1") and f"BON1/{name}" not in g.blocked:
+            tf_actions.append(("action BON1", 1))
+        if f.get("ACTG") and f"ACTG/{name}" not in g.blocked:
+            tf_actions.append(("action ACTG", 2))
+    dig = fd["dig"]
+    spade_cost = dig["cost"][f["dig"]] if dig["cost"] else None
+    sandstorm = f.get("ACTN") and f"ACTN/{name}" not in g.blocked
+    if not can_d and spade_cost is not None:
+        # Terraform only (no dwelling affordable): dig and transform to home terrain.
+        for h in empty_land:
+            if g.hcolor[h] == home or not _reach(g, f, h):
+                continue
+            need = _spades_needed(f, g, h)
+            w = spade_cost.get("W", 0) * need
+            if W >= w and P >= spade_cost.get("P", 0) * need:
+                out.append(f"dig {need}. transform {NAMES[h]} to {home}")
+    if can_d:
+        for h in empty_land:
+            if not _reach(g, f, h):
+                continue
+            nm = NAMES[h]
+            if g.hcolor[h] == home:
+                out.append(f"build {nm}")
+                continue
+            need = _spades_needed(f, g, h)
+
+            def affordable(k):
+                if k <= 0:
+                    return True
+                if spade_cost is None:
+                    return False
+                w = spade_cost.get("W", 0) * k + dcost["W"]
+                pr = spade_cost.get("P", 0) * k
+                return W >= w and P >= pr
+
+            if affordable(need):
+                out.append(f"dig {need}. build {nm}")
+                out.append(f"dig {need}. transform {nm} to {home}")
+            for act, free in tf_actions:
+                if free >= need:
+                    out.append(f"{act}. build {nm}")
+                elif affordable(need - free):
+                    out.append(f"{act}. dig {need - free}. build {nm}")
+            if sandstorm:
+                out.append(f"action ACTN. build {nm}")
+    up = fd["cost"]
+    for h in f["locations"]:
+        b = g.hbld[h]
+        nm = NAMES[h]
+        for to in {"D": ("TP",), "TP": ("TE", "SH"), "TE": ("SA",)}.get(b, ()):
+            c = up[to]
+            if W >= c["W"] and C >= c["C"] and f["L_" + to] < (1 if to in ("SH", "SA") else 4 if to == "TP" else 3):
+                out.append(f"upgrade {nm} to {to}")
+    if P:
+        out += [f"send p to {c}" for c in CULTS]
+        out += [f"send p to {c} for 1" for c in CULTS]
+    if name == "mermaids":
+        rivers = {a for h in f["locations"] for a in g.adj[h] if B.IS_RIVER[a]}
+        out += [f"connect {NAMES[r]}" for r in sorted(rivers)]
+    sh = fd["ship"]
+    if f["ship"] < sh["max"] and C >= 4 and P >= 1:
+        out.append("advance ship")
+    if dig.get("adv_cost") and f["dig"] < dig["max"]:
+        ac = dig["adv_cost"]
+        if W >= ac["W"] and C >= ac["C"] and P >= ac["P"]:
+            out.append("advance dig")
+    for a, pw in (("ACT2", 3), ("ACT3", 4), ("ACT4", 4)):
+        if a not in g.blocked and P3 >= pw:
+            out.append(f"action {a}")
+    if "ACT1" not in g.blocked and P3 >= 3 and _bridges_left(g, f):
+        out += [f"action ACT1. {b}" for b in _bridges(g, f)]
+    for tile in ("BON2", "FAV6", "ACTA", "ACTC"):
+        if f.get(tile) and f"{tile}/{name}" not in g.blocked:
+            out.append(f"action {tile}")
+    if f.get("ACTE") and _bridges_left(g, f) and W >= 2:
+        out += [f"action ACTE. {b}" for b in _bridges(g, f)]
+    if f.get("ACTS") and f"ACTS/{name}" not in g.blocked:
+        out += [f"action ACTS. upgrade {NAMES[h]} to TP" for h in f["locations"] if g.hbld[h] == "D"]
+    if f.get("ACTW") and f"ACTW/{name}" not in g.blocked:
+        out += [f"action ACTW. build {NAMES[h]}" for h in empty_land if g.hcolor[h] == home]
+    if f["P2"] >= 2:
+        out.append("burn 1")
+    if P3:
+        out.append("convert 1PW to 1C")
+    if P:
+        out.append("convert 1P to 1W")
+    if W:
+        out.append("convert 1W to 1C")
+    return out
+
+
+def legal_rows(game, state, player) -> list[str]:
+    from .game import _parsed, apply_row
+
+    out = []
+    seen = set()
+    for text in candidates(state, player):
+        try:
+            cmds = _parsed(text)
+            g = state.clone()
+            apply_row(g, player, cmds)
+        except IllegalCommand:
+            continue
+        canon = text
+        if canon not in seen:
+            seen.add(canon)
+            out.append(canon)
+    return out
