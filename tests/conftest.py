@@ -103,16 +103,7 @@ def play_random(eng: Any, name: str, seed: int, commands: int, game_id: str) -> 
 
 def run_cli(capsys: Any, *args: str) -> tuple[int, str]:
     """Run the ``meeple`` command in this process: (exit code, stdout + stderr)."""
-    from meeple.cli.app import main
+    from cli_runner import run_meeple
 
-    old = sys.argv
-    sys.argv = ["meeple", *args]
-    try:
-        main()
-        code = 0
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    finally:
-        sys.argv = old
-    out, err = capsys.readouterr()
+    code, out, err = run_meeple(capsys, *args)
     return code, out + err

@@ -8,7 +8,7 @@ from importlib import metadata
 
 import orjson
 import pytest
-from meeple.cli.app import main
+from cli_runner import run_meeple
 
 
 @pytest.fixture
@@ -18,20 +18,7 @@ def db(tmp_path, monkeypatch):
     return path
 
 
-def run(capsys, *args):
-    import sys
-
-    old = sys.argv
-    sys.argv = ["meeple", *args]
-    try:
-        main()
-        code = 0
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    finally:
-        sys.argv = old
-    out, err = capsys.readouterr()
-    return code, out, err
+run = run_meeple
 
 
 def dump(db_path):
