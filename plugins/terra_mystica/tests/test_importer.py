@@ -1,3 +1,4 @@
+import os
 from pathlib import Path
 
 import pytest
@@ -66,7 +67,8 @@ def test_json_must_have_a_gamelog():
         IMP.read("{broken")
 
 
-@pytest.mark.skipif(not DATA.is_dir(), reason="shared data not present")
+@pytest.mark.skipif(not DATA.is_dir() and os.environ.get("CI", "").lower() != "true",
+                    reason="shared data not present (on CI, where CI=true, this fails instead)")
 def test_reads_all_three_forms():
     for rel in ("league/s60_63/4pLeague_S60_D1L1_G1.txt", "other/game1.json",
                 "other/tmai_5p_game0.txt"):
