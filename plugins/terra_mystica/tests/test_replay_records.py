@@ -71,3 +71,22 @@ def test_known_failures_are_recorded_games_and_still_fail():
         _, path, final = next(g for g in GAMES if g[0] == gid)
         with pytest.raises(AssertionError):
             replay(path.read_text(), final, gid)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("gid", [g[0] for g in GAMES] or ["<no data>"])
+def test_engine_import_verifies_and_shows_final_scores(gid):
+    """The engine's own path (`meeple import --format snellman`, then `meeple verify`)."""
+    _require_data()
+    from meeple.core.engine import Engine
+    from meeple.core.stores.memory import MemoryStore
+
+    _, path, final = next(g for g in GAMES if g[0] == gid)
+    eng = Engine(MemoryStore())
+    new_id = eng.import_record("snellman", path.read_text(), gid.lower().replace("_", "-"))
+    assert eng.verify(new_id).ok
+    t = eng.table(new_id)
+    summary = t.game.summary(t.state)
+    scores = summary["final_scores"]
+    if final:
+        assert scores == final
