@@ -221,6 +221,17 @@ class Game:
         args = " ".join(f"{k}={v}" for k, v in fields.items())
         return f"{type(event).__name__} {args}".strip()
 
+    def changes(self, event: Event) -> Mapping[str, Mapping[str, int | float]]:
+        """What ``event`` changed, per player: ``{player: {counter: delta}}``.
+
+        Events are facts (docs/architecture.md): each records its consequences, so this
+        reads them off the event alone, with no state and no rules. The counter ``vp`` is
+        the game's score (victory points, prestige, points): summed over every event that
+        counts in a finished game it gives each player's final score. Other counters use
+        the game's own resource names (``coins``, ``workers``, ``tr``, ``megacredits``...).
+        ``meeple log --json`` shows this as each line's ``changes``. The default: nothing."""
+        return {}
+
     def turn_marker(self, state: State) -> str | None:
         """A heading such as "Round 3, turn 2", printed by ``meeple log`` when it changes."""
         return None

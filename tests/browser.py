@@ -1,0 +1,111 @@
+"""Headless Debian Chromium for tests that look at pictures and pages.
+
+    from browser import chromium, screenshot_is_blank
+
+``chromium()`` gives a selenium WebDriver on /usr/bin/chromium through /usr/bin/chromedriver
+(MEEPLE_CHROMIUM / MEEPLE_CHROMEDRIVER override them). ``scripts/ci-browser.sh`` installs
+both. Where they are missing the calling test skips, except under CI=true, where it fails:
+a browser test must not silently vanish.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("MEEPLE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+DRIVER = (os.environ.get("MEEPLE_CHROMEDRIVER") or shutil.which("chromedriver")
+          or "/usr/bin/chromedriver")
+# Flags for a closed network and a root user (see the machine notes): no sandbox, no GPU,
+# no background connections that would only be refused.
+FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-dev-shm-usage", "--window-size=1280,1000")
+
+
+def require_browser() -> None:
+    missing = [p for p in (CHROMIUM, DRIVER) if not Path(p).exists()]
+    if missing:
+        msg = f"headless Chromium not found ({', '.join(missing)}); run scripts/ci-browser.sh"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(msg)
+        pytest.skip(msg)
+
+
+@contextmanager
+def chromium(width: int = 1280, height: int = 1000) -> Iterator:
+    """A fresh headless Chromium with its own empty profile, closed afterwards."""
+    require_browser()
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    profile = tempfile.mkdtemp(prefix="meeple-chromium-")
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for flag in FLAGS:
+        opts.add_argument(flag)
+    opts.add_argument(f"--user-data-dir={profile}")
+    driver = webdriver.Chrome(service=Service(DRIVER), options=opts)
+    try:
+        driver.set_window_size(width, height)
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def distinct_colours(png: bytes) -> int:
+    """How many different colours a PNG screenshot holds (1 means blank)."""
+    import struct
+    import zlib
+
+    if png[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("not a PNG")
+    pos, width, height, ctype, idat = 8, 0, 0, 0, b""
+    while pos < len(png):
+        (length,) = struct.unpack(">I", png[pos:pos + 4])
+        kind, body = png[pos + 4:pos + 8], png[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, ctype = struct.unpack(">IIBB", body[:10])
+            if depth != 8 or ctype not in (2, 6):
+                raise ValueError("expected an 8-bit RGB or RGBA PNG")
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    bpp = 4 if ctype == 6 else 3
+    raw = zlib.decompress(idat)
+    stride = width * bpp
+    prev = bytearray(stride)
+    colours: set[bytes] = set()
+    i = 0
+    for _ in range(height):
+        f, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
+        i += 1 + stride
+        for x in range(stride):
+            a = line[x - bpp] if x >= bpp else 0
+            b = prev[x]
+            c = prev[x - bpp] if x >= bpp else 0
+            if f == 1:
+                line[x] = (line[x] + a) & 255
+            elif f == 2:
+                line[x] = (line[x] + b) & 255
+            elif f == 3:
+                line[x] = (line[x] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        for x in range(0, stride, bpp * 7):  # a sample is enough to tell blank from drawn
+            colours.add(bytes(line[x:x + 3]))
+        prev = line
+    return len(colours)
+
+
+def screenshot_is_blank(png: bytes) -> bool:
+    return distinct_colours(png) <= 1
