@@ -24,6 +24,8 @@ OPTION_FLAGS = (
     ("temple-scoring-tile", "scoring tile SCORE9 (temples)"),
     ("variable-turn-order", "next round's turn order follows the pass order"),
     ("maintain-player-order", "players pick factions in the given seat order"),
+    ("site-leech", "as on Snellman's site: power offers may stay open while others act, "
+     "and an action declines the actor's own open offers (imports set it)"),
 )
 
 

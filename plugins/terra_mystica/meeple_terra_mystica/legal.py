@@ -86,7 +86,9 @@ def candidates(g: State, player: str) -> list[str]:
                    (f"-{f['SPADE']}SPADE" if f["SPADE"] > 1 else "-SPADE"))
         return out
     if g.active == name and g.phase == "play":
-        if f["acted"] < f["actions"] and not f["passed"]:
+        waiting = (g.offers or any(o["CULT"] for o in g.fac.values())) and \
+            "site-leech" not in g.options
+        if f["acted"] < f["actions"] and not f["passed"] and not waiting:
             out += _main_actions(g, f, empty_land)
         if f["acted"]:
             out.append("done")
