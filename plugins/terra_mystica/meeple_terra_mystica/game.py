@@ -78,8 +78,10 @@ def apply_row(g: State, player: str, cmds: tuple) -> None:
         return
     name = g.faction_of.get(player)
     if name is None or name not in T.acting(g):
-        raise IllegalCommand(f"{player} may not act now; waiting for "
-                             f"{[g.player_of[n] for n in T.acting(g)]}")
+        if name is not None and name == g.active:
+            T.A.wait_for_answers(g, g.fac[name])  # says whose answer the turn waits for
+        who = ", ".join(f"{g.player_of[n]} ({n})" for n in T.acting(g))
+        raise IllegalCommand(f"{player} may not act now; waiting for {who}")
     T.play_row(g, name, cmds)
 
 
