@@ -22,6 +22,7 @@ from .economy import (
     spend_power,
 )
 from .factions import has_shipping
+from .journal import note, why
 from .reach import reach_cost
 from .scoring import advance_ship, check_towns, take_favor, take_town
 from .state import State
@@ -182,7 +183,8 @@ def build(g: State, f: dict, h: int) -> None:
     _place(g, f, h, "D")
     score_event(g, f, "D")
     if f["FAV11"]:
-        f["VP"] += FAVOR_VP["FAV11"]["D"]
+        with why(g, "favor FAV11"):
+            f["VP"] += FAVOR_VP["FAV11"]["D"]
     offer_power(g, f, h)
     check_towns(g, f, (h,))
 
@@ -215,7 +217,8 @@ def upgrade(g: State, f: dict, h: int, to: str) -> None:
     f["L_" + to] += 1
     score_event(g, f, to)
     if to == "TP" and f["FAV10"]:
-        f["VP"] += FAVOR_VP["FAV10"]["TP"]
+        with why(g, "favor FAV10"):
+            f["VP"] += FAVOR_VP["FAV10"]["TP"]
     d = FACTIONS[f["name"]]
     if to == "TE":
         owe_favor(g, f, d["te_favor"])
@@ -304,8 +307,10 @@ def answer(g: State, f: dict, take: bool, n: int, frm: str) -> None:
     could = power_room(f) > 0
     if take:
         amount = min(amount, n or amount, power_room(f), f["VP"] + 1)
-        got = gain_power(f, amount)
-        f["VP"] -= max(0, got - 1)
+        with why(g, f"leech from {src}"):
+            got = gain_power(f, amount)
+            f["VP"] -= max(0, got - 1)
+    note(g, "leech", f["name"], src, amount, got if take else "declined")
     _settle_cultists(g, oid, take, got > 0, could)
 
 
@@ -326,6 +331,7 @@ def _settle_cultists(g: State, oid: int, took: bool, gained: bool, could: bool) 
     if gained:
         if state != 1:
             c["CULT"] += 1
+            note(g, "cultists", "a neighbour took power: a cult step")
         g.cultist_offers[key] = 1
     elif took and state != 1:
         g.cultist_offers[key] = 2
@@ -336,7 +342,8 @@ def _settle_cultists(g: State, oid: int, took: bool, gained: bool, could: bool) 
         return
     state = g.cultist_offers.pop(key)
     if state == 3 and "errata-cultist-power" in g.options:
-        gain_power(c, 1)
+        with why(g, "cultists: every neighbour declined"):
+            gain_power(c, 1)
 
 
 # -- other actions ---------------------------------------------------------------

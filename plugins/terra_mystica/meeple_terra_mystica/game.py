@@ -9,6 +9,7 @@ from typing import Any
 
 from meeple.core import Game, IllegalCommand, Option, Outcome, command, event
 
+from . import journal as J
 from . import turns as T
 from .data import CULTS, SCORING
 from .notation import format_row, parse_row
@@ -46,8 +47,75 @@ class Started:
 
 @event("terra-mystica.acted")
 class Acted:
+    """Version 1 of a player's row (logs stored before plugin version 2): only the text.
+    Its fold re-runs the rules (the legacy path, docs/games/terra-mystica.md)."""
+
     player: str
     text: str
+
+
+# The consequences every fact event carries (see journal.py):
+#   lines: (player, faction, reason, ((counter, delta), ...)): the ledger, with reasons
+#   sets:  (faction, key, value): a faction's bookkeeping (turn, what it still owes)
+#   hexes: (hex, terrain, building, owner, in a town): the map as it is now
+#   patch: (field, value): the rest of the state (turn order, supply, offers, phase)
+#   notes: (kind, ...): what moved no counter (a declined leech, a town founded)
+Line = tuple[str, str, str, tuple[tuple[str, int], ...]]
+Hex = tuple[str, str, str, str, bool]
+
+
+@event("terra-mystica.played")
+class Played:
+    """A player's row and everything it caused, up to the next automatic step."""
+
+    player: str
+    faction: str
+    text: str
+    lines: tuple[Line, ...] = ()
+    sets: tuple[tuple[str, str, Any], ...] = ()
+    hexes: tuple[Hex, ...] = ()
+    patch: tuple[tuple[str, Any], ...] = ()
+    notes: tuple[tuple[str, ...], ...] = ()
+
+
+@event("terra-mystica.round-scored")
+class RoundScored:
+    """The end of a round: the round scoring tile's cult bonus."""
+
+    round: int
+    tile: str
+    lines: tuple[Line, ...] = ()
+    sets: tuple[tuple[str, str, Any], ...] = ()
+    hexes: tuple[Hex, ...] = ()
+    patch: tuple[tuple[str, Any], ...] = ()
+    notes: tuple[tuple[str, ...], ...] = ()
+
+
+@event("terra-mystica.income")
+class Income:
+    """The start of a round: coins on the bonus tiles, income, the turn order."""
+
+    round: int
+    lines: tuple[Line, ...] = ()
+    sets: tuple[tuple[str, str, Any], ...] = ()
+    hexes: tuple[Hex, ...] = ()
+    patch: tuple[tuple[str, Any], ...] = ()
+    notes: tuple[tuple[str, ...], ...] = ()
+
+
+@event("terra-mystica.final-scoring")
+class FinalScoring:
+    """The end of the game: cult majorities, the largest area, resources."""
+
+    lines: tuple[Line, ...] = ()
+    sets: tuple[tuple[str, str, Any], ...] = ()
+    hexes: tuple[Hex, ...] = ()
+    patch: tuple[tuple[str, Any], ...] = ()
+    notes: tuple[tuple[str, ...], ...] = ()
+
+
+FACTS = (Played, RoundScored, Income, FinalScoring)
+_FACT_TYPES = frozenset(FACTS)
 
 
 _PARSE_CACHE: dict[str, tuple] = {}
@@ -88,7 +156,7 @@ def apply_row(g: State, player: str, cmds: tuple) -> None:
 class TerraMystica(Game):
     name = "terra-mystica"
     title = "Terra Mystica"
-    version = "1"
+    version = "2"
     min_players = 2
     max_players = 5
     options = tuple(Option(n, False, h) for n, h in OPTION_FLAGS) + (
@@ -97,7 +165,7 @@ class TerraMystica(Game):
         Option("removed-bonus", "", "bonus tiles out of play, e.g. BON3,BON4,BON5 "
                "(empty: drawn at random)", str),
     )
-    events = (Started, Acted)
+    events = (Started, Acted, *FACTS)
 
     # -- setup -------------------------------------------------------------------
 
@@ -137,20 +205,37 @@ class TerraMystica(Game):
     # -- playing -----------------------------------------------------------------
 
     def fold(self, state, ev):
-        if isinstance(ev, Acted):
-            apply_row(state, ev.player, _parsed(ev.text))
+        """Apply what the event records; never the rules (except for the legacy ``Acted``
+        of logs stored before version 2, whose only record is the row's text)."""
+        if type(ev) in _FACT_TYPES:
+            J.apply(state, ev.lines, ev.sets, ev.hexes, ev.patch)
             return state
         if isinstance(ev, Started):
             return new_state(ev.players, ev.options, ev.scoring, ev.removed_bonus)
+        if isinstance(ev, Acted):
+            apply_row(state, ev.player, _parsed(ev.text))
+            return state
         raise ValueError(f"unknown event {ev!r}")
 
     def decide(self, state, player, cmd, rng):
+        """Run the row on a journaled clone; its facts become the events."""
         if isinstance(cmd, str):
             cmd = self.parse(cmd, state, player)
         cmds = _parsed(cmd.text)
-        g = state.clone()
+        g = J.start(state)
         apply_row(g, player, cmds)
-        return [Acted(player, cmd.text)]
+        out = []
+        for kind, info, fact in J.finish(g):
+            body = (fact.lines, fact.sets, fact.hexes, fact.patch, fact.notes)
+            if kind == "row":
+                out.append(Played(player, g.faction_of.get(player, ""), cmd.text, *body))
+            elif kind == "round":
+                out.append(RoundScored(info["round"], info["tile"], *body))
+            elif kind == "income":
+                out.append(Income(info["round"], *body))
+            else:
+                out.append(FinalScoring(*body))
+        return out
 
     def step(self, state, player, cmd, rng):
         """Search fast path: run a row ``legal`` offered directly on ``state`` (no clone, no

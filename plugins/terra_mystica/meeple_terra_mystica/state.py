@@ -51,6 +51,8 @@ class State:
     row_values: tuple = ()  # (faction, values) at the end of the last row, before upkeep
     finished: bool = False
     final: dict = field(default_factory=dict)
+    #: decide's journal (journal.py) while it runs the rules on a clone; never compared.
+    jr: object = field(default=None, compare=False, repr=False)
 
     @property
     def adj(self) -> list:
@@ -97,6 +99,7 @@ class State:
             d[k] = dict(d[k])
         d["cult_spots"] = {k: list(v) for k, v in self.cult_spots.items()}
         d["offers"] = [list(o) for o in self.offers]
+        d["jr"] = None
         c.__dict__.update(d)
         return c
 

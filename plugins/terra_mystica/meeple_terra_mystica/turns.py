@@ -10,6 +10,7 @@ from . import board as B
 from .data import BONUS, CULTS, FACTIONS, FAVOR, SCORING
 from .economy import gain
 from .factions import pass_extra, setup_queue
+from .journal import begin, why, why_cmd
 from .scoring import final_scoring
 from .state import State, new_faction, shown
 
@@ -77,9 +78,11 @@ def _setup_row(g: State, f: dict, cmds: tuple) -> None:
             raise IllegalCommand(f"it is not {f['name']}' turn in the setup")
         bonus = g.setup_queue[0].startswith("bonus:")
         if c[0] == "build" and not bonus:
-            A.build(g, f, c[1])
+            with why_cmd(g, c):
+                A.build(g, f, c[1])
         elif c[0] == "pass" and bonus:
-            _take_bonus(g, f, c[1])
+            with why_cmd(g, c):
+                _take_bonus(g, f, c[1])
         elif c[0] in ("wait",):
             continue
         else:
@@ -113,6 +116,7 @@ def _return_bonus(g: State, f: dict) -> None:
 
 
 def start_round(g: State) -> None:
+    begin(g, "income", round=g.round + 1)
     g.round += 1
     g.phase = "play"
     for b in BONUS:
@@ -157,9 +161,10 @@ def income(g: State, f: dict) -> None:
     for t, (_, fi, _) in FAVOR.items():
         if f[t]:
             add(fi)
-    for k in ("C", "W", "P", "PW"):
-        if inc.get(k):
-            gain(g, f, k, inc[k])
+    with why(g, "income"):
+        for k in ("C", "W", "P", "PW"):
+            if inc.get(k):
+                gain(g, f, k, inc[k])
 
 
 def cult_income(g: State, f: dict) -> None:
@@ -168,8 +173,9 @@ def cult_income(g: State, f: dict) -> None:
         times = f["priests_out"]
     else:
         times = f[cult] // req
-    for k, v in reward.items():
-        gain(g, f, k, v * times)
+    with why(g, f"round scoring {g.score_tiles[g.round - 1]}"):
+        for k, v in reward.items():
+            gain(g, f, k, v * times)
 
 
 def _next_active(g: State, cur: str | None) -> None:
@@ -206,8 +212,10 @@ def upkeep(g: State) -> None:
             return
         if g.phase == "play":
             if g.round == 6:
+                begin(g, "final")
                 final_scoring(g)
                 return
+            begin(g, "round", round=g.round, tile=g.score_tiles[g.round - 1])
             g.phase = "spades"
             for n in g.order:
                 cult_income(g, g.fac[n])
@@ -230,7 +238,8 @@ def play_row(g: State, name: str, cmds: tuple) -> None:
         for i, c in enumerate(cmds):
             if c[0] == "adj" and c[1] < 0 and c[2] in CULTS:
                 _check_cult_refusal(c[2], cmds[i + 1:])
-            _command(g, f, c)
+            with why_cmd(g, c):
+                _command(g, f, c)
         _end_turn_if_done(g, f)
     g.row_values = (name, shown(f))
     upkeep(g)
@@ -348,12 +357,15 @@ def pass_turn(g: State, f: dict, tile: str) -> None:
 def _pass_vp(g: State, f: dict) -> None:
     old = f["bonus"]
     if old:
-        for what, table in BONUS[old].get("pass_vp", {}).items():
-            n = f["ship"] if what == "ship" else f["L_" + what]
-            f["VP"] += table[min(n, len(table) - 1)]
+        with why(g, f"bonus {old}"):
+            for what, table in BONUS[old].get("pass_vp", {}).items():
+                n = f["ship"] if what == "ship" else f["L_" + what]
+                f["VP"] += table[min(n, len(table) - 1)]
     if f["FAV12"]:
-        f["VP"] += (0, 2, 3, 3, 4)[f["L_TP"]]
-    f["VP"] += pass_extra(g.bridges, f)
+        with why(g, "favor FAV12"):
+            f["VP"] += (0, 2, 3, 3, 4)[f["L_TP"]]
+    with why(g, "stronghold bridges"):
+        f["VP"] += pass_extra(g.bridges, f)
 
 
 def drop(g: State, f: dict) -> None:

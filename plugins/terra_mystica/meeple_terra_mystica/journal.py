@@ -1,0 +1,278 @@
+"""The journal: how ``decide`` turns one run of the rules into facts.
+
+decide runs the rules on a clone whose faction dicts are ``Tracked``: every write to a
+faction goes through ``Tracked.__setitem__``, which records it. Counters of the ledger
+(VP, coins, workers, priests, the three power bowls, cult positions, spades, keys, tracks,
+tiles, buildings) are recorded as deltas under the reason the rules named last (``why``);
+the faction's bookkeeping (whose turn, what is still owed, the bonus tile held) as the
+value it ends with. Everything else (the map, turn order, supply, power offers, phase)
+is compared with a snapshot when a fact is cut. The rules cut a fact where a new thing
+happens of its own accord: the round's cult bonus, income, the final scoring.
+
+Outside decide (legal, search, ``step``) the state has no journal and ``why``/``note``/
+``cut`` cost one attribute read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from . import board as B
+from .data import BONUS, CULTS, FAVOR, TOWNS
+from .state import State
+
+#: Faction counters recorded as deltas with a reason; the rest of a faction's dict is
+#: bookkeeping, recorded as its new value.
+LEDGER = frozenset(
+    ("VP", "C", "W", "P", "P1", "P2", "P3", "SPADE", "KEY", "ship", "dig", *CULTS,
+     "L_D", "L_TP", "L_TE", "L_SH", "L_SA", *BONUS, *FAVOR, *TOWNS))
+
+#: State fields a fact may change besides the factions and the map.
+_FIXED = {"players", "options", "score_tiles", "fac", "hcolor", "hbld", "howner", "town", "jr"}
+TOP = tuple(f.name for f in fields(State) if f.name not in _FIXED)
+
+
+class _Null:
+    """What ``why`` gives when nothing is being recorded."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+_NULL = _Null()
+
+
+class _Why:
+    __slots__ = ("jr", "reason")
+
+    def __init__(self, jr: Journal, reason: str) -> None:
+        self.jr = jr
+        self.reason = reason
+
+    def __enter__(self) -> None:
+        self.jr.reasons.append(self.reason)
+
+    def __exit__(self, *exc: object) -> None:
+        self.jr.reasons.pop()
+
+
+class Tracked(dict):
+    """A faction dict that reports every write to its journal."""
+
+    __slots__ = ("jr", "name")
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        jr = self.jr
+        if key in LEDGER:
+            delta = value - dict.get(self, key, 0)
+            if delta:
+                jr.entries.append((self.name, jr.reasons[-1], key, delta))
+        else:
+            k = (self.name, key)
+            if k not in jr.old:
+                jr.old[k] = dict.get(self, key, _MISSING)
+            jr.sets[k] = value
+        dict.__setitem__(self, key, value)
+
+
+_MISSING = object()
+
+
+def _track(jr: Journal, name: str, f: dict) -> Tracked:
+    t = Tracked(f)
+    t.jr = jr
+    t.name = name
+    return t
+
+
+class Journal:
+    """What the rules did since the last cut, and the facts cut so far."""
+
+    __slots__ = ("reasons", "entries", "old", "sets", "notes", "facts", "snap", "kind", "info")
+
+    def __init__(self, snap: State) -> None:
+        self.reasons: list[str] = [""]
+        self.entries: list[tuple[str, str, str, int]] = []
+        self.old: dict[tuple[str, str], Any] = {}
+        self.sets: dict[tuple[str, str], Any] = {}
+        self.notes: list[tuple[str, ...]] = []
+        self.facts: list[tuple[str, dict, Fact]] = []
+        self.snap = snap
+        self.kind = "row"
+        self.info: dict = {}
+
+
+class Fact:
+    """The consequences of one fact, in the plain form events store."""
+
+    __slots__ = ("lines", "sets", "hexes", "patch", "notes")
+
+    def __init__(self, lines, sets, hexes, patch, notes) -> None:
+        self.lines = lines
+        self.sets = sets
+        self.hexes = hexes
+        self.patch = patch
+        self.notes = notes
+
+
+def start(state: State) -> State:
+    """A clone of ``state`` that records what the rules do to it."""
+    g = state.clone()
+    jr = Journal(state)
+    g.fac = {n: _track(jr, n, f) for n, f in g.fac.items()}
+    g.jr = jr
+    return g
+
+
+def why(g: State, reason: str) -> _Why | _Null:
+    """``with why(g, "favor FAV11"): ...``: the writes inside are for that reason."""
+    jr = g.jr
+    if jr is None:
+        return _NULL
+    return _Why(jr, reason)
+
+
+def why_cmd(g: State, cmd: tuple) -> _Why | _Null:
+    """The reason for one sub-command of a row: its own notation."""
+    jr = g.jr
+    if jr is None:
+        return _NULL
+    from .notation import fmt_one
+    return _Why(jr, fmt_one(cmd))
+
+
+def note(g: State, *what: Any) -> None:
+    """A fact worth a log line that moves no counter (a declined leech, a town)."""
+    jr = g.jr
+    if jr is not None:
+        jr.notes.append(tuple(str(w) for w in what))
+
+
+def begin(g: State, kind: str, **info: Any) -> None:
+    """End the current fact and begin one of ``kind`` ("round", "income", "final"), with
+    ``info`` for its event: the rules call this where something happens of its own accord."""
+    jr = g.jr
+    if jr is None:
+        return
+    jr.facts.append((jr.kind, jr.info, _collect(g, jr)))
+    jr.kind = kind
+    jr.info = info
+
+
+def finish(g: State) -> list[tuple[str, dict, Fact]]:
+    """End the last fact and hand back every fact of this decide, in order."""
+    jr = g.jr
+    jr.facts.append((jr.kind, jr.info, _collect(g, jr)))
+    g.jr = None
+    return jr.facts
+
+
+def _plain(v: Any) -> Any:
+    """The JSON form of a state value (tuples become lists), also a deep copy."""
+    t = type(v)
+    if t is list or t is tuple:
+        return [_plain(x) for x in v]
+    if t is dict:
+        return {k: _plain(x) for k, x in v.items()}
+    return v
+
+
+def _collect(g: State, jr: Journal) -> Fact:
+    snap = jr.snap
+    player_of = g.player_of
+    # New factions (a pick) arrive as plain dicts: all of it is new.
+    for n, f in list(g.fac.items()):
+        if type(f) is not Tracked:
+            t = _track(jr, n, {})
+            for k, v in f.items():
+                if k in LEDGER and v:
+                    jr.entries.append((n, "start", k, v))
+                else:  # zeros too: a new faction's dict must have every key
+                    jr.old[(n, k)] = _MISSING
+                    jr.sets[(n, k)] = v
+                dict.__setitem__(t, k, v)
+            g.fac[n] = t
+    lines: dict[tuple[str, str], dict[str, int]] = {}
+    for name, reason, key, delta in jr.entries:
+        d = lines.setdefault((name, reason), {})
+        d[key] = d.get(key, 0) + delta
+    out_lines = tuple(
+        (player_of.get(name, ""), name, reason, tuple((k, v) for k, v in d.items() if v))
+        for (name, reason), d in lines.items() if any(d.values()))
+    sets = tuple((n, k, _plain(v)) for (n, k), v in jr.sets.items() if jr.old[(n, k)] != v)
+    hexes = []
+    if (g.hbld != snap.hbld or g.hcolor != snap.hcolor or g.howner != snap.howner
+            or g.town != snap.town):
+        for h in range(B.N_HEX):
+            if (g.hbld[h] != snap.hbld[h] or g.hcolor[h] != snap.hcolor[h]
+                    or g.howner[h] != snap.howner[h] or g.town[h] != snap.town[h]):
+                hexes.append((B.NAMES[h], g.hcolor[h], g.hbld[h], g.howner[h], g.town[h]))
+    patch = tuple((k, _plain(getattr(g, k))) for k in TOP if getattr(g, k) != getattr(snap, k))
+    notes = tuple(jr.notes)
+    jr.entries = []
+    jr.old = {}
+    jr.sets = {}
+    jr.notes = []
+    jr.snap = _snapshot(g)
+    return Fact(out_lines, sets, tuple(hexes), patch, notes)
+
+
+def _snapshot(g: State) -> State:
+    """A copy of the parts a fact compares (the factions are tracked, not compared)."""
+    c = State.__new__(State)
+    d = dict(g.__dict__)
+    for k in ("order", "turn_order", "pass_order", "setup_queue", "hcolor", "hbld",
+              "howner", "town", "bridges"):
+        d[k] = list(d[k])
+    for k in ("player_of", "faction_of", "pool", "coins", "blocked", "cultist_offers",
+              "final"):
+        d[k] = dict(d[k])
+    d["cult_spots"] = {k: list(v) for k, v in g.cult_spots.items()}
+    d["offers"] = [list(o) for o in g.offers]
+    d["fac"] = {}
+    d["jr"] = None
+    c.__dict__.update(d)
+    return c
+
+
+# -- fold: apply a fact ----------------------------------------------------------------
+
+def _row_values(v: Any) -> tuple:
+    return (v[0], tuple(v[1])) if v else ()
+
+
+#: How a stored (JSON) value becomes the state's value again.
+_DECODE = {
+    "bridges": lambda v: [tuple(b) for b in v],
+    "row_values": _row_values,
+}
+
+
+def apply(g: State, lines, sets, hexes, patch) -> None:
+    """Apply recorded consequences to ``g`` in place. No rules, no checks."""
+    fac = g.fac
+    for _player, name, _reason, deltas in lines:
+        f = fac.get(name)
+        if f is None:
+            f = fac[name] = {}
+        for k, d in deltas:
+            f[k] = f.get(k, 0) + d
+    for name, k, v in sets:
+        fac[name][k] = tuple(v) if type(v) is list else v
+    if hexes:
+        idx = B.INDEX
+        for name, color, bld, owner, town in hexes:
+            h = idx[name]
+            g.hcolor[h] = color
+            g.hbld[h] = bld
+            g.howner[h] = owner
+            g.town[h] = town
+    for k, v in patch:
+        dec = _DECODE.get(k)
+        setattr(g, k, dec(v) if dec else _plain(v))
