@@ -14,6 +14,7 @@ from meeple.core import IllegalCommand
 
 from . import board as B
 from .data import CULTS, FACTIONS, FAVOR, TOWNS
+from .rows import apply_row
 from .state import State
 from .turns import acting
 
@@ -246,14 +247,13 @@ def _main_actions(g, f, empty_land):
     return out
 
 
-def legal_rows(game, state, player) -> list[str]:
-    from .game import _parsed, apply_row
-
+def legal_rows(parsed, state, player) -> list[str]:
+    """The candidates the rules accept; ``parsed`` reads a row text (the Game's cache)."""
     out = []
     seen = set()
     for text in candidates(state, player):
         try:
-            cmds = _parsed(text)
+            cmds = parsed(text)
             g = state.clone()
             apply_row(g, player, cmds)
         except IllegalCommand:

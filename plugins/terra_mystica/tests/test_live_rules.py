@@ -7,8 +7,8 @@ import pytest
 from meeple.core import IllegalCommand, LocalGame
 from meeple_terra_mystica import TerraMystica
 from meeple_terra_mystica import board as B
-from meeple_terra_mystica.game import apply_row
 from meeple_terra_mystica.notation import parse_row
+from meeple_terra_mystica.rows import apply_row
 from meeple_terra_mystica.state import new_faction, new_state
 from meeple_terra_mystica.turns import acting
 
