@@ -44,6 +44,8 @@ def _main(g: State, f: dict) -> None:
         decline_all(g, f)
     else:
         wait_for_answers(g, f)
+    if g.after:
+        close_after(g)
     f["acted"] += 1
     f["build_ok"] = 0
     f["paid_reach"] = -1
@@ -69,7 +71,7 @@ def wait_for_answers(g: State, f: dict) -> None:
 def free_action_allowed(g: State, f: dict) -> None:
     """Conversions and burning happen during one's own turn (or while spending the
     spades of the cult bonus, when nobody has a turn)."""
-    if g.active == f["name"] or (g.phase == "spades" and not g.active):
+    if g.active == f["name"] or g.after == f["name"] or (g.phase == "spades" and not g.active):
         return
     raise IllegalCommand(f"{f['name']} may convert or burn power only on their own turn; "
                          f"it is {g.active or 'nobody'}'s turn")
@@ -349,6 +351,13 @@ def _settle_cultists(g: State, oid: int, took: bool, gained: bool, could: bool) 
 # -- other actions ---------------------------------------------------------------
 
 
+def close_after(g: State) -> None:
+    """The end of the previous faction's free actions (see ``State.after``)."""
+    if "strict-darkling-sh" in g.options:
+        g.fac[g.after]["dsh"] = 0
+    g.after = ""
+
+
 def send_priest(g: State, f: dict, track: str, amount: int) -> None:
     _main(g, f)
     if f["P"] < 1:
@@ -481,6 +490,7 @@ def bridge(g: State, f: dict, a: int, b: int) -> None:
 def connect(g: State, f: dict, r: int) -> None:
     if f["name"] != "mermaids" or not B.IS_RIVER[r]:
         raise IllegalCommand("only the Mermaids connect a town across a river hex")
+    free_action_allowed(g, f)
     f["links"] = f["links"] + (r,)
     if not check_towns(g, f):
         f["links"] = f["links"][:-1]
