@@ -25,7 +25,7 @@ from .factions import has_shipping
 from .journal import note, why
 from .reach import reach_cost
 from .scoring import advance_ship, check_towns, take_favor, take_town
-from .state import State
+from .state import OWED, State
 
 NEXT = {"D": ("TP",), "TP": ("TE", "SH"), "TE": ("SA",)}
 LIMIT = {"D": 8, "TP": 4, "TE": 3, "SH": 1, "SA": 1}
@@ -38,7 +38,15 @@ def _main(g: State, f: dict) -> None:
     if f["passed"]:
         raise IllegalCommand(f"{f['name']} have passed")
     if f["acted"] >= f["actions"]:
-        raise IllegalCommand(f"{f['name']} have already taken their action this turn")
+        if not _alone(g, f):
+            raise IllegalCommand(f"{f['name']} have already taken their action this turn")
+        # Everyone else has passed: the faction's next turn follows at once, so one row
+        # may hold several actions (as the site's records write them).
+        if any(f[k] for k in OWED):
+            raise IllegalCommand(f"{f['name']} must finish their action first (take what "
+                                 "it gave: a favor tile, a town, cult steps, spades)")
+        f["acted"] = 0
+        f["actions"] = 1
     if "site-leech" in g.options:
         # The site lets play run on while offers are open; acting declines one's own.
         decline_all(g, f)
@@ -50,6 +58,10 @@ def _main(g: State, f: dict) -> None:
     f["build_ok"] = 0
     f["paid_reach"] = -1
     f["tf"] = ()
+
+
+def _alone(g: State, f: dict) -> bool:
+    return all(o["passed"] for n, o in g.fac.items() if n != f["name"])
 
 
 def wait_for_answers(g: State, f: dict) -> None:

@@ -306,3 +306,19 @@ def test_one_faction_acts_several_times_in_a_row_at_a_rounds_end():
     assert water == 3  # 2 from the tile, 1 from its action
     _row(g, "p0", "pass BON1")
     assert g.round == 2
+
+
+def test_several_actions_in_one_row_when_everyone_else_has_passed():
+    """The site's records write such a round end as one row; it plays as one row too."""
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E5", "TP")
+    g.fac["nomads"]["passed"] = 1
+    g.pass_order = ["nomads"]
+    g.pool.update({"BON1": 1, "BON2": 1})
+    g.fac["witches"].update(W=5, C=10)
+    _row(g, "p0", "upgrade E5 to TE. +FAV6. action FAV6. +WATER. pass BON1")
+    assert g.round == 2 and g.fac["witches"]["WATER"] == 3
+    h = _state("witches", "nomads")  # with someone still in the round: one action a turn
+    _put(h, "witches", "E5", "TP")
+    h.fac["witches"].update(W=5, C=10)
+    _refused(h, "p0", "upgrade E5 to TE. +FAV6. action FAV6", "already taken their action")
