@@ -21,6 +21,7 @@ import math
 
 from . import state as R
 from .data import BONUS, CULTS, FACTIONS, SCORING, STRENGTH
+from .factions import pass_extra
 
 #: Final value of a resource (end-game conversion) and its value with all rounds ahead.
 LATE = {"C": 1 / 3, "W": 1 / 3, "P": 1 / 3, "P3": 1 / 3, "P2": 1 / 6, "P1": 0.0}
@@ -30,9 +31,9 @@ INCOME = {"C": 0.3, "W": 0.55, "P": 1.1, "PW": 0.25, "SPADE": 2.0}
 #: What a building stands for beyond its income (abilities, favor tiles already counted).
 EXTRA = {"D": 0.0, "TP": 2.0, "TE": 3.5, "SH": 7.0, "SA": 5.0}
 #: The other weights (scripts/tm_tune_eval.py searches them).
-W = {"building": 3.0, "town": 8.0, "prepared": 1.0, "spade": -0.3, "favor": 3.0,
+W = {"building": 1.8, "town": 12.0, "prepared": 1.0, "spade": -0.3, "favor": 3.0,
      "ship": 2.0, "dig": 2.5, "cult_rank": 0.4, "cult_step": 0.25, "cult_bonus": 0.8,
-     "income": 1.0, "extra": 1.0}
+     "income": 0.6, "extra": 1.0}
 
 
 def _rounds_left(g: R.State) -> int:
@@ -92,6 +93,23 @@ def _prepared(g: R.State, f: dict) -> float:
     return min(len(seen), 3) * W["prepared"]
 
 
+def _tile_value(tile: str, coins: int, rate: dict) -> float:
+    return coins * rate["C"] + sum(n * INCOME[k] * W["income"]
+                                   for k, n in BONUS[tile]["income"].items())
+
+
+def _pass_vp(g: R.State, f: dict) -> float:
+    """The VP passing now would score (bonus tile, FAV12, Engineers' bridges)."""
+    vp = 0
+    if f["bonus"]:
+        for what, table in BONUS[f["bonus"]].get("pass_vp", {}).items():
+            n = f["ship"] if what == "ship" else f["L_" + what]
+            vp += table[min(n, len(table) - 1)]
+    if f["FAV12"]:
+        vp += (0, 2, 3, 3, 4)[f["L_TP"]]
+    return vp + pass_extra(g.bridges, f)
+
+
 def estimate(g: R.State, f: dict) -> float:
     v = float(f["VP"])
     if g.finished:
@@ -101,11 +119,18 @@ def estimate(g: R.State, f: dict) -> float:
     rate = {k: LATE[k] + (EARLY[k] - LATE[k]) * t for k in LATE}
     v += f["C"] * rate["C"] + f["W"] * rate["W"] + f["P"] * rate["P"]
     v += f["P3"] * rate["P3"] + f["P2"] * rate["P2"] + f["P1"] * rate["P1"]
-    # Income still to come (and the bonus tile's, for the next round).
+    # Income still to come (and the bonus tile's, for the next round). A faction still
+    # in the round counts what passing would bring (its tile's pass VP, the best tile
+    # left), so that passing early is no gain in itself.
     inc = _income(f)
-    if f["bonus"] and left:
-        for k, n in BONUS[f["bonus"]]["income"].items():
-            v += n * INCOME[k] * W["income"]
+    if f["passed"]:
+        if f["bonus"] and left:
+            v += _tile_value(f["bonus"], 0, rate)
+    elif not f["dropped"]:
+        v += _pass_vp(g, f)
+        if g.round < 6:
+            v += max((_tile_value(b, g.coins.get(b, 0), rate) for b, n in g.pool.items()
+                      if n and b.startswith("BON")), default=0.0)
     for k, n in inc.items():
         v += n * INCOME[k] * left * (0.5 + 0.5 * t) * W["income"]
     # Buildings: what they unlock, and the area bonus (18/12/6 for the three largest).

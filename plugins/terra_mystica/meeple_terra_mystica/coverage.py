@@ -18,7 +18,7 @@ from meeple.core import IllegalCommand
 from .data import CULTS
 from .game import TerraMystica
 from .importer import read_any, to_imported
-from .legal import legal_rows
+from .legal import candidates, legal_rows
 from .notation import format_row
 from .rows import apply_row
 from .state import State
@@ -28,9 +28,7 @@ _SKIP = {"nrows", "row_values", "jr"}
 FREE = ("convert", "burn")
 
 
-def _freeze(v, key=""):
-    if key == "bridges":  # a bridge has no direction
-        return tuple(sorted((min(a, b), max(a, b), o) for a, b, o in v))
+def _freeze(v):
     if isinstance(v, dict):
         return tuple(sorted((k, _freeze(x)) for k, x in v.items()))
     if isinstance(v, (list, tuple)):
@@ -40,9 +38,27 @@ def _freeze(v, key=""):
     return v
 
 
+#: State fields compared as they are (flat lists and scalars; the rest below).
+_FLAT = ("hcolor", "hbld", "howner", "town", "order", "turn_order", "pass_order",
+         "setup_queue")
+
+
 def position(g: State) -> tuple:
-    """What two states must share to be the same position."""
-    return tuple((k, _freeze(v, k)) for k, v in sorted(g.__dict__.items()) if k not in _SKIP)
+    """What two states must share to be the same position (row counters and the journal
+    aside; a bridge has no direction)."""
+    d = g.__dict__
+    out = [tuple(d[k]) for k in _FLAT]
+    out.append(tuple(sorted((min(a, b), max(a, b), o) for a, b, o in g.bridges)))
+    out.append(tuple((n, tuple(f.values())) for n, f in sorted(g.fac.items())))
+    out.append(tuple(tuple(o) for o in g.offers))
+    for k in ("pool", "coins", "blocked", "cultist_offers", "player_of", "faction_of"):
+        out.append(tuple(sorted(d[k].items())))
+    out.append(tuple((k, tuple(v)) for k, v in sorted(g.cult_spots.items())))
+    rest = [k for k in d if k not in _SKIP and k not in _FLAT and k not in (
+        "bridges", "fac", "offers", "pool", "coins", "blocked", "cultist_offers", "player_of",
+        "faction_of", "cult_spots")]
+    out.append(tuple((k, _freeze(d[k])) for k in sorted(rest)))
+    return tuple(out)
 
 
 @dataclass
@@ -71,11 +87,14 @@ def _try(g: State, player: str, cmds: tuple) -> State | None:
 
 
 class _Legal:
-    """legal rows of one state, and the positions they lead to (computed on demand)."""
+    """What ``legal`` offers in one state. ``legal`` keeps the candidates the rules accept,
+    so a row that applies is offered exactly when it is a candidate: membership needs no
+    trial runs. The positions the offered rows lead to are computed only when a part of
+    a recorded row is spelled differently from every candidate."""
 
     def __init__(self, game: TerraMystica, g: State, player: str, cov: Coverage):
         self.g, self.player, self.game = g, player, game
-        self.rows = legal_rows(game.parsed, g, player)
+        self.rows = set(candidates(g, player))
         cov.legal_calls += 1
         cov.candidates += len(self.rows)
         self._pos: set | None = None
@@ -83,7 +102,7 @@ class _Legal:
     def positions(self) -> set:
         if self._pos is None:
             self._pos = set()
-            for t in self.rows:
+            for t in legal_rows(self.game.parsed, self.g, self.player):
                 s = _try(self.g, self.player, self.game.parsed(t))
                 if s is not None:
                     self._pos.add(position(s))
@@ -91,7 +110,9 @@ class _Legal:
 
 
 def _covered(game, g, player, cmds, target, cov, seen=None) -> bool:
-    """Can ``cmds`` be cut into parts that are legal rows in turn, ending at ``target``?"""
+    """Can ``cmds`` be cut into parts that are legal rows in turn, ending at ``target``?
+    Parts spelled as ``legal`` spells them are tried first; a part spelled differently
+    counts when it leads to the same position as a row ``legal`` offers."""
     if not cmds:
         return position(g) == target
     seen = set() if seen is None else seen
@@ -100,12 +121,18 @@ def _covered(game, g, player, cmds, target, cov, seen=None) -> bool:
         return False
     seen.add(key)
     lg = _Legal(game, g, player, cov)
+    tried = []
     for j in range(len(cmds), 0, -1):
         part = cmds[:j]
-        s = _try(g, player, part)
-        if s is None:
+        if format_row(part) not in lg.rows:
+            tried.append(j)
             continue
-        if format_row(part) in lg.rows or position(s) in lg.positions():
+        s = _try(g, player, part)
+        if s is not None and _covered(game, s, player, cmds[j:], target, cov, seen):
+            return True
+    for j in tried:
+        s = _try(g, player, cmds[:j])
+        if s is not None and position(s) in lg.positions():
             if _covered(game, s, player, cmds[j:], target, cov, seen):
                 return True
     return False

@@ -75,15 +75,15 @@ def candidates(g: State, player: str) -> list[str]:
             out += [f"+{t}" for t in FAVOR if g.pool.get(t, 0) > 0 and not f[t]]
         return out + free
     if f["BRIDGE"]:
-        return out + free + _bridges(g, f) + ["-BRIDGE"]
+        return out + _bridges(g, f) + ["-BRIDGE"] + free
     if f["FREE_D"]:
-        return out + free + [f"build {NAMES[h]}" for h in empty_land if g.hcolor[h] == "green"] + [
-            "-FREE_D"]
+        return out + [f"build {NAMES[h]}" for h in empty_land if g.hcolor[h] == "green"] + [
+            "-FREE_D"] + free
     if f["FREE_TP"]:
-        return out + free + [f"upgrade {NAMES[h]} to TP" for h in f["locations"]
-                      if g.hbld[h] == "D"] + ["-FREE_TP"]
+        return out + [f"upgrade {NAMES[h]} to TP" for h in f["locations"]
+                      if g.hbld[h] == "D"] + ["-FREE_TP"] + free
     if f["SPADE"] or f["FREE_TF"]:
-        return out + free + _spend_spades(g, f, empty_land)
+        return out + _spend_spades(g, f, empty_land) + free
     if g.active == name and g.phase == "play":
         waiting = (g.offers or any(o["CULT"] for o in g.fac.values())) and \
             "site-leech" not in g.options
@@ -271,6 +271,9 @@ def _main_actions(g, f, empty_land):
     if P:
         out += [f"send p to {c}" for c in CULTS]
         out += [f"send p to {c} for 1" for c in CULTS]
+        # A 2 spot while the 3 spot is still free (rarely wanted, but allowed).
+        out += [f"send p to {c} for 2" for c in CULTS if not g.cult_spots[c][0]
+                and "" in g.cult_spots[c][1:]]
     out += _connects(g, f)
     sh = fd["ship"]
     if f["ship"] < sh["max"] and C >= 4 and P >= 1:

@@ -256,7 +256,7 @@ def _end_turn_if_done(g: State, f: dict) -> None:
         return
     if f["passed"] or f["acted"] >= f["actions"]:
         _next_active(g, f["name"])
-        if not f["passed"]:
+        if not f["passed"] and g.active != f["name"]:
             g.after = f["name"]
         else:
             _strict_dsh_end(g, f)
