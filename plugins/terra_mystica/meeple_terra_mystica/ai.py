@@ -21,17 +21,19 @@ import math
 
 from . import state as R
 from .data import BONUS, CULTS, FACTIONS, SCORING, STRENGTH
-from .factions import pass_extra
+from .factions import coin_vp_rate, pass_extra
+from .reach import network_size
+from .scoring import rank_points
 
 #: Final value of a resource (end-game conversion) and its value with all rounds ahead.
 LATE = {"C": 1 / 3, "W": 1 / 3, "P": 1 / 3, "P3": 1 / 3, "P2": 1 / 6, "P1": 0.0}
-EARLY = {"C": 0.3, "W": 0.5, "P": 1.0, "P3": 0.6, "P2": 0.55, "P1": 0.0}
+EARLY = {"C": 0.45, "W": 0.6, "P": 1.2, "P3": 0.6, "P2": 0.55, "P1": 0.0}
 #: VP a unit of income is worth, per round of it still to come.
 INCOME = {"C": 0.3, "W": 0.55, "P": 1.1, "PW": 0.25, "SPADE": 2.0}
 #: What a building stands for beyond its income (abilities, favor tiles already counted).
 EXTRA = {"D": 0.0, "TP": 2.0, "TE": 3.5, "SH": 7.0, "SA": 5.0}
 #: The other weights (scripts/tm_tune_eval.py searches them).
-W = {"building": 1.8, "town": 12.0, "prepared": 1.0, "spade": -0.3, "favor": 3.0,
+W = {"building": 1.8, "town": 12.0, "prepared": 1.0, "spade": -0.3, "favor": 1.0,
      "ship": 2.0, "dig": 2.5, "cult_rank": 0.4, "cult_step": 0.25, "cult_bonus": 0.8,
      "income": 0.6, "extra": 1.0}
 
@@ -110,15 +112,42 @@ def _pass_vp(g: R.State, f: dict) -> float:
     return vp + pass_extra(g.bridges, f)
 
 
-def estimate(g: R.State, f: dict) -> float:
+def _time_left(g: R.State) -> float:
+    """The share of the game still ahead: 1 in round 1, 0 in the last round."""
+    return min(1.0, _rounds_left(g) / 5)
+
+
+def final_projection(g: R.State) -> dict[str, float]:
+    """What the final scoring would give each faction if the game ended now: the cult
+    majorities and the largest-area bonus (shared places split, as the rules say)."""
+    out = dict.fromkeys(g.order, 0.0)
+    for c in CULTS:
+        for n, v in rank_points({n: g.fac[n][c] for n in g.order}, (8, 4, 2)).items():
+            out[n] += v
+    nets = {n: network_size(g, g.fac[n]) for n in g.order}
+    for n, v in rank_points(nets, (18, 12, 6)).items():
+        out[n] += v
+    return out
+
+
+def estimate(g: R.State, f: dict, final: dict | None = None) -> float:
+    """The faction's expected final score. Every term for the future fades as the rounds
+    run out, so that in the last round the estimate is what the final scoring would give:
+    ending the game (the last pass) is then no loss in itself."""
     v = float(f["VP"])
     if g.finished:
         return v
     left = _rounds_left(g)
-    t = min(1.0, left / 5)  # 1 with five income phases ahead, 0 in the last round
+    t = _time_left(g)
     rate = {k: LATE[k] + (EARLY[k] - LATE[k]) * t for k in LATE}
+    # A coin is never worth less than what the end converts it to (2 or 3 to a point):
+    # trading coins for points before the last round would only lose.
+    rate["C"] = max(rate["C"], 1 / coin_vp_rate(f) + 0.02 * t)
     v += f["C"] * rate["C"] + f["W"] * rate["W"] + f["P"] * rate["P"]
     v += f["P3"] * rate["P3"] + f["P2"] * rate["P2"] + f["P1"] * rate["P1"]
+    if final is None:
+        final = final_projection(g)
+    v += final.get(f["name"], 0.0) * (0.5 + 0.5 * (1 - t))
     # Income still to come (and the bonus tile's, for the next round). A faction still
     # in the round counts what passing would bring (its tile's pass VP, the best tile
     # left), so that passing early is no gain in itself.
@@ -133,25 +162,23 @@ def estimate(g: R.State, f: dict) -> float:
                       if n and b.startswith("BON")), default=0.0)
     for k, n in inc.items():
         v += n * INCOME[k] * left * (0.5 + 0.5 * t) * W["income"]
-    # Buildings: what they unlock, and the area bonus (18/12/6 for the three largest).
+    # Buildings: what they unlock and their weight in the network, while it can grow.
     nb = len(f["locations"])
     for b, w in EXTRA.items():
-        v += f["L_" + b] * w * (0.3 + 0.7 * t) * W["extra"]
-    v += nb * W["building"]
+        v += f["L_" + b] * w * t * W["extra"]
+    v += nb * W["building"] * t
     v += _prepared(g, f) * t
-    v += _groups_value(g, f) * (0.4 + 0.6 * t) if left or g.phase != "over" else 0.0
-    # What the current action still owes the faction.
-    # Spades at hand are worth nothing until spent (so they are spent on a building).
-    v += W["spade"] * f["SPADE"] + f["FAVOR"] * W["favor"] + f["TOWN"] * 8.0 + f["CULT"] * 1.0
+    v += _groups_value(g, f) * t
+    # What the current action still owes the faction: always less than taking it gives
+    # (the worst favor tile, the worst town tile, one cult step), or an agent that looks
+    # one command ahead would rather keep it owed than take it. Spades at hand are worth
+    # nothing until spent (so they are spent on a building).
+    v += W["spade"] * f["SPADE"] + f["FAVOR"] * W["favor"] + f["TOWN"] * 5.0 + f["CULT"] * 0.05
     # Tracks: reach along rivers and cheaper spades pay off while there is room to build.
     v += (f["ship"] * W["ship"] + f["dig"] * W["dig"]) * t
-    # Cults: the majority now, and the round tiles' cult rewards still ahead.
+    # Cults: steps toward the majorities, and the round tiles' cult rewards still ahead.
     for c in CULTS:
-        mine = f[c]
-        if mine:
-            better = sum(1 for o in g.fac.values() if o is not f and o[c] > mine)
-            v += (8, 4, 2, 0, 0)[min(better, 4)] * (W["cult_rank"] + 0.3 * (1 - t))
-        v += mine * W["cult_step"]
+        v += f[c] * W["cult_step"] * t
     for r in range(max(g.round, 1), 6):
         _, _, cult, req, reward, _ = SCORING[g.score_tiles[r - 1]]
         times = f["priests_out"] if cult == "CULT_P" else f[cult] // req
@@ -164,8 +191,10 @@ def evaluate(g: R.State, player: str) -> float:
     name = g.faction_of.get(player)
     if name is None or not g.fac:
         return 0.0
-    mine = estimate(g, g.fac[name])
-    others = [estimate(g, o) for n, o in g.fac.items() if n != name and not o["dropped"]]
+    final = final_projection(g) if not g.finished else None
+    mine = estimate(g, g.fac[name], final)
+    others = [estimate(g, o, final) for n, o in g.fac.items()
+              if n != name and not o["dropped"]]
     best = max(others) if others else 0.0
     # tanh, not a clip: a big lead must still tell a good move from a bad one.
     return math.tanh((mine - best) / 60.0)

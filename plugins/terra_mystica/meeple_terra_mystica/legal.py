@@ -150,6 +150,35 @@ def _spend_spades(g, f, empty_land) -> list[str]:
     return out
 
 
+def _fund(f, coins: int, workers: int, priests: int = 0) -> str | None:
+    """The conversions (fewest, power before workers) that raise the faction's coins and
+    workers to ``coins`` and ``workers`` while keeping ``priests``; None if they can't."""
+    C, W, P, P3 = f["C"], f["W"], f["P"], f["P3"]
+    parts = []
+    w_short = max(0, workers - W)
+    if w_short:
+        k = min(w_short, max(0, P - priests))
+        if k:
+            parts.append(f"convert {k}P to {k}W")
+            P, W, w_short = P - k, W + k, w_short - k
+        if w_short:
+            if P3 < 3 * w_short:
+                return None
+            parts.append(f"convert {3 * w_short}PW to {w_short}W")
+            P3, W = P3 - 3 * w_short, W + w_short
+    c_short = max(0, coins - C)
+    if c_short:
+        k = min(c_short, P3)
+        if k:
+            parts.append(f"convert {k}PW to {k}C")
+            c_short -= k
+        if c_short:
+            if W - workers < c_short:
+                return None
+            parts.append(f"convert {c_short}W to {c_short}C")
+    return ". ".join(parts) or None
+
+
 def _bridges_left(g, f) -> int:
     return 3 - sum(1 for *_, o in g.bridges if o == f["name"])
 
@@ -204,10 +233,11 @@ def _main_actions(g, f, empty_land):
     can_d = f["L_D"] < 8 and W >= dcost["W"] and C >= dcost["C"]
     tf_actions = []
     # The spade actions: staged alone, or with a dwelling (below).
-    if "ACT5" not in g.blocked and P3 >= 4:
-        tf_actions.append(("action ACT5", 1))
-    if "ACT6" not in g.blocked and P3 >= 6:
-        tf_actions.append(("action ACT6", 2))
+    # Power actions may burn power first, in the same row (as people do).
+    for act, cost, free in (("ACT5", 4, 1), ("ACT6", 6, 2)):
+        if act not in g.blocked and P3 + f["P2"] // 2 >= cost:
+            burn = f"burn {cost - P3}. " if P3 < cost else ""
+            tf_actions.append((f"{burn}action {act}", free))
     if f.get("BON1") and f"BON1/{name}" not in g.blocked:
         tf_actions.append(("action BON1", 1))
     if f.get("ACTG") and f"ACTG/{name}" not in g.blocked:
@@ -231,6 +261,24 @@ def _main_actions(g, f, empty_land):
         out.append("action ACTN")
     if spade_cost is not None and W >= spade_cost.get("W", 0) and P >= spade_cost.get("P", 0):
         out.append("dig 1")
+    if not can_d and f["L_D"] < 8:
+        # Short of coins or workers: the conversions that pay for it come first, in one
+        # row (an agent that looks one command ahead sees the dwelling, not the trade).
+        for h in empty_land:
+            if not _reach(g, f, h):
+                continue
+            nm = NAMES[h]
+            if g.hcolor[h] == home:
+                pre = _fund(f, dcost["C"], dcost["W"])
+                if pre:
+                    out.append(f"{pre}. build {nm}")
+            elif spade_cost is not None:
+                need = _spades_needed(f, g, h)
+                if P >= spade_cost.get("P", 0) * need:
+                    pre = _fund(f, dcost["C"], dcost["W"] + spade_cost.get("W", 0) * need,
+                                spade_cost.get("P", 0) * need)
+                    if pre:
+                        out.append(f"{pre}. dig {need}. build {nm}")
     if can_d:
         for h in empty_land:
             if not _reach(g, f, h):
@@ -266,8 +314,16 @@ def _main_actions(g, f, empty_land):
         nm = NAMES[h]
         for to in {"D": ("TP",), "TP": ("TE", "SH"), "TE": ("SA",)}.get(b, ()):
             c = up[to]
-            if W >= c["W"] and C >= c["C"] and f["L_" + to] < (1 if to in ("SH", "SA") else 4 if to == "TP" else 3):
+            if f["L_" + to] >= (1 if to in ("SH", "SA") else 4 if to == "TP" else 3):
+                continue
+            if W >= c["W"] and C >= c["C"]:
                 out.append(f"upgrade {nm} to {to}")
+            else:
+                # The price may double (a trading post with no neighbour): fund both.
+                for cc in {c["C"], 2 * c["C"]} if to == "TP" else {c["C"]}:
+                    pre = _fund(f, cc, c["W"])
+                    if pre:
+                        out.append(f"{pre}. upgrade {nm} to {to}")
     if P:
         out += [f"send p to {c}" for c in CULTS]
         out += [f"send p to {c} for 1" for c in CULTS]
@@ -283,8 +339,8 @@ def _main_actions(g, f, empty_land):
         if W >= ac["W"] and C >= ac["C"] and P >= ac["P"]:
             out.append("advance dig")
     for a, pw in (("ACT2", 3), ("ACT3", 4), ("ACT4", 4)):
-        if a not in g.blocked and P3 >= pw:
-            out.append(f"action {a}")
+        if a not in g.blocked and P3 + f["P2"] // 2 >= pw:
+            out.append(f"burn {pw - P3}. action {a}" if P3 < pw else f"action {a}")
     if "ACT1" not in g.blocked and P3 >= 3 and _bridges_left(g, f):
         out += [f"action ACT1. {b}" for b in _bridges(g, f)]
     for tile in ("BON2", "FAV6", "ACTA", "ACTC"):
