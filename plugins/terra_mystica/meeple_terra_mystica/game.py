@@ -10,6 +10,7 @@ from typing import Any
 from meeple.core import Game, IllegalCommand, Option, Outcome, command, event
 
 from . import journal as J
+from . import ledger as L
 from . import turns as T
 from .data import CULTS, SCORING
 from .notation import format_row, parse_row
@@ -274,12 +275,30 @@ class TerraMystica(Game):
         return cmd.text
 
     def describe_event(self, ev):
+        t = type(ev)
+        if t is Played:
+            head = f"{ev.faction or ev.player}: {ev.text}"
+            return L.describe(head, ev, ev.faction)
+        if t is Income:
+            return L.describe(f"round {ev.round} income", ev)
+        if t is RoundScored:
+            return L.describe(f"round {ev.round} scoring {ev.tile}", ev)
+        if t is FinalScoring:
+            return L.describe("final scoring", ev)
         if isinstance(ev, Acted):
             return ev.text
         if isinstance(ev, Started):
             return (f"started: {', '.join(ev.players)}; scoring {','.join(ev.scoring)}; "
                     f"removed {','.join(ev.removed_bonus)}; options {' '.join(ev.options)}")
         return super().describe_event(ev)
+
+    def changes(self, ev):
+        """Per player: vp, coins, workers, priests, bowl1-3, fire/water/earth/air,
+        spades, keys, shipping, digging, buildings and tiles (ledger.py). A legacy
+        ``Acted`` records no consequences, so it reports none."""
+        if type(ev) in _FACT_TYPES:
+            return L.changes(ev.lines)
+        return {}
 
     def turn_marker(self, state):
         if state is None or state.round == 0:
