@@ -20,6 +20,7 @@ from typing import Any
 
 from . import board as B
 from .data import BONUS, CULTS, FAVOR, TOWNS
+from .notation import fmt_one
 from .state import State
 
 #: Faction counters recorded as deltas with a reason; the rest of a faction's dict is
@@ -143,8 +144,7 @@ def why_cmd(g: State, cmd: tuple) -> _Why | _Null:
     jr = g.jr
     if jr is None:
         return _NULL
-    from .notation import fmt_one
-    return _Why(jr, fmt_one(cmd))
+    return _Why(jr, cmd)  # formatted when the fact is cut (most rows have one command)
 
 
 def note(g: State, *what: Any) -> None:
@@ -168,7 +168,7 @@ def begin(g: State, kind: str, **info: Any) -> None:
 def finish(g: State) -> list[tuple[str, dict, Fact]]:
     """End the last fact and hand back every fact of this decide, in order."""
     jr = g.jr
-    jr.facts.append((jr.kind, jr.info, _collect(g, jr)))
+    jr.facts.append((jr.kind, jr.info, _collect(g, jr, last=True)))
     g.jr = None
     return jr.facts
 
@@ -183,7 +183,7 @@ def _plain(v: Any) -> Any:
     return v
 
 
-def _collect(g: State, jr: Journal) -> Fact:
+def _collect(g: State, jr: Journal, last: bool = False) -> Fact:
     snap = jr.snap
     player_of = g.player_of
     # New factions (a pick) arrive as plain dicts: all of it is new.
@@ -198,29 +198,53 @@ def _collect(g: State, jr: Journal) -> Fact:
                     jr.sets[(n, k)] = v
                 dict.__setitem__(t, k, v)
             g.fac[n] = t
-    lines: dict[tuple[str, str], dict[str, int]] = {}
+    lines: dict[tuple[str, Any], dict[str, int]] = {}
     for name, reason, key, delta in jr.entries:
-        d = lines.setdefault((name, reason), {})
+        d = lines.get((name, reason))
+        if d is None:
+            d = lines[(name, reason)] = {}
         d[key] = d.get(key, 0) + delta
     out_lines = tuple(
-        (player_of.get(name, ""), name, reason, tuple((k, v) for k, v in d.items() if v))
+        (player_of.get(name, ""), name, reason if type(reason) is str else fmt_one(reason),
+         tuple((k, v) for k, v in d.items() if v))
         for (name, reason), d in lines.items() if any(d.values()))
     sets = tuple((n, k, _plain(v)) for (n, k), v in jr.sets.items() if jr.old[(n, k)] != v)
-    hexes = []
-    if (g.hbld != snap.hbld or g.hcolor != snap.hcolor or g.howner != snap.howner
-            or g.town != snap.town):
-        for h in range(B.N_HEX):
-            if (g.hbld[h] != snap.hbld[h] or g.hcolor[h] != snap.hcolor[h]
-                    or g.howner[h] != snap.howner[h] or g.town[h] != snap.town[h]):
-                hexes.append((B.NAMES[h], g.hcolor[h], g.hbld[h], g.howner[h], g.town[h]))
-    patch = tuple((k, _plain(getattr(g, k))) for k in TOP if getattr(g, k) != getattr(snap, k))
+    changed: set[int] = set()
+    for now, was in ((g.hbld, snap.hbld), (g.hcolor, snap.hcolor), (g.howner, snap.howner),
+                     (g.town, snap.town)):
+        if now != was:
+            changed.update(h for h, (a, b) in enumerate(zip(now, was, strict=True)) if a != b)
+    hexes = tuple((B.NAMES[h], g.hcolor[h], g.hbld[h], g.howner[h], g.town[h])
+                  for h in sorted(changed))
+    d = g.__dict__
+    s = snap.__dict__
+    patch = tuple((k, _ENCODE.get(k, _same)(d[k])) for k in TOP if d[k] != s[k])
     notes = tuple(jr.notes)
     jr.entries = []
     jr.old = {}
     jr.sets = {}
     jr.notes = []
-    jr.snap = _snapshot(g)
-    return Fact(out_lines, sets, tuple(hexes), patch, notes)
+    if not last:
+        jr.snap = _snapshot(g)
+    return Fact(out_lines, sets, hexes, patch, notes)
+
+
+def _same(v: Any) -> Any:
+    return v
+
+
+#: The stored form of each state field a fact may change (JSON: lists, not tuples), a
+#: copy that shares nothing with the state.
+_ENCODE = {
+    "order": list, "turn_order": list, "pass_order": list, "setup_queue": list,
+    "player_of": dict, "faction_of": dict, "pool": dict, "coins": dict, "blocked": dict,
+    "cultist_offers": dict,
+    "bridges": lambda v: [list(b) for b in v],
+    "cult_spots": lambda v: {k: list(x) for k, x in v.items()},
+    "offers": lambda v: [list(o) for o in v],
+    "row_values": lambda v: [v[0], list(v[1])] if v else [],
+    "final": lambda v: _plain(v),
+}
 
 
 def _snapshot(g: State) -> State:
@@ -247,8 +271,10 @@ def _row_values(v: Any) -> tuple:
     return (v[0], tuple(v[1])) if v else ()
 
 
-#: How a stored (JSON) value becomes the state's value again.
+#: How a stored (JSON) value becomes the state's value again (a copy: the state is
+#: changed in place later, the event never).
 _DECODE = {
+    **_ENCODE,
     "bridges": lambda v: [tuple(b) for b in v],
     "row_values": _row_values,
 }
@@ -273,6 +299,7 @@ def apply(g: State, lines, sets, hexes, patch) -> None:
             g.hbld[h] = bld
             g.howner[h] = owner
             g.town[h] = town
+    d = g.__dict__
     for k, v in patch:
         dec = _DECODE.get(k)
-        setattr(g, k, dec(v) if dec else _plain(v))
+        d[k] = dec(v) if dec else v
