@@ -39,10 +39,40 @@ def _main(g: State, f: dict) -> None:
         raise IllegalCommand(f"{f['name']} have passed")
     if f["acted"] >= f["actions"]:
         raise IllegalCommand(f"{f['name']} have already taken their action this turn")
-    decline_all(g, f)
+    if "site-leech" in g.options:
+        # The site lets play run on while offers are open; acting declines one's own.
+        decline_all(g, f)
+    else:
+        wait_for_answers(g, f)
     f["acted"] += 1
     f["build_ok"] = 0
     f["paid_reach"] = -1
+    f["tf"] = ()
+
+
+def wait_for_answers(g: State, f: dict) -> None:
+    """Live rule: every power offer is answered, and every choice another faction owes
+    is made, before anyone takes an action again."""
+    own = next((o for o in g.offers if o[0] == f["name"]), None)
+    if own is not None:
+        raise IllegalCommand(f"{f['name']} must first answer the power offer from {own[1]}: "
+                             f"leech {own[2]} from {own[1]} or decline {own[2]} from {own[1]}")
+    if g.offers:
+        o = g.offers[0]
+        raise IllegalCommand(f"waiting for {o[0]} to answer the power offer from {o[1]}")
+    for n in g.order:
+        o = g.fac[n]
+        if n != f["name"] and o["CULT"]:
+            raise IllegalCommand(f"waiting for {n} to choose a cult track (+FIRE, ...)")
+
+
+def free_action_allowed(g: State, f: dict) -> None:
+    """Conversions and burning happen during one's own turn (or while spending the
+    spades of the cult bonus, when nobody has a turn)."""
+    if g.active == f["name"] or (g.phase == "spades" and not g.active):
+        return
+    raise IllegalCommand(f"{f['name']} may convert or burn power only on their own turn; "
+                         f"it is {g.active or 'nobody'}'s turn")
 
 
 # -- terrain --------------------------------------------------------------------
@@ -75,6 +105,7 @@ def transform(g: State, f: dict, h: int, color: str) -> None:
         g.hcolor[h] = home
         f["build_ok"] = 1
         f["paid_reach"] = h
+        f["tf"] = f["tf"] + (h,)
         return
     if not color:
         # No colour named: as far toward home terrain as the spades at hand go.
@@ -96,6 +127,7 @@ def transform(g: State, f: dict, h: int, color: str) -> None:
     f["SPADE"] -= need
     g.hcolor[h] = color
     f["paid_reach"] = h
+    f["tf"] = f["tf"] + (h,)
 
 
 def dig(g: State, f: dict, n: int) -> None:
@@ -137,6 +169,10 @@ def build(g: State, f: dict, h: int) -> None:
         if not f["SPADE"] and not f["FREE_TF"]:
             raise IllegalCommand(f"{B.NAMES[h]} is {g.hcolor[h]}, not {home}: transform it first")
         transform(g, f, h, home)
+    elif f["build_ok"] and f["tf"] and h not in f["tf"]:
+        # The dwelling of a transform-and-build action stands on a hex it transformed.
+        raise IllegalCommand(f"this action's dwelling must go on a hex it transformed "
+                             f"({', '.join(B.NAMES[x] for x in f['tf'])}), not {B.NAMES[h]}")
     if not free:
         if f["build_ok"]:
             f["build_ok"] = 0
@@ -238,8 +274,9 @@ def offer_power(g: State, f: dict, h: int) -> None:
         if o["dropped"]:
             continue
         amount = sum(_strength(g.hbld[x]) for x in adj if g.howner[x] == o["name"])
-        # Offered even when the bowls are full: the answer is then worth nothing.
-        if amount > 0:
+        # The site offers even to full bowls (the answer is then worth nothing); live
+        # play asks only those who could take something.
+        if amount > 0 and (power_room(o) > 0 or "site-leech" in g.options):
             # The last field: could the offer be taken when made (full bowls can't)?
             g.offers.append([o["name"], f["name"], amount, oid, int(power_room(o) > 0)])
             made = True
@@ -338,6 +375,7 @@ RATES = {("PW", "C"): 1, ("PW", "W"): 3, ("PW", "P"): 5, ("P", "W"): 1, ("W", "C
 
 
 def convert(g: State, f: dict, n: int, frm: str, m: int, to: str) -> None:
+    free_action_allowed(g, f)
     rate = RATES.get((frm, to))
     if f["name"] == "alchemists" and (frm, to) in (("C", "VP"), ("VP", "C")):
         rate = 2 if frm == "C" else 1
@@ -366,6 +404,7 @@ def _strict_dsh(g: State, f: dict) -> None:
 
 
 def burn(g: State, f: dict, n: int) -> None:
+    free_action_allowed(g, f)
     if f["P2"] < 2 * n:
         raise IllegalCommand(f"can't burn {n}: bowl II has {f['P2']}")
     f["P2"] -= 2 * n

@@ -7,14 +7,16 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from meeple.core import Game, IllegalCommand, Option, Outcome, command, event
+from meeple.core import Game, Option, Outcome, command, event
 
 from . import journal as J
 from . import ledger as L
 from . import turns as T
 from .data import CULTS, SCORING
+from .legal import legal_rows
 from .notation import format_row, parse_row
-from .state import State, new_state, pw
+from .rows import apply_row
+from .state import new_state, pw
 
 OPTION_FLAGS = (
     ("strict-leech", "a leech must be answered before the leecher converts (site option)"),
@@ -26,6 +28,8 @@ OPTION_FLAGS = (
     ("temple-scoring-tile", "scoring tile SCORE9 (temples)"),
     ("variable-turn-order", "next round's turn order follows the pass order"),
     ("maintain-player-order", "players pick factions in the given seat order"),
+    ("site-leech", "as on Snellman's site: power offers may stay open while others act, "
+     "and an action declines the actor's own open offers (imports set it)"),
 )
 
 
@@ -117,37 +121,9 @@ FACTS = (Played, RoundScored, Income, FinalScoring)
 _FACT_TYPES = frozenset(FACTS)
 
 
-_PARSE_CACHE: dict[str, tuple] = {}
-
-
-def _parsed(text: str) -> tuple:
-    cmds = _PARSE_CACHE.get(text)
-    if cmds is None:
-        cmds = parse_row(text)
-        if len(_PARSE_CACHE) > 200_000:
-            _PARSE_CACHE.clear()
-        _PARSE_CACHE[text] = cmds
-    return cmds
-
-
-def apply_row(g: State, player: str, cmds: tuple) -> None:
-    """Check that ``player`` may send this row now, then play it on ``g`` in place."""
-    if g.finished:
-        raise IllegalCommand("the game is over")
-    if g.phase == "select-factions":
-        if g.players[len(g.order)] != player:
-            raise IllegalCommand(f"it is {g.players[len(g.order)]}'s turn to pick a faction")
-        if len(cmds) != 1 or cmds[0][0] != "setup":
-            raise IllegalCommand("pick a faction first: setup witches")
-        T.pick(g, player, cmds[0][1])
-        g.nrows += 1
-        g.row_values = ()
-        return
-    name = g.faction_of.get(player)
-    if name is None or name not in T.acting(g):
-        raise IllegalCommand(f"{player} may not act now; waiting for "
-                             f"{[g.player_of[n] for n in T.acting(g)]}")
-    T.play_row(g, name, cmds)
+#: Parsed rows are kept per Game object (search re-reads the same few hundred texts
+#: millions of times); this bounds that cache.
+_CACHE_LIMIT = 200_000
 
 
 class TerraMystica(Game):
@@ -163,6 +139,19 @@ class TerraMystica(Game):
                "(empty: drawn at random)", str),
     )
     events = (Started, Acted, *FACTS)
+
+    def parsed(self, text: str) -> tuple:
+        """The sub-commands of a row text, cached on this Game object (not the module)."""
+        cache = self.__dict__.get("_parse_cache")
+        if cache is None:
+            cache = self.__dict__["_parse_cache"] = {}
+        cmds = cache.get(text)
+        if cmds is None:
+            cmds = parse_row(text)
+            if len(cache) > _CACHE_LIMIT:
+                cache.clear()
+            cache[text] = cmds
+        return cmds
 
     # -- setup -------------------------------------------------------------------
 
@@ -210,7 +199,7 @@ class TerraMystica(Game):
         if isinstance(ev, Started):
             return new_state(ev.players, ev.options, ev.scoring, ev.removed_bonus)
         if isinstance(ev, Acted):
-            apply_row(state, ev.player, _parsed(ev.text))
+            apply_row(state, ev.player, parse_row(ev.text))
             return state
         raise ValueError(f"unknown event {ev!r}")
 
@@ -218,7 +207,7 @@ class TerraMystica(Game):
         """Run the row on a journaled clone; its facts become the events."""
         if isinstance(cmd, str):
             cmd = self.parse(cmd, state, player)
-        cmds = _parsed(cmd.text)
+        cmds = self.parsed(cmd.text)
         g = J.start(state)
         apply_row(g, player, cmds)
         out = []
@@ -239,7 +228,7 @@ class TerraMystica(Game):
         event object); the result equals decide + fold."""
         if isinstance(cmd, str):
             cmd = self.parse(cmd, state, player)
-        apply_row(state, player, _parsed(cmd.text))
+        apply_row(state, player, self.parsed(cmd.text))
         return state
 
     def to_act(self, state) -> list[str]:
@@ -267,8 +256,9 @@ class TerraMystica(Game):
             return text
         cmds = parse_row(str(text))
         canon = format_row(cmds)
-        if len(_PARSE_CACHE) < 200_000:
-            _PARSE_CACHE[canon] = cmds
+        cache = self.__dict__.get("_parse_cache")
+        if cache is not None and len(cache) < _CACHE_LIMIT:
+            cache[canon] = cmds
         return Turn(canon)
 
     def format(self, cmd, state=None):
@@ -338,5 +328,4 @@ class TerraMystica(Game):
         return evaluate(state, player)
 
     def legal(self, state, player):
-        from .legal import legal_rows
-        return [Turn(t) for t in legal_rows(self, state, player)]
+        return [Turn(t) for t in legal_rows(self.parsed, state, player)]

@@ -244,6 +244,8 @@ def to_imported(led: Ledger) -> ImportedGame:
             raise ImportFailed(f"{r.faction} is not in the game", line=r.line)
         moves.append(ImportedMove(p, r.commands, r.line))
     opts: dict = {o: True for o in led.options}
+    # The site's records let play run on while power offers are open (see the rules notes).
+    opts["site-leech"] = True
     opts["scoring"] = ",".join(led.scoring)
     opts["removed-bonus"] = ",".join(led.removed) or "none"
     expected = {"final_vp": {f: v["VP"] for f, v in led.last_values.items()} or led.stated_final,

@@ -14,6 +14,7 @@ from meeple.core import IllegalCommand
 
 from . import board as B
 from .data import CULTS, FACTIONS, FAVOR, TOWNS
+from .rows import apply_row
 from .state import State
 from .turns import acting
 
@@ -86,7 +87,9 @@ def candidates(g: State, player: str) -> list[str]:
                    (f"-{f['SPADE']}SPADE" if f["SPADE"] > 1 else "-SPADE"))
         return out
     if g.active == name and g.phase == "play":
-        if f["acted"] < f["actions"] and not f["passed"]:
+        waiting = (g.offers or any(o["CULT"] for o in g.fac.values())) and \
+            "site-leech" not in g.options
+        if f["acted"] < f["actions"] and not f["passed"] and not waiting:
             out += _main_actions(g, f, empty_land)
         if f["acted"]:
             out.append("done")
@@ -244,14 +247,13 @@ def _main_actions(g, f, empty_land):
     return out
 
 
-def legal_rows(game, state, player) -> list[str]:
-    from .game import _parsed, apply_row
-
+def legal_rows(parsed, state, player) -> list[str]:
+    """The candidates the rules accept; ``parsed`` reads a row text (the Game's cache)."""
     out = []
     seen = set()
     for text in candidates(state, player):
         try:
-            cmds = _parsed(text)
+            cmds = parsed(text)
             g = state.clone()
             apply_row(g, player, cmds)
         except IllegalCommand:

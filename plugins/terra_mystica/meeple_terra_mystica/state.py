@@ -133,7 +133,7 @@ def new_faction(name: str, player: str) -> dict:
          "ship": d["ship"]["level"], "dig": 0, "passed": 0, "dropped": 0,
          "locations": (), "bonus": "", "priests_out": 0, "carpet": 0, "tunnel_cost": 0,
          "acted": 0, "actions": 1, "build_ok": 0, "cult_same": 0, "paid_reach": -1,
-         "dsh": 0, "links": ()}
+         "dsh": 0, "links": (), "tf": ()}
     for c in CULTS:
         f[c] = d["cults"].get(c, 0)
     for b in ("D", "TP", "TE", "SH", "SA"):

@@ -24,7 +24,10 @@ def owes(f: dict) -> bool:
 
 
 def acting(g: State) -> list[str]:
-    """Factions that may send a row now, the one whose turn it is first."""
+    """Factions that may send a row now, in the order they should: the active faction
+    while it still owes part of its action (a favor tile, spades), then the power offers
+    its action made (in turn order from its left), then factions owing a choice (the
+    Cultists' cult step), and only then the active faction's next action."""
     if g.finished:
         return []
     if g.phase == "select-factions":
@@ -32,14 +35,19 @@ def acting(g: State) -> list[str]:
     if g.phase == "setup":
         return [q.split(":")[-1] for q in g.setup_queue[:1]]
     out = []
-    if g.active:
-        out.append(g.active)
+    a = g.active
+    if a and owes(g.fac[a]):
+        out.append(a)
     for o in g.offers:
         if o[0] not in out:
             out.append(o[0])
     for n in g.order:
         if n not in out and owes(g.fac[n]):
             out.append(n)
+    # Live, the next action waits for those answers and choices; the site's records let
+    # the active faction act meanwhile (site-leech).
+    if a and a not in out and (not out or "site-leech" in g.options):
+        out.append(a)
     return out
 
 
@@ -227,12 +235,26 @@ def play_row(g: State, name: str, cmds: tuple) -> None:
     if g.phase == "setup":
         _setup_row(g, f, cmds)
     else:
-        for c in cmds:
+        for i, c in enumerate(cmds):
+            if c[0] == "adj" and c[1] < 0 and c[2] in CULTS:
+                _check_cult_refusal(c[2], cmds[i + 1:])
             with why_cmd(g, c):
                 _command(g, f, c)
         _end_turn_if_done(g, f)
     g.row_values = (name, shown(f))
     upkeep(g)
+
+
+def _check_cult_refusal(track: str, rest: tuple) -> None:
+    """``-WATER`` gives back a step of a cult gain that follows in the same row (a town
+    tile's step, which a faction may not want when it would spend its key); on its own it
+    would just move a faction back, which no rule allows."""
+    for c in rest:
+        if c[0] == "adj" and c[1] > 0 and (c[2] == track or c[2] in ("TW5", "TW6")
+                                           or (c[2] in FAVOR and track in FAVOR[c[2]][0])):
+            return
+    raise IllegalCommand(f"-{track} only gives back a step of a {track} gain later in the same "
+                         f"row (e.g. -{track}. +TW5); a faction never moves back on its own")
 
 
 def _end_turn_if_done(g: State, f: dict) -> None:
