@@ -18,9 +18,11 @@ from meeple.core.engine import Engine
 from meeple.core.stores.memory import MemoryStore
 from meeple_terra_mystica import TerraMystica
 from meeple_terra_mystica import game as G
+from meeple_terra_mystica import rows as R
 from meeple_terra_mystica import turns as T
 from meeple_terra_mystica.data import FAVOR_VP
 from meeple_terra_mystica.importer import SnellmanImporter
+from meeple_terra_mystica.notation import parse_row
 
 DATA = Path(__file__).resolve().parents[4] / "shared" / "data" / "terra-mystica"
 GAMES = [(p.stem, p, None) for p in sorted(DATA.glob("league/*/*.txt")) + sorted(
@@ -52,7 +54,7 @@ def _import(text: str):
         events += new
         for ev in new:
             state = GAME.fold(state, ev)
-        G.apply_row(rules, mv.player, G._parsed(cmd.text))
+        R.apply_row(rules, mv.player, parse_row(cmd.text))
     return ig, events, state, rules
 
 
@@ -62,6 +64,7 @@ def _forbid(monkeypatch):
         raise AssertionError("fold called the rules")
     for name in ("decide", "legal", "parse", "step"):
         monkeypatch.setattr(TerraMystica, name, refuse)
+    monkeypatch.setattr(R, "apply_row", refuse)
     monkeypatch.setattr(G, "apply_row", refuse)
     monkeypatch.setattr(T, "play_row", refuse)
     monkeypatch.setattr(T, "pick", refuse)
