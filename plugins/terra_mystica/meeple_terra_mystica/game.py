@@ -140,11 +140,15 @@ class TerraMystica(Game):
     )
     events = (Started, Acted, *FACTS)
 
+    def _cache(self, name: str) -> dict:
+        cache = self.__dict__.get(name)
+        if cache is None:
+            cache = self.__dict__[name] = {}
+        return cache
+
     def parsed(self, text: str) -> tuple:
         """The sub-commands of a row text, cached on this Game object (not the module)."""
-        cache = self.__dict__.get("_parse_cache")
-        if cache is None:
-            cache = self.__dict__["_parse_cache"] = {}
+        cache = self._cache("_parse_cache")
         cmds = cache.get(text)
         if cmds is None:
             cmds = parse_row(text)
@@ -254,12 +258,22 @@ class TerraMystica(Game):
     def parse(self, text, state=None, player=None):
         if isinstance(text, Turn):
             return text
+        # A third of a league game's rows repeat ("pass", "leech 1 from ..."): each text
+        # is read once per Game object.
+        turns = self._cache("_turn_cache")
+        turn = turns.get(text)
+        if turn is not None:
+            return turn
         cmds = parse_row(str(text))
         canon = format_row(cmds)
-        cache = self.__dict__.get("_parse_cache")
-        if cache is not None and len(cache) < _CACHE_LIMIT:
-            cache[canon] = cmds
-        return Turn(canon)
+        cache = self._cache("_parse_cache")
+        if len(cache) > _CACHE_LIMIT:
+            cache.clear()
+        if len(turns) > _CACHE_LIMIT:
+            turns.clear()
+        cache[canon] = cmds
+        turn = turns[text] = Turn(canon)
+        return turn
 
     def format(self, cmd, state=None):
         return cmd.text

@@ -47,66 +47,59 @@ class _Null:
 
 
 _NULL = _Null()
-
-
-class _Why:
-    __slots__ = ("jr", "reason")
-
-    def __init__(self, jr: Journal, reason: str) -> None:
-        self.jr = jr
-        self.reason = reason
-
-    def __enter__(self) -> None:
-        self.jr.reasons.append(self.reason)
-
-    def __exit__(self, *exc: object) -> None:
-        self.jr.reasons.pop()
-
-
-class Tracked(dict):
-    """A faction dict that reports every write to its journal."""
-
-    __slots__ = ("jr", "name")
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        jr = self.jr
-        if key in LEDGER:
-            delta = value - dict.get(self, key, 0)
-            if delta:
-                jr.entries.append((self.name, jr.reasons[-1], key, delta))
-        else:
-            k = (self.name, key)
-            if k not in jr.old:
-                jr.old[k] = dict.get(self, key, _MISSING)
-            jr.sets[k] = value
-        dict.__setitem__(self, key, value)
-
-
 _MISSING = object()
 
 
-def _track(jr: Journal, name: str, f: dict) -> Tracked:
-    t = Tracked(f)
-    t.jr = jr
-    t.name = name
-    return t
+class Tracked(dict):
+    """A faction dict that reports every write to its journal: ledger counters as
+    (faction, reason, key, delta) entries, other keys by remembering their first value."""
+
+    __slots__ = ("jr", "name", "old")
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        if key in LEDGER:
+            try:
+                delta = value - dict.__getitem__(self, key)
+            except KeyError:
+                delta = value
+            if delta:
+                jr = self.jr
+                jr.entries.append((self.name, jr.reasons[-1], key, delta))
+        else:
+            old = self.old
+            if key not in old:
+                old[key] = dict.get(self, key, _MISSING)
+        dict.__setitem__(self, key, value)
 
 
 class Journal:
-    """What the rules did since the last cut, and the facts cut so far."""
+    """What the rules did since the last cut, and the facts cut so far. It is also the
+    context manager ``why`` hands out (no object per reason)."""
 
-    __slots__ = ("reasons", "entries", "old", "sets", "notes", "facts", "snap", "kind", "info")
+    __slots__ = ("reasons", "entries", "notes", "facts", "snap", "kind", "info", "pending")
 
     def __init__(self, snap: State) -> None:
-        self.reasons: list[str] = [""]
-        self.entries: list[tuple[str, str, str, int]] = []
-        self.old: dict[tuple[str, str], Any] = {}
-        self.sets: dict[tuple[str, str], Any] = {}
+        self.reasons: list[Any] = [""]
+        self.entries: list[tuple[str, Any, str, int]] = []
         self.notes: list[tuple[str, ...]] = []
         self.facts: list[tuple[str, dict, Fact]] = []
         self.snap = snap
         self.kind = "row"
         self.info: dict = {}
+        self.pending: Any = ""
+
+    def track(self, name: str, f: dict) -> Tracked:
+        t = Tracked(f)
+        t.jr = self
+        t.name = name
+        t.old = {}
+        return t
+
+    def __enter__(self) -> None:
+        self.reasons.append(self.pending)
+
+    def __exit__(self, *exc: object) -> None:
+        self.reasons.pop()
 
 
 class Fact:
@@ -124,27 +117,29 @@ class Fact:
 
 def start(state: State) -> State:
     """A clone of ``state`` that records what the rules do to it."""
-    g = state.clone()
     jr = Journal(state)
-    g.fac = {n: _track(jr, n, f) for n, f in g.fac.items()}
+    g = state.clone(jr.track)
     g.jr = jr
     return g
 
 
-def why(g: State, reason: str) -> _Why | _Null:
+def why(g: State, reason: str) -> Journal | _Null:
     """``with why(g, "favor FAV11"): ...``: the writes inside are for that reason."""
     jr = g.jr
     if jr is None:
         return _NULL
-    return _Why(jr, reason)
+    jr.pending = reason
+    return jr
 
 
-def why_cmd(g: State, cmd: tuple) -> _Why | _Null:
-    """The reason for one sub-command of a row: its own notation."""
+def why_cmd(g: State, cmd: tuple) -> Journal | _Null:
+    """The reason for one sub-command of a row: its notation (formatted when the fact is
+    cut, once per line)."""
     jr = g.jr
     if jr is None:
         return _NULL
-    return _Why(jr, cmd)  # formatted when the fact is cut (most rows have one command)
+    jr.pending = cmd
+    return jr
 
 
 def note(g: State, *what: Any) -> None:
@@ -189,14 +184,12 @@ def _collect(g: State, jr: Journal, last: bool = False) -> Fact:
     # New factions (a pick) arrive as plain dicts: all of it is new.
     for n, f in list(g.fac.items()):
         if type(f) is not Tracked:
-            t = _track(jr, n, {})
+            t = jr.track(n, f)
             for k, v in f.items():
                 if k in LEDGER and v:
                     jr.entries.append((n, "start", k, v))
                 else:  # zeros too: a new faction's dict must have every key
-                    jr.old[(n, k)] = _MISSING
-                    jr.sets[(n, k)] = v
-                dict.__setitem__(t, k, v)
+                    t.old[k] = _MISSING
             g.fac[n] = t
     lines: dict[tuple[str, Any], dict[str, int]] = {}
     for name, reason, key, delta in jr.entries:
@@ -208,7 +201,16 @@ def _collect(g: State, jr: Journal, last: bool = False) -> Fact:
         (player_of.get(name, ""), name, reason if type(reason) is str else fmt_one(reason),
          tuple((k, v) for k, v in d.items() if v))
         for (name, reason), d in lines.items() if any(d.values()))
-    sets = tuple((n, k, _plain(v)) for (n, k), v in jr.sets.items() if jr.old[(n, k)] != v)
+    sets = []
+    for n, f in g.fac.items():
+        old = f.old
+        if old:
+            for k, was in old.items():
+                v = f[k]
+                if v != was:
+                    sets.append((n, k, list(v) if type(v) is tuple else v))
+            f.old = {}
+    sets = tuple(sets)
     changed: set[int] = set()
     for now, was in ((g.hbld, snap.hbld), (g.hcolor, snap.hcolor), (g.howner, snap.howner),
                      (g.town, snap.town)):
@@ -221,8 +223,6 @@ def _collect(g: State, jr: Journal, last: bool = False) -> Fact:
     patch = tuple((k, _ENCODE.get(k, _same)(d[k])) for k in TOP if d[k] != s[k])
     notes = tuple(jr.notes)
     jr.entries = []
-    jr.old = {}
-    jr.sets = {}
     jr.notes = []
     if not last:
         jr.snap = _snapshot(g)

@@ -87,10 +87,15 @@ class State:
                 out.append({"faction": n, "type": "owed"})
         return out
 
-    def clone(self) -> State:
+    def clone(self, faction_copy=None) -> State:
+        """``faction_copy(name, faction)``: how to copy each faction (decide's journal
+        copies them into dicts that record their writes); by default ``dict``."""
         c = State.__new__(State)
         d = dict(self.__dict__)
-        d["fac"] = {k: dict(v) for k, v in self.fac.items()}
+        if faction_copy is None:
+            d["fac"] = {k: dict(v) for k, v in self.fac.items()}
+        else:
+            d["fac"] = {k: faction_copy(k, v) for k, v in self.fac.items()}
         for k in ("order", "turn_order", "pass_order", "setup_queue", "hcolor", "hbld",
                   "howner", "town", "bridges"):
             d[k] = list(d[k])
