@@ -16,6 +16,8 @@ Outside decide (legal, search, ``step``) the state has no journal and ``why``/``
 from __future__ import annotations
 
 from dataclasses import fields
+from itertools import compress
+from operator import ne
 from typing import Any
 
 from . import board as B
@@ -32,6 +34,7 @@ LEDGER = frozenset(
 #: State fields a fact may change besides the factions and the map.
 _FIXED = {"players", "options", "score_tiles", "fac", "hcolor", "hbld", "howner", "town", "jr"}
 TOP = tuple(f.name for f in fields(State) if f.name not in _FIXED)
+_HEXES = range(B.N_HEX)
 
 
 class _Null:
@@ -54,21 +57,16 @@ class Tracked(dict):
     """A faction dict that reports every write to its journal: ledger counters as
     (faction, reason, key, delta) entries, other keys by remembering their first value."""
 
-    __slots__ = ("jr", "name", "old")
+    # The journal's lists are held directly: this runs for every write decide makes.
+    __slots__ = ("entries", "reasons", "name", "old")
 
     def __setitem__(self, key: str, value: Any) -> None:
         if key in LEDGER:
-            try:
-                delta = value - dict.__getitem__(self, key)
-            except KeyError:
-                delta = value
+            delta = value - dict.get(self, key, 0)
             if delta:
-                jr = self.jr
-                jr.entries.append((self.name, jr.reasons[-1], key, delta))
-        else:
-            old = self.old
-            if key not in old:
-                old[key] = dict.get(self, key, _MISSING)
+                self.entries.append((self.name, self.reasons[-1], key, delta))
+        elif key not in self.old:
+            self.old[key] = dict.get(self, key, _MISSING)
         dict.__setitem__(self, key, value)
 
 
@@ -90,7 +88,8 @@ class Journal:
 
     def track(self, name: str, f: dict) -> Tracked:
         t = Tracked(f)
-        t.jr = self
+        t.entries = self.entries
+        t.reasons = self.reasons
         t.name = name
         t.old = {}
         return t
@@ -215,14 +214,14 @@ def _collect(g: State, jr: Journal, last: bool = False) -> Fact:
     for now, was in ((g.hbld, snap.hbld), (g.hcolor, snap.hcolor), (g.howner, snap.howner),
                      (g.town, snap.town)):
         if now != was:
-            changed.update(h for h, (a, b) in enumerate(zip(now, was, strict=True)) if a != b)
+            changed.update(compress(_HEXES, map(ne, now, was)))  # C loops, no Python per hex
     hexes = tuple((B.NAMES[h], g.hcolor[h], g.hbld[h], g.howner[h], g.town[h])
                   for h in sorted(changed))
     d = g.__dict__
     s = snap.__dict__
-    patch = tuple((k, _ENCODE.get(k, _same)(d[k])) for k in TOP if d[k] != s[k])
+    patch = tuple([(k, _ENCODE.get(k, _same)(d[k])) for k in TOP if d[k] != s[k]])
     notes = tuple(jr.notes)
-    jr.entries = []
+    jr.entries.clear()  # in place: every Tracked holds this list
     jr.notes = []
     if not last:
         jr.snap = _snapshot(g)
