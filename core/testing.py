@@ -13,7 +13,9 @@ wrong players are refused with IllegalCommand; every event survives the codec.
 
 from __future__ import annotations
 
+import copy
 import random
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import pytest
@@ -44,7 +46,146 @@ def replay_encoded(game: Game, log: list[tuple[str, int, bytes]]) -> Any:
     return fold_all(game, (codec.decode(t, v, d) for t, v, d in log))
 
 
-class GameContract:
+# -- events are facts ---------------------------------------------------------------------
+#
+# decide computes, events record, fold applies. These helpers check the last two halves for
+# any game; ``EventsAreFactsContract`` runs them on random games (GameContract includes it).
+
+#: The rule methods fold must never need: fold-only replay replaces them with ones that raise.
+RULE_METHODS: tuple[str, ...] = ("decide", "legal", "step", "parse")
+
+
+#: Games whose event redesign (issue 12) is still under way on another branch: their vp
+#: check is an expected failure until it passes, and then fails until the name is removed
+#: here. One name per line, so that each branch removes its own without a merge conflict.
+VP_CHANGES_PENDING: frozenset[str] = frozenset({
+    "carcassonne-hill-dale",
+    "terra-mystica",
+    "terraforming-mars",
+    "utopia",
+})
+
+
+class RulesCalledInFold(Exception):
+    """A fold (or changes / describe_event) called a rule method; see ``fold_only``."""
+
+
+def fold_only(game: Game) -> tuple[Game, list[str]]:
+    """A copy of ``game`` whose ``decide``, ``legal``, ``step`` and ``parse`` raise
+    RulesCalledInFold, and the list where every such call is noted (so a fold that
+    swallows the exception is still caught). The original ``game`` is untouched."""
+    calls: list[str] = []
+    patched = copy.copy(game)
+
+    def forbid(name: str) -> Any:
+        def rule(*args: Any, **kwargs: Any) -> Any:
+            calls.append(name)
+            raise RulesCalledInFold(
+                f"{game.name}: {name}() was called while folding stored events; fold must "
+                "apply what the event records, never re-run the rules")
+        return rule
+
+    for name in RULE_METHODS:
+        setattr(patched, name, forbid(name))
+    return patched, calls
+
+
+def vp_totals(game: Game, events: Sequence[Any], players: Sequence[str]) -> dict[str, float]:
+    """Each player's sum of ``changes(ev)["vp"]`` over ``events`` (pass only the events
+    that count: undone spans left out)."""
+    totals = dict.fromkeys(players, 0.0)
+    for ev in events:
+        for player, counters in game.changes(ev).items():
+            if "vp" in counters:
+                totals[player] = totals.get(player, 0.0) + counters["vp"]
+    return totals
+
+
+def check_changes_shape(game: Game, ev: Any, players: Sequence[str]) -> None:
+    """``changes(ev)`` is {player of this game: {counter name: number}}."""
+    changes = game.changes(ev)
+    assert isinstance(changes, Mapping), f"changes({ev!r}) is not a mapping"
+    for player, counters in changes.items():
+        assert player in players, f"changes({ev!r}) names {player!r}, who does not play"
+        assert isinstance(counters, Mapping), f"changes({ev!r})[{player!r}] is not a mapping"
+        for name, delta in counters.items():
+            assert isinstance(name, str) and name, f"changes({ev!r}): bad counter {name!r}"
+            assert isinstance(delta, int | float) and not isinstance(delta, bool), (
+                f"changes({ev!r})[{player!r}][{name!r}] = {delta!r} is not a number")
+
+
+class EventsAreFactsContract:
+    """Checks that a game's events record outcomes: replaying its stored (encoded) events
+    needs fold alone, and the vp changes they report add up to the final scores.
+
+    Part of ``GameContract``; a game may lower ``fact_games`` if its games are long."""
+
+    game: ClassVar[Game]
+    #: How many random games the two checks below play (each plays the same seeds).
+    fact_games: ClassVar[int] = 24
+
+    def _fact_games(self) -> list[LocalGame]:
+        # The same player counts and option sets GameContract cycles through.
+        counts = getattr(self, "player_counts", (2,))
+        option_sets = getattr(self, "option_sets", ({},))
+        out = []
+        for i in range(self.fact_games):
+            seed = 1000 + i
+            opts = option_sets[(seed // len(counts)) % len(option_sets)]
+            out.append(random_game(self.game, counts[seed % len(counts)], seed, opts,
+                                   getattr(self, "max_steps", 100_000)))
+        return out
+
+    def test_fold_only_replay(self) -> None:
+        """With decide, legal, step and parse raising, the encoded events of random games
+        still fold to the live final state (and describe_event / changes need no rules)."""
+        patched, calls = fold_only(self.game)
+        for local in self._fact_games():
+            log = encoded_log(self.game, local.events)
+            try:
+                replayed = replay_encoded(patched, log)
+                decoded = [Codec(patched).decode(t, v, d) for t, v, d in log]
+                for ev in decoded:
+                    assert isinstance(patched.describe_event(ev), str)
+                    patched.changes(ev)
+            except RulesCalledInFold as exc:
+                pytest.fail(str(exc))
+            assert not calls, f"fold called {sorted(set(calls))} (seed {local.seed})"
+            assert replayed == local.state, f"fold-only replay differs (seed {local.seed})"
+            assert patched.outcome(replayed) == local.outcome()
+
+    def test_vp_changes_sum_to_scores(self) -> None:
+        """Summing ``changes(ev)["vp"]`` over a finished game's events gives each player's
+        score as ``outcome()`` reports it. A game that reports no vp change at all fails:
+        every game must report its scoring."""
+        pending = self.game.name in VP_CHANGES_PENDING
+        try:
+            self._check_vp_changes()
+        except AssertionError as exc:
+            if pending:
+                pytest.xfail(f"{self.game.name} is listed in VP_CHANGES_PENDING: {exc}")
+            raise
+        if pending:
+            pytest.fail(f"{self.game.name} now passes: remove it from "
+                        "meeple.core.testing.VP_CHANGES_PENDING")
+
+    def _check_vp_changes(self) -> None:
+        reported = False
+        for local in self._fact_games():
+            out = local.outcome()
+            assert out is not None
+            for ev in local.events:
+                check_changes_shape(self.game, ev, local.players)
+                reported = reported or any("vp" in c for c in self.game.changes(ev).values())
+            totals = vp_totals(self.game, local.events, local.players)
+            want = {p: float(out.scores[p]) for p in local.players}
+            assert totals == pytest.approx(want), (
+                f"seed {local.seed}: vp changes sum to {totals}, outcome() scores {want}")
+        assert reported, (f"{self.game.name}: no event reports a vp change; changes(event) "
+                          "must report every scoring as {player: {'vp': delta}}")
+
+
+class GameContract(EventsAreFactsContract):
     game: ClassVar[Game]
     player_counts: ClassVar[tuple[int, ...]] = (2,)
     #: Option sets to exercise besides the defaults.
