@@ -60,6 +60,16 @@ def _cells(mask: int) -> tuple[tuple[int, int], ...]:
     return tuple((b // H1, b % H1) for b in range(COLS * H1) if mask >> b & 1)
 
 
+def _line_words(line: tuple[tuple[int, int], ...]) -> str:
+    """Where a line of four lies, in words (columns and rows counted from 1)."""
+    (c0, r0), (c1, r1) = line[0], line[-1]
+    if c0 == c1:
+        return f"in column {c0 + 1}, rows {r0 + 1}-{r1 + 1}"
+    if r0 == r1:
+        return f"in row {r0 + 1}, columns {c0 + 1}-{c1 + 1}"
+    return f"on a diagonal from column {c0 + 1} row {r0 + 1} to column {c1 + 1} row {r1 + 1}"
+
+
 @command
 class Drop:
     column: int  # 0-based; the notation is 1-based
@@ -253,8 +263,7 @@ class ConnectFour(Game):
         if t is Started:
             return f"{ev.players[0]} (X) against {ev.players[1]} (O)"
         if t is Won:
-            cells = " ".join(f"{c + 1}/{r + 1}" for c, r in ev.line)
-            return f"{ev.player} ({'XO'[ev.seat]}) connects four at {cells} (column/row) and wins"
+            return f"{ev.player} ({'XO'[ev.seat]}) wins with four {_line_words(ev.line)}"
         if t is Drawn:
             return "the board is full with no four in a line: a draw"
         return f"{'XO'[ev.seat]} drops in column {ev.column + 1}"
