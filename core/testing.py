@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from .codec import Codec
-from .errors import IllegalCommand
+from .errors import IllegalCommand, MeepleError
 from .game import Game
 from .local import LocalGame
 from .runtime import fold_all
@@ -311,3 +311,79 @@ class GameContract(EventsAreFactsContract):
         assert out is not None
         assert set(out.ranks) == set(local.players)
         assert set(out.scores) == set(local.players)
+
+
+# -- verify names a rules change ----------------------------------------------------------
+
+
+def first_difference(game: Game, header: Any, records: Sequence[Any]) -> int | None:
+    """The seq of the first stored event that today's rules (as ``game`` has them now)
+    would not give, found independently of ``verify``: the header's setup and each stored
+    command are played again in a ``LocalGame`` and the encoded events compared in order.
+    None if every event is the same. Games with undo or redo in their log are not
+    supported (ValueError): pick a stored game without them."""
+    codec = Codec(game)
+    local = LocalGame(game, header.players, header.options, seed=header.seed)
+    new = [codec.encode(e) for e in local.events]
+    i = 0
+    while i < len(records):
+        r = records[i]
+        if i >= len(new):
+            if r.actor is None or r.command_text is None:
+                raise ValueError(f"seq {r.seq} is no player command (undo, redo?)")
+            try:
+                new += [codec.encode(e) for e in local.play(r.actor, r.command_text)]
+            except MeepleError:
+                return r.seq  # today's rules refuse the stored command
+        if (r.type, r.version, r.data) != new[i]:
+            return r.seq
+        i += 1
+    return records[-1].seq + 1 if len(new) > len(records) else None
+
+
+def assert_verify_reports_rules_change(engine: Any, game_id: str, patch: Any,
+                                       expect: Sequence[str] = ()) -> Any:
+    """Check that ``verify`` catches a rules change in a stored game and names it.
+
+    ``engine`` is a ``meeple.core.engine.Engine`` holding ``game_id`` (a finished game
+    without undo is best), ``patch`` a context manager that changes one rule of the game,
+    for example ``unittest.mock.patch.object(ConnectFour, "win_score", 2.0)`` or
+    ``monkeypatch.context()`` used with ``setattr`` inside. The helper asserts that:
+
+    - the stored game verifies before the patch;
+    - under the patch, some stored event differs from what the rules now give (else the
+      game never used the patched rule: choose another game or rule);
+    - verify then fails at exactly the first such event (found independently, see
+      ``first_difference``), its message names it as ``seq N`` and contains every string
+      in ``expect`` (say the stored and today's values, ``"stored +1 vp for red"``,
+      ``"today's rules give +2 vp for red"``);
+    - after the patch the game verifies again.
+
+    Returns the failing ``VerifyReport`` for further checks. Typical use in a game's tests::
+
+        def test_verify_names_a_changed_town_bonus(tmp_path):
+            eng = Engine(f"sqlite:///{tmp_path / 'g.sqlite'}")
+            gid = play_a_stored_game(eng)
+            assert_verify_reports_rules_change(
+                eng, gid, patch.object(rules, "TOWN_VP", 6), expect=["stored +5 vp"])
+    """
+    assert engine.verify(game_id).ok, "the stored game must verify before the patch"
+    header = engine.store.header(game_id)
+    records = engine.store.load(game_id)
+    game = engine.plugins.game(header.game)
+    with patch:
+        engine.forget(game_id)
+        first = first_difference(game, header, records)
+        assert first is not None, (
+            "the patch changes no event of this game: it never used the patched rule")
+        report = engine.verify(game_id)
+    engine.forget(game_id)
+    assert not report.ok, f"verify says ok although seq {first} differs under the patch"
+    assert report.first_bad_seq == first, (
+        f"verify names event {report.first_bad_seq}, the first differing one is {first}: "
+        f"{report.problem}")
+    assert f"seq {first}" in report.problem, report.problem
+    for text in expect:
+        assert text in report.problem, f"{text!r} not in {report.problem!r}"
+    assert engine.verify(game_id).ok, "the game must verify again once the patch is undone"
+    return report
