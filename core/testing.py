@@ -8,7 +8,10 @@ store contract suites: subclass ``GameContract`` in your plugin's tests and set 
 The suite plays random games and checks the engine's promises for your game: the same
 seed and commands give the same log, byte for byte; replaying the stored (encoded) log
 equals the live state; decide never changes the state; notation round-trips; bad text and
-wrong players are refused with IllegalCommand; every event survives the codec.
+wrong players are refused with IllegalCommand; every event survives the codec. Events are
+facts (``EventsAreFactsContract``): fold alone replays the encoded events, with decide,
+legal, step and parse raising, and the vp changes of a finished game sum to its scores.
+``assert_verify_reports_rules_change`` checks that verify names a changed scoring rule.
 """
 
 from __future__ import annotations
