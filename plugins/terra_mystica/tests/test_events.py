@@ -16,6 +16,7 @@ from meeple.core import LocalGame
 from meeple.core.codec import Codec
 from meeple.core.engine import Engine
 from meeple.core.stores.memory import MemoryStore
+from meeple.core.testing import assert_verify_reports_rules_change
 from meeple_terra_mystica import TerraMystica
 from meeple_terra_mystica import game as G
 from meeple_terra_mystica import rows as R
@@ -143,6 +144,9 @@ def test_changes_name_players_and_the_games_counters():
 
 
 def test_a_stored_game_keeps_its_result_when_a_rule_changes_and_verify_names_the_event(monkeypatch):
+    """Today's rules: a dwelling by a FAV11 holder is worth 3 VP, not 2. The stored game
+    keeps its recorded result (fold applies the recorded VP), and verify names the first
+    row that scored FAV11, with the stored and today's vp."""
     _require_data()
     eng = Engine(MemoryStore())
     gid = eng.import_record("snellman", _text(FIRST), "g1")
@@ -150,13 +154,28 @@ def test_a_stored_game_keeps_its_result_when_a_rule_changes_and_verify_names_the
     events = _import(_text(FIRST))[1]
     first = next(i for i, e in enumerate(events, 1) if isinstance(e, G.Played) and any(
         r == "favor FAV11" and dict(d).get("VP") for _p, _f, r, d in e.lines))
-    # Today's rules: a dwelling by a FAV11 holder is worth 3 VP, not 2.
-    monkeypatch.setitem(FAVOR_VP, "FAV11", {**FAVOR_VP["FAV11"], "D": 3})
-    t = eng.table(gid)
-    assert t.game.outcome(t.state).scores == before  # the recorded result stands
-    report = eng.verify(gid)
-    assert not report.ok
-    assert report.first_bad_seq == first, report
+    player = events[first - 1].player
+    vp = GAME.changes(events[first - 1])[player]["vp"]  # FAV11 gave 2 of them
+    with monkeypatch.context() as m:
+        m.setitem(FAVOR_VP, "FAV11", {**FAVOR_VP["FAV11"], "D": 3})
+        eng.forget(gid)
+        t = eng.table(gid)
+        assert t.game.outcome(t.state).scores == before  # the recorded result stands
+    report = assert_verify_reports_rules_change(
+        eng, gid, _fav11(monkeypatch, 3),
+        expect=[f"seq {first}: stored +{vp} vp", f"today's rules give +{vp + 1} vp", player])
+    assert report.first_bad_seq == first
+
+
+def _fav11(monkeypatch, vp):
+    import contextlib
+
+    @contextlib.contextmanager
+    def patch():
+        with monkeypatch.context() as m:
+            m.setitem(FAVOR_VP, "FAV11", {**FAVOR_VP["FAV11"], "D": vp})
+            yield
+    return patch()
 
 
 def test_a_version_1_log_of_rows_still_folds():
