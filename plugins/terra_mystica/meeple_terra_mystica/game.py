@@ -7,6 +7,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import attrs
 from meeple.core import Game, Option, Outcome, command, event
 
 from . import journal as J
@@ -63,8 +64,19 @@ class Acted:
 #   hexes: (hex, terrain, building, owner, in a town): the map as it is now
 #   patch: (field, value): the rest of the state (turn order, supply, offers, phase)
 #   notes: (kind, ...): what moved no counter (a declined leech, a town founded)
-Line = tuple[str, str, str, tuple[tuple[str, int], ...]]
-Hex = tuple[str, str, str, str, bool]
+# Stored as JSON arrays; the converters make them tuples again when an event is read
+# (decide builds tuples already). Typed Any so that the codec hands the arrays over
+# as they are: structuring them field by field cost more than folding the game.
+
+
+def _lines(v: Any) -> tuple:
+    if type(v) is tuple:
+        return v
+    return tuple((p, f, r, tuple(map(tuple, d))) for p, f, r, d in v)
+
+
+def _rows(v: Any) -> tuple:
+    return v if type(v) is tuple else tuple(map(tuple, v))
 
 
 @event("terra-mystica.played")
@@ -74,11 +86,11 @@ class Played:
     player: str
     faction: str
     text: str
-    lines: tuple[Line, ...] = ()
-    sets: tuple[tuple[str, str, Any], ...] = ()
-    hexes: tuple[Hex, ...] = ()
-    patch: tuple[tuple[str, Any], ...] = ()
-    notes: tuple[tuple[str, ...], ...] = ()
+    lines: Any = attrs.field(default=(), converter=_lines)
+    sets: Any = attrs.field(default=(), converter=_rows)
+    hexes: Any = attrs.field(default=(), converter=_rows)
+    patch: Any = attrs.field(default=(), converter=_rows)
+    notes: Any = attrs.field(default=(), converter=_rows)
 
 
 @event("terra-mystica.round-scored")
@@ -87,11 +99,11 @@ class RoundScored:
 
     round: int
     tile: str
-    lines: tuple[Line, ...] = ()
-    sets: tuple[tuple[str, str, Any], ...] = ()
-    hexes: tuple[Hex, ...] = ()
-    patch: tuple[tuple[str, Any], ...] = ()
-    notes: tuple[tuple[str, ...], ...] = ()
+    lines: Any = attrs.field(default=(), converter=_lines)
+    sets: Any = attrs.field(default=(), converter=_rows)
+    hexes: Any = attrs.field(default=(), converter=_rows)
+    patch: Any = attrs.field(default=(), converter=_rows)
+    notes: Any = attrs.field(default=(), converter=_rows)
 
 
 @event("terra-mystica.income")
@@ -99,22 +111,22 @@ class Income:
     """The start of a round: coins on the bonus tiles, income, the turn order."""
 
     round: int
-    lines: tuple[Line, ...] = ()
-    sets: tuple[tuple[str, str, Any], ...] = ()
-    hexes: tuple[Hex, ...] = ()
-    patch: tuple[tuple[str, Any], ...] = ()
-    notes: tuple[tuple[str, ...], ...] = ()
+    lines: Any = attrs.field(default=(), converter=_lines)
+    sets: Any = attrs.field(default=(), converter=_rows)
+    hexes: Any = attrs.field(default=(), converter=_rows)
+    patch: Any = attrs.field(default=(), converter=_rows)
+    notes: Any = attrs.field(default=(), converter=_rows)
 
 
 @event("terra-mystica.final-scoring")
 class FinalScoring:
     """The end of the game: cult majorities, the largest area, resources."""
 
-    lines: tuple[Line, ...] = ()
-    sets: tuple[tuple[str, str, Any], ...] = ()
-    hexes: tuple[Hex, ...] = ()
-    patch: tuple[tuple[str, Any], ...] = ()
-    notes: tuple[tuple[str, ...], ...] = ()
+    lines: Any = attrs.field(default=(), converter=_lines)
+    sets: Any = attrs.field(default=(), converter=_rows)
+    hexes: Any = attrs.field(default=(), converter=_rows)
+    patch: Any = attrs.field(default=(), converter=_rows)
+    notes: Any = attrs.field(default=(), converter=_rows)
 
 
 FACTS = (Played, RoundScored, Income, FinalScoring)
