@@ -70,11 +70,22 @@ class Tracked(dict):
         dict.__setitem__(self, key, value)
 
 
+class Marked(list):
+    """A per-hex list (terrain, building, owner, town) that notes which hexes are written."""
+
+    __slots__ = ("marks",)
+
+    def __setitem__(self, i: int, value: Any) -> None:
+        self.marks.add(i)
+        list.__setitem__(self, i, value)
+
+
 class Journal:
     """What the rules did since the last cut, and the facts cut so far. It is also the
     context manager ``why`` hands out (no object per reason)."""
 
-    __slots__ = ("reasons", "entries", "notes", "facts", "snap", "kind", "info", "pending")
+    __slots__ = ("reasons", "entries", "notes", "facts", "snap", "kind", "info", "pending",
+                 "marks")
 
     def __init__(self, snap: State) -> None:
         self.reasons: list[Any] = [""]
@@ -85,6 +96,7 @@ class Journal:
         self.kind = "row"
         self.info: dict = {}
         self.pending: Any = ""
+        self.marks: set[int] = set()
 
     def track(self, name: str, f: dict) -> Tracked:
         t = Tracked(f)
@@ -93,6 +105,11 @@ class Journal:
         t.name = name
         t.old = {}
         return t
+
+    def mark(self, hexes: list) -> Marked:
+        m = Marked(hexes)
+        m.marks = self.marks
+        return m
 
     def __enter__(self) -> None:
         self.reasons.append(self.pending)
@@ -117,7 +134,7 @@ class Fact:
 def start(state: State) -> State:
     """A clone of ``state`` that records what the rules do to it."""
     jr = Journal(state)
-    g = state.clone(jr.track)
+    g = state.clone(jr.track, jr.mark)
     g.jr = jr
     return g
 
@@ -181,7 +198,7 @@ def _collect(g: State, jr: Journal, last: bool = False) -> Fact:
     snap = jr.snap
     player_of = g.player_of
     # New factions (a pick) arrive as plain dicts: all of it is new.
-    for n, f in list(g.fac.items()):
+    for n, f in list(g.fac.items()) if len(g.fac) != len(snap.fac) else ():
         if type(f) is not Tracked:
             t = jr.track(n, f)
             for k, v in f.items():
@@ -210,13 +227,24 @@ def _collect(g: State, jr: Journal, last: bool = False) -> Fact:
                     sets.append((n, k, list(v) if type(v) is tuple else v))
             f.old = {}
     sets = tuple(sets)
-    changed: set[int] = set()
-    for now, was in ((g.hbld, snap.hbld), (g.hcolor, snap.hcolor), (g.howner, snap.howner),
-                     (g.town, snap.town)):
-        if now != was:
-            changed.update(compress(_HEXES, map(ne, now, was)))  # C loops, no Python per hex
-    hexes = tuple((B.NAMES[h], g.hcolor[h], g.hbld[h], g.howner[h], g.town[h])
-                  for h in sorted(changed))
+    hcolor, hbld, howner, town = g.hcolor, g.hbld, g.howner, g.town
+    if type(hcolor) is Marked and type(hbld) is Marked and type(howner) is Marked and type(
+            town) is Marked:
+        changed = jr.marks  # the hexes written to (some perhaps to the value they had)
+    else:  # a rule replaced a whole list: compare them all (in C)
+        changed = set()
+        for now, was in ((hbld, snap.hbld), (hcolor, snap.hcolor), (howner, snap.howner),
+                         (town, snap.town)):
+            if now != was:
+                changed.update(compress(_HEXES, map(ne, now, was)))
+    hexes = ()
+    if changed:
+        names = B.NAMES
+        shc, shb, sho, sht = snap.hcolor, snap.hbld, snap.howner, snap.town
+        hexes = tuple((names[h], hcolor[h], hbld[h], howner[h], town[h]) for h in sorted(changed)
+                      if hcolor[h] != shc[h] or hbld[h] != shb[h] or howner[h] != sho[h]
+                      or town[h] != sht[h])
+        jr.marks.clear()
     d = g.__dict__
     s = snap.__dict__
     patch = tuple([(k, _ENCODE.get(k, _same)(d[k])) for k in TOP if d[k] != s[k]])
@@ -258,7 +286,7 @@ def _snapshot(g: State) -> State:
         d[k] = dict(d[k])
     d["cult_spots"] = {k: list(v) for k, v in g.cult_spots.items()}
     d["offers"] = [list(o) for o in g.offers]
-    d["fac"] = {}
+    d["fac"] = dict.fromkeys(g.fac)  # only its size is read: new factions since
     d["jr"] = None
     c.__dict__.update(d)
     return c
