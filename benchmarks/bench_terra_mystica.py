@@ -205,3 +205,93 @@ def test_mcts_simulations_per_second_round_1(benchmark):
     benchmark.pedantic(search, rounds=3, iterations=1)
     benchmark.extra_info["simulations"] = sims
     benchmark.extra_info["simulations_per_second"] = sims / benchmark.stats.stats.mean
+
+
+def _position_at_round(rnd: int, seed: int = 2):
+    """A four-player heuristic-vs-itself position at the start of round ``rnd``."""
+    registry = pytest.importorskip("meeple.ai.registry")
+    agents = {p: registry.make_agent("heuristic", i) for i, p in
+              enumerate(GAME.default_players(4))}
+    lg = LocalGame(GAME, list(agents), seed=seed)
+    while lg.state.round < rnd:
+        p = lg.to_act()[0]
+        lg.play(p, agents[p].act(GAME, GAME.view(lg.state, p), p))
+    return lg
+
+
+@pytest.mark.benchmark(group="terra-mystica search")
+def test_mcts_simulations_per_second_round_4(benchmark):
+    mcts = pytest.importorskip("meeple.ai.mcts")
+    lg = _position_at_round(4)
+    player = lg.to_act()[0]
+    sims = 50
+
+    def search():
+        agent = mcts.MCTSAgent({"sims": str(sims), "depth": "10"}, seed=0)
+        agent.act(GAME, GAME.view(lg.state, player), player)
+
+    benchmark.pedantic(search, rounds=3, iterations=1)
+    benchmark.extra_info["simulations"] = sims
+    benchmark.extra_info["simulations_per_second"] = sims / benchmark.stats.stats.mean
+
+
+@pytest.mark.benchmark(group="terra-mystica search")
+def test_mcts_heuristic_rollouts_simulations_per_second_round_4(benchmark):
+    """The configuration docs/ai.md measures against the heuristic agent."""
+    mcts = pytest.importorskip("meeple.ai.mcts")
+    lg = _position_at_round(4)
+    player = lg.to_act()[0]
+    sims = 20
+
+    def search():
+        agent = mcts.MCTSAgent({"sims": str(sims), "depth": "8", "rollout": "heuristic",
+                                "prior": "4"}, seed=0)
+        agent.act(GAME, GAME.view(lg.state, player), player)
+
+    benchmark.pedantic(search, rounds=3, iterations=1)
+    benchmark.extra_info["simulations"] = sims
+    benchmark.extra_info["simulations_per_second"] = sims / benchmark.stats.stats.mean
+
+
+@needs_data
+@pytest.mark.benchmark(group="terra-mystica legal")
+def test_legal_on_every_position_of_a_league_game(benchmark):
+    """legal's speed where people played: every decision point of one league game."""
+    from meeple_terra_mystica.importer import read_any, to_imported
+    from meeple_terra_mystica.rows import apply_row
+
+    led = read_any(ONE.read_text())
+    imp = to_imported(led)
+    game = TerraMystica()
+    g = None
+    for ev in game.setup(list(imp.players), game.resolve_options(imp.options), random.Random(0)):
+        g = game.fold(g, ev)
+    positions = []
+    for mv in imp.moves:
+        positions.append((g.clone(), mv.player))
+        apply_row(g, mv.player, game.parsed(game.parse(mv.text).text))
+
+    def all_positions():
+        return sum(len(game.legal(s, p)) for s, p in positions)
+
+    rows = benchmark(all_positions)
+    benchmark.extra_info["positions"] = len(positions)
+    benchmark.extra_info["rows_per_call"] = rows / len(positions)
+    benchmark.extra_info["ms_per_call"] = benchmark.stats.stats.mean * 1000 / len(positions)
+
+
+@needs_data
+@pytest.mark.benchmark(group="terra-mystica legal")
+def test_legal_coverage_walk_of_a_league_game(benchmark):
+    """The completeness measurement (scripts/tm_legal_coverage.py) on one game."""
+    from meeple_terra_mystica.coverage import Coverage, measure
+
+    def walk():
+        cov = Coverage()
+        measure(ONE.read_text(), "one", cov)
+        return cov
+
+    cov = benchmark.pedantic(walk, rounds=2, iterations=1)
+    assert not cov.missed
+    benchmark.extra_info["decisions"] = cov.decisions
+    benchmark.extra_info["legal_calls"] = cov.legal_calls

@@ -25,7 +25,7 @@ from .factions import has_shipping
 from .journal import note, why
 from .reach import reach_cost
 from .scoring import advance_ship, check_towns, take_favor, take_town
-from .state import State
+from .state import OWED, State
 
 NEXT = {"D": ("TP",), "TP": ("TE", "SH"), "TE": ("SA",)}
 LIMIT = {"D": 8, "TP": 4, "TE": 3, "SH": 1, "SA": 1}
@@ -38,16 +38,30 @@ def _main(g: State, f: dict) -> None:
     if f["passed"]:
         raise IllegalCommand(f"{f['name']} have passed")
     if f["acted"] >= f["actions"]:
-        raise IllegalCommand(f"{f['name']} have already taken their action this turn")
+        if not _alone(g, f):
+            raise IllegalCommand(f"{f['name']} have already taken their action this turn")
+        # Everyone else has passed: the faction's next turn follows at once, so one row
+        # may hold several actions (as the site's records write them).
+        if any(f[k] for k in OWED):
+            raise IllegalCommand(f"{f['name']} must finish their action first (take what "
+                                 "it gave: a favor tile, a town, cult steps, spades)")
+        f["acted"] = 0
+        f["actions"] = 1
     if "site-leech" in g.options:
         # The site lets play run on while offers are open; acting declines one's own.
         decline_all(g, f)
     else:
         wait_for_answers(g, f)
+    if g.after:
+        close_after(g)
     f["acted"] += 1
     f["build_ok"] = 0
     f["paid_reach"] = -1
     f["tf"] = ()
+
+
+def _alone(g: State, f: dict) -> bool:
+    return all(o["passed"] for n, o in g.fac.items() if n != f["name"])
 
 
 def wait_for_answers(g: State, f: dict) -> None:
@@ -69,7 +83,7 @@ def wait_for_answers(g: State, f: dict) -> None:
 def free_action_allowed(g: State, f: dict) -> None:
     """Conversions and burning happen during one's own turn (or while spending the
     spades of the cult bonus, when nobody has a turn)."""
-    if g.active == f["name"] or (g.phase == "spades" and not g.active):
+    if g.active == f["name"] or g.after == f["name"] or (g.phase == "spades" and not g.active):
         return
     raise IllegalCommand(f"{f['name']} may convert or burn power only on their own turn; "
                          f"it is {g.active or 'nobody'}'s turn")
@@ -349,6 +363,13 @@ def _settle_cultists(g: State, oid: int, took: bool, gained: bool, could: bool) 
 # -- other actions ---------------------------------------------------------------
 
 
+def close_after(g: State) -> None:
+    """The end of the previous faction's free actions (see ``State.after``)."""
+    if "strict-darkling-sh" in g.options:
+        g.fac[g.after]["dsh"] = 0
+    g.after = ""
+
+
 def send_priest(g: State, f: dict, track: str, amount: int) -> None:
     _main(g, f)
     if f["P"] < 1:
@@ -481,6 +502,7 @@ def bridge(g: State, f: dict, a: int, b: int) -> None:
 def connect(g: State, f: dict, r: int) -> None:
     if f["name"] != "mermaids" or not B.IS_RIVER[r]:
         raise IllegalCommand("only the Mermaids connect a town across a river hex")
+    free_action_allowed(g, f)
     f["links"] = f["links"] + (r,)
     if not check_towns(g, f):
         f["links"] = f["links"][:-1]

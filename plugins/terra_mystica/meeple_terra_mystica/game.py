@@ -13,7 +13,7 @@ from meeple.core import Game, Option, Outcome, command, event
 from . import journal as J
 from . import ledger as L
 from . import turns as T
-from .data import CULTS, SCORING
+from .data import CULTS, FACTIONS, FIRST_GAME, SCORING
 from .legal import legal_rows
 from .notation import format_row, parse_row
 from .rows import apply_row
@@ -47,6 +47,8 @@ class Started:
     options: tuple[str, ...]
     scoring: tuple[str, ...]
     removed_bonus: tuple[str, ...]
+    #: Factions fixed by the options, one per seat (empty: players pick them in play).
+    factions: tuple[str, ...] = ()
 
 
 @event("terra-mystica.acted")
@@ -138,6 +140,33 @@ _FACT_TYPES = frozenset(FACTS)
 _CACHE_LIMIT = 200_000
 
 
+def chosen_factions(options: Mapping[str, Any], n: int) -> tuple[str, ...]:
+    """The factions the options fix, checked: known, one per seat, no two of a terrain."""
+    from meeple.core import BadOptions
+
+    text = str(options.get("factions") or "").strip()
+    if options.get("first-game"):
+        if text:
+            raise BadOptions("first-game fixes the factions: give factions or first-game")
+        return FIRST_GAME[n]
+    if not text:
+        return ()
+    names = tuple(x.strip().lower().replace(" ", "") for x in text.split(","))
+    bad = [x for x in names if x not in FACTIONS]
+    if bad:
+        raise BadOptions(f"factions: unknown faction {bad[0]!r}; factions are "
+                         f"{', '.join(sorted(FACTIONS))}")
+    if len(names) != n:
+        raise BadOptions(f"factions: {len(names)} given for {n} players (one per seat)")
+    colors = [FACTIONS[x]["color"] for x in names]
+    for i, c in enumerate(colors):
+        if c in colors[:i]:
+            other = names[colors.index(c)]
+            raise BadOptions(f"factions: {other} and {names[i]} share the {c} terrain; "
+                             "choose factions of different terrains")
+    return names
+
+
 class TerraMystica(Game):
     name = "terra-mystica"
     title = "Terra Mystica"
@@ -149,6 +178,11 @@ class TerraMystica(Game):
                "(empty: drawn at random)", str),
         Option("removed-bonus", "", "bonus tiles out of play, e.g. BON3,BON4,BON5 "
                "(empty: drawn at random)", str),
+        Option("factions", "", "the factions, one per seat in seat order, e.g. "
+               "witches,nomads (empty: each player picks one in turn)", str),
+        Option("first-game", False, "the rule book's first game: its factions for the "
+               "number of players (witches, nomads, then alchemists / halflings, mermaids, "
+               "giants)"),
     )
     events = (Started, Acted, *FACTS)
 
@@ -202,7 +236,8 @@ class TerraMystica(Game):
                 bons.append("BON10")
             rng.shuffle(bons)
             removed = sorted(bons[: len(bons) - (len(players) + 3)], key=lambda b: int(b[3:]))
-        return [Started(tuple(players), flags, tuple(scoring), tuple(removed))]
+        factions = chosen_factions(options, len(players))
+        return [Started(tuple(players), flags, tuple(scoring), tuple(removed), factions)]
 
     # -- playing -----------------------------------------------------------------
 
@@ -213,7 +248,7 @@ class TerraMystica(Game):
             J.apply(state, ev.lines, ev.sets, ev.hexes, ev.patch)
             return state
         if isinstance(ev, Started):
-            return new_state(ev.players, ev.options, ev.scoring, ev.removed_bonus)
+            return new_state(ev.players, ev.options, ev.scoring, ev.removed_bonus, ev.factions)
         if isinstance(ev, Acted):
             apply_row(state, ev.player, parse_row(ev.text))
             return state
@@ -305,7 +340,8 @@ class TerraMystica(Game):
             return ev.text
         if isinstance(ev, Started):
             return (f"started: {', '.join(ev.players)}; scoring {','.join(ev.scoring)}; "
-                    f"removed {','.join(ev.removed_bonus)}; options {' '.join(ev.options)}")
+                    f"removed {','.join(ev.removed_bonus)}; options {' '.join(ev.options)}"
+                    + (f"; factions {','.join(ev.factions)}" if ev.factions else ""))
         return super().describe_event(ev)
 
     def changes(self, ev):

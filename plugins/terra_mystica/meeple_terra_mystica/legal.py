@@ -71,21 +71,7 @@ def candidates(g: State, player: str) -> list[str]:
         return out + [f"upgrade {NAMES[h]} to TP" for h in f["locations"]
                       if g.hbld[h] == "D"] + ["-FREE_TP"]
     if f["SPADE"] or f["FREE_TF"]:
-        for h in empty_land:
-            if g.hcolor[h] == home:
-                if f["build_ok"] and g.phase == "play":
-                    out.append(f"build {NAMES[h]}")
-                continue
-            need = _spades_needed(f, g, h)
-            if f["FREE_TF"] or need <= f["SPADE"]:
-                out.append(f"transform {NAMES[h]} to {home}")
-                if f["build_ok"] and g.phase == "play":
-                    out.append(f"build {NAMES[h]}")
-            elif f["SPADE"]:
-                out.append(f"transform {NAMES[h]}")
-        out.append("-FREE_TF" if f["FREE_TF"] and not f["SPADE"] else
-                   (f"-{f['SPADE']}SPADE" if f["SPADE"] > 1 else "-SPADE"))
-        return out
+        return out + _spend_spades(g, f, empty_land)
     if g.active == name and g.phase == "play":
         waiting = (g.offers or any(o["CULT"] for o in g.fac.values())) and \
             "site-leech" not in g.options
@@ -93,8 +79,58 @@ def candidates(g: State, player: str) -> list[str]:
             out += _main_actions(g, f, empty_land)
         if f["acted"]:
             out.append("done")
-    if f["dsh"] and g.active == name:
+    if f["dsh"] and g.active == name and not (g.phase == "play" and f["acted"] < f["actions"]
+                                              and not f["passed"]):
         out += [f"convert {k}W to {k}P" for k in range(1, min(f["dsh"], f["W"]) + 1)]
+    if g.after == name and g.active != name:
+        # The turn just ended: its free actions may still follow (never required).
+        out += ["done"] + free_actions(g, f) + _connects(g, f)
+    return out
+
+
+def _connects(g, f) -> list[str]:
+    if f["name"] != "mermaids":
+        return []
+    rivers = {a for h in f["locations"] for a in g.adj[h] if B.IS_RIVER[a]}
+    return [f"connect {NAMES[r]}" for r in sorted(rivers)]
+
+
+def _spend_spades(g, f, empty_land) -> list[str]:
+    """Spades at hand (staged): transform any reachable hex to any terrain they pay for,
+    build on a hex this action made home terrain, dig one more, or throw them away."""
+    out = []
+    home = f["color"]
+    can_build = f["build_ok"] and g.phase == "play"
+    spades = f["SPADE"]
+    for h in empty_land:
+        nm = NAMES[h]
+        cur = g.hcolor[h]
+        if cur == home:
+            if can_build:
+                out.append(f"build {nm}")
+            continue
+        if not _reach(g, f, h):
+            continue
+        if f["FREE_TF"]:
+            out.append(f"transform {nm} to {home}")
+            if can_build:
+                out.append(f"build {nm}")
+            continue
+        if f["name"] == "giants":
+            if spades >= 2:
+                out.append(f"transform {nm} to {home}")
+                if can_build:
+                    out.append(f"build {nm}")
+            continue
+        for c in B.COLORS:
+            if c != cur and abs(B.color_difference(cur, c)) <= spades:
+                out.append(f"transform {nm} to {c}")
+        if can_build and abs(B.color_difference(cur, home)) <= spades:
+            out.append(f"build {nm}")
+    if can_build and spades:
+        out.append("dig 1")
+    out.append("-FREE_TF" if f["FREE_TF"] and not spades else
+               (f"-{spades}SPADE" if spades > 1 else "-SPADE"))
     return out
 
 
@@ -151,15 +187,15 @@ def _main_actions(g, f, empty_land):
     dcost = fd["cost"]["D"]
     can_d = f["L_D"] < 8 and W >= dcost["W"] and C >= dcost["C"]
     tf_actions = []
-    if can_d:
-        if "ACT5" not in g.blocked and P3 >= 4:
-            tf_actions.append(("action ACT5", 1))
-        if "ACT6" not in g.blocked and P3 >= 6:
-            tf_actions.append(("action ACT6", 2))
-        if f.get("BON1") and f"BON1/{name}" not in g.blocked:
-            tf_actions.append(("action BON1", 1))
-        if f.get("ACTG") and f"ACTG/{name}" not in g.blocked:
-            tf_actions.append(("action ACTG", 2))
+    # The spade actions: staged alone, or with a dwelling (below).
+    if "ACT5" not in g.blocked and P3 >= 4:
+        tf_actions.append(("action ACT5", 1))
+    if "ACT6" not in g.blocked and P3 >= 6:
+        tf_actions.append(("action ACT6", 2))
+    if f.get("BON1") and f"BON1/{name}" not in g.blocked:
+        tf_actions.append(("action BON1", 1))
+    if f.get("ACTG") and f"ACTG/{name}" not in g.blocked:
+        tf_actions.append(("action ACTG", 2))
     dig = fd["dig"]
     spade_cost = dig["cost"][f["dig"]] if dig["cost"] else None
     sandstorm = f.get("ACTN") and f"ACTN/{name}" not in g.blocked
@@ -172,6 +208,13 @@ def _main_actions(g, f, empty_land):
             w = spade_cost.get("W", 0) * need
             if W >= w and P >= spade_cost.get("P", 0) * need:
                 out.append(f"dig {need}. transform {NAMES[h]} to {home}")
+    # Staged: take the spades first, then spend them (on two hexes, without building, ...).
+    for act, _free in tf_actions:
+        out.append(act)
+    if sandstorm:
+        out.append("action ACTN")
+    if spade_cost is not None and W >= spade_cost.get("W", 0) and P >= spade_cost.get("P", 0):
+        out.append("dig 1")
     if can_d:
         for h in empty_land:
             if not _reach(g, f, h):
@@ -212,9 +255,7 @@ def _main_actions(g, f, empty_land):
     if P:
         out += [f"send p to {c}" for c in CULTS]
         out += [f"send p to {c} for 1" for c in CULTS]
-    if name == "mermaids":
-        rivers = {a for h in f["locations"] for a in g.adj[h] if B.IS_RIVER[a]}
-        out += [f"connect {NAMES[r]}" for r in sorted(rivers)]
+    out += _connects(g, f)
     sh = fd["ship"]
     if f["ship"] < sh["max"] and C >= 4 and P >= 1:
         out.append("advance ship")
@@ -236,14 +277,33 @@ def _main_actions(g, f, empty_land):
         out += [f"action ACTS. upgrade {NAMES[h]} to TP" for h in f["locations"] if g.hbld[h] == "D"]
     if f.get("ACTW") and f"ACTW/{name}" not in g.blocked:
         out += [f"action ACTW. build {NAMES[h]}" for h in empty_land if g.hcolor[h] == home]
+    out += free_actions(g, f)
+    return out
+
+
+def free_actions(g, f) -> list[str]:
+    """Burning and conversions, one unit each (a bigger one is a sequence of these)."""
+    out = []
+    P3, P, W, C = f["P3"], f["P"], f["W"], f["C"]
     if f["P2"] >= 2:
         out.append("burn 1")
     if P3:
         out.append("convert 1PW to 1C")
+    if P3 >= 3:
+        out.append("convert 3PW to 1W")
+    if P3 >= 5:
+        out.append("convert 5PW to 1P")
     if P:
-        out.append("convert 1P to 1W")
+        out += ["convert 1P to 1W", "convert 1P to 1C"]
     if W:
         out.append("convert 1W to 1C")
+    if f["name"] == "alchemists":
+        if C >= 2:
+            out.append("convert 2C to 1VP")
+        if f["VP"]:
+            out.append("convert 1VP to 1C")
+    if f["dsh"]:
+        out += [f"convert {k}W to {k}P" for k in range(1, min(f["dsh"], W) + 1)]
     return out
 
 

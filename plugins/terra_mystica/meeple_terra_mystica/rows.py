@@ -26,6 +26,12 @@ def apply_row(g: State, player: str, cmds: tuple) -> None:
         g.row_values = ()
         return
     name = g.faction_of.get(player)
+    if name is not None and cmds == (("drop",),) and g.phase != "setup":
+        # A player who leaves may drop out at any time; the faction then always passes.
+        if g.fac[name]["dropped"]:
+            raise IllegalCommand(f"{name} have already dropped out")
+        T.play_row(g, name, cmds)
+        return
     if name is None or name not in T.acting(g):
         if name is not None and name == g.active:
             A.wait_for_answers(g, g.fac[name])  # says whose answer the turn waits for

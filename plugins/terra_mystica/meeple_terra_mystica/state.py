@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from . import board as B
 from .data import BONUS, CULTS, FACTIONS, FAVOR, TOWNS
+from .factions import setup_queue
 
 #: What a faction may still owe after a command; while any is non-zero it must act again.
 OWED = ("SPADE", "FAVOR", "TOWN", "CULT", "BRIDGE", "FREE_D", "FREE_TP", "FREE_TF")
@@ -31,6 +32,9 @@ class State:
     turn_order: list = field(default_factory=list)  # this round's order
     pass_order: list = field(default_factory=list)
     active: str = ""
+    #: The faction whose turn just ended: until anyone acts again it may still convert,
+    #: burn and (Mermaids) connect a town; those are free actions of its turn.
+    after: str = ""
     setup_queue: list = field(default_factory=list)  # factions still to place or pick a tile
     fac: dict = field(default_factory=dict)
     player_of: dict = field(default_factory=dict)
@@ -112,7 +116,18 @@ class State:
         return c
 
 
-def new_state(players, options, scoring, removed_bonus) -> State:
+def seat(g: State, player: str, name: str) -> None:
+    """Give ``player`` the faction ``name``; once every seat has one, the setup starts."""
+    g.fac[name] = new_faction(name, player)
+    g.order.append(name)
+    g.player_of[name] = player
+    g.faction_of[player] = name
+    if len(g.order) == len(g.players):
+        g.phase = "setup"
+        g.setup_queue = setup_queue(g.order) + ["bonus:" + n for n in g.order[::-1]]
+
+
+def new_state(players, options, scoring, removed_bonus, factions=()) -> State:
     opts = frozenset(options)
     g = State(tuple(players), opts, tuple(scoring))
     g.hcolor = list(B.START_COLOR)
@@ -131,6 +146,8 @@ def new_state(players, options, scoring, removed_bonus) -> State:
         if t in ("TW6", "TW7", "TW8") and "mini-expansion-1" not in opts:
             continue
         g.pool[t] = n
+    for player, name in zip(players, factions, strict=False):
+        seat(g, player, name)
     return g
 
 

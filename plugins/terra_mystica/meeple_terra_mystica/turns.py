@@ -9,10 +9,10 @@ from . import actions as A
 from . import board as B
 from .data import BONUS, CULTS, FACTIONS, FAVOR, SCORING
 from .economy import gain
-from .factions import pass_extra, setup_queue
+from .factions import pass_extra
 from .journal import begin, why, why_cmd
 from .scoring import final_scoring
-from .state import State, new_faction, shown
+from .state import State, seat, shown
 
 # -- who acts --------------------------------------------------------------------
 
@@ -48,6 +48,9 @@ def acting(g: State) -> list[str]:
     # the active faction act meanwhile (site-leech).
     if a and a not in out and (not out or "site-leech" in g.options):
         out.append(a)
+    # Last: the faction whose turn just ended may still convert (it is never asked to).
+    if g.after and g.after not in out:
+        out.append(g.after)
     return out
 
 
@@ -59,17 +62,7 @@ def pick(g: State, player: str, name: str) -> None:
         raise IllegalCommand(f"{name} are already taken")
     if any(f["color"] == FACTIONS[name]["color"] for f in g.fac.values()):
         raise IllegalCommand(f"the {FACTIONS[name]['color']} terrain is already taken")
-    g.fac[name] = new_faction(name, player)
-    g.order.append(name)
-    g.player_of[name] = player
-    g.faction_of[player] = name
-    if len(g.order) == len(g.players):
-        _start_setup(g)
-
-
-def _start_setup(g: State) -> None:
-    g.phase = "setup"
-    g.setup_queue = setup_queue(g.order) + ["bonus:" + n for n in g.order[::-1]]
+    seat(g, player, name)
 
 
 def _setup_row(g: State, f: dict, cmds: tuple) -> None:
@@ -210,6 +203,7 @@ def upkeep(g: State) -> None:
             return
         if g.active or g.offers or any(owes(g.fac[n]) for n in g.order):
             return
+        close_after(g)
         if g.phase == "play":
             if g.round == 6:
                 begin(g, "final")
@@ -261,13 +255,22 @@ def _end_turn_if_done(g: State, f: dict) -> None:
     if g.active != f["name"] or owes(f):
         return
     if f["passed"] or f["acted"] >= f["actions"]:
-        _strict_dsh_end(g, f)
         _next_active(g, f["name"])
+        if not f["passed"]:
+            g.after = f["name"]
+        else:
+            _strict_dsh_end(g, f)
 
 
 def _strict_dsh_end(g: State, f: dict) -> None:
     if "strict-darkling-sh" in g.options:
         f["dsh"] = 0
+
+
+def close_after(g: State) -> None:
+    """The free actions after a turn end once anyone acts again (or its faction is done)."""
+    if g.after:
+        A.close_after(g)
 
 
 def _command(g: State, f: dict, c: tuple) -> None:
@@ -316,6 +319,8 @@ def _command(g: State, f: dict, c: tuple) -> None:
         _adjust(g, f, c[1], c[2])
     elif k == "done":
         f["actions"] = min(f["actions"], max(f["acted"], 1))
+        if g.after == f["name"]:
+            close_after(g)
     elif k == "drop":
         drop(g, f)
     elif k == "wait":
@@ -369,10 +374,13 @@ def _pass_vp(g: State, f: dict) -> None:
 
 
 def drop(g: State, f: dict) -> None:
+    # Its open offers are declined (which settles a Cultists' offer), its choices lapse.
+    A.decline_all(g, f)
     f["dropped"] = 1
     f["passed"] = 1
     _return_bonus(g, f)
-    g.offers = [o for o in g.offers if o[0] != f["name"]]
+    if g.after == f["name"]:
+        g.after = ""
     for k in ("SPADE", "FAVOR", "TOWN", "CULT", "BRIDGE", "FREE_D", "FREE_TP", "FREE_TF"):
         f[k] = 0
     if g.active == f["name"]:

@@ -65,23 +65,29 @@ def test_offers_are_answered_in_turn_order_before_the_next_action():
     # E4 and E6 are E5's neighbours in its row: upgrading E5 offers power to both.
     _row(g, "p0", "upgrade E5 to TP")
     assert [o[0] for o in g.offers] == ["nomads", "cultists"]  # from the builder's left
-    assert acting(g) == ["nomads", "cultists"]  # the next player (nomads) answers first
-    assert GAME.to_act(g) == ["p1", "p2"]
+    # The next player (nomads) answers first; the witches, whose turn just ended, may
+    # still convert (listed last: nobody waits for them).
+    assert acting(g) == ["nomads", "cultists", "witches"]
+    assert GAME.to_act(g) == ["p1", "p2", "p0"]
     _refused(g, "p1", "send p to FIRE", "must first answer the power offer from witches")
     _refused(g, "p2", "convert 1W to 1C", "only on their own turn")
     assert GAME.legal(g, "p1")[0].text == "leech 1 from witches"
     _row(g, "p1", "leech 1 from witches")
-    assert acting(g) == ["cultists"]
+    assert acting(g) == ["cultists", "witches"]
     _refused(g, "p1", "send p to FIRE", "waiting for cultists to answer")
     _row(g, "p2", "decline 1 from witches")
-    assert acting(g) == ["nomads"] and not g.offers
+    assert acting(g) == ["nomads", "witches"] and not g.offers
+    _row(g, "p0", "convert 1W to 1C")  # the witches' free action after their turn
+    g.fac["nomads"]["P"] = 1
+    _row(g, "p1", "send p to FIRE")
+    assert "witches" not in acting(g)  # ... until anyone acts again
+    _refused(g, "p0", "convert 1W to 1C", "p0 may not act now")
 
 
 def test_nothing_is_declined_silently_live_but_the_site_option_keeps_the_records_rule():
     g = _offer_scene(options=("site-leech",))
     _row(g, "p0", "upgrade E5 to TP")
-    assert acting(g) == ["nomads", "cultists"]  # ... and the active faction may act as well
-    assert "nomads" in acting(g)
+    assert acting(g) == ["nomads", "cultists", "witches"]  # nomads may act meanwhile
     p2 = g.fac["nomads"]["P2"]
     g.fac["nomads"]["P"] = 1
     _row(g, "p1", "advance ship")  # on the site, acting declines one's own offer
@@ -111,7 +117,7 @@ def _cultist_scene(options=()):
 def test_cultists_choose_their_cult_step_before_the_next_action():
     g = _cultist_scene()
     _row(g, "p0", "upgrade E5 to TP")
-    assert acting(g) == ["witches", "nomads"]
+    assert acting(g) == ["witches", "nomads", "cultists"]
     _row(g, "p1", "leech 1 from cultists")
     assert acting(g) == ["nomads", "cultists"]  # offers first, then the owed step
     _row(g, "p2", "leech 1 from cultists")
@@ -120,7 +126,7 @@ def test_cultists_choose_their_cult_step_before_the_next_action():
     _refused(g, "p1", "send p to FIRE", "waiting for cultists to choose a cult track")
     fire = g.fac["cultists"]["FIRE"]
     _row(g, "p0", "+FIRE")
-    assert g.fac["cultists"]["FIRE"] == fire + 1 and acting(g) == ["witches"]
+    assert g.fac["cultists"]["FIRE"] == fire + 1 and acting(g) == ["witches", "cultists"]
 
 
 @pytest.mark.parametrize("errata", [False, True])
@@ -134,7 +140,7 @@ def test_cultists_when_everyone_declines(errata):
     _row(g, "p2", "decline 1 from cultists")
     assert c["CULT"] == 0
     assert c["P1"] == (p1 - 1 if errata else p1)
-    assert acting(g) == ["witches"]
+    assert acting(g) == ["witches", "cultists"]
 
 
 def test_a_cult_track_never_moves_back_on_its_own():
@@ -198,14 +204,16 @@ def test_every_payment_refuses_a_short_purse_and_changes_nothing(factions):
         rows = [t.text for t in GAME.legal(st, player)]
         for text in rows:
             if text.startswith(("pass", "leech", "decline", "send p to", "action ACTA",
-                                "action ACTC", "action BON2", "action ACTN. ",
-                                "action ACTW", "action ACTG. build", "action ACTS")):
+                                "action ACTC", "action BON2", "action ACTN",
+                                "action ACTW", "action ACTG", "action ACTS", "done",
+                                "convert 1VP")) or text == "action BON1":
                 continue  # costs nothing to pay (or only a priest, checked below)
             for k in SHORT:
                 st.fac[name][k] = 0
             before = st.clone()
             with pytest.raises(IllegalCommand, match="not enough|can't burn|no priest"):
                 GAME.decide(st, player, text, None)
+                pytest.fail(f"{name}: {text!r} was accepted with an empty purse")
             assert st == before, text
             paid += 1
             st = before
@@ -225,3 +233,92 @@ def test_the_public_summary_shows_each_resource_in_its_own_field():
     s = GAME.summary(g)["factions"]["witches"]
     assert (s["C"], s["W"], s["P"], s["VP"]) == (11, 7, 3, 23)
     assert s["power"] == f"{f['P1']}/{f['P2']}/{f['P3']}"
+
+
+# -- options: factions, the first game; dropping out --------------------------------
+
+
+def test_factions_option_seats_the_factions_and_bad_lists_say_why():
+    from meeple.core import BadOptions
+
+    lg = LocalGame(GAME, ["ann", "bob", "cy"], {"factions": "Witches,nomads,darklings"}, seed=1)
+    assert lg.state.order == ["witches", "nomads", "darklings"]
+    assert lg.state.faction_of == {"ann": "witches", "bob": "nomads", "cy": "darklings"}
+    assert lg.state.phase == "setup" and lg.to_act() == ["ann"]
+    for opts, msg in (({"factions": "witches,auren"}, "share the green terrain"),
+                      ({"factions": "witches"}, "1 given for 2 players"),
+                      ({"factions": "witches,elves"}, "unknown faction 'elves'"),
+                      ({"factions": "witches,nomads", "first-game": True}, "first-game fixes")):
+        with pytest.raises(BadOptions, match=msg):
+            LocalGame(GAME, ["ann", "bob"], opts)
+
+
+@pytest.mark.parametrize("n,factions", [(2, ["witches", "nomads"]),
+                                        (3, ["witches", "nomads", "alchemists"]),
+                                        (4, ["witches", "nomads", "halflings", "mermaids"]),
+                                        (5, ["witches", "nomads", "halflings", "mermaids",
+                                             "giants"])])
+def test_first_game_option_uses_the_rule_books_factions(n, factions):
+    lg = LocalGame(GAME, [f"p{i}" for i in range(n)], {"first-game": True}, seed=2)
+    assert lg.state.order == factions
+
+
+def test_a_player_who_leaves_drops_out_and_the_faction_passes_from_then_on():
+    import random
+
+    lg = _round_one(("witches", "nomads", "darklings"), seed=5)
+    lg.play("p0", next(t for t in GAME.legal(lg.state, "p0") if t.text.startswith("pass")))
+    # p1 (nomads) leaves when asked to act: the command is recorded as an event.
+    assert lg.to_act()[0] == "p1"
+    events = lg.play("p1", "drop")
+    assert events and GAME.describe_event(events[0])
+    f = lg.state.fac["nomads"]
+    assert f["dropped"] and f["passed"] and not f["bonus"]
+    with pytest.raises(IllegalCommand, match="already dropped"):
+        GAME.decide(lg.state, "p1", "drop", None)
+    rng = random.Random(5)
+    rounds_seen = set()
+    while lg.outcome() is None:
+        p = lg.to_act()[0]
+        assert p != "p1"  # a dropped faction never acts again
+        rounds_seen.add(lg.state.round)
+        lg.play(p, rng.choice(GAME.legal(lg.state, p)))
+    assert rounds_seen == {1, 2, 3, 4, 5, 6}
+    assert "p1" in lg.outcome().ranks  # still scored at the end
+
+
+def test_one_faction_acts_several_times_in_a_row_at_a_rounds_end():
+    """Everyone else has passed: temple with its favor tile, the tile's action, a pass."""
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E5", "TP")
+    g.fac["nomads"]["passed"] = 1
+    g.pass_order = ["nomads"]
+    g.pool.update({"BON1": 1, "BON2": 1})
+    f = g.fac["witches"]
+    f.update(W=5, C=10)
+    _row(g, "p0", "upgrade E5 to TE")
+    assert acting(g) == ["witches"] and f["FAVOR"] == 1
+    _row(g, "p0", "+FAV6")
+    assert acting(g) == ["witches"]  # the only faction still in the round acts again
+    _row(g, "p0", "action FAV6")
+    _row(g, "p0", "+WATER")
+    water = f["WATER"]
+    assert water == 3  # 2 from the tile, 1 from its action
+    _row(g, "p0", "pass BON1")
+    assert g.round == 2
+
+
+def test_several_actions_in_one_row_when_everyone_else_has_passed():
+    """The site's records write such a round end as one row; it plays as one row too."""
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E5", "TP")
+    g.fac["nomads"]["passed"] = 1
+    g.pass_order = ["nomads"]
+    g.pool.update({"BON1": 1, "BON2": 1})
+    g.fac["witches"].update(W=5, C=10)
+    _row(g, "p0", "upgrade E5 to TE. +FAV6. action FAV6. +WATER. pass BON1")
+    assert g.round == 2 and g.fac["witches"]["WATER"] == 3
+    h = _state("witches", "nomads")  # with someone still in the round: one action a turn
+    _put(h, "witches", "E5", "TP")
+    h.fac["witches"].update(W=5, C=10)
+    _refused(h, "p0", "upgrade E5 to TE. +FAV6. action FAV6", "already taken their action")

@@ -1,0 +1,160 @@
+"""Is ``legal`` complete? For every decision of a recorded game, check that ``legal``
+offers it, as one row or as a sequence of rows that gives the same state.
+
+A recorded row is split into consecutive parts; each part must be a row ``legal`` offers
+at that point (or give the same state as one it offers), and the parts together must
+give the state the whole row gives. Free actions (conversions, burning) may also be moved
+to the front of the row, which is where ``legal`` offers them. Used by
+``scripts/tm_legal_coverage.py``, the test over all records and the benchmark.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from meeple.core import IllegalCommand
+
+from .game import TerraMystica
+from .importer import read_any, to_imported
+from .legal import legal_rows
+from .notation import format_row
+from .rows import apply_row
+from .state import State
+
+#: State fields that count the rows or hold a journal, not the position.
+_SKIP = {"nrows", "row_values", "jr"}
+FREE = ("convert", "burn")
+
+
+def _freeze(v, key=""):
+    if key == "bridges":  # a bridge has no direction
+        return tuple(sorted((min(a, b), max(a, b), o) for a, b, o in v))
+    if isinstance(v, dict):
+        return tuple(sorted((k, _freeze(x)) for k, x in v.items()))
+    if isinstance(v, (list, tuple)):
+        return tuple(_freeze(x) for x in v)
+    if isinstance(v, (set, frozenset)):
+        return tuple(sorted(v))
+    return v
+
+
+def position(g: State) -> tuple:
+    """What two states must share to be the same position."""
+    return tuple((k, _freeze(v, k)) for k, v in sorted(g.__dict__.items()) if k not in _SKIP)
+
+
+@dataclass
+class Coverage:
+    decisions: int = 0
+    offered: int = 0  # as one row, text equal
+    sequences: int = 0  # as several legal rows (or a same-state spelling)
+    missed: list = field(default_factory=list)  # (game, line, faction, row)
+    legal_calls: int = 0
+    candidates: int = 0
+
+    @property
+    def share(self) -> float:
+        return (self.offered + self.sequences) / self.decisions if self.decisions else 1.0
+
+
+def _try(g: State, player: str, cmds: tuple) -> State | None:
+    s = g.clone()
+    try:
+        apply_row(s, player, cmds)
+    except IllegalCommand:
+        return None
+    return s
+
+
+class _Legal:
+    """legal rows of one state, and the positions they lead to (computed on demand)."""
+
+    def __init__(self, game: TerraMystica, g: State, player: str, cov: Coverage):
+        self.g, self.player, self.game = g, player, game
+        self.rows = legal_rows(game.parsed, g, player)
+        cov.legal_calls += 1
+        cov.candidates += len(self.rows)
+        self._pos: set | None = None
+
+    def positions(self) -> set:
+        if self._pos is None:
+            self._pos = set()
+            for t in self.rows:
+                s = _try(self.g, self.player, self.game.parsed(t))
+                if s is not None:
+                    self._pos.add(position(s))
+        return self._pos
+
+
+def _covered(game, g, player, cmds, target, cov, depth=0) -> bool:
+    if not cmds:
+        return position(g) == target
+    if depth > 8:
+        return False
+    lg = _Legal(game, g, player, cov)
+    for j in range(len(cmds), 0, -1):
+        part = cmds[:j]
+        s = _try(g, player, part)
+        if s is None:
+            continue
+        if format_row(part) in lg.rows or position(s) in lg.positions():
+            if _covered(game, s, player, cmds[j:], target, cov, depth + 1):
+                return True
+    return False
+
+
+def units(cmds: tuple) -> tuple:
+    """Burning and conversions split into the single units ``legal`` offers."""
+    out = []
+    for c in cmds:
+        if c[0] == "burn" and c[1] > 1:
+            out += [("burn", 1)] * c[1]
+        elif c[0] == "convert" and c[3] > 1 and (c[2], c[4]) != ("W", "P") and c[1] % c[3] == 0:
+            out += [("convert", c[1] // c[3], c[2], 1, c[4])] * c[3]
+        elif c[0] == "convert" and c[2] == "VP" and c[1] > 1:
+            out += [("convert", 1, "VP", 1, "C")] * c[1]
+        else:
+            out.append(c)
+    return tuple(out)
+
+
+def check_decision(game, g: State, player: str, cmds: tuple, after: State, cov: Coverage,
+                   where: tuple) -> None:
+    cov.decisions += 1
+    text = format_row(cmds)
+    lg = _Legal(game, g, player, cov)
+    if text in lg.rows:
+        cov.offered += 1
+        return
+    target = position(after)
+    if target == position(g):  # a row that changes nothing (the site's "wait")
+        cov.sequences += 1
+        return
+    cmds = units(cmds)
+    free = tuple(c for c in cmds if c[0] in FREE)
+    orders = [cmds]
+    if free:
+        orders.append(free + tuple(c for c in cmds if c[0] not in FREE))
+    for order in orders:
+        if _covered(game, g, player, order, target, cov):
+            cov.sequences += 1
+            return
+    cov.missed.append((*where, text))
+
+
+def measure(text: str, name: str, cov: Coverage, game: TerraMystica | None = None) -> None:
+    """Walk one record, checking every decision against ``legal``."""
+    game = game or TerraMystica()
+    led = read_any(text)
+    imp = to_imported(led)
+    opts = game.resolve_options(imp.options)
+    g = None
+    for ev in game.setup(list(imp.players), opts, random.Random(0)):
+        g = game.fold(g, ev)
+    for row, mv in zip(led.rows, imp.moves, strict=True):
+        cmds = game.parsed(game.parse(mv.text).text)
+        after = g.clone()
+        apply_row(after, mv.player, cmds)
+        check_decision(game, g, mv.player, cmds, after, cov, (name, row.line, row.faction))
+        g = after
