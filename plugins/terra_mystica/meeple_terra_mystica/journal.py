@@ -10,7 +10,7 @@ is compared with a snapshot when a fact is cut. The rules cut a fact where a new
 happens of its own accord: the round's cult bonus, income, the final scoring.
 
 Outside decide (legal, search, ``step``) the state has no journal and ``why``/``note``/
-``cut`` cost one attribute read.
+``begin`` cost one attribute read.
 """
 
 from __future__ import annotations
@@ -247,7 +247,7 @@ def _collect(g: State, jr: Journal, last: bool = False) -> Fact:
         jr.marks.clear()
     d = g.__dict__
     s = snap.__dict__
-    patch = tuple([(k, _ENCODE.get(k, _same)(d[k])) for k in TOP if d[k] != s[k]])
+    patch = tuple([(k, _ENCODE.get(k, _plain)(d[k])) for k in TOP if d[k] != s[k]])
     notes = tuple(jr.notes)
     jr.entries.clear()  # in place: every Tracked holds this list
     jr.notes = []
@@ -256,12 +256,8 @@ def _collect(g: State, jr: Journal, last: bool = False) -> Fact:
     return Fact(out_lines, sets, hexes, patch, notes)
 
 
-def _same(v: Any) -> Any:
-    return v
-
-
 #: The stored form of each state field a fact may change (JSON: lists, not tuples), a
-#: copy that shares nothing with the state.
+#: copy that shares nothing with the state. Any other field: ``_plain`` (a deep copy).
 _ENCODE = {
     "order": list, "turn_order": list, "pass_order": list, "setup_queue": list,
     "player_of": dict, "faction_of": dict, "pool": dict, "coins": dict, "blocked": dict,
@@ -328,5 +324,4 @@ def apply(g: State, lines, sets, hexes, patch) -> None:
             g.town[h] = town
     d = g.__dict__
     for k, v in patch:
-        dec = _DECODE.get(k)
-        d[k] = dec(v) if dec else v
+        d[k] = _DECODE.get(k, _plain)(v)
