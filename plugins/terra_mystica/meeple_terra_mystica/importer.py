@@ -53,6 +53,7 @@ class Ledger:
 
 
 _NUM = re.compile(r"(-?\d+)")
+_PARTS = re.compile(r"\.\s*")
 
 
 def _values_tsv(fields: list[str], line: int) -> dict:
@@ -117,11 +118,11 @@ def _add_row(led: Ledger, faction: str, cmds: str, values: dict | None, line: in
     if not c or COMPUTED.match(c):
         return
     # A row can end with a step the site ran itself (income after the last transform).
-    parts = [p for p in re.split(r"\.\s*", c) if p.strip() and not COMPUTED.match(p.strip())]
+    given = [s for s in (p.strip() for p in _PARTS.split(c)) if s]
+    parts = [p for p in given if not COMPUTED.match(p)]
     if not parts:
         return
-    led.rows.append(Row(faction, ". ".join(parts), line, values,
-                        len(parts) != len([p for p in re.split(r"\.\s*", c) if p.strip()])))
+    led.rows.append(Row(faction, ". ".join(parts), line, values, len(parts) != len(given)))
 
 
 def read_tsv(text: str) -> Ledger:
