@@ -34,7 +34,8 @@ def main(argv: list[str]) -> int:
     cpu = time.process_time() - t0
     kinds = collections.Counter(" ".join(m[3].split(" ")[:1]) for m in cov.missed)
     print(f"{cov.decisions} decisions: {cov.offered} offered as one row, {cov.sequences} as a "
-          f"sequence, {len(cov.missed)} missed ({100 * cov.share:.2f}% covered)")
+          f"sequence, {cov.leaving} leaving the game (drop), {len(cov.missed)} missed "
+          f"({100 * cov.share:.2f}% covered)")
     print(f"legal: {cov.legal_calls} calls, {cov.candidates / max(1, cov.legal_calls):.1f} rows "
           f"each; {cpu:.1f} s CPU for the walk")
     for k, n in kinds.most_common():

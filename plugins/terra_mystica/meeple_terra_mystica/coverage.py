@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from meeple.core import IllegalCommand
 
+from .data import CULTS
 from .game import TerraMystica
 from .importer import read_any, to_imported
 from .legal import legal_rows
@@ -49,13 +50,15 @@ class Coverage:
     decisions: int = 0
     offered: int = 0  # as one row, text equal
     sequences: int = 0  # as several legal rows (or a same-state spelling)
+    leaving: int = 0  # "drop" rows: a player leaving, not a move legal offers
     missed: list = field(default_factory=list)  # (game, line, faction, row)
     legal_calls: int = 0
     candidates: int = 0
 
     @property
     def share(self) -> float:
-        return (self.offered + self.sequences) / self.decisions if self.decisions else 1.0
+        n = self.decisions - self.leaving
+        return (self.offered + self.sequences) / n if n else 1.0
 
 
 def _try(g: State, player: str, cmds: tuple) -> State | None:
@@ -87,11 +90,15 @@ class _Legal:
         return self._pos
 
 
-def _covered(game, g, player, cmds, target, cov, depth=0) -> bool:
+def _covered(game, g, player, cmds, target, cov, seen=None) -> bool:
+    """Can ``cmds`` be cut into parts that are legal rows in turn, ending at ``target``?"""
     if not cmds:
         return position(g) == target
-    if depth > 8:
+    seen = set() if seen is None else seen
+    key = (len(cmds), position(g))
+    if key in seen:  # this rest of the row was already tried from this position
         return False
+    seen.add(key)
     lg = _Legal(game, g, player, cov)
     for j in range(len(cmds), 0, -1):
         part = cmds[:j]
@@ -99,7 +106,7 @@ def _covered(game, g, player, cmds, target, cov, depth=0) -> bool:
         if s is None:
             continue
         if format_row(part) in lg.rows or position(s) in lg.positions():
-            if _covered(game, s, player, cmds[j:], target, cov, depth + 1):
+            if _covered(game, s, player, cmds[j:], target, cov, seen):
                 return True
     return False
 
@@ -114,6 +121,10 @@ def units(cmds: tuple) -> tuple:
             out += [("convert", c[1] // c[3], c[2], 1, c[4])] * c[3]
         elif c[0] == "convert" and c[2] == "VP" and c[1] > 1:
             out += [("convert", 1, "VP", 1, "C")] * c[1]
+        elif c[0] == "dig" and c[1] > 1:
+            out += [("dig", 1)] * c[1]
+        elif c[0] == "adj" and c[1] > 1 and (c[2].startswith("TW") or c[2].startswith("FAV")):
+            out += [("adj", 1, c[2])] * c[1]
         else:
             out.append(c)
     return tuple(out)
@@ -123,6 +134,10 @@ def check_decision(game, g: State, player: str, cmds: tuple, after: State, cov: 
                    where: tuple) -> None:
     cov.decisions += 1
     text = format_row(cmds)
+    if cmds == (("drop",),):
+        # Leaving the game is accepted at any prompt but never offered (no agent resigns).
+        cov.leaving += 1
+        return
     lg = _Legal(game, g, player, cov)
     if text in lg.rows:
         cov.offered += 1
@@ -136,6 +151,10 @@ def check_decision(game, g: State, player: str, cmds: tuple, after: State, cov: 
     orders = [cmds]
     if free:
         orders.append(free + tuple(c for c in cmds if c[0] not in FREE))
+    owed = tuple(c for c in cmds if c[0] == "adj" and c[1] > 0 and c[2] in CULTS)
+    if owed and cmds[0] not in owed:
+        # A cult step owed from before the row (a Cultists' leech) is taken first.
+        orders.append(owed + tuple(c for c in cmds if c not in owed))
     for order in orders:
         if _covered(game, g, player, order, target, cov):
             cov.sequences += 1

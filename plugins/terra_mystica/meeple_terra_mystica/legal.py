@@ -49,29 +49,41 @@ def candidates(g: State, player: str) -> list[str]:
                     if b.startswith("BON") and g.pool[b] > 0]
         return [f"build {NAMES[h]}" for h in empty_land if g.hcolor[h] == home]
     out: list[str] = []
-    offer = next((o for o in g.offers if o[0] == name), None)
-    if offer:
-        out += [f"leech {offer[2]} from {offer[1]}", f"decline {offer[2]} from {offer[1]}"]
+    # Every open offer may be answered (under strict-leech only the first).
+    for o in g.offers:
+        if o[0] == name:
+            out += [f"leech {o[2]} from {o[1]}", f"decline {o[2]} from {o[1]}"]
+            if "strict-leech" in g.options:
+                break
+    # While a choice is owed the faction may still convert (its own turn's free actions).
+    free = (free_actions(g, f) + _connects(g, f)) if g.active == name or g.after == name \
+        else []
     if f["CULT"]:
         if f["cult_same"]:
             out += [f"+{f['CULT']}{c}" for c in CULTS]
         else:
             out += [f"+{c}" for c in CULTS]
-        return out
-    if f["TOWN"]:
-        return out + [f"+{t}" for t in TOWNS if g.pool.get(t, 0) > 0]
-    if f["FAVOR"]:
-        return out + [f"+{t}" for t in FAVOR if g.pool.get(t, 0) > 0 and not f[t]]
+        return out + free
+    if f["TOWN"] or f["FAVOR"]:
+        # Owed tiles in either order (a favor tile can change what the town brings).
+        if f["TOWN"]:
+            out += [f"+{t}" for t in TOWNS if g.pool.get(t, 0) > 0]
+            # A town tile's cult step may be given back where it would spend the key.
+            out += [f"-{c}. +{t}" for t in ("TW5", "TW6") if g.pool.get(t, 0) > 0
+                    for c in CULTS if f[c] >= 8]
+        if f["FAVOR"]:
+            out += [f"+{t}" for t in FAVOR if g.pool.get(t, 0) > 0 and not f[t]]
+        return out + free
     if f["BRIDGE"]:
-        return out + _bridges(g, f) + ["-BRIDGE"]
+        return out + free + _bridges(g, f) + ["-BRIDGE"]
     if f["FREE_D"]:
-        return out + [f"build {NAMES[h]}" for h in empty_land if g.hcolor[h] == "green"] + [
+        return out + free + [f"build {NAMES[h]}" for h in empty_land if g.hcolor[h] == "green"] + [
             "-FREE_D"]
     if f["FREE_TP"]:
-        return out + [f"upgrade {NAMES[h]} to TP" for h in f["locations"]
+        return out + free + [f"upgrade {NAMES[h]} to TP" for h in f["locations"]
                       if g.hbld[h] == "D"] + ["-FREE_TP"]
     if f["SPADE"] or f["FREE_TF"]:
-        return out + _spend_spades(g, f, empty_land)
+        return out + free + _spend_spades(g, f, empty_land)
     if g.active == name and g.phase == "play":
         waiting = (g.offers or any(o["CULT"] for o in g.fac.values())) and \
             "site-leech" not in g.options
@@ -83,8 +95,12 @@ def candidates(g: State, player: str) -> list[str]:
                                               and not f["passed"]):
         out += [f"convert {k}W to {k}P" for k in range(1, min(f["dsh"], f["W"]) + 1)]
     if g.after == name and g.active != name:
-        # The turn just ended: its free actions may still follow (never required).
+        # The turn just ended: its free actions may still follow (never required), and
+        # the dwelling on a hex its action transformed.
         out += ["done"] + free_actions(g, f) + _connects(g, f)
+        if f["build_ok"]:
+            out += [f"build {NAMES[h]}" for h in f["tf"] if g.hcolor[h] == home
+                    and not g.hbld[h]]
     return out
 
 
@@ -277,6 +293,7 @@ def _main_actions(g, f, empty_land):
         out += [f"action ACTS. upgrade {NAMES[h]} to TP" for h in f["locations"] if g.hbld[h] == "D"]
     if f.get("ACTW") and f"ACTW/{name}" not in g.blocked:
         out += [f"action ACTW. build {NAMES[h]}" for h in empty_land if g.hcolor[h] == home]
+        out.append("action ACTW")  # staged: the free dwelling follows (or -FREE_D)
     out += free_actions(g, f)
     return out
 
@@ -297,6 +314,8 @@ def free_actions(g, f) -> list[str]:
         out += ["convert 1P to 1W", "convert 1P to 1C"]
     if W:
         out.append("convert 1W to 1C")
+    if C >= 3 and f["name"] != "alchemists":
+        out.append("convert 3C to 1VP")
     if f["name"] == "alchemists":
         if C >= 2:
             out.append("convert 2C to 1VP")

@@ -320,6 +320,7 @@ def _command(g: State, f: dict, c: tuple) -> None:
     elif k == "done":
         f["actions"] = min(f["actions"], max(f["acted"], 1))
         if g.after == f["name"]:
+            f["build_ok"] = 0
             close_after(g)
     elif k == "drop":
         drop(g, f)
