@@ -247,7 +247,7 @@ def _collect(g: State, jr: Journal, last: bool = False) -> Fact:
         jr.marks.clear()
     d = g.__dict__
     s = snap.__dict__
-    patch = tuple([(k, _ENCODE.get(k, _plain)(d[k])) for k in TOP if d[k] != s[k]])
+    patch = tuple([(k, enc(d[k])) for k, enc in _TOP_ENCODE if d[k] != s[k]])
     notes = tuple(jr.notes)
     jr.entries.clear()  # in place: every Tracked holds this list
     jr.notes = []
@@ -268,6 +268,9 @@ _ENCODE = {
     "row_values": lambda v: [v[0], list(v[1])] if v else [],
     "final": lambda v: _plain(v),
 }
+
+
+_TOP_ENCODE = tuple((k, _ENCODE.get(k, _plain)) for k in TOP)
 
 
 def _snapshot(g: State) -> State:
