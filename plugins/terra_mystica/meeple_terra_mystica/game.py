@@ -7,9 +7,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import attrs
 from meeple.core import Game, Option, Outcome, command, event
 
 from . import journal as J
+from . import ledger as L
 from . import turns as T
 from .data import CULTS, FACTIONS, FIRST_GAME, SCORING
 from .legal import legal_rows
@@ -64,8 +66,19 @@ class Acted:
 #   hexes: (hex, terrain, building, owner, in a town): the map as it is now
 #   patch: (field, value): the rest of the state (turn order, supply, offers, phase)
 #   notes: (kind, ...): what moved no counter (a declined leech, a town founded)
-Line = tuple[str, str, str, tuple[tuple[str, int], ...]]
-Hex = tuple[str, str, str, str, bool]
+# Stored as JSON arrays; the converters make them tuples again when an event is read
+# (decide builds tuples already). Typed Any so that the codec hands the arrays over
+# as they are: structuring them field by field cost more than folding the game.
+
+
+def _lines(v: Any) -> tuple:
+    if type(v) is tuple:
+        return v
+    return tuple((p, f, r, tuple(map(tuple, d))) for p, f, r, d in v)
+
+
+def _rows(v: Any) -> tuple:
+    return v if type(v) is tuple else tuple(map(tuple, v))
 
 
 @event("terra-mystica.played")
@@ -75,11 +88,11 @@ class Played:
     player: str
     faction: str
     text: str
-    lines: tuple[Line, ...] = ()
-    sets: tuple[tuple[str, str, Any], ...] = ()
-    hexes: tuple[Hex, ...] = ()
-    patch: tuple[tuple[str, Any], ...] = ()
-    notes: tuple[tuple[str, ...], ...] = ()
+    lines: Any = attrs.field(default=(), converter=_lines)
+    sets: Any = attrs.field(default=(), converter=_rows)
+    hexes: Any = attrs.field(default=(), converter=_rows)
+    patch: Any = attrs.field(default=(), converter=_rows)
+    notes: Any = attrs.field(default=(), converter=_rows)
 
 
 @event("terra-mystica.round-scored")
@@ -88,11 +101,11 @@ class RoundScored:
 
     round: int
     tile: str
-    lines: tuple[Line, ...] = ()
-    sets: tuple[tuple[str, str, Any], ...] = ()
-    hexes: tuple[Hex, ...] = ()
-    patch: tuple[tuple[str, Any], ...] = ()
-    notes: tuple[tuple[str, ...], ...] = ()
+    lines: Any = attrs.field(default=(), converter=_lines)
+    sets: Any = attrs.field(default=(), converter=_rows)
+    hexes: Any = attrs.field(default=(), converter=_rows)
+    patch: Any = attrs.field(default=(), converter=_rows)
+    notes: Any = attrs.field(default=(), converter=_rows)
 
 
 @event("terra-mystica.income")
@@ -100,22 +113,22 @@ class Income:
     """The start of a round: coins on the bonus tiles, income, the turn order."""
 
     round: int
-    lines: tuple[Line, ...] = ()
-    sets: tuple[tuple[str, str, Any], ...] = ()
-    hexes: tuple[Hex, ...] = ()
-    patch: tuple[tuple[str, Any], ...] = ()
-    notes: tuple[tuple[str, ...], ...] = ()
+    lines: Any = attrs.field(default=(), converter=_lines)
+    sets: Any = attrs.field(default=(), converter=_rows)
+    hexes: Any = attrs.field(default=(), converter=_rows)
+    patch: Any = attrs.field(default=(), converter=_rows)
+    notes: Any = attrs.field(default=(), converter=_rows)
 
 
 @event("terra-mystica.final-scoring")
 class FinalScoring:
     """The end of the game: cult majorities, the largest area, resources."""
 
-    lines: tuple[Line, ...] = ()
-    sets: tuple[tuple[str, str, Any], ...] = ()
-    hexes: tuple[Hex, ...] = ()
-    patch: tuple[tuple[str, Any], ...] = ()
-    notes: tuple[tuple[str, ...], ...] = ()
+    lines: Any = attrs.field(default=(), converter=_lines)
+    sets: Any = attrs.field(default=(), converter=_rows)
+    hexes: Any = attrs.field(default=(), converter=_rows)
+    patch: Any = attrs.field(default=(), converter=_rows)
+    notes: Any = attrs.field(default=(), converter=_rows)
 
 
 FACTS = (Played, RoundScored, Income, FinalScoring)
@@ -173,11 +186,15 @@ class TerraMystica(Game):
     )
     events = (Started, Acted, *FACTS)
 
+    def _cache(self, name: str) -> dict:
+        cache = self.__dict__.get(name)
+        if cache is None:
+            cache = self.__dict__[name] = {}
+        return cache
+
     def parsed(self, text: str) -> tuple:
         """The sub-commands of a row text, cached on this Game object (not the module)."""
-        cache = self.__dict__.get("_parse_cache")
-        if cache is None:
-            cache = self.__dict__["_parse_cache"] = {}
+        cache = self._cache("_parse_cache")
         cmds = cache.get(text)
         if cmds is None:
             cmds = parse_row(text)
@@ -288,17 +305,37 @@ class TerraMystica(Game):
     def parse(self, text, state=None, player=None):
         if isinstance(text, Turn):
             return text
+        # A third of a league game's rows repeat ("pass", "leech 1 from ..."): each text
+        # is read once per Game object.
+        turns = self._cache("_turn_cache")
+        turn = turns.get(text)
+        if turn is not None:
+            return turn
         cmds = parse_row(str(text))
         canon = format_row(cmds)
-        cache = self.__dict__.get("_parse_cache")
-        if cache is not None and len(cache) < _CACHE_LIMIT:
-            cache[canon] = cmds
-        return Turn(canon)
+        cache = self._cache("_parse_cache")
+        if len(cache) > _CACHE_LIMIT:
+            cache.clear()
+        if len(turns) > _CACHE_LIMIT:
+            turns.clear()
+        cache[canon] = cmds
+        turn = turns[text] = Turn(canon)
+        return turn
 
     def format(self, cmd, state=None):
         return cmd.text
 
     def describe_event(self, ev):
+        t = type(ev)
+        if t is Played:
+            head = f"{ev.faction or ev.player}: {ev.text}"
+            return L.describe(head, ev, ev.faction)
+        if t is Income:
+            return L.describe(f"round {ev.round} income", ev)
+        if t is RoundScored:
+            return L.describe(f"round {ev.round} scoring {ev.tile}", ev)
+        if t is FinalScoring:
+            return L.describe("final scoring", ev)
         if isinstance(ev, Acted):
             return ev.text
         if isinstance(ev, Started):
@@ -306,6 +343,14 @@ class TerraMystica(Game):
                     f"removed {','.join(ev.removed_bonus)}; options {' '.join(ev.options)}"
                     + (f"; factions {','.join(ev.factions)}" if ev.factions else ""))
         return super().describe_event(ev)
+
+    def changes(self, ev):
+        """Per player: vp, coins, workers, priests, bowl1-3, fire/water/earth/air,
+        spades, keys, shipping, digging, buildings and tiles (ledger.py). A legacy
+        ``Acted`` records no consequences, so it reports none."""
+        if type(ev) in _FACT_TYPES:
+            return L.changes(ev.lines)
+        return {}
 
     def turn_marker(self, state):
         if state is None or state.round == 0:

@@ -91,13 +91,21 @@ class State:
                 out.append({"faction": n, "type": "owed"})
         return out
 
-    def clone(self) -> State:
+    def clone(self, faction_copy=None, hex_copy=None) -> State:
+        """``faction_copy(name, faction)`` and ``hex_copy(list)``: how to copy each faction
+        and the four per-hex lists (decide's journal copies them into containers that
+        record their writes); by default ``dict`` and ``list``."""
         c = State.__new__(State)
         d = dict(self.__dict__)
-        d["fac"] = {k: dict(v) for k, v in self.fac.items()}
-        for k in ("order", "turn_order", "pass_order", "setup_queue", "hcolor", "hbld",
-                  "howner", "town", "bridges"):
+        if faction_copy is None:
+            d["fac"] = {k: dict(v) for k, v in self.fac.items()}
+        else:
+            d["fac"] = {k: faction_copy(k, v) for k, v in self.fac.items()}
+        for k in ("order", "turn_order", "pass_order", "setup_queue", "bridges"):
             d[k] = list(d[k])
+        copy_hex = hex_copy or list
+        for k in ("hcolor", "hbld", "howner", "town"):
+            d[k] = copy_hex(d[k])
         for k in ("player_of", "faction_of", "pool", "coins", "blocked", "cultist_offers",
                   "final"):
             d[k] = dict(d[k])
