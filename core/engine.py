@@ -19,7 +19,14 @@ import orjson
 from . import runtime
 from .audit import VerifyReport, check_chain, verify
 from .codec import Codec
-from .errors import BadOptions, IllegalCommand, ImportFailed, IntegrityError, MeepleError
+from .errors import (
+    BadOptions,
+    IllegalCommand,
+    ImportFailed,
+    IntegrityError,
+    MeepleError,
+    UnknownName,
+)
 from .events import Redone, Undone
 from .facts import plain_changes, render_changes
 from .game import Game, Outcome
@@ -149,12 +156,16 @@ class Engine:
         written, and a log that cannot be read gives ``status: "damaged"``."""
         try:
             game = self.game_of(game_id)
+        except UnknownName as exc:
+            return {"status": "not installed", "problem": str(exc)}
+        try:
             t = Table.load(self.store, game, game_id, codec=self.codec(game))
             if not t.records:  # set up, never stored (see ``table``): the seed says how
                 t.start(list(t.header.players), dict(t.header.options))
             return t.status()
-        except MeepleError as exc:
-            return {"status": "damaged", "problem": f"{exc} (run meeple verify {game_id})"}
+        except Exception as exc:  # any damage: list must still show every other game
+            return {"status": "damaged",
+                    "problem": f"the log cannot be replayed: {exc} (see meeple verify {game_id})"}
 
     def move(self, game_id: str, command: Any, player: str) -> list[Record]:
         """Give a command as ``player``; IllegalCommand (nothing stored) if not allowed."""
@@ -268,7 +279,7 @@ class Engine:
         is only stale (a status write may fail after the records are safe); one at the
         log's last event that says anything else was edited."""
         cache = self.store.status(header.game_id)
-        if not records or cache.get("seq") != records[-1].seq:
+        if not records or not isinstance(cache, dict) or cache.get("seq") != records[-1].seq:
             return report
         game = self.plugins.game(header.game)
         t = Table(game, header, self.codec(game))

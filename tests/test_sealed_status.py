@@ -89,3 +89,22 @@ def test_standings_do_not_change_when_only_the_cache_is_edited(tmp_path):
     assert all(m.resumed for m in again.matches)
     assert [m.scores for m in again.matches] == [m.scores for m in first.matches]
     assert [s.to_json() for s in again.standings] == [s.to_json() for s in first.standings]
+
+
+def test_list_shows_a_damaged_log_as_damaged_and_goes_on(capsys, tmp_path):
+    import sqlite3
+
+    path = tmp_path / "g.sqlite"
+    eng = finished_game(f"sqlite:///{path}")
+    eng.new_game("connect-four", ["ann", "bob"], seed=2, game_id="other")
+    eng.close()
+    with sqlite3.connect(path) as con:
+        con.execute("UPDATE events SET data = ? WHERE game_id = 'c4' AND seq = 3",
+                    (b'{"column": "x"}',))
+    code, out, err = run_meeple(capsys, "list", "--json", "--db", f"sqlite:///{path}")
+    assert code == 0, err
+    rows = {r["game_id"]: r for r in orjson.loads(out)}
+    assert rows["c4"]["status"] == "damaged" and "meeple verify c4" in rows["c4"]["problem"]
+    assert rows["other"]["status"] == "running"
+    code, out, err = run_meeple(capsys, "list", "--db", f"sqlite:///{path}")
+    assert code == 0 and "damaged" in out and "Traceback" not in err
