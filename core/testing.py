@@ -376,6 +376,8 @@ def first_difference(game: Game, header: Any, records: Sequence[Any]) -> int | N
     while i < len(records):
         r = records[i]
         if i >= len(new):
+            if r.batch != r.seq:
+                return r.seq  # the stored command has more events than today's rules give
             if r.actor is None or r.command_text is None:
                 raise ValueError(f"seq {r.seq} is no player command (undo, redo?)")
             try:
