@@ -31,7 +31,7 @@ EARLY = {"C": 0.45, "W": 0.6, "P": 1.2, "P3": 0.6, "P2": 0.55, "P1": 0.0}
 #: VP a unit of income is worth, per round of it still to come.
 INCOME = {"C": 0.3, "W": 0.55, "P": 1.1, "PW": 0.25, "SPADE": 2.0}
 #: What a building stands for beyond its income (abilities, favor tiles already counted).
-EXTRA = {"D": 0.0, "TP": 2.0, "TE": 3.5, "SH": 7.0, "SA": 5.0}
+EXTRA = {"D": 0.0, "TP": 4.0, "TE": 5.0, "SH": 10.0, "SA": 8.0}
 #: The other weights (scripts/tm_tune_eval.py searches them).
 W = {"building": 3.0, "town": 12.0, "prepared": 1.0, "spade": -0.3, "favor": 1.0,
      "ship": 2.0, "dig": 2.5, "cult_step": 0.25, "cult_bonus": 0.8,
