@@ -37,6 +37,7 @@ def _require_data():
             pytest.fail(msg + " (CI must have ../shared beside the clone)")
         pytest.skip(msg)
 
+
 GAME = TerraMystica()
 FIRST = "4pLeague_S60_D1L1_G1"
 
