@@ -62,12 +62,15 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--players", default="heuristic")
     ap.add_argument("--rotate", action="store_true")
     ap.add_argument("--first-seed", type=int, default=1)
+    ap.add_argument("--seat-offset", type=int, default=0,
+                    help="with --rotate: the seat the first agent starts in (0-3)")
     a = ap.parse_args(argv[1:])
     specs = _split_specs(a.players)
     rows = []
     for k in range(a.games):
         seed = a.first_seed + k
-        s = specs[-(k % 4):] + specs[:-(k % 4)] if a.rotate and k % 4 else list(specs)
+        j = (k + a.seat_offset) % 4
+        s = specs[-j:] + specs[:-j] if a.rotate and j else list(specs)
         r = play(s, seed, {})
         rows.append(r)
         first = specs[0]

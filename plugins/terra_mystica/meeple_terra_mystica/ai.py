@@ -31,11 +31,11 @@ EARLY = {"C": 0.45, "W": 0.6, "P": 1.2, "P3": 0.6, "P2": 0.55, "P1": 0.0}
 #: VP a unit of income is worth, per round of it still to come.
 INCOME = {"C": 0.3, "W": 0.55, "P": 1.1, "PW": 0.25, "SPADE": 2.0}
 #: What a building stands for beyond its income (abilities, favor tiles already counted).
-EXTRA = {"D": 0.0, "TP": 2.0, "TE": 3.5, "SH": 7.0, "SA": 5.0}
+EXTRA = {"D": 0.0, "TP": 4.0, "TE": 5.0, "SH": 10.0, "SA": 8.0}
 #: The other weights (scripts/tm_tune_eval.py searches them).
-W = {"building": 1.8, "town": 12.0, "prepared": 1.0, "spade": -0.3, "favor": 1.0,
-     "ship": 2.0, "dig": 2.5, "cult_rank": 0.4, "cult_step": 0.25, "cult_bonus": 0.8,
-     "income": 0.6, "extra": 1.0}
+W = {"building": 3.0, "town": 12.0, "prepared": 1.0, "spade": -0.3, "favor": 1.0,
+     "ship": 2.0, "dig": 2.5, "cult_step": 0.25, "cult_bonus": 0.8,
+     "income": 0.6, "extra": 1.0, "first": 3.0}
 
 
 def _rounds_left(g: R.State) -> int:
@@ -166,7 +166,7 @@ def estimate(g: R.State, f: dict, final: dict | None = None) -> float:
     nb = len(f["locations"])
     for b, w in EXTRA.items():
         v += f["L_" + b] * w * t * W["extra"]
-    v += nb * W["building"] * t
+    v += (nb * W["building"] + min(nb, 5) * W["first"]) * t
     v += _prepared(g, f) * t
     v += _groups_value(g, f) * t
     # What the current action still owes the faction: always less than taking it gives

@@ -322,3 +322,14 @@ def test_several_actions_in_one_row_when_everyone_else_has_passed():
     _put(h, "witches", "E5", "TP")
     h.fac["witches"].update(W=5, C=10)
     _refused(h, "p0", "upgrade E5 to TE. +FAV6. action FAV6", "already taken their action")
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_every_open_offer_is_offered_to_answer_and_strict_leech_keeps_the_order(strict):
+    g = _state("witches", "nomads", "cultists", options=("strict-leech",) if strict else ())
+    g.offers = [["witches", "nomads", 2, 0, 1], ["witches", "cultists", 1, 1, 1]]
+    g.active = "nomads"
+    rows = [t.text for t in GAME.legal(g, "p0")]
+    assert "leech 2 from nomads" in rows and "decline 2 from nomads" in rows
+    assert ("leech 1 from cultists" in rows) is not strict
+    assert not any(r.startswith(("build", "upgrade", "pass", "send")) for r in rows)
