@@ -9,14 +9,13 @@ from typing import Any
 
 from . import corporate_era as ce
 from . import messages as m
-from .cards import BEGINNER, CARDS
-from .effects import apply_choice, play_card, start_corporation, use_action
+from .cards import BEGINNER, CARDS, CORPORATIONS
+from .effects import apply_choice, normalize, play_card, start_corporation, use_action
 from .rules import (
     AWARD_COSTS,
     PROJECTS,
     greenery_cost,
     lower_production,
-    normalize,
     place_tile,
     production,
     project_cost,
@@ -40,9 +39,14 @@ def _push(s: State, new: list) -> None:
 def start_turn(s: State) -> None:
     p = s.players[s.names[s.current]]
     if not p.first_done:
+        # the corporation's first action (Tharsis Republic's city, Inventrix' 3 cards)
         p.first_done = True
         s.actions += 1
-        s.pending.insert(0, (p.name, "place", "city", "normal", "Tharsis Republic"))
+        corp = CORPORATIONS[p.corp]
+        if corp["first_action"] == "draw":
+            s.pending.insert(0, (p.name, "draw", corp["draw"], p.corp))
+        else:
+            s.pending.insert(0, (p.name, "place", "city", "normal", p.corp))
 
 
 def next_turn(s: State) -> None:
@@ -57,8 +61,6 @@ def next_turn(s: State) -> None:
 
 
 def _started(s: Any, e: m.Started) -> State:
-    if e.corporate_era:
-        ce.register()  # the Corporate Era card data joins the card registries
     s = State(tuple(e.players), {"corporate_era": e.corporate_era, "draft": e.draft,
                                  "max_generations": e.max_generations})
     if len(e.players) == 1:
@@ -153,13 +155,21 @@ def _bought(s: State, e: m.Bought) -> State:
     return s
 
 
+def _take_automatic(s: State, player: str, kind: str) -> None:
+    """A draw or look that was waiting at the head of the queue has now happened."""
+    if s.pending and s.pending[0][:2] == (player, kind):
+        s.pending.pop(0)
+
+
 def _drawn(s: State, e: m.Drawn) -> State:
+    _take_automatic(s, e.player, "draw")
     del s.deck[:len(e.cards)]
     s.players[e.player].hand.extend(e.cards)
     return s
 
 
 def _looked(s: State, e: m.Looked) -> State:
+    _take_automatic(s, e.player, "look")
     del s.deck[:len(e.cards)]
     s.players[e.player].offer = list(e.cards)
     s.pending.insert(0, (e.player, "keep", e.source))
@@ -305,7 +315,9 @@ def _picked(s: State, e: m.Picked) -> State:
     item = _take_pending(s, e.player, ("add", "steal", "pick", "university"))
     p = s.players[e.player]
     if item[1] == "pick":
-        ce.PICKS[item[2]][1](s, p, e.card)
+        new: list = []
+        ce.PICKS[item[2]][1](s, p, e.card, new)
+        _push(s, new)
         return s
     if item[1] == "university":
         if e.card:

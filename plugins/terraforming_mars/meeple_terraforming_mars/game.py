@@ -19,7 +19,7 @@ from . import corporate_era as ce
 from . import evaluation, render
 from . import messages as m
 from .board import SPACES
-from .cards import BASE_DECK, BEGINNER, CARDS, CORPORATIONS, STANDARD_CORPS, lookup
+from .cards import BEGINNER, CARDS, CORPORATIONS, Catalog, catalog, lookup
 from .checks import (
     claim_problem,
     convert_problem,
@@ -31,7 +31,7 @@ from .checks import (
     use_options,
     use_problem,
 )
-from .effects import action_options, choice_options
+from .effects import AUTOMATIC, action_options, choice_options
 from .flow import fold
 from .rules import (
     AWARD_COSTS,
@@ -93,11 +93,10 @@ class TerraformingMars(Game):
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: random.Random) -> list:
         era = bool(options.get("corporate_era"))
-        if era:
-            ce.register()
-        deck = list(BASE_DECK + (ce.CE_DECK if era else ()))
+        cat = catalog(options)
+        deck = list(cat.deck)
         rng.shuffle(deck)
-        corps = list(STANDARD_CORPS + (ce.CE_CORPS if era else ()))
+        corps = list(cat.corporations)
         rng.shuffle(corps)
         beginner = options.get("corporations") == "beginner"
         events: list = [m.Started(tuple(players), era, bool(options.get("draft")),
@@ -161,6 +160,7 @@ class TerraformingMars(Game):
         primary, after = self._check(s, player, cmd)
         for ev in primary:
             emit(ev)
+        self._automatic(s, rng, emit)
         for kind, n, source in after:
             if kind == "draw":
                 self._draw(s, player, n, rng, emit)
@@ -175,6 +175,17 @@ class TerraformingMars(Game):
         self._advance(s, rng, emit)
         return events
 
+    def _automatic(self, s: State, rng: random.Random, emit: Callable) -> None:
+        """Resolve the draws and deck looks waiting at the head of the queue (a card's own
+        effects, a corporation's first action), so decisions behind them see the cards."""
+        while s.pending and s.pending[0][1] in AUTOMATIC:
+            player, kind, n, source = s.pending[0]
+            self._ensure(s, n, rng, emit)
+            if kind == "draw":
+                emit(m.Drawn(player, tuple(s.deck[:n])))
+            else:
+                emit(m.Looked(player, tuple(s.deck[:n]), source))
+
     def _ensure(self, s: State, n: int, rng: random.Random, emit: Callable) -> None:
         if len(s.deck) < n and s.discard:
             cards = s.discard[:]
@@ -188,6 +199,7 @@ class TerraformingMars(Game):
             emit(m.Drawn(player, cards))
 
     def _advance(self, s: State, rng: random.Random, emit: Callable) -> None:
+        self._automatic(s, rng, emit)
         while not s.pending:
             if s.phase in ("setup", "research"):
                 emit(m.ActionsBegan(s.generation))
@@ -214,6 +226,7 @@ class TerraformingMars(Game):
                 emit(m.GameEnded(s.generation))
             else:
                 return
+            self._automatic(s, rng, emit)
 
     def _check(self, s: State, player: str, cmd: Any) -> tuple[list, list]:
         p = s.players[player]
@@ -233,11 +246,8 @@ class TerraformingMars(Game):
             why = play_problem(s, p, cmd.card, (cmd.mc, cmd.steel, cmd.titanium, cmd.heat))
             if why:
                 raise IllegalCommand(why)
-            after = [("draw", CARDS[cmd.card]["draw"], "")] if CARDS[cmd.card].get("draw") else []
-            # Event cards look at the deck when played; blue ones only through their action.
-            if cmd.card in LOOK_CARDS and CARDS[cmd.card]["type"] == "event":
-                after.append(("look", LOOK_CARDS[cmd.card][0], cmd.card))
-            return [m.CardPlayed(player, cmd.card, cmd.mc, cmd.steel, cmd.titanium, cmd.heat)], after
+            # the card's own draws and looks come as automatic steps its fold queues
+            return [m.CardPlayed(player, cmd.card, cmd.mc, cmd.steel, cmd.titanium, cmd.heat)], []
         if t is m.Project:
             if cmd.kind not in PROJECTS:
                 raise IllegalCommand(f"no project {cmd.kind!r}: choose {', '.join(PROJECTS)}")
@@ -296,10 +306,12 @@ class TerraformingMars(Game):
         if kind == "corp":
             if t is not m.ChooseCorp:
                 raise IllegalCommand("choose your corporation first: corporation NAME")
+            if not self.catalog(s).has_corporation(cmd.corp):
+                raise IllegalCommand(f"{cmd.corp} is not a corporation of this game")
             if cmd.corp not in p.corp_offer and cmd.corp != BEGINNER:
                 raise IllegalCommand(f"choose one of: {', '.join([*p.corp_offer, BEGINNER])}")
-            draw = CORPORATIONS[cmd.corp].get("draw", 0)
-            return [m.CorpChosen(player, cmd.corp)], [("draw", draw, "")] if draw else []
+            # Inventrix draws its 3 cards as its first action, not now (start_turn)
+            return [m.CorpChosen(player, cmd.corp)], []
         if kind in ("pick", "university"):
             if t is not m.Pick:
                 raise IllegalCommand("choose a card first: card NAME")
@@ -535,10 +547,10 @@ class TerraformingMars(Game):
             known.update(p.played)
             known.update(p.events)
             known.update(c for c in (*p.hand, *p.offer, *p.drafted) if c != "?")
-        deck = BASE_DECK + (ce.CE_DECK if s.options.get("corporate_era") else ())
-        pool = [c for c in deck if c not in known]
+        cat = self.catalog(s)
+        pool = [c for c in cat.deck if c not in known]
         rng.shuffle(pool)
-        corps = [c for c in STANDARD_CORPS + (ce.CE_CORPS if s.options.get("corporate_era") else ())
+        corps = [c for c in cat.corporations
                  if c not in {q.corp for q in s.players.values()}
                  and all(c not in q.corp_offer for q in s.players.values())]
         rng.shuffle(corps)
@@ -574,6 +586,10 @@ class TerraformingMars(Game):
                 (n, cards if n == player else tuple("?" for _ in cards)) for n, cards in event.offers))
         return event
 
+    def catalog(self, state: State | None) -> Catalog:
+        """The cards this game plays with (chosen by its options; base game without a state)."""
+        return catalog(state.options if state is not None else {})
+
     def clone(self, state: State) -> State:
         return state.copy()
 
@@ -590,16 +606,16 @@ class TerraformingMars(Game):
             raise IllegalCommand(f"{text!r} is not a command; see docs/games/terraforming-mars.md "
                                  "(play, project, sell, claim, fund, use, greenery, heat, pass, done)")
         if w == "keep":
-            return m.Keep(() if rest.lower() == "none" else tuple(self._card(c) for c in rest.split(",")))
+            return m.Keep(() if rest.lower() == "none" else tuple(self._card(c, state) for c in rest.split(",")))
         if w == "draft":
-            return m.Draft(self._card(rest))
+            return m.Draft(self._card(rest, state))
         if w == "corporation":
             name = lookup(rest)
             if name not in CORPORATIONS:
                 raise IllegalCommand(f"no corporation {rest!r}")
             return m.ChooseCorp(name)
         if w in ("buy", "sell"):
-            cards = () if rest.lower() == "none" else tuple(self._card(c) for c in rest.split(","))
+            cards = () if rest.lower() == "none" else tuple(self._card(c, state) for c in rest.split(","))
             return m.Buy(cards) if w == "buy" else m.Sell(cards)
         if w == "play":
             return self._parse_play(rest, state, player)
@@ -627,7 +643,7 @@ class TerraformingMars(Game):
         if w == "target":
             return m.Target("" if rest.lower() == "none" else rest)
         if w == "card":
-            return m.Pick("" if rest.lower() == "none" else self._card(rest))
+            return m.Pick("" if rest.lower() == "none" else self._card(rest, state))
         if w == "choose":
             return m.Choose(rest.lower())
         if w == "amount":
@@ -636,15 +652,18 @@ class TerraformingMars(Game):
             return m.Amount(int(rest))
         raise IllegalCommand(f"{text!r} is not a command; see docs/games/terraforming-mars.md")
 
-    def _card(self, text: str) -> str:
+    def _card(self, text: str, state: State | None = None) -> str:
         name = lookup(text)
         if name is None or name not in CARDS:
             raise IllegalCommand(f"{text.strip()!r} is not a project card name")
+        if state is not None and not self.catalog(state).has_card(name):
+            raise IllegalCommand(f"{name} is not a card of this game (it is a Corporate Era card; "
+                                 "start the game with -o corporate_era=true)")
         return name
 
     def _parse_play(self, rest: str, state: State | None, player: str | None) -> m.Play:
         body, kv = _strip_kv(rest)
-        name = self._card(body)
+        name = self._card(body, state)
         st, ti, heat = kv.get("steel", 0), kv.get("titanium", 0), kv.get("heat", 0)
         if "pay" in kv:
             mc = kv["pay"]
