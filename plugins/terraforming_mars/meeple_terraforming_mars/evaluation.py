@@ -34,11 +34,12 @@ def worth(s: State, name: str, points: dict[str, int], left: float) -> float:
     # the end), a hoard beyond what the rest of the game can spend counts little
     spend = min(1.0, 0.3 + left / 4.0)
     cap = 25.0 + 8.0 * left
-    mc = p.res[0]
+    # cards on a research list count as bought (the list is confirmed with their price)
+    mc = p.res[0] - 3 * len(p.marked)
     value += spend * min(mc, cap) + 0.15 * max(0.0, mc - cap)
     value += spend * sum(v * r for v, r in zip(RES_VALUE[1:], p.res[1:], strict=True))
     value += left * (sum(v * r for v, r in zip(PROD_VALUE, p.prod, strict=False)) + p.tr)
-    value += min(len(p.hand), 12) * min(3.5, 0.6 * left)
+    value += min(len(p.hand) + len(p.marked), 12) * min(3.5, 0.6 * left)
     return value
 
 

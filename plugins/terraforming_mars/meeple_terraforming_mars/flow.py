@@ -145,9 +145,19 @@ def _corp_chosen(s: State, e: m.CorpChosen) -> State:
     return s
 
 
+def _marked(s: State, e: m.Marked) -> State:
+    p = s.players[e.player]
+    if e.on:
+        p.marked.append(e.card)
+    else:
+        p.marked.remove(e.card)
+    return s
+
+
 def _bought(s: State, e: m.Bought) -> State:
     p = s.players[e.player]
     _take_pending(s, e.player, ("buy",))
+    p.marked = []
     p.res[MC] -= 3 * len(e.cards)
     p.hand.extend(e.cards)
     s.discard.extend(c for c in p.offer if c not in e.cards)
@@ -416,7 +426,7 @@ def _ended(s: State, e: m.GameEnded) -> State:
 
 FOLDS: dict[type, Callable[[Any, Any], State]] = {
     m.Looked: _looked, m.Kept: _kept, m.Started: _started, m.NeutralPlaced: _neutral, m.Drafted: _drafted, m.Shuffled: _shuffled, m.Reshuffled: _reshuffled, m.Dealt: _dealt,
-    m.CorpChosen: _corp_chosen, m.Bought: _bought, m.Drawn: _drawn, m.Revealed: _revealed,
+    m.CorpChosen: _corp_chosen, m.Marked: _marked, m.Bought: _bought, m.Drawn: _drawn, m.Revealed: _revealed,
     m.CardPlayed: _card_played, m.ProjectUsed: _project, m.Sold: _sold, m.Claimed: _claimed,
     m.Funded: _funded, m.ActionUsed: _action_used, m.Converted: _converted, m.Placed: _placed,
     m.Targeted: _targeted, m.Picked: _picked, m.Chosen: _chosen, m.AmountChosen: _amount,

@@ -15,8 +15,8 @@ from typing import Any
 
 from meeple.core import Game, IllegalCommand, Option, Outcome
 
+from . import cardtext, evaluation, render
 from . import corporate_era as ce
-from . import evaluation, render
 from . import messages as m
 from .board import SPACES
 from .cards import BEGINNER, CARDS, CORPORATIONS, Catalog, catalog, lookup
@@ -344,9 +344,24 @@ class TerraformingMars(Game):
             if t is not m.Draft or cmd.card not in p.offer:
                 raise IllegalCommand(f"draft one card: {', '.join('draft ' + c for c in p.offer)}")
             return [m.Drafted(player, cmd.card)], []
+        if kind == "buy" and t is m.Mark:
+            if cmd.card not in p.offer:
+                raise IllegalCommand(f"you may buy from: {', '.join(p.offer)}")
+            if cmd.on:
+                if cmd.card in p.marked:
+                    raise IllegalCommand(f"{cmd.card} is on your list already")
+                if 3 * (len(p.marked) + 1) > p.res[MC]:
+                    raise IllegalCommand(f"{len(p.marked) + 1} cards cost {3 * (len(p.marked) + 1)} M€; "
+                                         f"you have {p.res[MC]}")
+            elif cmd.card not in p.marked:
+                raise IllegalCommand(f"{cmd.card} is not on your list")
+            return [m.Marked(player, cmd.card, cmd.on)], []
+        if kind == "buy" and t is m.Confirm:
+            return [m.Bought(player, tuple(c for c in p.offer if c in p.marked))], []
         if kind == "buy":
             if t is not m.Buy:
-                raise IllegalCommand("choose the cards to buy first: buy A, B (or buy none)")
+                raise IllegalCommand("choose the cards to buy first: take CARD for each, then buy "
+                                     "(or at once: buy A, B; buy none)")
             if len(set(cmd.cards)) != len(cmd.cards) or any(c not in p.offer for c in cmd.cards):
                 raise IllegalCommand(f"you may buy from: {', '.join(p.offer)}")
             if 3 * len(cmd.cards) > p.res[MC]:
@@ -482,13 +497,14 @@ class TerraformingMars(Game):
                 return [m.Keep(())] + ([m.Keep((p.offer[0],))] if p.res[MC] >= 3 else [])
             return [m.Keep(combo) for combo in combinations(p.offer, min(n, len(p.offer)))]
         if kind == "buy":
-            afford = p.res[MC] // 3
-            out = []
-            offer = p.offer
-            for mask in range(1 << len(offer)):
-                chosen = tuple(c for i, c in enumerate(offer) if mask >> i & 1)
-                if len(chosen) <= afford:
-                    out.append(m.Buy(chosen))
+            # staged, one card at a time (docs/games/terraforming-mars.md): at most 11 commands
+            out = [m.Confirm()]
+            room = 3 * (len(p.marked) + 1) <= p.res[MC]
+            for c in dict.fromkeys(p.offer):
+                if c in p.marked:
+                    out.append(m.Mark(c, False))
+                elif room:
+                    out.append(m.Mark(c, True))
             return out
         if kind == "place":
             return [m.Place(sp) for sp in legal_spaces(s, p.name, item[2], item[3])]
@@ -536,6 +552,7 @@ class TerraformingMars(Game):
                 p.offer = ["?"] * len(p.offer)
                 p.corp_offer = ["?"] * len(p.corp_offer)
                 p.drafted = ["?"] * len(p.drafted)
+                p.marked = ["?"] * len(p.marked)
         v.deck = ["?"] * len(v.deck)
         v.discard = ["?"] * len(v.discard)
         return v
@@ -562,6 +579,8 @@ class TerraformingMars(Game):
             p.hand = fill(p.hand, pool)
             p.offer = fill(p.offer, pool)
             p.drafted = fill(p.drafted, pool)
+            # cards another player marked are among their offer: any of its cards will do
+            p.marked = [c if c != "?" else p.offer[k] for k, c in enumerate(p.marked)]
             p.corp_offer = fill(p.corp_offer, corps)
         s.deck = fill(s.deck, pool)
         s.discard = fill(s.discard, pool)
@@ -581,6 +600,8 @@ class TerraformingMars(Game):
             return m.Kept(event.player, tuple("?" for _ in event.cards))
         if t is m.Drafted and event.player != player:
             return m.Drafted(event.player, "?")
+        if t is m.Marked and event.player != player:
+            return m.Marked(event.player, "?", event.on)
         if t is m.Research:
             return m.Research(event.generation, tuple(
                 (n, cards if n == player else tuple("?" for _ in cards)) for n, cards in event.offers))
@@ -599,6 +620,10 @@ class TerraformingMars(Game):
         raw = " ".join(str(text).split())
         word, _, rest = raw.partition(" ")
         w = word.lower()
+        if w == "buy" and not rest:
+            return m.Confirm()
+        if w in ("take", "drop") and rest:
+            return m.Mark(self._card(rest, state), w == "take")
         if w in ("pass", "done", "greenery", "heat") and not rest:
             return {"pass": m.Pass(), "done": m.Done(), "greenery": m.Convert("plants"),
                     "heat": m.Convert("heat")}[w]
@@ -720,6 +745,10 @@ class TerraformingMars(Game):
             return "keep " + (", ".join(c.cards) or "none")
         if t is m.Buy:
             return "buy " + (", ".join(c.cards) or "none")
+        if t is m.Mark:
+            return ("take " if c.on else "drop ") + c.card
+        if t is m.Confirm:
+            return "buy"
         if t is m.Sell:
             return "sell " + ", ".join(c.cards)
         if t is m.Play:
@@ -760,6 +789,10 @@ class TerraformingMars(Game):
     def redact_command(self, text: str, actor: str, player: str | None) -> str:
         """Which cards another player drafts, keeps, buys or sells is secret; how many is not."""
         verb, _, rest = text.partition(" ")
+        if verb in ("take", "drop") and player != actor:
+            return f"{verb} a card"
+        if verb == "buy" and not rest:
+            return text
         if verb in ("draft", "keep", "buy", "sell") and player != actor:
             n = 0 if rest in ("", "none") else len(rest.split(", "))
             return f"{verb} {n} card{'s' if n != 1 else ''}"
@@ -770,6 +803,10 @@ class TerraformingMars(Game):
     def describe_event(self, event: Any) -> str:
         return render.describe(event)
 
+    def explain(self, topic: str, state: State | None = None) -> str | None:
+        """A card's or corporation's text (cost, tags, requirement, effects, VP)."""
+        return cardtext.explain(topic)
+
     def turn_marker(self, state: State) -> str | None:
         return f"Generation {state.generation}"
 
@@ -777,7 +814,8 @@ class TerraformingMars(Game):
         return render.summary(state)
 
     def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
-        return render.svg(state) if fmt == "svg" else render.text(state)
+        acting = tuple(self.to_act(state))
+        return render.svg(state) if fmt == "svg" else render.text(state, player, acting)
 
     def evaluate(self, state: State, player: str) -> float:
         return evaluation.evaluate(self, state, player)

@@ -28,6 +28,19 @@ class Buy:
 
 
 @command
+class Mark:
+    """Research staged: put one offered card on (``on``) or off the list to buy."""
+
+    card: str
+    on: bool = True
+
+
+@command
+class Confirm:
+    """Research staged: buy the cards on the list (``buy`` with nothing after it)."""
+
+
+@command
 class Play:
     card: str
     mc: int
@@ -199,6 +212,13 @@ class Kept:
     cards: tuple[str, ...]  # secret to the others
 
 
+@event("terraforming-mars.marked")
+class Marked:
+    player: str
+    card: str  # secret to the others
+    on: bool
+
+
 @event("terraforming-mars.card-played")
 class CardPlayed:
     player: str
@@ -326,7 +346,8 @@ class GameEnded:
     generation: int
 
 
-EVENTS = (Started, Shuffled, Reshuffled, NeutralPlaced, Drafted, Looked, Kept, Dealt, CorpChosen, Bought, Drawn, Revealed, CardPlayed,
+EVENTS = (Started, Shuffled, Reshuffled, NeutralPlaced, Drafted, Looked, Kept, Dealt, CorpChosen,
+          Marked, Bought, Drawn, Revealed, CardPlayed,
           ProjectUsed, Sold, Claimed, Funded, ActionUsed, Converted, Placed, Targeted, Picked,
           Chosen, AmountChosen, Passed, TurnEnded, ActionsBegan, Produced, Research,
           FinalConversion, FinalDone, GameEnded)

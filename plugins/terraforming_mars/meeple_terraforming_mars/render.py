@@ -8,8 +8,30 @@ from typing import Any
 
 from . import messages as m
 from .board import ROW_LETTERS, SPACES
-from .rules import AWARDS, MILESTONES
+from .cardtext import hand_line
+from .rules import AWARDS, MILESTONES, card_cost
 from .state import RES, State
+
+# What each pending decision asks, for "to act" lines.
+ASKS = {"corp": "choose a corporation", "buy": "research: take cards one by one, then buy",
+        "draft": "draft a card", "place": "place a tile", "claim": "claim a space (Land Claim)",
+        "remove": "choose whose resources to remove", "reduce": "choose whose production to lower",
+        "flood": "choose whom Flooding takes 4 M€ from", "add": "choose a card to add to",
+        "steal": "choose a card to take from", "pick": "choose a card", "choose": "choose an option",
+        "viral": "Viral Enhancers: plant or resource", "olympus": "Olympus Conference",
+        "university": "Mars University: discard a card to draw one, or none",
+        "keep": "keep cards", "amount": "choose an amount", "final": "final greenery conversion"}
+
+
+def asks(s: State, name: str) -> str:
+    """What ``name`` is asked to do now, in a few words."""
+    item = next((it for it in s.pending if it[0] == name), None)
+    if item is None:
+        return "take an action (or pass)" if not s.actions else "take a second action, or done"
+    if item[1] == "place":
+        return f"place {'an' if item[2][0] in 'aeiou' else 'a'} {item[2]}" + (
+            f" for {item[4]}" if len(item) > 4 and item[4] else "")
+    return ASKS.get(item[1], item[1])
 
 TILE_CHAR = {"ocean": "~", "greenery": "g", "city": "C", "capital": "C"}
 
@@ -22,7 +44,26 @@ def _cell(s: State, sp: str) -> str:
     return ch + (str(s.names.index(owner) + 1) if owner in s.names else "n" if owner else "")
 
 
-def text(s: State) -> str:
+def private(s: State, player: str) -> list[str]:
+    """What only ``player`` sees: their hand (cost to them, tags, requirement, text) and
+    the cards offered to them, with the research list marked."""
+    p = s.players[player]
+    lines = []
+    if p.hand:
+        lines.append(f"{player}'s hand ({len(p.hand)}):")
+        lines += [f"  {hand_line(c, card_cost(p, c))}" for c in p.hand if c != "?"]
+    if p.corp_offer:
+        lines.append("corporations offered: " + ", ".join(p.corp_offer))
+    if p.offer:
+        lines.append(f"offered to {player} (3 M€ each when bought; * = on your list):")
+        lines += [f"  {'*' if c in p.marked else ' '} {hand_line(c, card_cost(p, c))}"
+                  for c in p.offer if c != "?"]
+    if p.drafted:
+        lines.append("drafted so far: " + ", ".join(p.drafted))
+    return lines
+
+
+def text(s: State, player: str | None = None, acting: tuple[str, ...] = ()) -> str:
     lines = [f"Generation {s.generation} ({s.phase})  temperature {s.temp_c} C  "
              f"oxygen {s.oxygen} %  oceans {s.oceans}/9"]
     for r in range(9):
@@ -43,8 +84,12 @@ def text(s: State) -> str:
         lines.append("milestones: " + ", ".join(f"{k} ({v})" for k, v in s.milestones.items()))
     if s.awards:
         lines.append("awards: " + ", ".join(f"{k} ({v})" for k, v in s.awards.items()))
-    if s.pending:
-        lines.append(f"waiting for: {s.pending[0][0]} ({s.pending[0][1]})")
+    if player in s.players:
+        lines += private(s, player)
+    if acting:
+        lines.append("to act: " + "; ".join(f"{n} ({asks(s, n)})" for n in acting))
+    elif s.phase == "over":
+        lines.append("the game is over")
     return "\n".join(lines)
 
 
@@ -128,6 +173,9 @@ def describe(e: Any) -> str:
         return f"{e.player} is dealt {', '.join(e.corps) or 'no corporations'} and {', '.join(e.cards)}"
     if t is m.CorpChosen:
         return f"{e.player} runs {e.corp}"
+    if t is m.Marked:
+        return f"{e.player} {'puts' if e.on else 'takes'} {e.card if e.card != '?' else 'a card'} " \
+               f"{'on' if e.on else 'off'} the research list"
     if t is m.Bought:
         return f"{e.player} buys {', '.join(e.cards) or 'nothing'}"
     if t is m.Drawn:

@@ -16,7 +16,7 @@ SOLO_GENERATIONS = 14
 class Player:
     __slots__ = ("name", "corp", "res", "prod", "tr", "hand", "played", "events", "card_res",
                  "used", "passed", "tr_raised", "offer", "corp_offer", "special_design", "first_done",
-                 "drafted")
+                 "drafted", "marked")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -36,6 +36,7 @@ class Player:
         self.special_design = False
         self.first_done = True  # Tharsis Republic: False until its first action is taken
         self.drafted: list[str] = []  # cards kept so far in this generation's draft
+        self.marked: list[str] = []  # offered cards put on the list to buy (research, staged)
 
     def copy(self) -> Player:
         p = Player.__new__(Player)
@@ -46,6 +47,7 @@ class Player:
         p.passed, p.tr_raised, p.special_design, p.first_done = (
             self.passed, self.tr_raised, self.special_design, self.first_done)
         p.offer, p.corp_offer, p.drafted = self.offer[:], self.corp_offer[:], self.drafted[:]
+        p.marked = self.marked[:]
         return p
 
     def __eq__(self, other: object) -> bool:
