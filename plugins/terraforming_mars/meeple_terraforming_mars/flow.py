@@ -1,6 +1,9 @@
-"""``fold``: how each event changes the state. Pure and deterministic: card draws come
-from the top of the deck named in the state, and every random outcome (a shuffle) arrives
-as an event that decide drew."""
+"""The rules engine's side of each event: ``apply_rules`` works out what an event does to
+the state (card effects, triggers, the decision queue). Only ``decide`` runs it, on a
+scratch state, and records the result in the event (``delta.py``); the game's ``fold``
+applies that record. Setup events (``SETUP``) have no rules to run: ``fold_setup`` places
+them. Card draws come from the top of the deck named in the state, and every random
+outcome (a shuffle) arrives as an event that decide drew."""
 
 from __future__ import annotations
 
@@ -419,6 +422,11 @@ def _final_done(s: State, e: m.FinalDone) -> State:
     return s
 
 
+def _scored(s: State, e: m.Scored) -> State:
+    s.scores[e.player] = e.total
+    return s
+
+
 def _ended(s: State, e: m.GameEnded) -> State:
     s.phase = "over"
     return s
@@ -432,11 +440,18 @@ FOLDS: dict[type, Callable[[Any, Any], State]] = {
     m.Targeted: _targeted, m.Picked: _picked, m.Chosen: _chosen, m.AmountChosen: _amount,
     m.Passed: _passed, m.TurnEnded: _turn_ended, m.ActionsBegan: _actions_began,
     m.Produced: _produced, m.Research: _research, m.FinalConversion: _final,
-    m.FinalDone: _final_done, m.GameEnded: _ended,
+    m.FinalDone: _final_done, m.Scored: _scored, m.GameEnded: _ended,
 }
+SETUP = (m.Started, m.Shuffled, m.Dealt, m.NeutralPlaced)
 
 
-def fold(s: Any, e: Any) -> State:
+def fold_setup(s: Any, e: Any) -> State:
+    """The opening events: they place what setup dealt, with no rule to apply."""
+    return FOLDS[type(e)](s, e)
+
+
+def apply_rules(s: Any, e: Any) -> State:
+    """What the rules make of event ``e`` (decide's scratch state only)."""
     s = FOLDS[type(e)](s, e)
     if s.pending:
         normalize(s)

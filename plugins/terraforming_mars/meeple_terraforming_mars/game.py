@@ -1,8 +1,10 @@
 """Terraforming Mars for Meeple: the Game object that ties rules, notation and views together.
 
-``decide`` copies the state, folds its own events into the copy as it makes them, and
-adds the follow-up events the rules force (turn ends, production, the next research
-deal, the end of the game); ``step`` does the same in place for search.
+``decide`` copies the state, runs the rules of each event it makes on the copy
+(``flow.apply_rules``), records what they did in the event (``delta``), and adds the
+follow-up events the rules force (turn ends, production, the next research deal, final
+scoring, the end of the game). ``fold`` applies a recorded delta and nothing else.
+``step`` runs the same rules in place for search, without recording.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
+import attrs
 from meeple.core import Game, IllegalCommand, Option, Outcome
 
 from . import cardtext, evaluation, render
@@ -31,8 +34,10 @@ from .checks import (
     use_options,
     use_problem,
 )
+from .delta import Delta, apply, counters, diff
+from .delta import redact as redact_delta
 from .effects import AUTOMATIC, action_options, choice_options
-from .flow import fold
+from .flow import SETUP, apply_rules, fold_setup
 from .rules import (
     AWARD_COSTS,
     AWARDS,
@@ -136,21 +141,31 @@ class TerraformingMars(Game):
     # -- deciding -------------------------------------------------------------------------------
 
     def decide(self, state: State, player: str, command: Any, rng: random.Random) -> list:
-        return self._run(state.copy(), player, command, rng)
+        return self._run(state.copy(), player, command, rng, record=True)
 
     def fold(self, state: State | None, event: Any) -> State:
-        return fold(state, event)
+        if getattr(event, "delta", None) is not None:
+            return apply(state, event.delta)
+        if type(event) in SETUP:
+            return fold_setup(state, event)
+        # an event stored before outcomes were recorded (plugin 0.1): its rules once more
+        return apply_rules(state, event)
 
     def step(self, state: State, player: str, command: Any, rng: random.Random) -> State:
-        self._run(state, player, command, rng)
+        self._run(state, player, command, rng, record=False)
         return state
 
-    def _run(self, s: State, player: str, cmd: Any, rng: random.Random) -> list:
+    def _run(self, s: State, player: str, cmd: Any, rng: random.Random, record: bool) -> list:
         events: list = []
 
         def emit(ev: Any) -> None:
+            if record:
+                before = s.copy()
+                apply_rules(s, ev)
+                ev = attrs.evolve(ev, delta=diff(before, s))
+            else:
+                apply_rules(s, ev)
             events.append(ev)
-            fold(s, ev)
 
         if s.phase == "over":
             raise IllegalCommand("the game is over")
@@ -223,6 +238,11 @@ class TerraformingMars(Game):
                     offers = tuple((p, tuple(s.deck[4 * k:4 * k + 4])) for k, p in enumerate(order))
                     emit(m.Research(s.generation + 1, offers))
             elif s.phase == "final":
+                # final scoring, one event per player, then the end
+                for name, parts in breakdown(s).items():
+                    emit(m.Scored(name, parts["tr"], parts["milestones"], parts["awards"],
+                                  parts["greenery"], parts["cities"], parts["cards"],
+                                  parts["total"]))
                 emit(m.GameEnded(s.generation))
             else:
                 return
@@ -532,7 +552,9 @@ class TerraformingMars(Game):
         if state.phase != "over":
             return None
         parts = breakdown(state)
-        scores = {n: parts[n]["total"] for n in state.names}
+        # the scores recorded when the game ended (a later rules change does not rewrite
+        # a finished game; verify reports it instead)
+        scores = {n: state.scores.get(n, parts[n]["total"]) for n in state.names}
         if len(state.names) == 1:
             (name,) = state.names
             won = state.maxed()
@@ -587,6 +609,15 @@ class TerraformingMars(Game):
         return s
 
     def redact(self, event: Any, player: str | None) -> Any:
+        shown = self._redact_fields(event, player)
+        d = getattr(event, "delta", None)
+        return attrs.evolve(shown, delta=redact_delta(d, player)) if d is not None else shown
+
+    def changes(self, event: Any) -> dict[str, dict[str, int]]:
+        d: Delta | None = getattr(event, "delta", None)
+        return counters(d) if d is not None else {}
+
+    def _redact_fields(self, event: Any, player: str | None) -> Any:
         t = type(event)
         if t in (m.Shuffled, m.Reshuffled):
             return t(tuple("?" for _ in event.cards))

@@ -161,7 +161,38 @@ def svg(s: State) -> str:
     return "\n".join(parts)
 
 
+STEP_WORDS = {"temp": ("temperature", 2, " C"), "oxygen": ("oxygen", 1, " %"), "oceans": ("oceans", 1, "")}
+
+
+def facts(e: Any) -> str:
+    """What an event did to the table, from its recorded delta: tiles placed (with their
+    owner), parameter steps, milestones, awards. Players' counters are its ``changes``."""
+    d = getattr(e, "delta", None)
+    if d is None:
+        return ""
+    out = [f"{tile} on {sp}" + (f" ({owner})" if owner else "") for sp, tile, owner in d.tiles]
+    for k, n in d.steps:
+        word, unit, suffix = STEP_WORDS[k]
+        out.append(f"{word} {n * unit:+d}{suffix}")
+    out += [f"{owner} claims {name}" for name, owner in d.milestones]
+    out += [f"{owner} funds {name}" for name, owner in d.awards]
+    return ", ".join(out)
+
+
 def describe(e: Any) -> str:
+    line = _describe(e)
+    more = facts(e)
+    return f"{line} ({more})" if more else line
+
+
+def _cards(cards: tuple[str, ...]) -> str:
+    """Card names, or how many when they are hidden from the reader."""
+    if cards and all(c == "?" for c in cards):
+        return f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+    return ", ".join(cards)
+
+
+def _describe(e: Any) -> str:
     t = type(e)
     if t is m.Started:
         return "Terraforming Mars: " + ", ".join(e.players)
@@ -170,16 +201,16 @@ def describe(e: Any) -> str:
     if t is m.Reshuffled:
         return f"{len(e.cards)} discarded cards are shuffled in under the deck"
     if t is m.Dealt:
-        return f"{e.player} is dealt {', '.join(e.corps) or 'no corporations'} and {', '.join(e.cards)}"
+        return f"{e.player} is dealt {_cards(e.corps) or 'no corporations'} and {_cards(e.cards)}"
     if t is m.CorpChosen:
         return f"{e.player} runs {e.corp}"
     if t is m.Marked:
         return f"{e.player} {'puts' if e.on else 'takes'} {e.card if e.card != '?' else 'a card'} " \
                f"{'on' if e.on else 'off'} the research list"
     if t is m.Bought:
-        return f"{e.player} buys {', '.join(e.cards) or 'nothing'}"
+        return f"{e.player} buys {_cards(e.cards) or 'nothing'}"
     if t is m.Drawn:
-        return f"{e.player} draws {', '.join(e.cards)}"
+        return f"{e.player} draws {_cards(e.cards) or 'nothing (the deck is empty)'}"
     if t is m.Revealed:
         return f"{e.player} reveals {e.card} for {e.source}"
     if t is m.CardPlayed:
@@ -228,9 +259,12 @@ def describe(e: Any) -> str:
     if t is m.Drafted:
         return f"{e.player} drafts {e.card}"
     if t is m.Looked:
-        return f"{e.player} looks at {', '.join(e.cards)} for {e.source}"
+        return f"{e.player} looks at {_cards(e.cards)} for {e.source}"
     if t is m.Kept:
-        return f"{e.player} keeps {', '.join(e.cards) or 'nothing'}"
+        return f"{e.player} keeps {_cards(e.cards) or 'nothing'}"
+    if t is m.Scored:
+        return (f"{e.player} scores {e.total} VP: TR {e.tr}, milestones {e.milestones}, awards "
+                f"{e.awards}, greeneries {e.greenery}, cities {e.cities}, cards {e.cards}")
     if t is m.GameEnded:
         return f"the game ends after generation {e.generation}"
     return repr(e)

@@ -61,7 +61,7 @@ class Player:
 class State:
     __slots__ = ("names", "players", "options", "phase", "generation", "first", "current",
                  "actions", "temp", "oxygen", "oceans", "tiles", "deck", "discard",
-                 "milestones", "awards", "pending", "claims")
+                 "milestones", "awards", "pending", "claims", "scores")
 
     def __init__(self, names: tuple[str, ...], options: dict[str, Any]) -> None:
         self.names = names
@@ -82,6 +82,7 @@ class State:
         self.awards: dict[str, str] = {}  # insertion order is the funding order
         self.pending: list[tuple] = []  # (player, kind, *args); the head is resolved first
         self.claims: dict[str, str] = {}  # Land Claim: space -> the only player who may use it
+        self.scores: dict[str, int] = {}  # final scores as recorded when the game ended
 
     def copy(self) -> State:
         s = State.__new__(State)
@@ -95,6 +96,7 @@ class State:
         s.milestones, s.awards = dict(self.milestones), dict(self.awards)
         s.pending = self.pending[:]
         s.claims = dict(self.claims)
+        s.scores = dict(self.scores)
         return s
 
     def __eq__(self, other: object) -> bool:
