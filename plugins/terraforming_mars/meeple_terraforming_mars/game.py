@@ -846,7 +846,11 @@ class TerraformingMars(Game):
 
     def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
         acting = tuple(self.to_act(state))
-        return render.svg(state) if fmt == "svg" else render.text(state, player, acting)
+        if fmt == "svg":
+            out = self.outcome(state)
+            return render.svg(state, acting, dict(out.scores) if out else None,
+                              out.winners if out else None)
+        return render.text(state, player, acting)
 
     def evaluate(self, state: State, player: str) -> float:
         return evaluation.evaluate(self, state, player)

@@ -101,7 +101,28 @@ SHORT = {"mc": "M€", "steel": "steel", "titanium": "titan", "plants": "plant",
          "energy": "energy", "heat": "heat"}
 
 
-def svg(s: State) -> str:
+def _legend(x: int, y: int) -> list[str]:
+    """What the markers mean (plain shapes and text: no glyph needs an emoji font)."""
+    out = [f'<text x="{x}" y="{y}" font-size="11" fill="#fff">legend</text>']
+    rows = (("hex", "#b45309", "land space"), ("hex", "#1e3a8a", "space reserved for oceans"),
+            ("hex", FILL["ocean"], "ocean tile"), ("hex", FILL["greenery"], "greenery tile"),
+            ("square", "#d1d5db", "city tile"), ("hex", "#9ca3af", "special tile (its initials)"),
+            ("dot", "#6b7280", "owner (player colour; grey: neutral)"))
+    for k, (shape, colour, label) in enumerate(rows):
+        cy = y + 16 + 16 * k
+        if shape == "square":
+            out.append(f'<rect x="{x}" y="{cy - 6}" width="12" height="12" fill="{colour}"/>')
+        elif shape == "dot":
+            out.append(f'<circle cx="{x + 6}" cy="{cy}" r="5" fill="{colour}"/>')
+        else:
+            out.append(f'<rect x="{x}" y="{cy - 6}" width="12" height="12" rx="3" fill="{colour}" '
+                       'stroke="#000"/>')
+        out.append(f'<text x="{x + 18}" y="{cy + 4}" font-size="10" fill="#fff">{label}</text>')
+    return out
+
+
+def svg(s: State, acting: tuple[str, ...] = (), scores: dict[str, float] | None = None,
+        winners: list[str] | None = None) -> str:
     size = 22
     w, h = 800, 560
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">',
@@ -122,7 +143,14 @@ def svg(s: State) -> str:
         parts.append(f'<text x="{cx:.1f}" y="{cy + size * 0.75:.1f}" font-size="7" fill="#fff" '
                      f'text-anchor="middle">{sp}</text>')
     x0 = 470
-    parts.append(f'<text x="{x0}" y="30" font-size="14" fill="#fff">Generation {s.generation}</text>')
+    if s.phase == "over" and scores is not None:
+        won = ", ".join(winners or [])
+        head = f"Game over after generation {s.generation}: {won} win{'s' if len(winners or []) == 1 else ''}"
+    elif acting:
+        head = f"Generation {s.generation}: " + "; ".join(f"{n} to {asks(s, n)}" for n in acting)
+    else:
+        head = f"Generation {s.generation}"
+    parts.append(f'<text x="{x0}" y="30" font-size="12" fill="#fff">{escape(head)}</text>')
     shown = (f"temperature {s.temp_c:+d} °C", f"oxygen {s.oxygen} %",
              f"oceans {s.oceans}/9")
     for k, (label, val, top) in enumerate(zip(shown, (s.temp, s.oxygen, s.oceans), (19, 14, 9),
@@ -136,8 +164,11 @@ def svg(s: State) -> str:
         y = 140 + 70 * i
         col = COLORS[i % len(COLORS)]
         parts.append(f'<rect x="{x0}" y="{y}" width="320" height="62" fill="none" stroke="{col}"/>')
-        parts.append(f'<text x="{x0 + 6}" y="{y + 14}" font-size="11" fill="{col}">{escape(n)} - '
-                     f'{p.corp or "no corporation"} - TR {p.tr}</text>')
+        score = f" - {scores[n]:g} VP" if s.phase == "over" and scores else ""
+        mark = " (winner)" if s.phase == "over" and n in (winners or []) else (
+            " (to act)" if n in acting else "")
+        parts.append(f'<text x="{x0 + 6}" y="{y + 14}" font-size="11" fill="{col}">{escape(n)}{mark} - '
+                     f'{escape(p.corp or "no corporation")} - TR {p.tr}{score}</text>')
         for k, r in enumerate(RES):
             # Short labels: six columns of the full names overlap at this font size.
             parts.append(f'<text x="{x0 + 6 + 52 * k}" y="{y + 34}" font-size="9" fill="#fff">'
@@ -149,6 +180,12 @@ def svg(s: State) -> str:
         text = escape(", ".join(f"{k} ({v})" for k, v in held.items()) or "none yet")
         parts.append(f'<text x="{x0}" y="{y}" font-size="10" fill="#fff">{label}: {text}</text>')
         y += 16
+    if s.phase == "over" and scores:
+        ranked = sorted(scores, key=lambda n: -scores[n])
+        text = ", ".join(f"{n} {scores[n]:g} VP" + (" (winner)" if n in (winners or []) else "")
+                         for n in ranked)
+        parts.append(f'<text x="{x0}" y="{y}" font-size="11" fill="#fbbf24">final scores: '
+                     f'{escape(text)}</text>')
     kinds = {"city": "C", "capital": "C", "greenery": "", "ocean": ""}
     for sp, (kind, _) in s.tiles.items():
         if sp in SPACES and kind not in kinds:  # special tiles: their initial
@@ -157,6 +194,7 @@ def svg(s: State) -> str:
             cy = 40 + info.row * size * 1.6
             parts.append(f'<text x="{cx:.1f}" y="{cy - 8:.1f}" font-size="8" fill="#fff" '
                          f'text-anchor="middle">{kind[:3]}</text>')
+    parts += _legend(20, 380)
     parts.append("</svg>")
     return "\n".join(parts)
 
