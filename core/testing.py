@@ -68,7 +68,6 @@ RULE_METHODS: tuple[str, ...] = ("decide", "legal", "step", "parse")
 VP_CHANGES_PENDING: frozenset[str] = frozenset({
     "carcassonne-hill-dale",
     "terra-mystica",
-    "terraforming-mars",
     "utopia",
 })
 

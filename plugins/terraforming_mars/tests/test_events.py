@@ -5,12 +5,14 @@ sums to the outcome, and verify names the first event a rules change would alter
 from __future__ import annotations
 
 import random
+from unittest import mock
 
 import pytest
 from meeple.core import LocalGame
 from meeple.core.engine import Engine
 from meeple.core.plugins import load
 from meeple.core.stores.memory import MemoryStore
+from meeple.core.testing import assert_verify_reports_rules_change
 from meeple_terraforming_mars import TerraformingMars, flow, scoring
 from meeple_terraforming_mars import messages as m
 
@@ -91,7 +93,7 @@ def test_a_logged_event_hides_others_cards_in_its_record() -> None:
         assert GAME.changes(shown) == GAME.changes(ev)  # how many is public
 
 
-def test_verify_names_the_first_event_a_scoring_change_alters(monkeypatch) -> None:
+def test_verify_names_the_first_event_a_scoring_change_alters() -> None:
     eng = Engine(MemoryStore(), load())
     gid = eng.new_game("terraforming-mars", ["p1", "p2"], seed=11)
     rng = random.Random(11)
@@ -99,12 +101,12 @@ def test_verify_names_the_first_event_a_scoring_change_alters(monkeypatch) -> No
         t = eng.table(gid)
         player = t.to_act()[0]
         eng.move(gid, rng.choice(GAME.legal(t.state, player)), player)
-    assert eng.verify(gid).ok
     first_scored = next(r.seq for r in eng.store.load(gid) if r.type == "terraforming-mars.scored")
     real = scoring.greeneries
-    monkeypatch.setattr(scoring, "greeneries", lambda s, owner: real(s, owner) + 1)  # +1 VP
-    report = eng.verify(gid)
-    assert not report.ok and report.first_bad_seq == first_scored, report
+    # one scoring rule changed: each greenery scores 1 VP more
+    report = assert_verify_reports_rules_change(
+        eng, gid, mock.patch.object(scoring, "greeneries", lambda s, owner: real(s, owner) + 1))
+    assert report.first_bad_seq == first_scored, report
     t = eng.table(gid)  # the stored game still shows its recorded result
     assert dict(t.outcome().scores) == {ev.player: ev.total for _, ev in t.pairs
                                         if isinstance(ev, m.Scored)}
