@@ -53,3 +53,16 @@ def test_announcement_shows_the_command_its_events_and_changes() -> None:
     line = announcement(game, "a", text, events, "b")
     assert line.startswith(f"a: {text} -> a uses the ")
     assert "[a megacredits -" in line  # its consequences, from changes()
+
+
+def test_meeple_rules_looks_a_card_up_and_refuses_an_unknown_one(capsys) -> None:
+    from cli_runner import run_meeple
+
+    code, out, err = run_meeple(capsys, "rules", "terraforming-mars", "mars", "UNIVERSITY")
+    assert code == 0 and out.startswith("Mars University (8 M€, active; tags: science, building)")
+    assert "discard a card from hand to draw a card" in out
+    code, out, err = run_meeple(capsys, "rules", "terraforming-mars", "No Such Card")
+    assert code == 2 and not out and "no card or rule named 'No Such Card'" in err
+    assert len(err.strip().splitlines()) == 1
+    code, out, err = run_meeple(capsys, "rules", "connect-four", "anything")
+    assert code == 2 and "connect-four has no card or rule" in err  # the default: none
