@@ -66,3 +66,19 @@ def test_meeple_rules_looks_a_card_up_and_refuses_an_unknown_one(capsys) -> None
     assert len(err.strip().splitlines()) == 1
     code, out, err = run_meeple(capsys, "rules", "connect-four", "anything")
     assert code == 2 and "connect-four has no card or rule" in err  # the default: none
+
+
+def test_show_as_a_player_lists_their_hand_with_cost_tags_requirement_and_text(capsys, tmp_path) -> None:
+    from cli_runner import run_meeple
+
+    db = f"sqlite:///{tmp_path / 'g.sqlite'}"
+    assert run_meeple(capsys, "new", "terraforming-mars", "--players", "ann,bob", "--id", "g",
+                      "--db", db)[0] == 0
+    for p in ("ann", "bob"):
+        assert run_meeple(capsys, "move", "g", "corporation Beginner Corporation", "--as", p,
+                          "--db", db)[0] == 0
+    code, out, _ = run_meeple(capsys, "show", "g", "--as", "ann", "--db", db)
+    assert code == 0 and "ann's hand (10):" in out and "bob's hand" not in out
+    hand = out.split("ann's hand (10):", 1)[1].splitlines()[1:11]
+    assert all(" M€; " in line and "; req " in line for line in hand), hand
+    assert "to act: ann (take an action (or pass))" in out
