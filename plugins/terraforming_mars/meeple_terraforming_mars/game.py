@@ -517,14 +517,12 @@ class TerraformingMars(Game):
                 return [m.Keep(())] + ([m.Keep((p.offer[0],))] if p.res[MC] >= 3 else [])
             return [m.Keep(combo) for combo in combinations(p.offer, min(n, len(p.offer)))]
         if kind == "buy":
-            # staged, one card at a time (docs/games/terraforming-mars.md): at most 11 commands
+            # staged, one card at a time (docs/games/terraforming-mars.md): at most 11
+            # commands. `drop CARD` is accepted but not offered: with it the decision would
+            # have cycles (take, drop, take...) that a search can wander around forever.
             out = [m.Confirm()]
-            room = 3 * (len(p.marked) + 1) <= p.res[MC]
-            for c in dict.fromkeys(p.offer):
-                if c in p.marked:
-                    out.append(m.Mark(c, False))
-                elif room:
-                    out.append(m.Mark(c, True))
+            if 3 * (len(p.marked) + 1) <= p.res[MC]:
+                out.extend(m.Mark(c, True) for c in dict.fromkeys(p.offer) if c not in p.marked)
             return out
         if kind == "place":
             return [m.Place(sp) for sp in legal_spaces(s, p.name, item[2], item[3])]

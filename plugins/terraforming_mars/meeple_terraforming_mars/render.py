@@ -13,7 +13,8 @@ from .rules import AWARDS, MILESTONES, card_cost
 from .state import RES, State
 
 # What each pending decision asks, for "to act" lines.
-ASKS = {"corp": "choose a corporation", "buy": "research: take cards one by one, then buy",
+ASKS = {"corp": "choose a corporation",
+        "buy": "research: take cards one by one, then buy (drop CARD takes one off)",
         "draft": "draft a card", "place": "place a tile", "claim": "claim a space (Land Claim)",
         "remove": "choose whose resources to remove", "reduce": "choose whose production to lower",
         "flood": "choose whom Flooding takes 4 M€ from", "add": "choose a card to add to",
