@@ -102,6 +102,9 @@ class Engine:
 
         The latest table of recently used games is kept and reused while the store's last
         record is still the one it ends with (one cheap query instead of a full replay)."""
+        if upto is not None and not 1 <= upto <= self.store.last(game_id)[0]:
+            raise BadOptions(f"event {upto} does not exist in {game_id}: give a number from 1 "
+                             f"to {self.store.last(game_id)[0]}")
         if upto is None:
             cached = self._tables.get(game_id)
             if cached is not None and not cached.created:
@@ -202,14 +205,16 @@ class Engine:
 
     @_locked
     def render(self, game_id: str, fmt: str = "text", player: str | None = None,
-               at: int | None = None) -> str:
+               at: int | None = None, reveal: bool = False) -> str:
+        """The state as ``player`` sees it (None: a spectator); ``reveal``: all of it."""
         t = self.table(game_id, upto=at)
-        return t.game.render(t.game.view(t.state, player), fmt, player)
+        return t.game.render(t.state if reveal else t.game.view(t.state, player), fmt, player)
 
     @_locked
-    def show_json(self, game_id: str, player: str | None = None, at: int | None = None) -> dict:
+    def show_json(self, game_id: str, player: str | None = None, at: int | None = None,
+                  reveal: bool = False) -> dict:
         t = self.table(game_id, upto=at)
-        view = t.game.view(t.state, player)
+        view = t.state if reveal else t.game.view(t.state, player)
         out = t.outcome()
         return {
             "game_id": game_id, "game": t.game.name, "players": list(t.header.players),
