@@ -20,7 +20,14 @@ import attrs
 from . import runtime
 from .audit import VerifyReport, check_chain, verify
 from .codec import Codec
-from .errors import BadOptions, IllegalCommand, ImportFailed, IntegrityError, MeepleError
+from .errors import (
+    BadOptions,
+    GameNotFound,
+    IllegalCommand,
+    ImportFailed,
+    IntegrityError,
+    MeepleError,
+)
 from .events import Redone, Undone
 from .game import Game, Outcome
 from .importers import ImportedGame
@@ -292,6 +299,8 @@ class Engine:
         Anything malformed (header, status, payload) is a failed report, never an error."""
         try:
             return self._verify(game_id)
+        except GameNotFound:
+            raise  # a wrong id is the caller's mistake, not a finding about a game
         except Exception as exc:  # a damaged store must give a finding, whatever broke
             text = " ".join(str(exc).split())[:200] or type(exc).__name__
             return VerifyReport(game_id, False, 0, None,
@@ -300,6 +309,8 @@ class Engine:
     def _verify(self, game_id: str) -> VerifyReport:
         try:
             header = self.store.header(game_id)
+        except GameNotFound:
+            raise
         except Exception as exc:
             return VerifyReport(game_id, False, 0, None, f"the stored header is damaged: {exc}")
         try:
