@@ -34,7 +34,7 @@ from .importers import ImportedGame
 from .plugins import Plugins, load
 from .records import GameHeader, NewEvent, Record, chain, utc_now
 from .rng import new_seed
-from .stores.base import EventStore, check_game_id
+from .stores.base import DamagedRecord, EventStore, check_game_id
 from .stores.jsonl import dump_game, read_export
 from .stores.memory import MemoryStore
 from .stores.open import open_store
@@ -318,6 +318,8 @@ class Engine:
         except ImportFailed as exc:  # JSON Lines: line 1 is the header, line n + 1 event n
             return VerifyReport(game_id, False, 0, max((exc.line or 2) - 1, 1),
                                 f"the stored log cannot be read: {exc}")
+        except DamagedRecord as exc:
+            return VerifyReport(game_id, False, 0, exc.seq, str(exc))
         except Exception as exc:
             return VerifyReport(game_id, False, 0, None, f"the stored events are damaged: {exc}")
         try:

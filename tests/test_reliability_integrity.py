@@ -301,7 +301,8 @@ def test_malformed_headers_statuses_and_payloads_are_findings(tmp_path, capsys) 
     reports = {r["game_id"]: r for r in orjson.loads(out)}
     assert code == 1 and [reports[g]["ok"] for g in ids] == [False] * 4 + [True]
     assert "header" in reports["g0"]["problem"] and "extra" in reports["g1"]["problem"]
-    assert "events" in reports["g2"]["problem"] and "status" in reports["g3"]["problem"]
+    assert "event 2" in reports["g2"]["problem"] and reports["g2"]["first_bad_seq"] == 2
+    assert "status" in reports["g3"]["problem"]
     count("integrity.malformed_findings", 4)
 
 
@@ -488,3 +489,22 @@ def test_json_lines_status_writers_never_leave_a_stale_or_torn_status(tmp_path) 
     assert final.status(gid)["status"] == "finished"
     assert not list(root.glob(".*.tmp"))
     count("integrity.status_writes", len(told))
+
+
+def test_malformed_postgres_rows_are_findings(pg_url) -> None:
+    import psycopg
+    from meeple.core.stores.postgresql import PostgresStore, split_url
+
+    eng = engine(PostgresStore(pg_url))
+    for i in range(3):
+        play_random(eng, "connect-four", seed=i, commands=2, game_id=f"g{i}")
+    conninfo, schema = split_url(pg_url)
+    with psycopg.connect(conninfo, autocommit=True) as db:
+        db.execute(f'SET search_path TO "{schema}"')
+        db.execute("UPDATE meeple_games SET header='\\x7b7b'::bytea WHERE game_id='g0'")
+        db.execute("UPDATE meeple_games SET status='\\x5b31'::bytea WHERE game_id='g1'")
+        db.execute("ALTER TABLE meeple_events ALTER COLUMN data TYPE TEXT "
+                   "USING convert_from(data, 'UTF8')")
+    reports = [eng.verify(g) for g in ("g0", "g1", "g2")]
+    assert [r.ok for r in reports] == [False, False, False]
+    assert "header" in reports[0].problem and reports[2].first_bad_seq == 1
