@@ -335,11 +335,16 @@ def replay(
 def undo(
     game_id: Annotated[str, typer.Argument(help="Stored game id.")],
     as_player: Annotated[str, typer.Option("--as", help="The player asking for the undo.")],
-    force: Annotated[bool, typer.Option(help="Undo across revealed information anyway (recorded).")] = False,
-    agreed_by: Annotated[str | None, typer.Option(help="Players who agree, comma-separated.")] = None,
+    force: Annotated[bool, typer.Option(
+        help="Undo without the consent it needs (recorded as forced).")] = False,
+    agreed_by: Annotated[str | None, typer.Option(
+        help="Players who agree, comma-separated. Taken on trust: at one terminal this is a "
+        "hot-seat table, and the event records the consent as named by --as.")] = None,
     db: Db = None,
 ) -> None:
-    """Undo the last command: appends an Undone event (the log is never rewritten)."""
+    """Undo the last command: appends an Undone event (the log is never rewritten).
+    Another player's command needs their consent; one that revealed hidden information
+    needs everyone's."""
     eng = engine(db)
     agreed = split_list(agreed_by, "--agreed-by") if agreed_by else []
     # At one terminal --as and --agreed-by are taken on trust (hot-seat); the event
