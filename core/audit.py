@@ -145,7 +145,7 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record]) -> int:
         head = batch[0]
         if any(r.type in ENGINE_TYPES for r in batch):
             for r, ev in zip(batch, decode(batch), strict=True):
-                _check_engine_event(r, ev, pairs, rows, header.players)
+                _check_engine_event(r, ev, pairs, rows, header.players, header.legacy)
                 pairs.append((r.seq, ev))
                 rows.append((r.seq, r.batch, r.actor, ev))
             alive = runtime.effective(pairs)
@@ -189,13 +189,14 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record]) -> int:
 
 
 def _check_engine_event(r: Record, ev: Any, pairs: list[tuple[int, Any]],
-                        rows: list[runtime.Row], players: Sequence[str]) -> None:
+                        rows: list[runtime.Row], players: Sequence[str],
+                        legacy: bool = False) -> None:
     """An undo or redo must be one the engine would have appended at that place."""
     if isinstance(ev, Undone):
-        why = runtime.check_undo(rows, players, ev)
+        why = runtime.check_undo(rows, players, ev, legacy)
         what = "undo"
     elif isinstance(ev, Redone):
-        why = runtime.check_redo(pairs, rows, ev)
+        why = runtime.check_redo(pairs, rows, ev, legacy)
         what = "redo"
     else:
         why, what = "a game event shares a batch with an undo or redo", "event"

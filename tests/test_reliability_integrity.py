@@ -508,3 +508,31 @@ def test_malformed_postgres_rows_are_findings(pg_url) -> None:
     reports = [eng.verify(g) for g in ("g0", "g1", "g2")]
     assert [r.ok for r in reports] == [False, False, False]
     assert "header" in reports[0].problem and reports[2].first_bad_seq == 1
+
+
+def test_legacy_games_keep_verifying() -> None:
+    """A game stored before seed commitments (its seed sealed in the header hash, chance
+    keyed by sequence number, undo of another's move without consent) still verifies."""
+    from meeple.core.records import GameHeader
+
+    eng = engine()
+    g = PLUGINS.game("dice-race")
+    header = GameHeader("old", g.name, "tests", g.version, ("a", "b"), {}, 7, "2026-01-01")
+    assert header.legacy and "seed_commitment" not in header.to_json()
+    from meeple.core.table import Table
+
+    t = Table(g, header, eng.codec(g))
+    t.start(["a", "b"], {})
+    t.created = False
+    t.flush(eng.store)
+    eng.move("old", "roll", "a")
+    eng.move("old", "stop", "b")
+    # The old engine let a undo b's move alone; such an undo is in old logs.
+    t = eng.table("old")
+    first, last, _ = t.undo_span()
+    t._queue([Undone(first, last, "a")], "a", "undo")
+    t.flush(eng.store)
+    eng.move("old", "roll", "b")
+    report = eng.verify("old")
+    assert report.ok, report
+    assert eng.export("old", reveal=True).count(b'"seed":7') == 1  # it cannot seal it
