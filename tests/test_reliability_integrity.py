@@ -536,3 +536,19 @@ def test_legacy_games_keep_verifying() -> None:
     report = eng.verify("old")
     assert report.ok, report
     assert eng.export("old", reveal=True).count(b'"seed":7') == 1  # it cannot seal it
+
+
+def test_malformed_json_lines_files_are_findings(tmp_path) -> None:
+    root = tmp_path / "j"
+    eng = engine(JsonlStore(root))
+    for i in range(3):
+        play_random(eng, "connect-four", seed=i, commands=2, game_id=f"g{i}")
+    lines = (root / "g0.jsonl").read_bytes().split(b"\n")
+    (root / "g0.jsonl").write_bytes(b"\n".join([lines[0][:-3] + b"!}", *lines[1:]]))
+    (root / ".g1.status.json").write_bytes(b'{"status": ')
+    fresh = engine(JsonlStore(root))
+    ids = fresh.store.game_ids()
+    assert sorted(ids) == ["g0", "g1", "g2"]
+    reports = {g: fresh.verify(g) for g in ids}
+    assert not reports["g0"].ok and not reports["g1"].ok and reports["g2"].ok
+    assert "status" in reports["g1"].problem
