@@ -242,10 +242,11 @@ def test_forged_undo_and_redo_with_correct_hashes_are_caught() -> None:
         eng.move(gid, str(col), p)
     assert eng.outcome(gid) is not None
     n = eng.store.last(gid)[0]
+    first, last, _ = eng.table(gid).undo_span()  # a's winning drop (and its result)
     cases = [
         (Redone(n, "b"), "b", "redo"),                       # names no undo
-        (Undone(2, n, "a"), "a", "names events 2"),          # a span that is not one command
-        (Undone(n, n, "b"), "b", "without the consent of a"),  # a's move, no consent
+        (Undone(2, last, "a"), "a", "names events 2"),       # a span that is not one command
+        (Undone(first, last, "b"), "b", "without the consent of a"),  # a's move, no consent
         (Undone(n + 5, n + 6, "a"), "a", "names events"),     # does not exist
     ]
     for ev, actor, message in cases:
@@ -254,7 +255,7 @@ def test_forged_undo_and_redo_with_correct_hashes_are_caught() -> None:
         assert message in report.problem, (ev, report.problem)
         count("integrity.forged_engine_events")
     # A correct one passes.
-    assert _forge(eng, gid, Undone(n, n, "a"), "a").verify(gid).ok
+    assert _forge(eng, gid, Undone(first, last, "a"), "a").verify(gid).ok
     # Undo across a draw without everyone's consent, hashes correct: caught.
     dice = engine()
     did = dice.new_game("dice-race", ["a", "b"], seed=4, game_id="d")
