@@ -100,8 +100,8 @@ def test_a_sealed_export_is_still_checked_and_the_disclosed_seed_must_match() ->
     lines[0] = orjson.dumps({"header": sealed})
     report = verify(PLUGINS.game("dice-race"), *_parse(b"\n".join(lines)))
     assert report.ok and report.chance_unchecked > 0
-    # A forged roll in a sealed export is still caught once re-sealed? Only the seed can
-    # tell a forged roll from a real one: verify says how many it could not check.
+    # Sealed, a forged roll is one only the seed can tell from a real one: verify says how
+    # many draws it could not check, and the disclosed seed checks them (above).
     count("integrity.sealed_exports_verified", 2)
 
 
