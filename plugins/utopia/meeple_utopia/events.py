@@ -81,6 +81,12 @@ class Lower:
 
 
 @command
+class Done:
+    """Phase 1: end one's turn after welcoming a guest (offered only while a wonder or a
+    monument could still be built in that turn; otherwise the turn ends by itself)."""
+
+
+@command
 class End:
     """Phase 2: end the turn, discarding down to the hand limit (sorted civs)."""
 
@@ -110,6 +116,10 @@ class GuestTaken:
     island: int
     district: int
     special: bool  # the special guest drawn from the bag, not one at the ships
+    #: False: the taker may still build a wonder or monument before the turn passes (a
+    #: WelcomeEnded follows); True: nothing to build, the turn passed with the take.
+    ends_turn: bool = True
+    player: str = ""
 
 
 @event("utopia.special-guest-drawn", barrier=True)
@@ -117,12 +127,15 @@ class SpecialGuestDrawn:
     seat: int
     to: int  # the seat that receives one of ``seat``'s privilege tokens
     guest: int  # island * 5 + civ
+    player: str = ""
 
 
 @event("utopia.wonder-built")
 class WonderBuilt:
     seat: int
     island: int
+    points: int = 6  # prestige for the builder
+    player: str = ""
 
 
 @event("utopia.monument-built")
@@ -130,6 +143,12 @@ class MonumentBuilt:
     seat: int
     civ: int
     district: int
+    #: The wonder owner of the district's island and the prestige it gains at once (the
+    #: district's value); -1 in logs written before this was recorded (fold derives it).
+    wonder_owner: int = -1
+    bonus: int = -1
+    player: str = ""
+    wonder_player: str = ""
 
 
 @event("utopia.cards-drawn", barrier=True)
@@ -143,6 +162,7 @@ class CardsDrawn:
 class CardsDiscarded:
     seat: int
     cards: tuple[int, ...]
+    player: str = ""
 
 
 @event("utopia.princes-moved")
@@ -153,6 +173,7 @@ class PrincesMoved:
     dst: int
     count: int
     privilege: bool
+    player: str = ""
 
 
 @event("utopia.prince-added")
@@ -161,6 +182,7 @@ class PrinceAdded:
     civ: int
     district: int
     privilege: bool
+    player: str = ""
 
 
 @event("utopia.prince-removed")
@@ -169,6 +191,8 @@ class PrinceRemoved:
     civ: int
     district: int
     privilege: bool
+    points: int = 2
+    player: str = ""
 
 
 @event("utopia.king-influenced")
@@ -177,21 +201,38 @@ class KingInfluenced:
     civ: int
     lowered: bool  # False: one step up for one card; True: to value 1 for two cards
     privilege: bool
+    player: str = ""
 
 
 @event("utopia.turn-ended")
 class TurnEnded:
     seat: int
     discards: tuple[int, ...]
+    player: str = ""
+
+
+@event("utopia.welcome-ended")
+class WelcomeEnded:
+    """Phase 1: the player who welcomed a guest ends the turn (after building, or not)."""
+
+    seat: int
+    player: str = ""
 
 
 @event("utopia.round-scored")
 class RoundScored:
+    """Phase 3: prestige per seat for the districts each controls (their civilization's
+    value on the prestige scale), applied in the order of phase 2's turns."""
+
     points: tuple[int, ...]  # per seat
+    players: tuple[str, ...] = ()  # names in seat order
+    districts: tuple[int, ...] = ()  # districts each seat controls
+    round: int = 0
 
 
 EVENTS: tuple[type, ...] = (
     Started, GuestsDrawn, GuestTaken, SpecialGuestDrawn, WonderBuilt, MonumentBuilt, CardsDrawn,
     CardsDiscarded,
     PrincesMoved, PrinceAdded, PrinceRemoved, KingInfluenced, TurnEnded, RoundScored,
+    WelcomeEnded,
 )

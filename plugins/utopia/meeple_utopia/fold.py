@@ -20,6 +20,7 @@ from .events import (
     SpecialGuestDrawn,
     Started,
     TurnEnded,
+    WelcomeEnded,
     WonderBuilt,
 )
 from .state import (
@@ -27,10 +28,8 @@ from .state import (
     GUESTS_PER_KIND,
     OVER,
     PASSES,
-    REMOVE_POINTS,
     SCORING,
     WELCOME,
-    WONDER_POINTS,
     State,
 )
 
@@ -63,6 +62,7 @@ def gain(state: State, seat: int, points: int) -> None:
 
 
 def _finish_action(state: State, seat: int) -> None:
+    state.took = False
     state.acted[seat] = True
     if all(state.acted):
         state.acted = [False] * state.n
@@ -78,6 +78,11 @@ def _monument(state: State, ev: MonumentBuilt) -> None:
     state.mon_owner[d] = ev.seat
     state.mon_civ[d] = ev.civ
     state.monuments_left[ev.civ] -= 1
+    if ev.bonus >= 0:
+        if ev.wonder_owner >= 0:
+            gain(state, ev.wonder_owner, ev.bonus)
+        return
+    # A log written before the bonus was recorded: derive it as that version's fold did.
     owner = state.wonder[BOARD.island_of[d]]
     if owner >= 0:
         gain(state, owner, BOARD.value[d])
@@ -113,6 +118,11 @@ def fold(state: Any, ev: Any) -> State:  # noqa: C901 - one case per event type
         if ev.district >= 0:
             state.princes[(ev.district * state.n + ev.seat) * NCIV + ev.civ] += 1
             state.supply[ev.seat * NCIV + ev.civ] -= 1
+        if ev.ends_turn:
+            _finish_action(state, ev.seat)
+        else:
+            state.took = True
+    elif t is WelcomeEnded:
         _finish_action(state, ev.seat)
     elif t is SpecialGuestDrawn:
         state.privileges[ev.seat] -= 1
@@ -127,7 +137,7 @@ def fold(state: Any, ev: Any) -> State:  # noqa: C901 - one case per event type
         state.princes[(ev.district * state.n + ev.seat) * NCIV + ev.civ] -= 1
         state.supply[ev.seat * NCIV + ev.civ] += 1
         _pay(state, ev.seat, ev.civ, ev.privilege)
-        gain(state, ev.seat, REMOVE_POINTS)
+        gain(state, ev.seat, ev.points)
     elif t is KingInfluenced:
         scale = state.scale
         v = scale[ev.civ]
@@ -145,7 +155,7 @@ def fold(state: Any, ev: Any) -> State:  # noqa: C901 - one case per event type
         _monument(state, ev)
     elif t is WonderBuilt:
         state.wonder[ev.island] = ev.seat
-        gain(state, ev.seat, WONDER_POINTS)
+        gain(state, ev.seat, ev.points)
     elif t is CardsDrawn:
         if sum(state.deck) < len(ev.cards):
             for c in range(NCIV):
