@@ -110,8 +110,14 @@ def play(state: State, s: State, player: str, cmd: Any) -> list[Any]:
         events.append(ev)
         fold(s, ev)
 
+    if player not in state.players:
+        raise IllegalCommand(f"{player} does not play in this game")
+    # decide enforces turns itself (not only the engine's to_act)
     if state.pending:
         chips, pickers, nxt = state.pending[0]
+        if state.players.index(player) != pickers[nxt]:
+            raise IllegalCommand(f"it is not {player}'s turn: {state.players[pickers[nxt]]} "
+                                 "picks a harvest chip")
         if not isinstance(cmd, Take):
             names = ", ".join(sorted({CROPS[c] for c in chips}))
             raise IllegalCommand(f"first take a harvest chip: take one of {names}")
@@ -125,6 +131,9 @@ def play(state: State, s: State, player: str, cmd: Any) -> list[Any]:
         _end_turn(s, emit)
         return events
 
+    if player != state.players[state.turn]:
+        raise IllegalCommand(f"it is not {player}'s turn: {state.players[state.turn]} "
+                             "places the drawn tile")
     if not isinstance(cmd, Place):
         raise IllegalCommand("place the drawn tile first, e.g. '1,0 r90'")
     seat = state.turn
