@@ -101,7 +101,7 @@ def status(state: State) -> str:
         best = max(state.scores)
         won = [p for i, p in enumerate(state.players) if state.scores[i] == best]
         head = f"game over: {' and '.join(won)} {'win' if len(won) > 1 else 'wins'}"
-        return f"{head} with {best} points ({scores})"
+        return f"{head} with {best} points (scores: {scores})"
     if state.pending:
         chips, pickers, nxt = state.pending[0]
         return (f"{state.players[pickers[nxt]]} to pick a harvest chip: "
@@ -236,8 +236,8 @@ def _legend_glyph(kind: str, x: int, y: int) -> str:
 def svg(state: State) -> str:
     x0, x1, y0, y1 = _extent(state)
     bw, bh = (x1 - x0 + 1) * SIZE, (y1 - y0 + 1) * SIZE
-    w = max(bw, 560)
-    top = 30  # the status line
+    w = max(bw, 620)
+    top = 48  # the status line, then the scores
     k = state.current if state.current >= 0 and not state.finished else -1
     drawn_h = SIZE + 40 if k >= 0 else 0
     players_h = 20 * len(state.players) + 10
@@ -247,8 +247,11 @@ def svg(state: State) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}"'
         f' viewBox="0 0 {w} {h}" font-family="sans-serif">',
         f'<rect width="{w}" height="{h}" fill="#f4f1e8"/>',
-        f'<text x="8" y="20" font-size="14" font-weight="bold">{escape(status(state))}</text>',
     ]
+    head, _, scores = status(state).partition(" (scores: ")
+    out.append(f'<text x="8" y="19" font-size="14" font-weight="bold">{escape(head)}</text>')
+    if scores:
+        out.append(f'<text x="8" y="38" font-size="13">scores: {escape(scores[:-1])}</text>')
     marks = _markers(state)
     for (x, y), (kk, rot, _first, _edges) in sorted(state.board.items()):
         px, py = (x - x0) * SIZE, top + (y1 - y) * SIZE
