@@ -20,6 +20,7 @@ from .audit import VerifyReport, check_chain, verify
 from .codec import Codec
 from .errors import BadOptions, IllegalCommand, ImportFailed, IntegrityError, MeepleError
 from .events import Redone, Undone
+from .facts import plain_changes, render_changes
 from .game import Game, Outcome
 from .importers import ImportedGame
 from .plugins import Plugins, load
@@ -41,6 +42,14 @@ class LogLine:
     marker: str | None
     undone: bool
     type: str
+    #: What the event changed, ``{player: {counter: delta}}`` (``Game.changes`` of the
+    #: event as this reader sees it); empty for undone events, whose changes do not count.
+    changes: dict[str, dict[str, int | float]] = attrs.field(factory=dict)
+
+    @property
+    def changes_text(self) -> str:
+        """The changes in one compact line: ``red +1 vp; yellow -2 coins``."""
+        return render_changes(self.changes)
 
     def to_json(self) -> dict[str, Any]:
         return attrs.asdict(self)
@@ -242,6 +251,7 @@ class Engine:
         marker = None
         for r, (seq, ev) in zip(t.records, t.pairs, strict=True):
             shown = None
+            changes: dict[str, dict[str, int | float]] = {}
             if seq in alive:
                 state = game.fold(state, ev)
                 m = game.turn_marker(state)
@@ -254,12 +264,17 @@ class Engine:
             elif isinstance(ev, Redone):
                 text = f"redo of the undo at {ev.undo_seq} by {ev.by}"
             else:
-                text = game.describe_event(game.redact(ev, as_player))
+                seen = game.redact(ev, as_player)
+                text = game.describe_event(seen)
+                # The changes of the event as this reader sees it: what redaction hides
+                # from the text stays hidden here too. Undone events change nothing.
+                if seq in alive:
+                    changes = plain_changes(game.changes(seen))
             command = r.command_text
             if command and r.actor and as_player is not None and r.actor != as_player:
                 command = game.redact_command(command, r.actor, as_player)
             lines.append(LogLine(seq, r.actor, command, text, shown, seq not in alive
-                                 and not isinstance(ev, Undone | Redone), r.type))
+                                 and not isinstance(ev, Undone | Redone), r.type, changes))
         return lines
 
     def export(self, game_id: str) -> bytes:
