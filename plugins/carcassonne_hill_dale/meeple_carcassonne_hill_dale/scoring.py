@@ -34,6 +34,8 @@ def stable_points(state: State, x: int, y: int) -> int:
 
 
 MAJORITY, EVERY = "majority", "every-player"
+PATH_POINTS = 1  # per tile of a closed path (and of an unfinished one at the end)
+FIELD_POINTS = 2  # per tile of a closed field (an unfinished one is worth 1 per tile)
 SHARING = (MAJORITY, EVERY)
 
 
@@ -71,8 +73,8 @@ def closed_awards(state: State, root: int, closer: int) -> tuple[str, int, tuple
     present = owners(state, root)
     seats = winners(present, state.sharing)
     if path:
-        return "path", tiles, tuple((seat, tiles) for seat in seats), (), (), present
-    awards = tuple((seat, 2 * tiles) for seat in seats)
+        return "path", tiles, tuple((seat, PATH_POINTS * tiles) for seat in seats), (), (), present
+    awards = tuple((seat, FIELD_POINTS * tiles) for seat in seats)
     supply = state.supply[:]
     harvest = []
     for crop in sorted(feature_harvest(state, root)):
