@@ -18,6 +18,13 @@ from meeple.core import LocalGame
 from meeple.core.plugins import load
 
 GAMES = load().games
+#: Games whose SVG status line (whose turn, or who won with the scores) is another branch's
+#: work this round (Terraforming Mars: the tfm branch). Their two status checks are an
+#: expected failure while they fail, and fail once they pass, until the name is removed
+#: here; the emoji and browser checks hold for every game already.
+STATUS_PENDING: frozenset[str] = frozenset({
+    "terraforming-mars",
+})
 TURN_WORDS = re.compile(r"\b(to (act|move|place|pick|play|choose)|turn|acts|acting)\b", re.I)
 
 
@@ -65,8 +72,26 @@ def test_every_game_is_checked():
             "utopia"} <= set(GAMES)
 
 
+def _pending(name: str, check) -> None:
+    if name not in STATUS_PENDING:
+        check()
+        return
+    try:
+        check()
+    except AssertionError as exc:
+        pytest.xfail(f"{name} is listed in STATUS_PENDING: {exc}")
+    pytest.fail(f"{name} now passes: remove it from STATUS_PENDING")
+
+
 def test_svg_says_whose_turn_it_is_with_the_players(pictures):
-    name, running, svg, _, _ = pictures
+    _pending(pictures[0], lambda: _check_turn(*pictures))
+
+
+def test_svg_of_a_finished_game_names_the_winner_and_every_score(pictures):
+    _pending(pictures[0], lambda: _check_winner(*pictures))
+
+
+def _check_turn(name, running, svg, _done, _final):
     assert running.outcome() is None, f"{name}: the running game ended too early"
     words = _texts(svg)
     acting = list(running.to_act())
@@ -78,8 +103,7 @@ def test_svg_says_whose_turn_it_is_with_the_players(pictures):
         assert p in words, f"{name}: {p} is not named"
 
 
-def test_svg_of_a_finished_game_names_the_winner_and_every_score(pictures):
-    name, _, _, done, svg = pictures
+def _check_winner(name, _running, _svg, done, svg):
     out = done.outcome()
     assert out is not None
     words = _texts(svg)
@@ -109,3 +133,14 @@ def test_svg_draws_a_picture_in_headless_chromium(pictures, tmp_path: Path):
             assert not screenshot_is_blank(png), f"{name} ({label}) renders blank"
             # the browser parsed it as an SVG document, not as an error page
             assert driver.execute_script("return document.documentElement.localName") == "svg"
+
+
+def test_the_checks_fail_on_a_picture_without_status_or_with_an_emoji():
+    """The checks can fail: a board without a status line, and a sailing boat glyph."""
+    running, done = _games("connect-four")
+    bare = '<svg xmlns="http://www.w3.org/2000/svg"><text x="1" y="9">board</text></svg>'
+    with pytest.raises(AssertionError):
+        _check_turn("connect-four", running, bare, done, bare)
+    with pytest.raises(AssertionError):
+        _check_winner("connect-four", running, bare, done, bare)
+    assert _emoji("<text>\u26f5 1</text>") == ["\u26f5"]
