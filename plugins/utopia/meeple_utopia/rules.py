@@ -268,6 +268,25 @@ def check(state: State, seat: int, cmd: Any) -> str | None:  # noqa: C901 - one 
 # -- events of an allowed command ----------------------------------------------------------
 
 
+def _can_build_after_take(state: State, seat: int, cmd: Take) -> bool:
+    """Whether the player could build after this take: what was buildable before stays
+    so (princes only arrive in phase 1), and the new prince may complete a monument's
+    three or an island's five civilizations. Cheaper than folding and listing builds."""
+    if _builds(state, seat):
+        return True
+    d, c = cmd.district, cmd.civ
+    if d < 0:
+        return False
+    if (state.mon_owner[d] < 0 and state.monuments_left[c]
+            and state.count(d, seat, c) + 1 >= MONUMENT_PRINCES):
+        return True
+    i = BOARD.island_of[d]
+    if state.wonder[i] >= 0:
+        return False
+    return all(k == c or any(state.count(dd, seat, k) for dd in BOARD.districts_of[i])
+               for k in range(NCIV))
+
+
 def _welcome_over(after: State, events: list[Any], rng: random.Random) -> list[Any]:
     """After a phase 1 turn ends: the last welcome of the round starts phase 2, whose
     first player draws their cards."""
@@ -289,13 +308,12 @@ def consequences(state: State, seat: int, cmd: Any, rng: random.Random) -> list[
     if t is Take:
         # The turn stays open while the take lets the taker build (a wonder or monument
         # may be built at any point of one's own turn, right after the take included).
-        open_ev = GuestTaken(seat, cmd.civ, cmd.island, cmd.district, state.pending >= 0,
-                             False, name)
-        after = fold(state.copy(), open_ev)
-        if _builds(after, seat):
-            return [open_ev]
-        ev = GuestTaken(seat, cmd.civ, cmd.island, cmd.district, state.pending >= 0, True, name)
-        return _welcome_over(fold(state.copy(), ev), [ev], rng)
+        stays = _can_build_after_take(state, seat, cmd)
+        ev = GuestTaken(seat, cmd.civ, cmd.island, cmd.district, state.pending >= 0,
+                        not stays, name)
+        if not stays and state.pass_no == PASSES - 1 and sum(state.acted) == state.n - 1:
+            return _welcome_over(fold(state.copy(), ev), [ev], rng)  # phase 2 begins
+        return [ev]
     if t is Done:
         return _end_welcome(state.copy(), seat, [], rng)
     if t is Special:
@@ -379,21 +397,27 @@ TAKES = tuple(tuple(Take(g % NCIV, g // NCIV, d) for d in BOARD.districts_of[g /
 
 
 def _builds(state: State, seat: int) -> list[Any]:
+    """Every wonder and monument ``seat`` may build now. Hot (legal and every take call
+    it), hence the slices and built-ins."""
     out: list[Any] = []
-    n = state.n
     princes = state.princes
+    stride = state.n * NCIV
+    own = seat * NCIV
+    wonder, active = state.wonder, state.active
     for i in range(BOARD.n_islands):
-        if state.active[i] and state.wonder[i] < 0:
-            bases = [(d * n + seat) * NCIV for d in BOARD.districts_of[i]]
-            if all(any(princes[b + c] for b in bases) for c in range(NCIV)):
+        if active[i] and wonder[i] < 0:
+            rows = [princes[d * stride + own:d * stride + own + NCIV]
+                    for d in BOARD.districts_of[i]]
+            if all(map(any, zip(*rows, strict=True))):  # every civilization on the island
                 out.append(WONDERS[i])
+    mon_owner, left = state.mon_owner, state.monuments_left
     for d in range(BOARD.n_districts):
-        if state.mon_owner[d] < 0:
-            base = (d * n + seat) * NCIV
-            row = princes[base:base + NCIV]
+        if mon_owner[d] < 0:
+            b = d * stride + own
+            row = princes[b:b + NCIV]
             if max(row) >= MONUMENT_PRINCES:
                 out += [Monument(c, d) for c in range(NCIV)
-                        if row[c] >= MONUMENT_PRINCES and state.monuments_left[c]]
+                        if row[c] >= MONUMENT_PRINCES and left[c]]
     return out
 
 
