@@ -25,7 +25,7 @@ from .events import (
     Wandered,
 )
 from .fold import fold
-from .scoring import MAJORITY, SHARING, chip_points, stable_points
+from .scoring import MAJORITY, SHARING, chip_points, stable_points, winners
 from .state import State
 from .tiles import CROPS, DIRS, KIND_INDEX, KINDS, PATH, full_stack
 
@@ -246,8 +246,9 @@ class HillDale(Game):
 
     def projected(self, state: State) -> list[float]:
         """Each seat's score as a player would count it at the table: points so far, the
-        tiles under each meeple (paths 1 each, fields 1.5 each: between the unfinished and
-        the closed value) plus a point per harvest symbol on a farmer's field, the animals
+        tiles of each path and field for the players who would score it (once per player,
+        by the sharing rule; paths 1 each, fields 1.5 each: between the unfinished and the
+        closed value) plus a point per harvest symbol on the field, the animals
         each stable sees now plus some for the empty places around it while tiles remain,
         the harvest chips in hand, and a point for each meeple still in hand early on."""
         n = len(state.players)
@@ -256,16 +257,18 @@ class HillDale(Game):
             return proj
         parent = state.seg_parent
         left = min(1.0, len(state.stack) / 20)
-        cache: dict[int, float] = {}
+        on: dict[int, dict[int, int]] = {}  # root -> seat -> meeples, as scoring counts them
         for seat, seg in state.meeples:
-            root = find(parent, seg)
-            if root not in cache:
-                tiles = feature_tiles(state, root)
-                if state.seg_kind[seg] == PATH:
-                    cache[root] = float(tiles)
-                else:
-                    cache[root] = 1.5 * tiles + len(feature_harvest(state, root))
-            proj[seat] += cache[root]
+            mine = on.setdefault(find(parent, seg), {})
+            mine[seat] = mine.get(seat, 0) + 1
+        for root, counts in on.items():
+            tiles = feature_tiles(state, root)
+            if state.seg_kind[root] == PATH:
+                worth = float(tiles)
+            else:
+                worth = 1.5 * tiles + len(feature_harvest(state, root))
+            for seat in winners(tuple(sorted(counts.items())), state.sharing):
+                proj[seat] += worth  # once per scoring player, like the scoring itself
         board = state.board
         for (x, y), seat in state.stables.items():
             empty = sum((x + dx, y + dy) not in board for dx in (-1, 0, 1) for dy in (-1, 0, 1))
