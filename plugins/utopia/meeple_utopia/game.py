@@ -202,7 +202,8 @@ class Utopia(Game):
             names = ev.players or tuple(f"seat {s + 1}" for s in range(len(ev.points)))
             held = ev.districts or (None,) * len(ev.points)
             gains = ", ".join(
-                f"{names[s]} +{p}" + (f" ({held[s]} districts)" if held[s] is not None else "")
+                f"{names[s]} +{p}" + (f" ({held[s]} district{'' if held[s] == 1 else 's'})"
+                                      if held[s] is not None else "")
                 for s, p in enumerate(ev.points))
             head = f"round {ev.round} scoring" if ev.round else "round scoring"
             return f"{head}: {gains}"
