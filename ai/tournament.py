@@ -159,10 +159,7 @@ def _stored_outcome(engine: Engine, unit: MatchUnit) -> tuple[bool, Mapping[str,
             header.seed != unit.seed:
         raise MeepleError(f"the store already has a game {unit.game_id} that is not this "
                           "tournament's (other game, players or seed); choose another --id")
-    status = engine.store.status(unit.game_id)
-    if status.get("status") == "finished":
-        return True, status["outcome"]
-    return True, None
+    return True, engine.derived_status(unit.game_id).get("outcome")  # the log, not the cache
 
 
 def play_match(unit: MatchUnit) -> MatchResult:

@@ -18,7 +18,7 @@ from meeple.core.scheduler import run_match
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from .human import HumanAgent, NoInput
+from .human import Announcer, HumanAgent, NoInput
 
 app = typer.Typer(
     name="meeple",
@@ -195,8 +195,11 @@ def play(
         gid = eng.new_game(game, seats, parse_options(option), seed, game_id, deferred=not humans)
     if not quiet:
         out.print(f"game [bold]{gid}[/bold]: " + ", ".join(f"{p}={s}" for p, s in zip(seats, specs, strict=True)))
+    people = {p: a for p, a in zip(seats, agent_objs, strict=True) if isinstance(a, HumanAgent)}
+    # people hear of every other player's command, in one line with its consequences
     outcome = run_match(eng, gid, dict(zip(seats, agent_objs, strict=True)),
-                        flush_every=1 if humans else 50)
+                        flush_every=1 if humans else 50,
+                        on_command=Announcer(people) if people else None)
     if not quiet:
         out.print(eng.render(gid))
     result = outcome.to_json() if outcome else {}
@@ -425,8 +428,10 @@ def import_(
 
 def _register_extras() -> None:
     from .commands_ai import register
+    from .commands_rules import register as register_rules
 
     register(app)
+    register_rules(app)
 
 
 _register_extras()

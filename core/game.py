@@ -232,6 +232,12 @@ class Game:
         ``meeple log --json`` shows this as each line's ``changes``. The default: nothing."""
         return {}
 
+    def explain(self, topic: str, state: State | None = None) -> str | None:
+        """A rules text for people: a card, a tile, a scoring rule... named by ``topic``
+        (``? Mars University`` at the prompt, ``meeple rules GAME TOPIC``). ``state``, when
+        given, is the asking player's view. None: the game knows no such topic."""
+        return None
+
     def turn_marker(self, state: State) -> str | None:
         """A heading such as "Round 3, turn 2", printed by ``meeple log`` when it changes."""
         return None

@@ -4,7 +4,8 @@ reason (for a player) why not; ``legal`` only offers moves whose problem is None
 
 from __future__ import annotations
 
-from .cards import CARDS
+from . import corporate_era as ce
+from .cards import CARDS, catalog
 from .effects import action_options
 from .rules import (
     AWARD_COSTS,
@@ -57,6 +58,10 @@ def payment_problem(p: Player, cost: int, mc: int, st: int, ti: int, heat: int,
     return None
 
 
+# Cards whose play asks for one of your cards: without one the card would do nothing.
+PICK_ON_PLAY = ("Robotic Workforce", "CEO's Favorite Project")
+
+
 def effects_problem(s: State, p: Player, c: dict, paid: tuple[int, int, int, int]) -> str | None:
     """Can the effects of ``c`` be carried out (after paying ``paid``)? In the solo game
     the neutral player has any production a card must lower."""
@@ -75,6 +80,8 @@ def effects_problem(s: State, p: Player, c: dict, paid: tuple[int, int, int, int
     for r, n in c.get("reduce", {}).items():
         if len(s.names) > 1 and not any(can_lower_production(q, r, n) for q in s.players.values()):
             return f"{name} must lower some player's {r} production by {n}, and nobody has it"
+    if name in PICK_ON_PLAY and not ce.PICKS[name][0](s, p):
+        return f"{name} needs a card of yours to work on, and you have none that fits"
     tile = c.get("tile")
     if tile and not can_place(s, p.name, tile.get("name", tile["type"]), tile.get("where", "normal")):
         return f"there is no space where {name} may place its tile"
@@ -82,8 +89,8 @@ def effects_problem(s: State, p: Player, c: dict, paid: tuple[int, int, int, int
 
 
 def play_problem(s: State, p: Player, name: str, pay: tuple[int, int, int, int] | None) -> str | None:
-    if name not in CARDS:
-        return f"{name!r} is not a project card"
+    if name not in CARDS or not catalog(s.options).has_card(name):
+        return f"{name!r} is not a project card of this game"
     if name not in p.hand:
         return f"{name} is not in your hand"
     why = requirement_problem(s, p, name)

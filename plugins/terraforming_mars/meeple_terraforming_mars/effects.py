@@ -1,5 +1,17 @@
-"""Card effects applied by ``fold``: playing a project card, using a blue action, and the
-few cards whose behaviour is beyond the data vocabulary (``SPECIAL_PLAY``)."""
+"""Card effects applied by ``fold``: playing a project card, using a blue action, the few
+cards whose behaviour is beyond the data vocabulary (``SPECIAL_PLAY``), and the pending
+decisions they leave.
+
+Imports run one way (see ``rules``): this module calls ``rules`` and ``corporate_era``;
+neither of them imports it.
+
+A card's own effects come before the effects it triggers: its draws and deck looks are
+pushed as automatic pending steps (``draw``, ``look``) ahead of the decisions its tags
+set off (Mars University, Olympus Conference, Viral Enhancers), and ``decide`` resolves
+an automatic step as soon as it reaches the head of the queue. So Research's two cards
+are in hand before Mars University asks what to discard (the published rule lets the
+player order them; own effects first is the order that never loses a choice).
+"""
 
 from __future__ import annotations
 
@@ -9,15 +21,25 @@ from . import corporate_era as ce
 from .board import ADJACENT, OFF_MAP
 from .cards import CARDS, CORPORATIONS, card
 from .rules import (
+    add_targets,
+    can_lower_production,
+    cities,
     count,
+    flood_targets,
+    land_claim_spaces,
+    legal_spaces,
     lower_production,
     place_tile,
     raise_oxygen,
     raise_temp,
     raise_tr,
+    steal_sources,
     tag_count,
 )
-from .state import HEAT, MC, PLANTS, RI, STEEL, TI, Player, State
+from .state import HEAT, MAX_OCEANS, MC, PLANTS, RI, STEEL, TI, Player, State
+
+#: Pending steps decide resolves by itself (they draw from the deck): (player, kind, n, source).
+AUTOMATIC = ("draw", "look")
 
 
 def apply_block(s: State, p: Player, eff: dict, source: str, new: list) -> None:
@@ -73,9 +95,15 @@ def play_card(s: State, p: Player, name: str, new: list) -> None:
         p.played.append(name)
     if c.get("resource"):
         p.card_res[name] = c.get("start_res", 0)
+    # own effects first: the card's draws and deck looks (see the module docstring)
+    if c.get("draw"):
+        new.append((p.name, "draw", c["draw"], name))
+    if name in ce.LOOK and c["type"] == "event":  # blue look cards look through their action
+        new.append((p.name, "look", ce.LOOK[name][0], name))
     apply_block(s, p, c, name, new)
     if name in SPECIAL_PLAY:
         SPECIAL_PLAY[name](s, p, new)
+    ce.after_card_played(s, p, name, new)
     if name in ("Robotic Workforce", "CEO's Favorite Project"):
         new.append((p.name, "pick", name))
     elif name == "Land Claim":
@@ -158,6 +186,7 @@ def _insulation(s: State, p: Player, new: list) -> None:
 SPECIAL_PLAY: dict[str, Callable[[State, Player, list], None]] = {
     "Nitrogen-Rich Asteroid": _nitrogen_rich,
     "Insulation": _insulation,
+    **ce.CE_SPECIAL_PLAY,
 }
 
 
@@ -173,7 +202,6 @@ def start_corporation(s: State, p: Player, name: str) -> None:
         p.first_done = False
     if name == "Tharsis Republic":
         # solo: the neutral cities already on Mars count for its production effect
-        from .rules import cities
         p.prod[MC] += cities(s, "neutral", on_mars=True)
 
 
@@ -192,7 +220,6 @@ def card_vp(s: State, p: Player, name: str) -> int:
     if "tag" in vp:
         return tag_count(p, vp["tag"])
     if "cities" in vp:
-        from .rules import cities
         return cities(s) // vp["cities"]
     if vp.get("special") == "search":
         return 3 if p.card_res.get(name, 0) > 0 else 0
@@ -202,3 +229,38 @@ def card_vp(s: State, p: Player, name: str) -> int:
                 return sum(1 for a in ADJACENT[sp] if s.tiles.get(a, ("",))[0] == "ocean")
         return 0
     raise ValueError(f"unknown vp rule for {name}: {vp}")
+
+
+# -- pending decisions ---------------------------------------------------------------------
+
+
+def pending_possible(s: State, item: tuple) -> bool:
+    """False when a pending decision has nothing left to choose from (it is then dropped)."""
+    player, kind = item[0], item[1]
+    if kind == "place":
+        tile, where = item[2], item[3]
+        if tile == "ocean" and s.oceans >= MAX_OCEANS:
+            return False
+        return bool(legal_spaces(s, player, tile, where))
+    if kind == "add":
+        return bool(add_targets(s, item))
+    if kind == "steal":
+        return bool(steal_sources(s, item[2], item[3]))
+    if kind == "flood":
+        return bool(flood_targets(s, player, item[2]))
+    if kind == "pick":
+        return bool(ce.PICKS[item[2]][0](s, s.players[player]))
+    if kind == "university":
+        return bool(s.players[player].hand)
+    if kind == "claim":
+        return any(sp not in s.claims for sp in land_claim_spaces(s))
+    if kind == "reduce":
+        return len(s.names) == 1 or any(can_lower_production(q, item[2], item[3])
+                                        for q in s.players.values())
+    return True
+
+
+def normalize(s: State) -> None:
+    """Drop the decisions at the head of the queue that have nothing to choose from."""
+    while s.pending and not pending_possible(s, s.pending[0]):
+        s.pending.pop(0)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .cards import CARDS
 from .scoring import breakdown
 from .state import MAX_OCEANS, MAX_OXYGEN, MAX_TEMP_STEP, State
 
@@ -32,13 +33,20 @@ def worth(s: State, name: str, points: dict[str, int], left: float) -> float:
     value = VP_MC * points["total"]
     # money is only worth what it can still buy: the first M€ count fully (less so near
     # the end), a hoard beyond what the rest of the game can spend counts little
-    spend = min(1.0, 0.3 + left / 4.0)
+    spend = min(1.3, 0.3 + left / 4.0)
     cap = 25.0 + 8.0 * left
-    mc = p.res[0]
+    # cards on a research list count as bought (the list is confirmed with their price)
+    mc = p.res[0] - 3 * len(p.marked)
     value += spend * min(mc, cap) + 0.15 * max(0.0, mc - cap)
     value += spend * sum(v * r for v, r in zip(RES_VALUE[1:], p.res[1:], strict=True))
     value += left * (sum(v * r for v, r in zip(PROD_VALUE, p.prod, strict=False)) + p.tr)
-    value += min(len(p.hand), 12) * min(3.5, 0.6 * left)
+    value += min(len(p.hand) + len(p.marked), 14) * min(5.5, 0.8 * left)
+    # resources on a card that scores one VP per N count pro rata: the first animal of
+    # two is half a point, so growing it is worth an action before the point arrives
+    for name, n in p.card_res.items():
+        vp = CARDS[name].get("vp") if name in CARDS else None
+        if isinstance(vp, dict) and "res_per" in vp:
+            value += VP_MC * (n % vp["res_per"]) / vp["res_per"]
     return value
 
 
@@ -49,7 +57,7 @@ def _tile_value(s: State, tile: str, left: float) -> float:
     if tile == "greenery":
         return VP_MC + (tr if s.oxygen < MAX_OXYGEN else 0.0) + 1.0
     if tile in ("city", "capital"):
-        return VP_MC * 1.5
+        return VP_MC * 2.0
     return 2.0
 
 

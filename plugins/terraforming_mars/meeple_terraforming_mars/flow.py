@@ -1,6 +1,9 @@
-"""``fold``: how each event changes the state. Pure and deterministic: card draws come
-from the top of the deck named in the state, and every random outcome (a shuffle) arrives
-as an event that decide drew."""
+"""The rules engine's side of each event: ``apply_rules`` works out what an event does to
+the state (card effects, triggers, the decision queue). Only ``decide`` runs it, on a
+scratch state, and records the result in the event (``delta.py``); the game's ``fold``
+applies that record. Setup events (``SETUP``) have no rules to run: ``fold_setup`` places
+them. Card draws come from the top of the deck named in the state, and every random
+outcome (a shuffle) arrives as an event that decide drew."""
 
 from __future__ import annotations
 
@@ -9,14 +12,13 @@ from typing import Any
 
 from . import corporate_era as ce
 from . import messages as m
-from .cards import BEGINNER, CARDS
-from .effects import apply_choice, play_card, start_corporation, use_action
+from .cards import BEGINNER, CARDS, CORPORATIONS
+from .effects import apply_choice, normalize, play_card, start_corporation, use_action
 from .rules import (
     AWARD_COSTS,
     PROJECTS,
     greenery_cost,
     lower_production,
-    normalize,
     place_tile,
     production,
     project_cost,
@@ -40,9 +42,14 @@ def _push(s: State, new: list) -> None:
 def start_turn(s: State) -> None:
     p = s.players[s.names[s.current]]
     if not p.first_done:
+        # the corporation's first action (Tharsis Republic's city, Inventrix' 3 cards)
         p.first_done = True
         s.actions += 1
-        s.pending.insert(0, (p.name, "place", "city", "normal", "Tharsis Republic"))
+        corp = CORPORATIONS[p.corp]
+        if corp["first_action"] == "draw":
+            s.pending.insert(0, (p.name, "draw", corp["draw"], p.corp))
+        else:
+            s.pending.insert(0, (p.name, "place", "city", "normal", p.corp))
 
 
 def next_turn(s: State) -> None:
@@ -57,8 +64,6 @@ def next_turn(s: State) -> None:
 
 
 def _started(s: Any, e: m.Started) -> State:
-    if e.corporate_era:
-        ce.register()  # the Corporate Era card data joins the card registries
     s = State(tuple(e.players), {"corporate_era": e.corporate_era, "draft": e.draft,
                                  "max_generations": e.max_generations})
     if len(e.players) == 1:
@@ -143,9 +148,19 @@ def _corp_chosen(s: State, e: m.CorpChosen) -> State:
     return s
 
 
+def _marked(s: State, e: m.Marked) -> State:
+    p = s.players[e.player]
+    if e.on:
+        p.marked.append(e.card)
+    else:
+        p.marked.remove(e.card)
+    return s
+
+
 def _bought(s: State, e: m.Bought) -> State:
     p = s.players[e.player]
     _take_pending(s, e.player, ("buy",))
+    p.marked = []
     p.res[MC] -= 3 * len(e.cards)
     p.hand.extend(e.cards)
     s.discard.extend(c for c in p.offer if c not in e.cards)
@@ -153,13 +168,21 @@ def _bought(s: State, e: m.Bought) -> State:
     return s
 
 
+def _take_automatic(s: State, player: str, kind: str) -> None:
+    """A draw or look that was waiting at the head of the queue has now happened."""
+    if s.pending and s.pending[0][:2] == (player, kind):
+        s.pending.pop(0)
+
+
 def _drawn(s: State, e: m.Drawn) -> State:
+    _take_automatic(s, e.player, "draw")
     del s.deck[:len(e.cards)]
     s.players[e.player].hand.extend(e.cards)
     return s
 
 
 def _looked(s: State, e: m.Looked) -> State:
+    _take_automatic(s, e.player, "look")
     del s.deck[:len(e.cards)]
     s.players[e.player].offer = list(e.cards)
     s.pending.insert(0, (e.player, "keep", e.source))
@@ -305,7 +328,9 @@ def _picked(s: State, e: m.Picked) -> State:
     item = _take_pending(s, e.player, ("add", "steal", "pick", "university"))
     p = s.players[e.player]
     if item[1] == "pick":
-        ce.PICKS[item[2]][1](s, p, e.card)
+        new: list = []
+        ce.PICKS[item[2]][1](s, p, e.card, new)
+        _push(s, new)
         return s
     if item[1] == "university":
         if e.card:
@@ -397,6 +422,11 @@ def _final_done(s: State, e: m.FinalDone) -> State:
     return s
 
 
+def _scored(s: State, e: m.Scored) -> State:
+    s.scores[e.player] = e.total
+    return s
+
+
 def _ended(s: State, e: m.GameEnded) -> State:
     s.phase = "over"
     return s
@@ -404,17 +434,24 @@ def _ended(s: State, e: m.GameEnded) -> State:
 
 FOLDS: dict[type, Callable[[Any, Any], State]] = {
     m.Looked: _looked, m.Kept: _kept, m.Started: _started, m.NeutralPlaced: _neutral, m.Drafted: _drafted, m.Shuffled: _shuffled, m.Reshuffled: _reshuffled, m.Dealt: _dealt,
-    m.CorpChosen: _corp_chosen, m.Bought: _bought, m.Drawn: _drawn, m.Revealed: _revealed,
+    m.CorpChosen: _corp_chosen, m.Marked: _marked, m.Bought: _bought, m.Drawn: _drawn, m.Revealed: _revealed,
     m.CardPlayed: _card_played, m.ProjectUsed: _project, m.Sold: _sold, m.Claimed: _claimed,
     m.Funded: _funded, m.ActionUsed: _action_used, m.Converted: _converted, m.Placed: _placed,
     m.Targeted: _targeted, m.Picked: _picked, m.Chosen: _chosen, m.AmountChosen: _amount,
     m.Passed: _passed, m.TurnEnded: _turn_ended, m.ActionsBegan: _actions_began,
     m.Produced: _produced, m.Research: _research, m.FinalConversion: _final,
-    m.FinalDone: _final_done, m.GameEnded: _ended,
+    m.FinalDone: _final_done, m.Scored: _scored, m.GameEnded: _ended,
 }
+SETUP = (m.Started, m.Shuffled, m.Dealt, m.NeutralPlaced)
 
 
-def fold(s: Any, e: Any) -> State:
+def fold_setup(s: Any, e: Any) -> State:
+    """The opening events: they place what setup dealt, with no rule to apply."""
+    return FOLDS[type(e)](s, e)
+
+
+def apply_rules(s: Any, e: Any) -> State:
+    """What the rules make of event ``e`` (decide's scratch state only)."""
     s = FOLDS[type(e)](s, e)
     if s.pending:
         normalize(s)

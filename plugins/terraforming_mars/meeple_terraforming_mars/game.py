@@ -1,8 +1,10 @@
 """Terraforming Mars for Meeple: the Game object that ties rules, notation and views together.
 
-``decide`` copies the state, folds its own events into the copy as it makes them, and
-adds the follow-up events the rules force (turn ends, production, the next research
-deal, the end of the game); ``step`` does the same in place for search.
+``decide`` copies the state, runs the rules of each event it makes on the copy
+(``flow.apply_rules``), records what they did in the event (``delta``), and adds the
+follow-up events the rules force (turn ends, production, the next research deal, final
+scoring, the end of the game). ``fold`` applies a recorded delta and nothing else.
+``step`` runs the same rules in place for search, without recording.
 """
 
 from __future__ import annotations
@@ -13,13 +15,14 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
+import attrs
 from meeple.core import Game, IllegalCommand, Option, Outcome
 
+from . import cardtext, evaluation, render
 from . import corporate_era as ce
-from . import evaluation, render
 from . import messages as m
 from .board import SPACES
-from .cards import BASE_DECK, BEGINNER, CARDS, CORPORATIONS, STANDARD_CORPS, lookup
+from .cards import BEGINNER, CARDS, CORPORATIONS, Catalog, catalog, lookup
 from .checks import (
     claim_problem,
     convert_problem,
@@ -31,8 +34,10 @@ from .checks import (
     use_options,
     use_problem,
 )
-from .effects import action_options, choice_options
-from .flow import fold
+from .delta import Delta, apply, counters, diff
+from .delta import redact as redact_delta
+from .effects import AUTOMATIC, action_options, choice_options
+from .flow import SETUP, apply_rules, fold_setup
 from .rules import (
     AWARD_COSTS,
     AWARDS,
@@ -93,11 +98,10 @@ class TerraformingMars(Game):
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: random.Random) -> list:
         era = bool(options.get("corporate_era"))
-        if era:
-            ce.register()
-        deck = list(BASE_DECK + (ce.CE_DECK if era else ()))
+        cat = catalog(options)
+        deck = list(cat.deck)
         rng.shuffle(deck)
-        corps = list(STANDARD_CORPS + (ce.CE_CORPS if era else ()))
+        corps = list(cat.corporations)
         rng.shuffle(corps)
         beginner = options.get("corporations") == "beginner"
         events: list = [m.Started(tuple(players), era, bool(options.get("draft")),
@@ -137,21 +141,31 @@ class TerraformingMars(Game):
     # -- deciding -------------------------------------------------------------------------------
 
     def decide(self, state: State, player: str, command: Any, rng: random.Random) -> list:
-        return self._run(state.copy(), player, command, rng)
+        return self._run(state.copy(), player, command, rng, record=True)
 
     def fold(self, state: State | None, event: Any) -> State:
-        return fold(state, event)
+        if getattr(event, "delta", None) is not None:
+            return apply(state, event.delta)
+        if type(event) in SETUP:
+            return fold_setup(state, event)
+        # an event stored before outcomes were recorded (plugin 0.1): its rules once more
+        return apply_rules(state, event)
 
     def step(self, state: State, player: str, command: Any, rng: random.Random) -> State:
-        self._run(state, player, command, rng)
+        self._run(state, player, command, rng, record=False)
         return state
 
-    def _run(self, s: State, player: str, cmd: Any, rng: random.Random) -> list:
+    def _run(self, s: State, player: str, cmd: Any, rng: random.Random, record: bool) -> list:
         events: list = []
 
         def emit(ev: Any) -> None:
+            if record:
+                before = s.copy()
+                apply_rules(s, ev)
+                ev = attrs.evolve(ev, delta=diff(before, s))
+            else:
+                apply_rules(s, ev)
             events.append(ev)
-            fold(s, ev)
 
         if s.phase == "over":
             raise IllegalCommand("the game is over")
@@ -161,6 +175,7 @@ class TerraformingMars(Game):
         primary, after = self._check(s, player, cmd)
         for ev in primary:
             emit(ev)
+        self._automatic(s, rng, emit)
         for kind, n, source in after:
             if kind == "draw":
                 self._draw(s, player, n, rng, emit)
@@ -175,6 +190,17 @@ class TerraformingMars(Game):
         self._advance(s, rng, emit)
         return events
 
+    def _automatic(self, s: State, rng: random.Random, emit: Callable) -> None:
+        """Resolve the draws and deck looks waiting at the head of the queue (a card's own
+        effects, a corporation's first action), so decisions behind them see the cards."""
+        while s.pending and s.pending[0][1] in AUTOMATIC:
+            player, kind, n, source = s.pending[0]
+            self._ensure(s, n, rng, emit)
+            if kind == "draw":
+                emit(m.Drawn(player, tuple(s.deck[:n])))
+            else:
+                emit(m.Looked(player, tuple(s.deck[:n]), source))
+
     def _ensure(self, s: State, n: int, rng: random.Random, emit: Callable) -> None:
         if len(s.deck) < n and s.discard:
             cards = s.discard[:]
@@ -188,6 +214,7 @@ class TerraformingMars(Game):
             emit(m.Drawn(player, cards))
 
     def _advance(self, s: State, rng: random.Random, emit: Callable) -> None:
+        self._automatic(s, rng, emit)
         while not s.pending:
             if s.phase in ("setup", "research"):
                 emit(m.ActionsBegan(s.generation))
@@ -211,9 +238,15 @@ class TerraformingMars(Game):
                     offers = tuple((p, tuple(s.deck[4 * k:4 * k + 4])) for k, p in enumerate(order))
                     emit(m.Research(s.generation + 1, offers))
             elif s.phase == "final":
+                # final scoring, one event per player, then the end
+                for name, parts in breakdown(s).items():
+                    emit(m.Scored(name, parts["tr"], parts["milestones"], parts["awards"],
+                                  parts["greenery"], parts["cities"], parts["cards"],
+                                  parts["total"]))
                 emit(m.GameEnded(s.generation))
             else:
                 return
+            self._automatic(s, rng, emit)
 
     def _check(self, s: State, player: str, cmd: Any) -> tuple[list, list]:
         p = s.players[player]
@@ -233,11 +266,8 @@ class TerraformingMars(Game):
             why = play_problem(s, p, cmd.card, (cmd.mc, cmd.steel, cmd.titanium, cmd.heat))
             if why:
                 raise IllegalCommand(why)
-            after = [("draw", CARDS[cmd.card]["draw"], "")] if CARDS[cmd.card].get("draw") else []
-            # Event cards look at the deck when played; blue ones only through their action.
-            if cmd.card in LOOK_CARDS and CARDS[cmd.card]["type"] == "event":
-                after.append(("look", LOOK_CARDS[cmd.card][0], cmd.card))
-            return [m.CardPlayed(player, cmd.card, cmd.mc, cmd.steel, cmd.titanium, cmd.heat)], after
+            # the card's own draws and looks come as automatic steps its fold queues
+            return [m.CardPlayed(player, cmd.card, cmd.mc, cmd.steel, cmd.titanium, cmd.heat)], []
         if t is m.Project:
             if cmd.kind not in PROJECTS:
                 raise IllegalCommand(f"no project {cmd.kind!r}: choose {', '.join(PROJECTS)}")
@@ -296,10 +326,12 @@ class TerraformingMars(Game):
         if kind == "corp":
             if t is not m.ChooseCorp:
                 raise IllegalCommand("choose your corporation first: corporation NAME")
+            if not self.catalog(s).has_corporation(cmd.corp):
+                raise IllegalCommand(f"{cmd.corp} is not a corporation of this game")
             if cmd.corp not in p.corp_offer and cmd.corp != BEGINNER:
                 raise IllegalCommand(f"choose one of: {', '.join([*p.corp_offer, BEGINNER])}")
-            draw = CORPORATIONS[cmd.corp].get("draw", 0)
-            return [m.CorpChosen(player, cmd.corp)], [("draw", draw, "")] if draw else []
+            # Inventrix draws its 3 cards as its first action, not now (start_turn)
+            return [m.CorpChosen(player, cmd.corp)], []
         if kind in ("pick", "university"):
             if t is not m.Pick:
                 raise IllegalCommand("choose a card first: card NAME")
@@ -332,9 +364,24 @@ class TerraformingMars(Game):
             if t is not m.Draft or cmd.card not in p.offer:
                 raise IllegalCommand(f"draft one card: {', '.join('draft ' + c for c in p.offer)}")
             return [m.Drafted(player, cmd.card)], []
+        if kind == "buy" and t is m.Mark:
+            if cmd.card not in p.offer:
+                raise IllegalCommand(f"you may buy from: {', '.join(p.offer)}")
+            if cmd.on:
+                if cmd.card in p.marked:
+                    raise IllegalCommand(f"{cmd.card} is on your list already")
+                if 3 * (len(p.marked) + 1) > p.res[MC]:
+                    raise IllegalCommand(f"{len(p.marked) + 1} cards cost {3 * (len(p.marked) + 1)} M€; "
+                                         f"you have {p.res[MC]}")
+            elif cmd.card not in p.marked:
+                raise IllegalCommand(f"{cmd.card} is not on your list")
+            return [m.Marked(player, cmd.card, cmd.on)], []
+        if kind == "buy" and t is m.Confirm:
+            return [m.Bought(player, tuple(c for c in p.offer if c in p.marked))], []
         if kind == "buy":
             if t is not m.Buy:
-                raise IllegalCommand("choose the cards to buy first: buy A, B (or buy none)")
+                raise IllegalCommand("choose the cards to buy first: take CARD for each, then buy "
+                                     "(or at once: buy A, B; buy none)")
             if len(set(cmd.cards)) != len(cmd.cards) or any(c not in p.offer for c in cmd.cards):
                 raise IllegalCommand(f"you may buy from: {', '.join(p.offer)}")
             if 3 * len(cmd.cards) > p.res[MC]:
@@ -470,13 +517,14 @@ class TerraformingMars(Game):
                 return [m.Keep(())] + ([m.Keep((p.offer[0],))] if p.res[MC] >= 3 else [])
             return [m.Keep(combo) for combo in combinations(p.offer, min(n, len(p.offer)))]
         if kind == "buy":
-            afford = p.res[MC] // 3
-            out = []
-            offer = p.offer
-            for mask in range(1 << len(offer)):
-                chosen = tuple(c for i, c in enumerate(offer) if mask >> i & 1)
-                if len(chosen) <= afford:
-                    out.append(m.Buy(chosen))
+            # staged, one card at a time (docs/games/terraforming-mars.md): at most 11 commands
+            out = [m.Confirm()]
+            room = 3 * (len(p.marked) + 1) <= p.res[MC]
+            for c in dict.fromkeys(p.offer):
+                if c in p.marked:
+                    out.append(m.Mark(c, False))
+                elif room:
+                    out.append(m.Mark(c, True))
             return out
         if kind == "place":
             return [m.Place(sp) for sp in legal_spaces(s, p.name, item[2], item[3])]
@@ -504,7 +552,9 @@ class TerraformingMars(Game):
         if state.phase != "over":
             return None
         parts = breakdown(state)
-        scores = {n: parts[n]["total"] for n in state.names}
+        # the scores recorded when the game ended (a later rules change does not rewrite
+        # a finished game; verify reports it instead)
+        scores = {n: state.scores.get(n, parts[n]["total"]) for n in state.names}
         if len(state.names) == 1:
             (name,) = state.names
             won = state.maxed()
@@ -524,6 +574,7 @@ class TerraformingMars(Game):
                 p.offer = ["?"] * len(p.offer)
                 p.corp_offer = ["?"] * len(p.corp_offer)
                 p.drafted = ["?"] * len(p.drafted)
+                p.marked = ["?"] * len(p.marked)
         v.deck = ["?"] * len(v.deck)
         v.discard = ["?"] * len(v.discard)
         return v
@@ -535,10 +586,10 @@ class TerraformingMars(Game):
             known.update(p.played)
             known.update(p.events)
             known.update(c for c in (*p.hand, *p.offer, *p.drafted) if c != "?")
-        deck = BASE_DECK + (ce.CE_DECK if s.options.get("corporate_era") else ())
-        pool = [c for c in deck if c not in known]
+        cat = self.catalog(s)
+        pool = [c for c in cat.deck if c not in known]
         rng.shuffle(pool)
-        corps = [c for c in STANDARD_CORPS + (ce.CE_CORPS if s.options.get("corporate_era") else ())
+        corps = [c for c in cat.corporations
                  if c not in {q.corp for q in s.players.values()}
                  and all(c not in q.corp_offer for q in s.players.values())]
         rng.shuffle(corps)
@@ -550,12 +601,23 @@ class TerraformingMars(Game):
             p.hand = fill(p.hand, pool)
             p.offer = fill(p.offer, pool)
             p.drafted = fill(p.drafted, pool)
+            # cards another player marked are among their offer: any of its cards will do
+            p.marked = [c if c != "?" else p.offer[k] for k, c in enumerate(p.marked)]
             p.corp_offer = fill(p.corp_offer, corps)
         s.deck = fill(s.deck, pool)
         s.discard = fill(s.discard, pool)
         return s
 
     def redact(self, event: Any, player: str | None) -> Any:
+        shown = self._redact_fields(event, player)
+        d = getattr(event, "delta", None)
+        return attrs.evolve(shown, delta=redact_delta(d, player)) if d is not None else shown
+
+    def changes(self, event: Any) -> dict[str, dict[str, int]]:
+        d: Delta | None = getattr(event, "delta", None)
+        return counters(d) if d is not None else {}
+
+    def _redact_fields(self, event: Any, player: str | None) -> Any:
         t = type(event)
         if t in (m.Shuffled, m.Reshuffled):
             return t(tuple("?" for _ in event.cards))
@@ -569,10 +631,16 @@ class TerraformingMars(Game):
             return m.Kept(event.player, tuple("?" for _ in event.cards))
         if t is m.Drafted and event.player != player:
             return m.Drafted(event.player, "?")
+        if t is m.Marked and event.player != player:
+            return m.Marked(event.player, "?", event.on)
         if t is m.Research:
             return m.Research(event.generation, tuple(
                 (n, cards if n == player else tuple("?" for _ in cards)) for n, cards in event.offers))
         return event
+
+    def catalog(self, state: State | None) -> Catalog:
+        """The cards this game plays with (chosen by its options; base game without a state)."""
+        return catalog(state.options if state is not None else {})
 
     def clone(self, state: State) -> State:
         return state.copy()
@@ -583,6 +651,10 @@ class TerraformingMars(Game):
         raw = " ".join(str(text).split())
         word, _, rest = raw.partition(" ")
         w = word.lower()
+        if w == "buy" and not rest:
+            return m.Confirm()
+        if w in ("take", "drop") and rest:
+            return m.Mark(self._card(rest, state), w == "take")
         if w in ("pass", "done", "greenery", "heat") and not rest:
             return {"pass": m.Pass(), "done": m.Done(), "greenery": m.Convert("plants"),
                     "heat": m.Convert("heat")}[w]
@@ -590,16 +662,16 @@ class TerraformingMars(Game):
             raise IllegalCommand(f"{text!r} is not a command; see docs/games/terraforming-mars.md "
                                  "(play, project, sell, claim, fund, use, greenery, heat, pass, done)")
         if w == "keep":
-            return m.Keep(() if rest.lower() == "none" else tuple(self._card(c) for c in rest.split(",")))
+            return m.Keep(() if rest.lower() == "none" else tuple(self._card(c, state) for c in rest.split(",")))
         if w == "draft":
-            return m.Draft(self._card(rest))
+            return m.Draft(self._card(rest, state))
         if w == "corporation":
             name = lookup(rest)
             if name not in CORPORATIONS:
                 raise IllegalCommand(f"no corporation {rest!r}")
             return m.ChooseCorp(name)
         if w in ("buy", "sell"):
-            cards = () if rest.lower() == "none" else tuple(self._card(c) for c in rest.split(","))
+            cards = () if rest.lower() == "none" else tuple(self._card(c, state) for c in rest.split(","))
             return m.Buy(cards) if w == "buy" else m.Sell(cards)
         if w == "play":
             return self._parse_play(rest, state, player)
@@ -627,7 +699,7 @@ class TerraformingMars(Game):
         if w == "target":
             return m.Target("" if rest.lower() == "none" else rest)
         if w == "card":
-            return m.Pick("" if rest.lower() == "none" else self._card(rest))
+            return m.Pick("" if rest.lower() == "none" else self._card(rest, state))
         if w == "choose":
             return m.Choose(rest.lower())
         if w == "amount":
@@ -636,15 +708,18 @@ class TerraformingMars(Game):
             return m.Amount(int(rest))
         raise IllegalCommand(f"{text!r} is not a command; see docs/games/terraforming-mars.md")
 
-    def _card(self, text: str) -> str:
+    def _card(self, text: str, state: State | None = None) -> str:
         name = lookup(text)
         if name is None or name not in CARDS:
             raise IllegalCommand(f"{text.strip()!r} is not a project card name")
+        if state is not None and not self.catalog(state).has_card(name):
+            raise IllegalCommand(f"{name} is not a card of this game (it is a Corporate Era card; "
+                                 "start the game with -o corporate_era=true)")
         return name
 
     def _parse_play(self, rest: str, state: State | None, player: str | None) -> m.Play:
         body, kv = _strip_kv(rest)
-        name = self._card(body)
+        name = self._card(body, state)
         st, ti, heat = kv.get("steel", 0), kv.get("titanium", 0), kv.get("heat", 0)
         if "pay" in kv:
             mc = kv["pay"]
@@ -701,6 +776,10 @@ class TerraformingMars(Game):
             return "keep " + (", ".join(c.cards) or "none")
         if t is m.Buy:
             return "buy " + (", ".join(c.cards) or "none")
+        if t is m.Mark:
+            return ("take " if c.on else "drop ") + c.card
+        if t is m.Confirm:
+            return "buy"
         if t is m.Sell:
             return "sell " + ", ".join(c.cards)
         if t is m.Play:
@@ -741,6 +820,10 @@ class TerraformingMars(Game):
     def redact_command(self, text: str, actor: str, player: str | None) -> str:
         """Which cards another player drafts, keeps, buys or sells is secret; how many is not."""
         verb, _, rest = text.partition(" ")
+        if verb in ("take", "drop") and player != actor:
+            return f"{verb} a card"
+        if verb == "buy" and not rest:
+            return text
         if verb in ("draft", "keep", "buy", "sell") and player != actor:
             n = 0 if rest in ("", "none") else len(rest.split(", "))
             return f"{verb} {n} card{'s' if n != 1 else ''}"
@@ -751,6 +834,10 @@ class TerraformingMars(Game):
     def describe_event(self, event: Any) -> str:
         return render.describe(event)
 
+    def explain(self, topic: str, state: State | None = None) -> str | None:
+        """A card's or corporation's text (cost, tags, requirement, effects, VP)."""
+        return cardtext.explain(topic)
+
     def turn_marker(self, state: State) -> str | None:
         return f"Generation {state.generation}"
 
@@ -758,7 +845,12 @@ class TerraformingMars(Game):
         return render.summary(state)
 
     def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
-        return render.svg(state) if fmt == "svg" else render.text(state)
+        acting = tuple(self.to_act(state))
+        if fmt == "svg":
+            out = self.outcome(state)
+            return render.svg(state, acting, dict(out.scores) if out else None,
+                              out.winners if out else None)
+        return render.text(state, player, acting)
 
     def evaluate(self, state: State, player: str) -> float:
         return evaluation.evaluate(self, state, player)

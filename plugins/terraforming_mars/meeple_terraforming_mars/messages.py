@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from meeple.core import command, event
 
+from .delta import Delta
+
 # -- commands ------------------------------------------------------------------------------
 
 
@@ -25,6 +27,19 @@ class Keep:
 @command
 class Buy:
     cards: tuple[str, ...]
+
+
+@command
+class Mark:
+    """Research staged: put one offered card on (``on``) or off the list to buy."""
+
+    card: str
+    on: bool = True
+
+
+@command
+class Confirm:
+    """Research staged: buy the cards on the list (``buy`` with nothing after it)."""
 
 
 @command
@@ -132,6 +147,7 @@ class Reshuffled:
     """The discard pile shuffled in under the remaining deck."""
 
     cards: tuple[str, ...]
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.dealt", barrier=True)
@@ -157,24 +173,28 @@ class NeutralPlaced:
 class Drafted:
     player: str
     card: str  # secret to the others
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.corporation-chosen")
 class CorpChosen:
     player: str
     corp: str
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.bought")
 class Bought:
     player: str
     cards: tuple[str, ...]  # secret to the others: only the count is public
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.drawn", barrier=True)
 class Drawn:
     player: str
     cards: tuple[str, ...]
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.revealed", barrier=True)
@@ -182,6 +202,7 @@ class Revealed:
     player: str
     card: str
     source: str
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.looked", barrier=True)
@@ -191,12 +212,22 @@ class Looked:
     player: str
     cards: tuple[str, ...]
     source: str
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.kept")
 class Kept:
     player: str
     cards: tuple[str, ...]  # secret to the others
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+
+
+@event("terraforming-mars.marked")
+class Marked:
+    player: str
+    card: str  # secret to the others
+    on: bool
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.card-played")
@@ -207,6 +238,7 @@ class CardPlayed:
     steel: int = 0
     titanium: int = 0
     heat: int = 0
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.project-used")
@@ -214,12 +246,14 @@ class ProjectUsed:
     player: str
     kind: str
     heat: int = 0
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.sold")
 class Sold:
     player: str
     cards: tuple[str, ...]
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.claimed")
@@ -227,6 +261,7 @@ class Claimed:
     player: str
     name: str
     heat: int = 0
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.funded")
@@ -234,6 +269,7 @@ class Funded:
     player: str
     name: str
     heat: int = 0
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.action-used")
@@ -245,62 +281,73 @@ class ActionUsed:
     steel: int = 0
     titanium: int = 0
     heat: int = 0
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.converted")
 class Converted:
     player: str
     what: str
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.placed")
 class Placed:
     player: str
     space: str
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.targeted")
 class Targeted:
     player: str
     target: str
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.picked")
 class Picked:
     player: str
     card: str
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.chosen")
 class Chosen:
     player: str
     label: str
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.amount")
 class AmountChosen:
     player: str
     n: int
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.passed")
 class Passed:
     player: str
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.turn-ended")
 class TurnEnded:
     player: str
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.actions-began")
 class ActionsBegan:
     generation: int
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.produced")
 class Produced:
     generation: int
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.research", barrier=True)
@@ -309,24 +356,44 @@ class Research:
 
     generation: int
     offers: tuple[tuple[str, tuple[str, ...]], ...]
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.final-conversion")
 class FinalConversion:
     generation: int
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.final-done")
 class FinalDone:
     player: str
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+
+
+@event("terraforming-mars.scored")
+class Scored:
+    """A player's final score, part by part (its total is what the outcome reports)."""
+
+    player: str
+    tr: int
+    milestones: int
+    awards: int
+    greenery: int
+    cities: int
+    cards: int
+    total: int
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
 @event("terraforming-mars.game-ended")
 class GameEnded:
     generation: int
+    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
 
 
-EVENTS = (Started, Shuffled, Reshuffled, NeutralPlaced, Drafted, Looked, Kept, Dealt, CorpChosen, Bought, Drawn, Revealed, CardPlayed,
+EVENTS = (Started, Shuffled, Reshuffled, NeutralPlaced, Drafted, Looked, Kept, Dealt, CorpChosen,
+          Marked, Bought, Drawn, Revealed, CardPlayed,
           ProjectUsed, Sold, Claimed, Funded, ActionUsed, Converted, Placed, Targeted, Picked,
           Chosen, AmountChosen, Passed, TurnEnded, ActionsBegan, Produced, Research,
-          FinalConversion, FinalDone, GameEnded)
+          FinalConversion, FinalDone, Scored, GameEnded)

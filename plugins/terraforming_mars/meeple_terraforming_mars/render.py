@@ -8,8 +8,30 @@ from typing import Any
 
 from . import messages as m
 from .board import ROW_LETTERS, SPACES
-from .rules import AWARDS, MILESTONES
+from .cardtext import hand_line
+from .rules import AWARDS, MILESTONES, card_cost
 from .state import RES, State
+
+# What each pending decision asks, for "to act" lines.
+ASKS = {"corp": "choose a corporation", "buy": "research: take cards one by one, then buy",
+        "draft": "draft a card", "place": "place a tile", "claim": "claim a space (Land Claim)",
+        "remove": "choose whose resources to remove", "reduce": "choose whose production to lower",
+        "flood": "choose whom Flooding takes 4 M€ from", "add": "choose a card to add to",
+        "steal": "choose a card to take from", "pick": "choose a card", "choose": "choose an option",
+        "viral": "Viral Enhancers: plant or resource", "olympus": "Olympus Conference",
+        "university": "Mars University: discard a card to draw one, or none",
+        "keep": "keep cards", "amount": "choose an amount", "final": "final greenery conversion"}
+
+
+def asks(s: State, name: str) -> str:
+    """What ``name`` is asked to do now, in a few words."""
+    item = next((it for it in s.pending if it[0] == name), None)
+    if item is None:
+        return "take an action (or pass)" if not s.actions else "take a second action, or done"
+    if item[1] == "place":
+        return f"place {'an' if item[2][0] in 'aeiou' else 'a'} {item[2]}" + (
+            f" for {item[4]}" if len(item) > 4 and item[4] else "")
+    return ASKS.get(item[1], item[1])
 
 TILE_CHAR = {"ocean": "~", "greenery": "g", "city": "C", "capital": "C"}
 
@@ -22,7 +44,26 @@ def _cell(s: State, sp: str) -> str:
     return ch + (str(s.names.index(owner) + 1) if owner in s.names else "n" if owner else "")
 
 
-def text(s: State) -> str:
+def private(s: State, player: str) -> list[str]:
+    """What only ``player`` sees: their hand (cost to them, tags, requirement, text) and
+    the cards offered to them, with the research list marked."""
+    p = s.players[player]
+    lines = []
+    if p.hand:
+        lines.append(f"{player}'s hand ({len(p.hand)}):")
+        lines += [f"  {hand_line(c, card_cost(p, c))}" for c in p.hand if c != "?"]
+    if p.corp_offer:
+        lines.append("corporations offered: " + ", ".join(p.corp_offer))
+    if p.offer:
+        lines.append(f"offered to {player} (3 M€ each when bought; * = on your list):")
+        lines += [f"  {'*' if c in p.marked else ' '} {hand_line(c, card_cost(p, c))}"
+                  for c in p.offer if c != "?"]
+    if p.drafted:
+        lines.append("drafted so far: " + ", ".join(p.drafted))
+    return lines
+
+
+def text(s: State, player: str | None = None, acting: tuple[str, ...] = ()) -> str:
     lines = [f"Generation {s.generation} ({s.phase})  temperature {s.temp_c} C  "
              f"oxygen {s.oxygen} %  oceans {s.oceans}/9"]
     for r in range(9):
@@ -43,8 +84,12 @@ def text(s: State) -> str:
         lines.append("milestones: " + ", ".join(f"{k} ({v})" for k, v in s.milestones.items()))
     if s.awards:
         lines.append("awards: " + ", ".join(f"{k} ({v})" for k, v in s.awards.items()))
-    if s.pending:
-        lines.append(f"waiting for: {s.pending[0][0]} ({s.pending[0][1]})")
+    if player in s.players:
+        lines += private(s, player)
+    if acting:
+        lines.append("to act: " + "; ".join(f"{n} ({asks(s, n)})" for n in acting))
+    elif s.phase == "over":
+        lines.append("the game is over")
     return "\n".join(lines)
 
 
@@ -56,7 +101,28 @@ SHORT = {"mc": "M€", "steel": "steel", "titanium": "titan", "plants": "plant",
          "energy": "energy", "heat": "heat"}
 
 
-def svg(s: State) -> str:
+def _legend(x: int, y: int) -> list[str]:
+    """What the markers mean (plain shapes and text: no glyph needs an emoji font)."""
+    out = [f'<text x="{x}" y="{y}" font-size="11" fill="#fff">legend</text>']
+    rows = (("hex", "#b45309", "land space"), ("hex", "#1e3a8a", "space reserved for oceans"),
+            ("hex", FILL["ocean"], "ocean tile"), ("hex", FILL["greenery"], "greenery tile"),
+            ("square", "#d1d5db", "city tile"), ("hex", "#9ca3af", "special tile (its initials)"),
+            ("dot", "#6b7280", "owner (player colour; grey: neutral)"))
+    for k, (shape, colour, label) in enumerate(rows):
+        cy = y + 16 + 16 * k
+        if shape == "square":
+            out.append(f'<rect x="{x}" y="{cy - 6}" width="12" height="12" fill="{colour}"/>')
+        elif shape == "dot":
+            out.append(f'<circle cx="{x + 6}" cy="{cy}" r="5" fill="{colour}"/>')
+        else:
+            out.append(f'<rect x="{x}" y="{cy - 6}" width="12" height="12" rx="3" fill="{colour}" '
+                       'stroke="#000"/>')
+        out.append(f'<text x="{x + 18}" y="{cy + 4}" font-size="10" fill="#fff">{label}</text>')
+    return out
+
+
+def svg(s: State, acting: tuple[str, ...] = (), scores: dict[str, float] | None = None,
+        winners: list[str] | None = None) -> str:
     size = 22
     w, h = 800, 560
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">',
@@ -77,7 +143,14 @@ def svg(s: State) -> str:
         parts.append(f'<text x="{cx:.1f}" y="{cy + size * 0.75:.1f}" font-size="7" fill="#fff" '
                      f'text-anchor="middle">{sp}</text>')
     x0 = 470
-    parts.append(f'<text x="{x0}" y="30" font-size="14" fill="#fff">Generation {s.generation}</text>')
+    if s.phase == "over" and scores is not None:
+        won = ", ".join(winners or [])
+        head = f"Game over after generation {s.generation}: {won} win{'s' if len(winners or []) == 1 else ''}"
+    elif acting:
+        head = f"Generation {s.generation}: " + "; ".join(f"{n} to {asks(s, n)}" for n in acting)
+    else:
+        head = f"Generation {s.generation}"
+    parts.append(f'<text x="{x0}" y="30" font-size="12" fill="#fff">{escape(head)}</text>')
     shown = (f"temperature {s.temp_c:+d} °C", f"oxygen {s.oxygen} %",
              f"oceans {s.oceans}/9")
     for k, (label, val, top) in enumerate(zip(shown, (s.temp, s.oxygen, s.oceans), (19, 14, 9),
@@ -91,8 +164,11 @@ def svg(s: State) -> str:
         y = 140 + 70 * i
         col = COLORS[i % len(COLORS)]
         parts.append(f'<rect x="{x0}" y="{y}" width="320" height="62" fill="none" stroke="{col}"/>')
-        parts.append(f'<text x="{x0 + 6}" y="{y + 14}" font-size="11" fill="{col}">{escape(n)} - '
-                     f'{p.corp or "no corporation"} - TR {p.tr}</text>')
+        score = f" - {scores[n]:g} VP" if s.phase == "over" and scores else ""
+        mark = " (winner)" if s.phase == "over" and n in (winners or []) else (
+            " (to act)" if n in acting else "")
+        parts.append(f'<text x="{x0 + 6}" y="{y + 14}" font-size="11" fill="{col}">{escape(n)}{mark} - '
+                     f'{escape(p.corp or "no corporation")} - TR {p.tr}{score}</text>')
         for k, r in enumerate(RES):
             # Short labels: six columns of the full names overlap at this font size.
             parts.append(f'<text x="{x0 + 6 + 52 * k}" y="{y + 34}" font-size="9" fill="#fff">'
@@ -104,6 +180,12 @@ def svg(s: State) -> str:
         text = escape(", ".join(f"{k} ({v})" for k, v in held.items()) or "none yet")
         parts.append(f'<text x="{x0}" y="{y}" font-size="10" fill="#fff">{label}: {text}</text>')
         y += 16
+    if s.phase == "over" and scores:
+        ranked = sorted(scores, key=lambda n: -scores[n])
+        text = ", ".join(f"{n} {scores[n]:g} VP" + (" (winner)" if n in (winners or []) else "")
+                         for n in ranked)
+        parts.append(f'<text x="{x0}" y="{y}" font-size="11" fill="#fbbf24">final scores: '
+                     f'{escape(text)}</text>')
     kinds = {"city": "C", "capital": "C", "greenery": "", "ocean": ""}
     for sp, (kind, _) in s.tiles.items():
         if sp in SPACES and kind not in kinds:  # special tiles: their initial
@@ -112,11 +194,43 @@ def svg(s: State) -> str:
             cy = 40 + info.row * size * 1.6
             parts.append(f'<text x="{cx:.1f}" y="{cy - 8:.1f}" font-size="8" fill="#fff" '
                          f'text-anchor="middle">{kind[:3]}</text>')
+    parts += _legend(20, 380)
     parts.append("</svg>")
     return "\n".join(parts)
 
 
+STEP_WORDS = {"temp": ("temperature", 2, " C"), "oxygen": ("oxygen", 1, " %"), "oceans": ("oceans", 1, "")}
+
+
+def facts(e: Any) -> str:
+    """What an event did to the table, from its recorded delta: tiles placed (with their
+    owner), parameter steps, milestones, awards. Players' counters are its ``changes``."""
+    d = getattr(e, "delta", None)
+    if d is None:
+        return ""
+    out = [f"{tile} on {sp}" + (f" ({owner})" if owner else "") for sp, tile, owner in d.tiles]
+    for k, n in d.steps:
+        word, unit, suffix = STEP_WORDS[k]
+        out.append(f"{word} {n * unit:+d}{suffix}")
+    out += [f"{owner} claims {name}" for name, owner in d.milestones]
+    out += [f"{owner} funds {name}" for name, owner in d.awards]
+    return ", ".join(out)
+
+
 def describe(e: Any) -> str:
+    line = _describe(e)
+    more = facts(e)
+    return f"{line} ({more})" if more else line
+
+
+def _cards(cards: tuple[str, ...]) -> str:
+    """Card names, or how many when they are hidden from the reader."""
+    if cards and all(c == "?" for c in cards):
+        return f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+    return ", ".join(cards)
+
+
+def _describe(e: Any) -> str:
     t = type(e)
     if t is m.Started:
         return "Terraforming Mars: " + ", ".join(e.players)
@@ -125,13 +239,16 @@ def describe(e: Any) -> str:
     if t is m.Reshuffled:
         return f"{len(e.cards)} discarded cards are shuffled in under the deck"
     if t is m.Dealt:
-        return f"{e.player} is dealt {', '.join(e.corps) or 'no corporations'} and {', '.join(e.cards)}"
+        return f"{e.player} is dealt {_cards(e.corps) or 'no corporations'} and {_cards(e.cards)}"
     if t is m.CorpChosen:
         return f"{e.player} runs {e.corp}"
+    if t is m.Marked:
+        return f"{e.player} {'puts' if e.on else 'takes'} {e.card if e.card != '?' else 'a card'} " \
+               f"{'on' if e.on else 'off'} the research list"
     if t is m.Bought:
-        return f"{e.player} buys {', '.join(e.cards) or 'nothing'}"
+        return f"{e.player} buys {_cards(e.cards) or 'nothing'}"
     if t is m.Drawn:
-        return f"{e.player} draws {', '.join(e.cards)}"
+        return f"{e.player} draws {_cards(e.cards) or 'nothing (the deck is empty)'}"
     if t is m.Revealed:
         return f"{e.player} reveals {e.card} for {e.source}"
     if t is m.CardPlayed:
@@ -180,9 +297,12 @@ def describe(e: Any) -> str:
     if t is m.Drafted:
         return f"{e.player} drafts {e.card}"
     if t is m.Looked:
-        return f"{e.player} looks at {', '.join(e.cards)} for {e.source}"
+        return f"{e.player} looks at {_cards(e.cards)} for {e.source}"
     if t is m.Kept:
-        return f"{e.player} keeps {', '.join(e.cards) or 'nothing'}"
+        return f"{e.player} keeps {_cards(e.cards) or 'nothing'}"
+    if t is m.Scored:
+        return (f"{e.player} scores {e.total} VP: TR {e.tr}, milestones {e.milestones}, awards "
+                f"{e.awards}, greeneries {e.greenery}, cities {e.cities}, cards {e.cards}")
     if t is m.GameEnded:
         return f"the game ends after generation {e.generation}"
     return repr(e)

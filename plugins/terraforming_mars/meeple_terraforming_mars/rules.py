@@ -1,6 +1,13 @@
 """Rules over the state used by both ``fold`` (applying effects) and ``decide`` (checking
 what is allowed). Every function here is deterministic; none draws random numbers.
 
+This is the bottom layer of the rules: it knows the card data (``cards``) but no card
+effect module. The imports run one way: ``rules`` <- ``corporate_era`` (the Corporate Era
+cards' own behaviour) <- ``effects`` (playing cards, actions, pending decisions) <-
+``flow``, ``checks``, ``scoring`` <- ``game``. The Corporate Era rule kinds the base rules
+need (production and city requirements, Indentured Workers' discount, Advanced Alloys,
+the two placement rules, Mining Area, Protected Habitats) are plain rules here.
+
 Effects that need a player's decision are not resolved here: they are pushed as pending
 decisions (tuples ``(player, kind, *args)``) that the game asks for before play goes on.
 """
@@ -9,7 +16,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from . import corporate_era as ce
 from .board import ADJACENT, LAND, NOCTIS, OCEAN_SPACES, OFF_MAP, SPACES, VOLCANIC
 from .cards import CARDS, CORPORATIONS, card
 from .state import (
@@ -33,6 +39,7 @@ MILESTONES = ("Terraformer", "Mayor", "Gardener", "Builder", "Planner")
 AWARDS = ("Landlord", "Banker", "Scientist", "Thermalist", "Miner")
 AWARD_COSTS = (8, 14, 20)
 PROJECTS = {"power": 11, "asteroid": 14, "aquifer": 18, "greenery": 23, "city": 25}
+INDENTURED = "Indentured Workers"
 
 # -- counting -------------------------------------------------------------------------------
 
@@ -147,8 +154,12 @@ def requirement_problem(s: State, p: Player, name: str) -> str | None:
             return f"{name} needs {n} {tag} tag(s) in play (you have {have[tag]})"
     if req.get("greenery") and greeneries(s, p.name) < req["greenery"]:
         return f"{name} needs a greenery tile of yours"
-    if "prod" in req or "cities" in req:
-        return ce.requirement_problem(s, p, name)
+    # the Corporate Era requirement kinds: own production, cities in play
+    for r, n in req.get("prod", {}).items():
+        if p.prod[RI[r]] < n:
+            return f"{name} needs {r} production of {n} (you have {p.prod[RI[r]]})"
+    if "cities" in req and cities(s) < req["cities"]:
+        return f"{name} needs {req['cities']} cities in play (there are {cities(s)})"
     return None
 
 
@@ -159,15 +170,18 @@ def card_cost(p: Player, name: str) -> int:
         d = card(src).get("discount") if src else None
         if d and (not d.get("tag") or d["tag"] in c["tags"]):
             cost -= d["amount"]
-    return max(0, cost - ce.cost_reduction(p, name))
+    # Indentured Workers: 8 M€ off the next card this generation (held in card_res)
+    if p.card_res.get(INDENTURED) and name != INDENTURED:
+        cost -= 8
+    return max(0, cost)
 
 
 def steel_value(p: Player) -> int:
-    return 2 + ce.steel_bonus(p)
+    return 2 + ("Advanced Alloys" in p.played)
 
 
 def titanium_value(p: Player) -> int:
-    return 3 + (p.corp == "PhoboLog") + ce.titanium_bonus(p)
+    return 3 + (p.corp == "PhoboLog") + ("Advanced Alloys" in p.played)
 
 
 def greenery_cost(p: Player) -> int:
@@ -250,8 +264,12 @@ def _legal_spaces(s: State, player: str, tile: str, where: str) -> list[str]:
         return [sp for sp in land if any(s.tiles.get(a, ("",))[0] == "greenery" for a in ADJACENT[sp])]
     if where == "land":
         return land
-    if where in ("next_to_city", "mining_next_to_own"):
-        return ce.legal_spaces(s, player, where) or []
+    if where == "next_to_city":
+        return [sp for sp in land
+                if any(is_city(s.tiles[a][0]) for a in ADJACENT[sp] if a in s.tiles)]
+    if where == "mining_next_to_own":
+        return [sp for sp in land if {"steel", "titanium"} & set(SPACES[sp].bonus)
+                and any(s.tiles.get(a, ("", ""))[1] == player for a in ADJACENT[sp])]
     if tile in CITY_KINDS:
         near_city = {a for sp, (k, _) in s.tiles.items() if k in CITY_KINDS and sp in ADJACENT
                      for a in ADJACENT[sp]}
@@ -278,7 +296,6 @@ def place_tile(s: State, p: Player, space: str, tile: str, source: str, new: lis
     owner = "" if tile == "ocean" else p.name
     s.tiles[space] = (tile, owner)
     s.claims.pop(space, None)
-    ce.tile_placed(s, p, space, source)
     if space in SPACES:
         sp = SPACES[space]
         for b in sp.bonus:
@@ -287,7 +304,7 @@ def place_tile(s: State, p: Player, space: str, tile: str, source: str, new: lis
         p.res[MC] += 2 * sum(1 for a in ADJACENT[space] if s.tiles.get(a, ("",))[0] == "ocean")
         if p.corp == "Mining Guild" and {"steel", "titanium"} & set(sp.bonus):
             p.prod[STEEL] += 1
-        if source == "Mining Rights":
+        if source in ("Mining Rights", "Mining Area"):
             p.prod[STEEL if "steel" in sp.bonus else TI] += 1
     if tile == "ocean":
         s.oceans += 1
@@ -348,10 +365,21 @@ def steal_sources(s: State, rtype: str, thief: str) -> list[str]:
     out = []
     for c in resource_cards(s, rtype, None, exclude=thief):
         owner = owner_of(s, c)
-        if c != "Pets" and owner.card_res.get(c, 0) > 0 and not ce.protected(
+        if c != "Pets" and owner.card_res.get(c, 0) > 0 and not protected(
                 owner, taker.name if taker else "", rtype):
             out.append(c)
     return out
+
+
+def protected(victim: Player, thief: str, what: str) -> bool:
+    """Protected Habitats: opponents may not remove the owner's plants, animals, microbes."""
+    return (victim.name != thief and "Protected Habitats" in victim.played
+            and what in ("plants", "animal", "microbe"))
+
+
+def land_claim_spaces(s: State) -> list[str]:
+    """Spaces Land Claim may mark: land not reserved (Noctis City's space is reserved)."""
+    return [sp for sp in LAND if sp not in s.tiles and sp != NOCTIS]
 
 
 def flood_targets(s: State, player: str, space: str) -> list[str]:
@@ -359,40 +387,9 @@ def flood_targets(s: State, player: str, space: str) -> list[str]:
     return sorted(o for o in owners if o and o != player and o in s.players)
 
 
-def pending_possible(s: State, item: tuple) -> bool:
-    """False when a pending decision has nothing left to choose from (it is then dropped)."""
-    player, kind = item[0], item[1]
-    if kind == "place":
-        tile, where = item[2], item[3]
-        if tile == "ocean" and s.oceans >= MAX_OCEANS:
-            return False
-        return bool(legal_spaces(s, player, tile, where))
-    if kind == "add":
-        return bool(add_targets(s, item))
-    if kind == "steal":
-        return bool(steal_sources(s, item[2], item[3]))
-    if kind == "flood":
-        return bool(flood_targets(s, player, item[2]))
-    if kind == "pick":
-        return bool(ce.PICKS[item[2]][0](s, s.players[player]))
-    if kind == "university":
-        return bool(s.players[player].hand)
-    if kind == "claim":
-        return any(sp not in s.claims for sp in ce.land_claim_spaces(s))
-    if kind == "reduce":
-        return len(s.names) == 1 or any(can_lower_production(q, item[2], item[3])
-                                        for q in s.players.values())
-    return True
-
-
 def add_targets(s: State, item: tuple) -> list[str]:
     player, _, rtype, _, mode, source = item
     return resource_cards(s, rtype, None if mode == "any" else player, exclude=source)
-
-
-def normalize(s: State) -> None:
-    while s.pending and not pending_possible(s, s.pending[0]):
-        s.pending.pop(0)
 
 
 # -- production and scoring ------------------------------------------------------------------------
@@ -406,7 +403,7 @@ def production(s: State) -> None:
         for i in range(1, 6):
             p.res[i] += p.prod[i]
         p.used = []
-        ce.production_reset(p)
+        p.card_res.pop(INDENTURED, None)  # an unused Indentured Workers discount is lost
         p.tr_raised = False
         p.special_design = False
         p.passed = False

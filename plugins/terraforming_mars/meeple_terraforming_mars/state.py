@@ -16,7 +16,7 @@ SOLO_GENERATIONS = 14
 class Player:
     __slots__ = ("name", "corp", "res", "prod", "tr", "hand", "played", "events", "card_res",
                  "used", "passed", "tr_raised", "offer", "corp_offer", "special_design", "first_done",
-                 "drafted")
+                 "drafted", "marked")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -36,6 +36,7 @@ class Player:
         self.special_design = False
         self.first_done = True  # Tharsis Republic: False until its first action is taken
         self.drafted: list[str] = []  # cards kept so far in this generation's draft
+        self.marked: list[str] = []  # offered cards put on the list to buy (research, staged)
 
     def copy(self) -> Player:
         p = Player.__new__(Player)
@@ -46,6 +47,7 @@ class Player:
         p.passed, p.tr_raised, p.special_design, p.first_done = (
             self.passed, self.tr_raised, self.special_design, self.first_done)
         p.offer, p.corp_offer, p.drafted = self.offer[:], self.corp_offer[:], self.drafted[:]
+        p.marked = self.marked[:]
         return p
 
     def __eq__(self, other: object) -> bool:
@@ -59,7 +61,7 @@ class Player:
 class State:
     __slots__ = ("names", "players", "options", "phase", "generation", "first", "current",
                  "actions", "temp", "oxygen", "oceans", "tiles", "deck", "discard",
-                 "milestones", "awards", "pending", "claims")
+                 "milestones", "awards", "pending", "claims", "scores")
 
     def __init__(self, names: tuple[str, ...], options: dict[str, Any]) -> None:
         self.names = names
@@ -80,6 +82,7 @@ class State:
         self.awards: dict[str, str] = {}  # insertion order is the funding order
         self.pending: list[tuple] = []  # (player, kind, *args); the head is resolved first
         self.claims: dict[str, str] = {}  # Land Claim: space -> the only player who may use it
+        self.scores: dict[str, int] = {}  # final scores as recorded when the game ended
 
     def copy(self) -> State:
         s = State.__new__(State)
@@ -93,6 +96,7 @@ class State:
         s.milestones, s.awards = dict(self.milestones), dict(self.awards)
         s.pending = self.pending[:]
         s.claims = dict(self.claims)
+        s.scores = dict(self.scores)
         return s
 
     def __eq__(self, other: object) -> bool:

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import pytest
 from meeple.core import IllegalCommand
-from meeple_terraforming_mars.cards import CARDS, CORPORATIONS
+from meeple_terraforming_mars.cards import BASE_DECK, CARDS, CE_CORPS, CORPORATIONS
 from meeple_terraforming_mars.checks import use_problem
 from meeple_terraforming_mars.effects import action_options
 from meeple_terraforming_mars.state import RI
 
 from .helpers import GAME, action_game, give, prod, resolve
 
-ACTIONS = sorted((name, i) for name, c in (*CARDS.items(), *CORPORATIONS.items())
+# the base game's cards (test_corporate_era covers the Corporate Era actions)
+ACTIONS = sorted((name, i) for name, c in (*((n, CARDS[n]) for n in BASE_DECK),
+                                           *((n, c) for n, c in CORPORATIONS.items()
+                                             if n not in CE_CORPS))
                  for i in range(len(c.get("action", []))))
 
 

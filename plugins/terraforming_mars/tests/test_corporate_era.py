@@ -14,26 +14,17 @@ from importlib import resources
 
 import pytest
 from meeple.core import IllegalCommand, LocalGame
-from meeple_terraforming_mars import TerraformingMars
+from meeple_terraforming_mars import TerraformingMars, rules
 from meeple_terraforming_mars import cards as base_cards
 from meeple_terraforming_mars import corporate_era as ce
 from meeple_terraforming_mars import effects as base_effects
 from meeple_terraforming_mars.board import ADJACENT, SPACES
-from meeple_terraforming_mars.rules import card_cost, steel_value, titanium_value
+from meeple_terraforming_mars.rules import card_cost, production, steel_value, titanium_value
 from meeple_terraforming_mars.scoring import breakdown
 from meeple_terraforming_mars.state import RES, RI, Player, State
 
 GAME = TerraformingMars()
 ME, OTHER = "p1", "p2"
-
-
-@pytest.fixture(autouse=True)
-def corporate_era():
-    was = ce.registered()  # the game may register the cards itself once the option is wired
-    ce.register()
-    yield
-    if not was:
-        ce.unregister()
 
 
 # -- set-up helpers ---------------------------------------------------------------------------
@@ -44,6 +35,9 @@ def action_game(seed: int = 7) -> LocalGame:
     g = LocalGame(GAME, GAME.default_players(2), seed=seed)
     for p in g.players:
         g.play(p, "corporation Beginner Corporation")
+    # a base game's start (production 1 of everything), with the Corporate Era cards
+    # allowed: the prepared states below hand out Corporate Era cards directly
+    g.state.options = {**g.state.options, "corporate_era": True}
     for p in g.state.players.values():
         g.state.deck.extend(p.hand)
         p.hand = []
@@ -325,11 +319,15 @@ def test_teractor_starts_with_60_and_cheaper_earth_cards() -> None:
 
 
 def test_corporations_can_be_chosen_in_a_game() -> None:
-    g = LocalGame(GAME, GAME.default_players(2), seed=3)
+    g = LocalGame(GAME, GAME.default_players(2), {"corporate_era": True}, seed=3)
     g.state.players[ME].corp_offer = ["Saturn Systems", "Teractor"]
     g.play(ME, "corporation Teractor")
     assert g.state.players[ME].corp == "Teractor"
     assert g.state.players[ME].res[RI["mc"]] == 60
+    base = LocalGame(GAME, GAME.default_players(2), seed=3)
+    base.state.players[ME].corp_offer = ["Saturn Systems"]  # even if offered by hand
+    with pytest.raises(IllegalCommand, match="not a corporation of this game"):
+        base.play(ME, "corporation Saturn Systems")
 
 
 def test_media_group_pays_3_after_an_own_event() -> None:
@@ -348,15 +346,19 @@ def test_indentured_workers_discounts_only_the_next_card() -> None:
     g = prepared("Indentured Workers")
     me = g.state.players[ME]
     g.play(ME, "play Indentured Workers pay 0")
-    assert ce.cost_reduction(me, "Mine") == 8
-    assert ce.cost_reduction(me, "Indentured Workers") == 0
+    price = base_cards.CARDS["Mine"]["cost"]  # 4: the 8 M€ off make it free
+    assert card_cost(me, "Mine") == max(0, price - 8)
+    assert card_cost(me, "Indentured Workers") == base_cards.CARDS["Indentured Workers"]["cost"]
     me.hand.append("Mine")
     g.play(ME, f"play Mine pay {card_cost(me, 'Mine')}")
-    assert ce.cost_reduction(me, "Sponsors") == 0
+    assert card_cost(me, "Sponsors") == base_cards.CARDS["Sponsors"]["cost"]
     p = Player(ME)
     ce._indentured_workers(fresh(), p, [])
-    ce.production_reset(p)
-    assert ce.cost_reduction(p, "Mine") == 0
+    assert card_cost(p, "Comet") == base_cards.CARDS["Comet"]["cost"] - 8
+    s = fresh()
+    s.players[ME] = p
+    production(s)  # a new generation's production takes an unused discount away
+    assert card_cost(p, "Comet") == base_cards.CARDS["Comet"]["cost"]
 
 
 # -- the hooked rules, through the engine ----------------------------------------------------
@@ -539,28 +541,28 @@ def test_saturn_systems_in_a_game() -> None:
 def test_production_requirements() -> None:
     s = fresh()
     p = s.players[ME]
-    assert "titanium production" in ce.requirement_problem(s, p, "Asteroid Mining Consortium")
-    assert "steel production" in ce.requirement_problem(s, p, "Great Escarpment Consortium")
+    assert "titanium production" in rules.requirement_problem(s, p, "Asteroid Mining Consortium")
+    assert "steel production" in rules.requirement_problem(s, p, "Great Escarpment Consortium")
     setprod(p, titanium=1, steel=1)
-    assert ce.requirement_problem(s, p, "Asteroid Mining Consortium") is None
-    assert ce.requirement_problem(s, p, "Great Escarpment Consortium") is None
-    assert ce.requirement_problem(s, p, "Mine") is None
+    assert rules.requirement_problem(s, p, "Asteroid Mining Consortium") is None
+    assert rules.requirement_problem(s, p, "Great Escarpment Consortium") is None
+    assert rules.requirement_problem(s, p, "Mine") is None
 
 
 def test_rad_suits_needs_two_cities_in_play() -> None:
     s = fresh()
     p = s.players[ME]
     s.tiles["c4"] = ("city", OTHER)
-    assert "2 cities" in ce.requirement_problem(s, p, "Rad-Suits")
+    assert "2 cities" in rules.requirement_problem(s, p, "Rad-Suits")
     s.tiles["phobos"] = ("city", ME)  # off-map cities are in play too
-    assert ce.requirement_problem(s, p, "Rad-Suits") is None
+    assert rules.requirement_problem(s, p, "Rad-Suits") is None
 
 
 def test_advanced_alloys_and_standard_technology() -> None:
     p = Player(ME)
-    assert (ce.steel_bonus(p), ce.titanium_bonus(p), ce.project_bonus(p, "city")) == (0, 0, 0)
+    assert (steel_value(p), titanium_value(p), ce.project_bonus(p, "city")) == (2, 3, 0)
     p.played += ["Advanced Alloys", "Standard Technology"]
-    assert (ce.steel_bonus(p), ce.titanium_bonus(p)) == (1, 1)
+    assert (steel_value(p), titanium_value(p)) == (3, 4)
     assert [ce.project_bonus(p, k) for k in ("power", "asteroid", "aquifer", "greenery", "city")] \
         == [3] * 5
     assert ce.project_bonus(p, "sell") == 0
@@ -590,29 +592,28 @@ def test_commercial_district_scores_adjacent_cities() -> None:
 
 def test_industrial_center_goes_next_to_a_city() -> None:
     s = fresh()
-    assert ce.legal_spaces(s, ME, "next_to_city") == []
+    assert rules.legal_spaces(s, ME, "special", "next_to_city") == []
     s.tiles["e5"] = ("city", OTHER)
-    spaces = ce.legal_spaces(s, ME, "next_to_city")
+    spaces = rules.legal_spaces(s, ME, "special", "next_to_city")
     assert spaces and all(sp in ADJACENT["e5"] and not SPACES[sp].ocean for sp in spaces)
-    assert ce.legal_spaces(s, ME, "normal") is None
+    assert rules.legal_spaces(s, ME, "city", "normal") != []
 
 
 def test_mining_area_space_and_production() -> None:
     s = fresh()
-    assert ce.legal_spaces(s, ME, "mining_next_to_own") == []
+    assert rules.legal_spaces(s, ME, "special", "mining_next_to_own") == []
     steel = next(sp for sp, d in SPACES.items() if "steel" in d.bonus and not d.ocean
                  and any(not SPACES[a].ocean for a in ADJACENT[sp]))
     mine = next(a for a in ADJACENT[steel] if not SPACES[a].ocean and a not in ("e3",))
     s.tiles[mine] = ("greenery", ME)
-    spaces = ce.legal_spaces(s, ME, "mining_next_to_own")
+    spaces = rules.legal_spaces(s, ME, "special", "mining_next_to_own")
     assert steel in spaces
     assert all({"steel", "titanium"} & set(SPACES[sp].bonus) for sp in spaces)
-    assert ce.legal_spaces(s, OTHER, "mining_next_to_own") == []
+    assert rules.legal_spaces(s, OTHER, "special", "mining_next_to_own") == []
     p = s.players[ME]
-    ce.tile_placed(s, p, steel, "Mining Area")
-    assert p.prod[RI["steel"]] == 1
-    ce.tile_placed(s, p, steel, "Mining Rights")  # the base engine handles that one
-    assert p.prod[RI["steel"]] == 1
+    before = p.prod[RI["steel"]]
+    rules.place_tile(s, p, steel, "mining area", "Mining Area", [])
+    assert p.prod[RI["steel"]] == before + 1
 
 
 def test_protected_habitats() -> None:
@@ -648,20 +649,20 @@ def test_robotic_workforce_copies_a_building_production_box() -> None:
     setprod(p, energy=1)
     assert ce.robotic_workforce_targets(s, p) == ["Fuel Factory", "Medical Lab"]
     assert "Sponsors" not in ce.robotic_workforce_targets(s, p)  # not a building card
-    ce.robotic_workforce_copy(s, p, "Fuel Factory")
+    ce.robotic_workforce_copy(s, p, "Fuel Factory", [])
     assert p.prod == [1, 0, 1, 0, 0, 0]
-    ce.robotic_workforce_copy(s, p, "Medical Lab")  # Fuel Factory + Medical Lab: 2 building
+    ce.robotic_workforce_copy(s, p, "Medical Lab", [])  # Fuel Factory + Medical Lab: 2 building
     assert p.prod[RI["mc"]] == 2
     ti = next(sp for sp, d in SPACES.items() if d.bonus == ("titanium",))
     p.played.append("Mining Rights")
     s.tiles[ti] = ("mining", ME)
     assert "Mining Rights" in ce.robotic_workforce_targets(s, p)
-    ce.robotic_workforce_copy(s, p, "Mining Rights")
+    ce.robotic_workforce_copy(s, p, "Mining Rights", [])
     assert p.prod[RI["titanium"]] == 2
     steel = next(sp for sp, d in SPACES.items() if d.bonus == ("steel", "steel"))
     p.played.append("Mining Area")
     s.tiles[steel] = ("mining area", ME)
-    ce.robotic_workforce_copy(s, p, "Mining Area")  # its own tile, not Mining Rights'
+    ce.robotic_workforce_copy(s, p, "Mining Area", [])  # its own tile, not Mining Rights'
     assert p.prod[RI["steel"]] == 1 and p.prod[RI["titanium"]] == 2
 
 
@@ -675,7 +676,7 @@ def test_ceo_favorite_project_needs_a_card_with_a_resource() -> None:
     targets, apply = ce.PICKS["CEO's Favorite Project"]
     assert targets(s, me) == []
     assert targets(s, other) == ["Security Fleet"]
-    apply(s, other, "Security Fleet")
+    apply(s, other, "Security Fleet", [])
     assert other.card_res["Security Fleet"] == 3
     me.card_res["Tardigrades"] = 1
     assert targets(s, me) == ["Tardigrades"]
@@ -689,8 +690,8 @@ def test_virus_removes_up_to_two_animals() -> None:
     me = s.players[ME]
     targets, apply = ce.PICKS["Virus"]
     assert targets(s, me) == ["Birds", "Fish"]
-    apply(s, me, "Birds")
-    apply(s, me, "Fish")
+    apply(s, me, "Birds", [])
+    apply(s, me, "Fish", [])
     assert other.card_res == {"Pets": 3, "Birds": 0, "Fish": 2}
     other.played.append("Protected Habitats")
     assert targets(s, me) == []
@@ -799,22 +800,22 @@ def test_the_2_corporations() -> None:
         assert set(c) <= {"name", "mc", "tags", "prod", "gain", "discount", "effect"}
 
 
-def test_register_is_idempotent_and_undone() -> None:
-    ce.register()
-    ce.register()
-    assert len(base_cards.CARDS) == len(base_cards.BASE_DECK) + 71
-    assert base_cards.lookup("teractor") == "Teractor"
-    assert base_cards.lookup("ceo's favorite project") == "CEO's Favorite Project"
-    s = fresh()
-    p = s.players[ME]
-    p.played.append("Media Group")
-    base_effects.play_card(s, p, "Mineral Deposit", [])
-    assert p.res[RI["mc"]] == 3  # the trigger fires once, however often register() ran
-    base_specials = {n for n, f in base_effects.SPECIAL_PLAY.items()
-                     if n in ce._ORIGINAL_SPECIALS}
-    ce.unregister()
-    assert len(base_cards.CARDS) == len(base_cards.BASE_DECK)
-    assert base_cards.lookup("teractor") is None
-    assert set(base_effects.SPECIAL_PLAY) == base_specials - set(ce.CE_SPECIAL_PLAY)
-    assert not any(getattr(f, "corporate_era", False) for f in base_effects.SPECIAL_PLAY.values())
-    ce.register()  # as the fixture left it
+def test_card_registries_belong_to_the_game_options_not_the_process() -> None:
+    """A Corporate Era game run first leaves a later base game in the same process alone."""
+    era = LocalGame(GAME, ["a", "b"], {"corporate_era": True}, seed=3)
+    for p in era.players:
+        era.play(p, "corporation Beginner Corporation")
+    assert any(c in base_cards.CE_CARDS for p in era.state.players.values() for c in p.hand)
+    base = LocalGame(GAME, ["a", "b"], seed=3)
+    for p in base.players:
+        base.play(p, "corporation Beginner Corporation")
+    assert not any(c in base_cards.CE_CARDS for c in base.state.deck)
+    with pytest.raises(IllegalCommand, match="not a card of this game"):
+        GAME.parse("play Media Group", base.state, "a")
+    with pytest.raises(IllegalCommand, match="not a card of this game"):
+        GAME.parse("buy Media Group", base.state, "a")
+    base.state.players["a"].hand.append("Media Group")  # even if it got there somehow
+    with pytest.raises(IllegalCommand, match="not a project card of this game"):
+        base.play("a", GAME.parse("play Media Group pay 6"))
+    assert GAME.parse("play Media Group pay 6", era.state, "a").card == "Media Group"
+    assert not hasattr(ce, "register")  # nothing to register: catalogues come from options

@@ -11,7 +11,7 @@ from meeple.core import IllegalCommand, LocalGame
 from meeple.core.testing import encoded_log, replay_encoded
 from meeple_terraforming_mars import messages as m
 from meeple_terraforming_mars.board import ADJACENT, NOCTIS, OCEAN_SPACES, SPACES, VOLCANIC
-from meeple_terraforming_mars.cards import CORPORATIONS
+from meeple_terraforming_mars.cards import CE_CORPS, CORPORATIONS
 from meeple_terraforming_mars.rules import legal_spaces, raise_oxygen, raise_temp
 from meeple_terraforming_mars.scoring import award_points, breakdown
 from meeple_terraforming_mars.state import RI
@@ -194,21 +194,22 @@ def test_game_ends_after_the_generation_that_maxes_mars() -> None:
 
 @pytest.mark.parametrize("corp", sorted(CORPORATIONS))
 def test_corporations_start_as_printed(corp: str) -> None:
-    g = LocalGame(GAME, ["a", "b"], seed=11)
+    g = LocalGame(GAME, ["a", "b"], {"corporate_era": corp in CE_CORPS}, seed=11)
     s = g.state
     a = s.players["a"]
     a.corp_offer = [corp] if corp != "Beginner Corporation" else []
     g.play("a", f"corporation {corp}")
     c = CORPORATIONS[corp]
     assert a.corp == corp and a.res[RI["mc"]] == c["mc"]
+    base = 0 if corp in CE_CORPS else 1  # the base game's one step of everything
     for r, n in c.get("prod", {}).items():
-        assert a.prod[RI[r]] == 1 + n  # on top of the base game's one step of everything
+        assert a.prod[RI[r]] == base + n
     for r, n in c.get("gain", {}).items():
         assert a.res[RI[r]] == n
     if corp == "Beginner Corporation":
         assert len(a.hand) == 10
-    if corp == "Inventrix":
-        assert len(a.hand) == 3
+    if corp == "Inventrix":  # its 3 cards come as its first action, not with the choice
+        assert a.hand == [] and not a.first_done
 
 
 def test_corporation_effects() -> None:

@@ -1,0 +1,112 @@
+"""Events are facts (issue 12): each Terraforming Mars event records what it did, fold
+applies that record and runs no rule, the final scores are events of their own whose vp
+sums to the outcome, and verify names the first event a rules change would alter."""
+
+from __future__ import annotations
+
+import random
+from unittest import mock
+
+import pytest
+from meeple.core import LocalGame
+from meeple.core.engine import Engine
+from meeple.core.plugins import load
+from meeple.core.stores.memory import MemoryStore
+from meeple.core.testing import assert_verify_reports_rules_change
+from meeple_terraforming_mars import TerraformingMars, flow, scoring
+from meeple_terraforming_mars import messages as m
+
+GAME = TerraformingMars()
+
+
+def finished(seed: int, n: int = 2, options: dict | None = None) -> LocalGame:
+    g = LocalGame(GAME, GAME.default_players(n), options or {}, seed=seed)
+    g.play_randomly(random.Random(seed))
+    return g
+
+
+@pytest.mark.parametrize(("seed", "n", "options"), [
+    (1, 2, {}), (2, 3, {"corporate_era": True}), (3, 2, {"draft": True}), (4, 1, {})])
+def test_fold_applies_the_record_without_any_rule(seed, n, options, monkeypatch) -> None:
+    g = finished(seed, n, options)
+
+    def forbidden(*_a, **_k):
+        raise AssertionError("fold ran a rule")
+
+    monkeypatch.setattr(flow, "apply_rules", forbidden)
+    monkeypatch.setattr(flow, "normalize", forbidden)
+    import meeple_terraforming_mars.game as game_module
+    monkeypatch.setattr(game_module, "apply_rules", forbidden)
+    monkeypatch.setattr(GAME, "decide", forbidden)
+    monkeypatch.setattr(GAME, "legal", forbidden)
+    state = None
+    for ev in g.events:
+        state = GAME.fold(state, ev)
+    assert state == g.state
+    assert GAME.outcome(state) == g.outcome()
+
+
+@pytest.mark.parametrize(("seed", "n"), [(5, 2), (6, 3), (7, 1)])
+def test_vp_summed_over_the_events_is_the_final_score(seed, n) -> None:
+    g = finished(seed, n)
+    vp: dict[str, int] = {}
+    for ev in g.events:
+        for who, counters in GAME.changes(ev).items():
+            vp[who] = vp.get(who, 0) + counters.get("vp", 0)
+    assert vp == dict(g.outcome().scores)
+    scored = [ev for ev in g.events if isinstance(ev, m.Scored)]
+    assert [ev.player for ev in scored] == list(g.players)  # final scoring, one event each
+    for ev in scored:
+        assert ev.total == ev.tr + ev.milestones + ev.awards + ev.greenery + ev.cities + ev.cards
+
+
+def test_events_record_payments_production_tr_tiles_and_bonuses() -> None:
+    g = finished(8)
+    seen = {"paid": False, "production": False, "tr": False, "tile": False}
+    for ev in g.events:
+        ch = GAME.changes(ev)
+        if isinstance(ev, m.CardPlayed) and ev.mc:
+            assert ch[ev.player]["megacredits"] <= -ev.mc + 4  # paid (CrediCor may give 4 back)
+            seen["paid"] = True
+        if any(k.endswith(" production") for c in ch.values() for k in c):
+            seen["production"] = True
+        if any("tr" in c for c in ch.values()):
+            seen["tr"] = True
+        if isinstance(ev, m.Placed):
+            assert ev.delta.tiles and ev.delta.tiles[0][0] == ev.space
+            assert ev.space in GAME.describe_event(ev)
+            seen["tile"] = True
+    assert all(seen.values()), seen
+
+
+def test_a_logged_event_hides_others_cards_in_its_record() -> None:
+    g = finished(9)
+    for ev in g.events:
+        shown = GAME.redact(ev, "p1")
+        d = getattr(shown, "delta", None)
+        if d is None:
+            continue
+        for who, field, removed, added in d.cards:
+            if who != "p1" and field in ("hand", "offer", "drafted", "marked", "corp_offer"):
+                assert set(removed) | set(added) <= {"?"}
+        assert set(d.deck_added) <= {"?"} and set(d.discard_added) <= {"?"}
+        assert GAME.changes(shown) == GAME.changes(ev)  # how many is public
+
+
+def test_verify_names_the_first_event_a_scoring_change_alters() -> None:
+    eng = Engine(MemoryStore(), load())
+    gid = eng.new_game("terraforming-mars", ["p1", "p2"], seed=11)
+    rng = random.Random(11)
+    while eng.store.status(gid).get("status") != "finished":
+        t = eng.table(gid)
+        player = t.to_act()[0]
+        eng.move(gid, rng.choice(GAME.legal(t.state, player)), player)
+    first_scored = next(r.seq for r in eng.store.load(gid) if r.type == "terraforming-mars.scored")
+    real = scoring.greeneries
+    # one scoring rule changed: each greenery scores 1 VP more
+    report = assert_verify_reports_rules_change(
+        eng, gid, mock.patch.object(scoring, "greeneries", lambda s, owner: real(s, owner) + 1))
+    assert report.first_bad_seq == first_scored, report
+    t = eng.table(gid)  # the stored game still shows its recorded result
+    assert dict(t.outcome().scores) == {ev.player: ev.total for _, ev in t.pairs
+                                        if isinstance(ev, m.Scored)}

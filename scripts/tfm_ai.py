@@ -1,0 +1,76 @@
+"""Terraforming Mars AI measurements for docs/ai.md (issue 14.3), outside the test run.
+
+    nice -n 10 .venv/bin/python scripts/tfm_ai.py self --games 20
+        two-player games of the heuristic agent against itself: generations and the
+        winner's score per game, and their medians
+    nice -n 10 .venv/bin/python scripts/tfm_ai.py vs "ismcts:seconds=2" --games 20
+        the agent against the heuristic, seats alternating: its wins
+
+Each game is seeded by its number, so a run repeats exactly (search agents with a time
+budget excepted: how far they search depends on the machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from typing import Any
+
+from meeple.ai.registry import make_agent
+from meeple.core import LocalGame
+from meeple_terraforming_mars import TerraformingMars
+
+GAME = TerraformingMars()
+
+
+def play(specs: tuple[str, str], seed: int) -> tuple[Any, float]:
+    agents = {p: make_agent(spec, seed * 7 + i) for i, (p, spec) in enumerate(zip(("p1", "p2"), specs, strict=True))}
+    g = LocalGame(GAME, ["p1", "p2"], {}, seed=seed)
+    moves = 0
+    start = time.process_time()
+    while g.outcome() is None:
+        p = g.to_act()[0]
+        g.play(p, agents[p].act(GAME, GAME.view(g.state, p), p))
+        moves += 1
+    return g.outcome(), (time.process_time() - start) / max(moves, 1)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("mode", choices=("self", "vs"))
+    ap.add_argument("agent", nargs="?", default="heuristic")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--first", type=int, default=1, help="seed of the first game")
+    a = ap.parse_args()
+    gens, best, wins, per_move = [], [], 0.0, []
+    for k in range(a.first, a.first + a.games):
+        if a.mode == "self":
+            out, spm = play(("heuristic", "heuristic"), k)
+            gens.append(out.detail["generations"])
+            best.append(max(out.scores.values()))
+            print(f"game {k}: {out.detail['generations']} generations, scores {dict(out.scores)}",
+                  flush=True)
+        else:
+            seats = (a.agent, "heuristic") if k % 2 else ("heuristic", a.agent)
+            out, spm = play(seats, k)
+            me = "p1" if k % 2 else "p2"
+            score = 1.0 if out.ranks[me] == 1 and len(out.winners) == 1 else (
+                0.5 if out.ranks[me] == 1 else 0.0)
+            wins += score
+            per_move.append(spm)
+            print(f"game {k}: {a.agent} as {me}: {score:g} (scores {dict(out.scores)}, "
+                  f"{out.detail['generations']} generations, {spm:.2f} s CPU per move)", flush=True)
+    if a.mode == "self":
+        print(f"median generations {statistics.median(gens)}, median winner {statistics.median(best)}"
+              f" over {a.games} games")
+    else:
+        print(f"{a.agent} scored {wins:g} of {a.games} against heuristic "
+              f"({100 * wins / a.games:.0f}%), median {statistics.median(per_move):.2f} s CPU per "
+              "move (all players' moves)")
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,55 @@
+"""The generic human prompt (cli/human.py) on a game that knows nothing of it (connect
+four): others' moves announced in one line, the prompt naming who acts, `?` lookups."""
+
+from __future__ import annotations
+
+import io
+
+from meeple.cli.human import Announcer, HumanAgent, announcement
+from meeple.core.engine import Engine
+from meeple.core.plugins import load
+from meeple.core.scheduler import run_match
+from meeple.core.stores.memory import MemoryStore
+from rich.console import Console
+
+
+class Scripted:
+    """An agent that plays the first legal command."""
+
+    name = "first"
+
+    def act(self, game, view, player):
+        return game.legal(view, player)[0]
+
+
+def test_prompt_announces_names_the_actor_and_answers_questions() -> None:
+    eng = Engine(MemoryStore(), load())
+    gid = eng.new_game("connect-four", ["ann", "bob"], seed=1)
+    screen = io.StringIO()
+    console = Console(file=screen, width=200, force_terminal=False)
+    typed = iter(["?", "? nothing-here", "9", "4"] * 30)
+    console.input = lambda prompt="": (screen.write(str(prompt)), next(typed))[1]  # type: ignore[method-assign]
+    human = HumanAgent(console)
+    run_match(eng, gid, {"ann": human, "bob": Scripted()}, max_commands=4,
+              on_command=Announcer({"ann": human}))
+    text = screen.getvalue()
+    assert "ann to act" in text
+    assert "legal: " in text  # `?` alone lists the commands allowed now
+    assert "nothing called 'nothing-here' in connect-four" in text
+    assert text.count("bob: ") >= 1  # bob's move, announced to ann in one line
+    assert "ann: " not in text.replace("ann> ", "")  # her own moves are not announced to her
+
+
+def test_announcement_shows_the_command_its_events_and_changes() -> None:
+    game = load().game("terraforming-mars")
+    from meeple.core import LocalGame
+
+    g = LocalGame(game, ["a", "b"], seed=3)
+    g.play("a", "corporation Beginner Corporation")
+    events = g.play("b", "corporation Beginner Corporation")
+    first = next(c for c in game.legal(g.state, "a") if game.format(c, g.state).startswith("project"))
+    text = game.format(first, g.state)
+    events = g.play("a", first)
+    line = announcement(game, "a", text, events, "b")
+    assert line.startswith(f"a: {text} -> a uses the ")
+    assert "[a megacredits -" in line  # its consequences, from changes()
