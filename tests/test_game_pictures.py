@@ -18,13 +18,6 @@ from meeple.core import LocalGame
 from meeple.core.plugins import load
 
 GAMES = load().games
-#: Games whose SVG status line (whose turn, or who won with the scores) is another branch's
-#: work this round (Terraforming Mars: the tfm branch). Their two status checks are an
-#: expected failure while they fail, and fail once they pass, until the name is removed
-#: here; the emoji and browser checks hold for every game already.
-STATUS_PENDING: frozenset[str] = frozenset({
-    "terraforming-mars",
-})
 TURN_WORDS = re.compile(r"\b(to (act|move|place|pick|play|choose)|turn|acts|acting)\b", re.I)
 
 
@@ -72,23 +65,12 @@ def test_every_game_is_checked():
             "utopia"} <= set(GAMES)
 
 
-def _pending(name: str, check) -> None:
-    if name not in STATUS_PENDING:
-        check()
-        return
-    try:
-        check()
-    except AssertionError as exc:
-        pytest.xfail(f"{name} is listed in STATUS_PENDING: {exc}")
-    pytest.fail(f"{name} now passes: remove it from STATUS_PENDING")
-
-
 def test_svg_says_whose_turn_it_is_with_the_players(pictures):
-    _pending(pictures[0], lambda: _check_turn(*pictures))
+    _check_turn(*pictures)
 
 
 def test_svg_of_a_finished_game_names_the_winner_and_every_score(pictures):
-    _pending(pictures[0], lambda: _check_winner(*pictures))
+    _check_winner(*pictures)
 
 
 def _check_turn(name, running, svg, _done, _final):
