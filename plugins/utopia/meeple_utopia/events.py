@@ -1,6 +1,7 @@
 """Commands (what a player asks) and events (what happened). Seats, districts, islands
 and civilizations are plain ints (indices into ``board``); the notation turns them into
-names. Draws are barrier events: they reveal what nobody knew before."""
+names. Draws are barrier events: they reveal what nobody knew before. Fields at -2 were not
+recorded by older logs: fold derives them as that version did."""
 
 from __future__ import annotations
 
@@ -107,6 +108,7 @@ class Started:
 @event("utopia.guests-drawn", barrier=True)
 class GuestsDrawn:
     guests: tuple[int, ...]  # island * 5 + civ, sorted
+    first: int = -2  # the seat that welcomes first (-2: not recorded, older logs)
 
 
 @event("utopia.guest-taken")
@@ -120,6 +122,7 @@ class GuestTaken:
     #: WelcomeEnded follows); True: nothing to build, the turn passed with the take.
     ends_turn: bool = True
     player: str = ""
+    next_seat: int = -2  # who acts next when the turn ends (-2: not recorded, older logs)
 
 
 @event("utopia.special-guest-drawn", barrier=True)
@@ -156,6 +159,8 @@ class CardsDrawn:
     seat: int
     player: str  # the name too, so that a log can be redacted for that player
     cards: tuple[int, ...]  # sorted civs; -1 where redacted
+    must_discard: int = -2  # the standing discard (leader 2, last 0, others 1)
+    reshuffled: int = -2  # 1: the discards were shuffled into the deck first
 
 
 @event("utopia.cards-discarded")
@@ -209,6 +214,7 @@ class TurnEnded:
     seat: int
     discards: tuple[int, ...]
     player: str = ""
+    next_seat: int = -2  # -1: everyone has developed, the round is scored
 
 
 @event("utopia.welcome-ended")
@@ -217,6 +223,7 @@ class WelcomeEnded:
 
     seat: int
     player: str = ""
+    next_seat: int = -2
 
 
 @event("utopia.round-scored")
@@ -228,6 +235,7 @@ class RoundScored:
     players: tuple[str, ...] = ()  # names in seat order
     districts: tuple[int, ...] = ()  # districts each seat controls
     round: int = 0
+    over: int = -2  # 1: someone reached the goal, the game ends
 
 
 EVENTS: tuple[type, ...] = (

@@ -1,5 +1,7 @@
-"""Applying events to the state: pure, no randomness, no checks. Turn order is computed
-here too (it follows from the scores), so it needs no events of its own."""
+"""Applying events to the state: pure, no randomness, no checks, no rules. decide records
+in the events what the rules give (who acts next, the standing discard, a reshuffle, the
+end of the game); only logs written before that (fields at their LEGACY default) are
+completed here with the rules of turns.py, as the fold of that version did."""
 
 from __future__ import annotations
 
@@ -32,26 +34,9 @@ from .state import (
     WELCOME,
     State,
 )
+from .turns import discard_count, next_actor
 
-
-def next_actor(state: State) -> int:
-    """The highest score among those who have not acted in this pass; among equal scores,
-    who reached that square first."""
-    best, key = -1, None
-    for s in range(state.n):
-        if not state.acted[s]:
-            k = (-state.scores[s], state.stamps[s])
-            if key is None or k < key:
-                best, key = s, k
-    return best
-
-
-def discard_count(state: State, seat: int) -> int:
-    """Leader 2, last 0, others 1; when everyone is level, everyone is "other"."""
-    hi, lo, me = max(state.scores), min(state.scores), state.scores[seat]
-    if hi == lo:
-        return 1
-    return 2 if me == hi else 0 if me == lo else 1
+LEGACY = -2  # an event field's default in logs written before decide recorded it
 
 
 def gain(state: State, seat: int, points: int) -> None:
@@ -61,7 +46,7 @@ def gain(state: State, seat: int, points: int) -> None:
         state.stamp_next += 1
 
 
-def _finish_action(state: State, seat: int) -> None:
+def _finish_action(state: State, seat: int, nxt: int) -> None:
     state.took = False
     state.acted[seat] = True
     if all(state.acted):
@@ -70,7 +55,8 @@ def _finish_action(state: State, seat: int) -> None:
         if state.pass_no == PASSES:
             state.phase = DEVELOP
             state.order = []
-    state.current = next_actor(state)
+    # decide records who is next; logs written before that derive it (LEGACY)
+    state.current = nxt if nxt != LEGACY else next_actor(state)
 
 
 def _monument(state: State, ev: MonumentBuilt) -> None:
@@ -119,11 +105,11 @@ def fold(state: Any, ev: Any) -> State:  # noqa: C901 - one case per event type
             state.princes[(ev.district * state.n + ev.seat) * NCIV + ev.civ] += 1
             state.supply[ev.seat * NCIV + ev.civ] -= 1
         if ev.ends_turn:
-            _finish_action(state, ev.seat)
+            _finish_action(state, ev.seat, ev.next_seat)
         else:
             state.took = True
     elif t is WelcomeEnded:
-        _finish_action(state, ev.seat)
+        _finish_action(state, ev.seat, ev.next_seat)
     elif t is SpecialGuestDrawn:
         state.privileges[ev.seat] -= 1
         state.held[ev.to] += 1
@@ -157,7 +143,9 @@ def fold(state: Any, ev: Any) -> State:  # noqa: C901 - one case per event type
         state.wonder[ev.island] = ev.seat
         gain(state, ev.seat, ev.points)
     elif t is CardsDrawn:
-        if sum(state.deck) < len(ev.cards):
+        reshuffle = (sum(state.deck) < len(ev.cards) if ev.reshuffled == LEGACY
+                     else ev.reshuffled)
+        if reshuffle:
             for c in range(NCIV):
                 state.deck[c] += state.discard[c]
             state.discard = [0] * NCIV
@@ -166,7 +154,8 @@ def fold(state: Any, ev: Any) -> State:  # noqa: C901 - one case per event type
             state.deck[c] -= 1
             state.hands[base + c] += 1
         state.hand_sizes[ev.seat] += len(ev.cards)
-        state.must_discard = discard_count(state, ev.seat)
+        state.must_discard = (discard_count(state, ev.seat) if ev.must_discard == LEGACY
+                              else ev.must_discard)
     elif t is CardsDiscarded:
         _take_cards(state, ev.seat, ev.cards, state.discard)
         state.must_discard = 0
@@ -178,7 +167,7 @@ def fold(state: Any, ev: Any) -> State:  # noqa: C901 - one case per event type
             state.phase = SCORING
             state.current = -1
         else:
-            state.current = next_actor(state)
+            state.current = ev.next_seat if ev.next_seat != LEGACY else next_actor(state)
     elif t is RoundScored:
         for seat in state.order:
             gain(state, seat, ev.points[seat])
@@ -189,7 +178,8 @@ def fold(state: Any, ev: Any) -> State:  # noqa: C901 - one case per event type
             state.stamp_next += 1
         state.acted = [False] * state.n
         state.order = []
-        if max(state.scores) >= state.goal:
+        over = max(state.scores) >= state.goal if ev.over == LEGACY else ev.over
+        if over:
             state.phase = OVER
             state.current = -1
         else:
@@ -205,7 +195,7 @@ def fold(state: Any, ev: Any) -> State:  # noqa: C901 - one case per event type
         for g in ev.guests:
             state.waiting[g] += 1
             state.bag[g] -= 1
-        state.current = next_actor(state)
+        state.current = ev.first if ev.first != LEGACY else next_actor(state)
         state.round_first = state.current
     elif t is Started:
         active = tuple(ev.water or i != BOARD.out_with_two for i in range(BOARD.n_islands))

@@ -37,11 +37,7 @@ from .events import (
     Wonder,
     WonderBuilt,
 )
-from .fold import (
-    discard_count,
-    fold,
-    next_actor,
-)
+from .fold import fold
 from .state import (
     DEVELOP,
     DRAW,
@@ -54,6 +50,7 @@ from .state import (
     WONDER_POINTS,
     State,
 )
+from .turns import discard_count, next_actor, next_after_development, next_after_welcome
 
 
 def dname(d: int) -> str:
@@ -76,15 +73,17 @@ def draw_guests(state: State, rng: random.Random) -> GuestsDrawn:
     three per player."""
     bag = [i * NCIV + c for i in range(BOARD.n_islands) if state.active[i]
            for c in range(NCIV) for _ in range(GUESTS_PER_KIND)]
-    return GuestsDrawn(tuple(sorted(rng.sample(bag, PASSES * state.n))))
+    return GuestsDrawn(tuple(sorted(rng.sample(bag, PASSES * state.n))), next_actor(state))
 
 
 def draw_cards(state: State, seat: int, rng: random.Random) -> CardsDrawn:
-    pile = state.deck if sum(state.deck) >= DRAW else [
+    reshuffle = sum(state.deck) < DRAW
+    pile = state.deck if not reshuffle else [
         a + b for a, b in zip(state.deck, state.discard, strict=True)]
     cards = [c for c in range(NCIV) for _ in range(pile[c])]
     drawn = rng.sample(cards, min(DRAW, len(cards)))
-    return CardsDrawn(seat, state.players[seat], tuple(sorted(drawn)))
+    return CardsDrawn(seat, state.players[seat], tuple(sorted(drawn)),
+                      discard_count(state, seat), int(reshuffle))
 
 
 def round_districts(state: State) -> tuple[int, ...]:
@@ -297,7 +296,7 @@ def _welcome_over(after: State, events: list[Any], rng: random.Random) -> list[A
 
 def _end_welcome(after: State, seat: int, events: list[Any], rng: random.Random) -> list[Any]:
     """``after`` has the turn's events folded in; end the phase 1 turn there."""
-    ended = WelcomeEnded(seat, after.players[seat])
+    ended = WelcomeEnded(seat, after.players[seat], next_after_welcome(after, seat))
     events.append(ended)
     return _welcome_over(fold(after, ended), events, rng)
 
@@ -310,7 +309,7 @@ def consequences(state: State, seat: int, cmd: Any, rng: random.Random) -> list[
         # may be built at any point of one's own turn, right after the take included).
         stays = _can_build_after_take(state, seat, cmd)
         ev = GuestTaken(seat, cmd.civ, cmd.island, cmd.district, state.pending >= 0,
-                        not stays, name)
+                        not stays, name, -2 if stays else next_after_welcome(state, seat))
         if not stays and state.pass_no == PASSES - 1 and sum(state.acted) == state.n - 1:
             return _welcome_over(fold(state.copy(), ev), [ev], rng)  # phase 2 begins
         return [ev]
@@ -345,11 +344,13 @@ def consequences(state: State, seat: int, cmd: Any, rng: random.Random) -> list[
     if t is Lower:
         return [KingInfluenced(seat, cmd.civ, True, False, name)]
     # End: the next player draws, or the round is scored and the next one starts.
-    ev = TurnEnded(seat, cmd.discards, name)
+    ev = TurnEnded(seat, cmd.discards, name, next_after_development(state, seat))
     after = fold(state.copy(), ev)
     if after.current >= 0:
         return [ev, draw_cards(after, after.current, rng)]
-    scored = RoundScored(round_points(after), after.players, round_districts(after), after.round)
+    points = round_points(after)
+    over = max(s + p for s, p in zip(after.scores, points, strict=True)) >= after.goal
+    scored = RoundScored(points, after.players, round_districts(after), after.round, int(over))
     fold(after, scored)
     if after.phase == WELCOME:
         return [ev, scored, draw_guests(after, rng)]
@@ -482,4 +483,4 @@ def _takes(state: State, seat: int) -> list[Any]:
     return out
 
 
-__all__ = ["check", "consequences", "legal", "next_actor", "discard_count", "draw_guests"]
+__all__ = ["check", "consequences", "legal", "draw_guests"]
