@@ -298,6 +298,29 @@ class ConnectFour(Game):
                 score -= (0, 1, 4, 16)[b.bit_count()]
         return max(-0.95, min(0.95, score / 100))
 
+    # -- machine learning (meeple.rl) ----------------------------------------------------------
+
+    action_count = COLS  # action i drops in column i + 1, in every state
+    observation_size = 2 * COLS * ROWS + 1
+
+    def encode_action(self, command: Drop, state: State) -> int:
+        return command.column
+
+    def decode_action(self, index: int, state: State, player: str) -> Drop:
+        if not 0 <= index < COLS:
+            raise IllegalCommand(f"action {index} is not a column: choose 0 to {COLS - 1}")
+        return DROPS[index]
+
+    def observation(self, view: State, player: str) -> list[float]:
+        """Two planes of the 6 x 7 board, row by row from the bottom: the discs of
+        ``player``, then the opponent's; then 1.0 if ``player`` is to move."""
+        seat = view.players.index(player)
+        mine, theirs = view.boards[seat], view.boards[1 - seat]
+        cells = [1 << (c * H1 + r) for r in range(ROWS) for c in range(COLS)]
+        return ([1.0 if mine & b else 0.0 for b in cells]
+                + [1.0 if theirs & b else 0.0 for b in cells]
+                + [1.0 if view.winner < 0 and view.moves & 1 == seat else 0.0])
+
     # -- pictures --------------------------------------------------------------------------
 
     def _rows(self, state: State) -> list[str]:
