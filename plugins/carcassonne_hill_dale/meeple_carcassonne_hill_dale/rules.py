@@ -209,7 +209,8 @@ def _check_action(state: State, seat: int, kind: int, x: int, y: int, rot: int,
         return StablePlaced(seat, x, y, state.players[seat])
     if what == "walk":
         if len(cmd.walk) != 6:
-            raise IllegalCommand("a walk names the wanderer and its goal: walk 2,0E 4,0W")
+            raise IllegalCommand("a walk names the wanderer and its goal on the new tile: "
+                                 "walk 3,0W 1,0E")
         return tuple(cmd.walk)
     raise IllegalCommand(f"unknown action {what!r}: wanderer, farmer, stable or walk")
 
