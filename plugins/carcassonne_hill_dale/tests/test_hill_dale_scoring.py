@@ -50,7 +50,8 @@ def test_tied_wanderers_of_two_players_on_a_merged_path_both_score_in_full():
 # An 8-tile path along y=0 from -3 to 4. Meadows below carry the separate pieces.
 # ann: a wanderer at 1,0 and one at -2,0; bob: one at 3,0 (or none); then straights at
 # 2,0 and -1,0 join everything and junctions close both ends.
-def _long_path(bob_wanderer: bool, close: bool, sharing: str = "majority") -> Table:
+def _long_path(bob_wanderer: bool, close: bool, sharing: str = "majority",
+               ann_second: bool = True) -> Table:
     tiles = ["straight", "meadow-1", "meadow-2", "meadow-3", "meadow-4", "straight",
              "meadow-5", "meadow-6", "straight", "straight", "straight"]
     if close:
@@ -64,7 +65,7 @@ def _long_path(bob_wanderer: bool, close: bool, sharing: str = "majority") -> Ta
     t.play("bob", "3,0 r90 wanderer E" if bob_wanderer else "3,0 r90")  # a path of its own
     t.play("ann", "-1,-1 r0")
     t.play("bob", "-2,-1 r0")
-    t.play("ann", "-2,0 r90 wanderer E")  # ann's second wanderer, on a path of its own
+    t.play("ann", "-2,0 r90 wanderer E" if ann_second else "-2,0 r90")  # a second wanderer
     t.play("bob", "2,0 r90")  # joins (0,0)-(1,0) with (3,0)
     t.play("ann", "-1,0 r90")  # joins (-2,0): six tiles from -2 to 3
     return t
@@ -127,7 +128,8 @@ def test_unfinished_mixed_path_at_the_end_follows_the_sharing_rule(sharing, bob)
 # An 8-tile field along y=1 from -3 to 3 plus the start tile's field. Meadows above
 # carry the separate pieces. ann: a farmer on the start field (via 0,1) and one at -2,1;
 # bob: one at 2,1 (or none); field-ew tiles at 1,1 and -1,1 join them; field ends close.
-def _long_field(bob_farmer: bool, close: bool, sharing: str = "majority") -> Table:
+def _long_field(bob_farmer: bool, close: bool, sharing: str = "majority",
+                ann_second: bool = True) -> Table:
     tiles = ["field-new-apple", "meadow-1", "meadow-2", "meadow-3", "meadow-4",
              "field-ew-grain", "meadow-5", "meadow-6", "field-ew-apple", "field-ew-scarecrow",
              "field-ew-apple"]
@@ -142,7 +144,7 @@ def _long_field(bob_farmer: bool, close: bool, sharing: str = "majority") -> Tab
     t.play("bob", "2,1 r0 farmer E" if bob_farmer else "2,1 r0")  # a field of its own
     t.play("ann", "-2,2 r0")
     t.play("bob", "3,2 r0")
-    t.play("ann", "-2,1 r0 farmer E")  # ann's second farmer, on a field of its own
+    t.play("ann", "-2,1 r0 farmer E" if ann_second else "-2,1 r0")  # a second farmer
     t.play("bob", "1,1 r0")  # joins the start field with 2,1
     t.play("ann", "-1,1 r0")  # joins -2,1: six tiles
     return t
@@ -192,6 +194,30 @@ def test_unfinished_fields_at_the_end_score_once_per_player(sharing, bob):
     # 6 tiles (-2..2 on y=1 and the start tile), 1 point each: ann 6 (not 12)
     assert final.rows == ((0, 0, 6, 0, 0), (1, 0, bob, 0, 0))
     assert t.vp() == {"ann": 6, "bob": bob}
+
+
+def test_tied_wanderers_on_an_unfinished_path_both_score_at_the_end():
+    t = _long_path(bob_wanderer=True, close=False, ann_second=False)
+    (final,) = [e for e in t.events if isinstance(e, FinalScored)]
+    # one wanderer each on the 6 tiles from -2 to 3: a tie for the most, 6 points each
+    assert final.rows == ((0, 6, 0, 0, 0), (1, 6, 0, 0, 0))
+
+
+def test_tied_farmers_on_a_closed_field_both_score_and_share_the_chips():
+    t = _long_field(bob_farmer=True, close=True, ann_second=False)
+    t.play("bob", "3,1 r270")
+    evs = t.play("ann", "-3,1 r90")
+    (scored,) = [e for e in evs if isinstance(e, Scored)]
+    # one farmer each: both score the 8 tiles (16 each) and pick chips, ann (the closer)
+    # first
+    assert scored.awards == ((0, 16), (1, 16)) and scored.pickers == (0, 1)
+    assert GAME.to_act(t.state) == ("ann",)
+
+
+def test_tied_farmers_on_an_unfinished_field_both_score_at_the_end():
+    t = _long_field(bob_farmer=True, close=False, ann_second=False)
+    (final,) = [e for e in t.events if isinstance(e, FinalScored)]
+    assert final.rows == ((0, 0, 6, 0, 0), (1, 0, 6, 0, 0))
 
 
 def test_sharing_option_is_checked():
