@@ -25,16 +25,22 @@ from meeple_terraforming_mars import TerraformingMars
 GAME = TerraformingMars()
 
 
-def play(specs: tuple[str, str], seed: int) -> tuple[Any, float]:
+def play(specs: tuple[str, str], seed: int, timed: str = "p1") -> tuple[Any, float, float]:
+    """One game; returns the outcome and the mean CPU and wall seconds per move of
+    ``timed`` (the seat whose agent is measured)."""
     agents = {p: make_agent(spec, seed * 7 + i) for i, (p, spec) in enumerate(zip(("p1", "p2"), specs, strict=True))}
     g = LocalGame(GAME, ["p1", "p2"], {}, seed=seed)
-    moves = 0
-    start = time.process_time()
+    moves, cpu, wall = 0, 0.0, 0.0
     while g.outcome() is None:
         p = g.to_act()[0]
-        g.play(p, agents[p].act(GAME, GAME.view(g.state, p), p))
-        moves += 1
-    return g.outcome(), (time.process_time() - start) / max(moves, 1)
+        c0, w0 = time.process_time(), time.perf_counter()
+        command = agents[p].act(GAME, GAME.view(g.state, p), p)
+        if p == timed:
+            moves += 1
+            cpu += time.process_time() - c0
+            wall += time.perf_counter() - w0
+        g.play(p, command)
+    return g.outcome(), cpu / max(moves, 1), wall / max(moves, 1)
 
 
 def main() -> None:
@@ -45,30 +51,32 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=1, help="seed of the first game")
     a = ap.parse_args()
     gens, best, wins, per_move = [], [], 0.0, []
+    spm = 0.0
     for k in range(a.first, a.first + a.games):
         if a.mode == "self":
-            out, spm = play(("heuristic", "heuristic"), k)
+            out, _, _ = play(("heuristic", "heuristic"), k)
             gens.append(out.detail["generations"])
             best.append(max(out.scores.values()))
             print(f"game {k}: {out.detail['generations']} generations, scores {dict(out.scores)}",
                   flush=True)
         else:
             seats = (a.agent, "heuristic") if k % 2 else ("heuristic", a.agent)
-            out, spm = play(seats, k)
             me = "p1" if k % 2 else "p2"
+            out, spm, wall = play(seats, k, me)
             score = 1.0 if out.ranks[me] == 1 and len(out.winners) == 1 else (
                 0.5 if out.ranks[me] == 1 else 0.0)
             wins += score
             per_move.append(spm)
             print(f"game {k}: {a.agent} as {me}: {score:g} (scores {dict(out.scores)}, "
-                  f"{out.detail['generations']} generations, {spm:.2f} s CPU per move)", flush=True)
+                  f"{out.detail['generations']} generations, {spm:.3f} s CPU and {wall:.3f} s wall "
+                  "per move of its own)", flush=True)
     if a.mode == "self":
         print(f"median generations {statistics.median(gens)}, median winner {statistics.median(best)}"
               f" over {a.games} games")
     else:
         print(f"{a.agent} scored {wins:g} of {a.games} against heuristic "
-              f"({100 * wins / a.games:.0f}%), median {statistics.median(per_move):.2f} s CPU per "
-              "move (all players' moves)")
+              f"({100 * wins / a.games:.0f}%), median {statistics.median(per_move):.3f} s CPU per "
+              "move of its own")
     sys.stdout.flush()
 
 

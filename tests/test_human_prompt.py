@@ -53,3 +53,32 @@ def test_announcement_shows_the_command_its_events_and_changes() -> None:
     line = announcement(game, "a", text, events, "b")
     assert line.startswith(f"a: {text} -> a uses the ")
     assert "[a megacredits -" in line  # its consequences, from changes()
+
+
+def test_meeple_rules_looks_a_card_up_and_refuses_an_unknown_one(capsys) -> None:
+    from cli_runner import run_meeple
+
+    code, out, err = run_meeple(capsys, "rules", "terraforming-mars", "mars", "UNIVERSITY")
+    assert code == 0 and out.startswith("Mars University (8 M€, active; tags: science, building)")
+    assert "discard a card from hand to draw a card" in out
+    code, out, err = run_meeple(capsys, "rules", "terraforming-mars", "No Such Card")
+    assert code == 2 and not out and "no card or rule named 'No Such Card'" in err
+    assert len(err.strip().splitlines()) == 1
+    code, out, err = run_meeple(capsys, "rules", "connect-four", "anything")
+    assert code == 2 and "connect-four has no card or rule" in err  # the default: none
+
+
+def test_show_as_a_player_lists_their_hand_with_cost_tags_requirement_and_text(capsys, tmp_path) -> None:
+    from cli_runner import run_meeple
+
+    db = f"sqlite:///{tmp_path / 'g.sqlite'}"
+    assert run_meeple(capsys, "new", "terraforming-mars", "--players", "ann,bob", "--id", "g",
+                      "--db", db)[0] == 0
+    for p in ("ann", "bob"):
+        assert run_meeple(capsys, "move", "g", "corporation Beginner Corporation", "--as", p,
+                          "--db", db)[0] == 0
+    code, out, _ = run_meeple(capsys, "show", "g", "--as", "ann", "--db", db)
+    assert code == 0 and "ann's hand (10):" in out and "bob's hand" not in out
+    hand = out.split("ann's hand (10):", 1)[1].splitlines()[1:11]
+    assert all(" M€; " in line and "; req " in line for line in hand), hand
+    assert "to act: ann (take an action (or pass))" in out

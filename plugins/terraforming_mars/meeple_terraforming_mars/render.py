@@ -202,24 +202,25 @@ def svg(s: State, acting: tuple[str, ...] = (), scores: dict[str, float] | None 
 STEP_WORDS = {"temp": ("temperature", 2, " C"), "oxygen": ("oxygen", 1, " %"), "oceans": ("oceans", 1, "")}
 
 
-def facts(e: Any) -> str:
+def facts(e: Any) -> list[str]:
     """What an event did to the table, from its recorded delta: tiles placed (with their
     owner), parameter steps, milestones, awards. Players' counters are its ``changes``."""
     d = getattr(e, "delta", None)
     if d is None:
-        return ""
+        return []
     out = [f"{tile} on {sp}" + (f" ({owner})" if owner else "") for sp, tile, owner in d.tiles]
     for k, n in d.steps:
         word, unit, suffix = STEP_WORDS[k]
         out.append(f"{word} {n * unit:+d}{suffix}")
     out += [f"{owner} claims {name}" for name, owner in d.milestones]
     out += [f"{owner} funds {name}" for name, owner in d.awards]
-    return ", ".join(out)
+    return out
 
 
 def describe(e: Any) -> str:
     line = _describe(e)
-    more = facts(e)
+    # what the line says already is not repeated (a placed tile, a funded award)
+    more = ", ".join(f for f in facts(e) if f not in line and f.split(" (")[0] not in line)
     return f"{line} ({more})" if more else line
 
 
@@ -268,6 +269,9 @@ def _describe(e: Any) -> str:
     if t is m.Converted:
         return f"{e.player} converts {e.what}"
     if t is m.Placed:
+        placed = [tile for sp, tile, _ in (e.delta.tiles if e.delta else ()) if sp == e.space]
+        if placed:
+            return f"{e.player} places {'an' if placed[0][0] in 'aeiou' else 'a'} {placed[0]} on {e.space}"
         return f"{e.player} places on {e.space}"
     if t is m.Targeted:
         return f"{e.player} targets {e.target or 'nobody'}"

@@ -77,7 +77,9 @@ def test_drafted_card_is_secret_in_logs_and_views() -> None:
     _to_generation_2(g)
     card = g.state.players["a"].offer[0]
     ev = g.play("a", f"draft {card}")[0]
-    assert GAME.redact(ev, "b") == m.Drafted("a", "?") and GAME.redact(ev, "a") == ev
+    seen = GAME.redact(ev, "b")
+    assert (seen.player, seen.card) == ("a", "?") and GAME.redact(ev, "a") == ev
+    assert card not in repr(seen)  # nor in its recorded outcome
     assert GAME.view(g.state, "b").players["a"].drafted == ["?"]
     d = GAME.determinize(GAME.view(g.state, "b"), "b", random.Random(0))
     assert len(d.players["a"].drafted) == 1 and "?" not in d.players["a"].drafted

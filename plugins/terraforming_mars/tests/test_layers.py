@@ -1,0 +1,55 @@
+"""Imports inside the plugin run one way (issue 14.6): data, then rules, then the
+Corporate Era cards, then effects, then the engine side (flow, checks), then the game; no
+module imports one of its own layer or above, at its top or inside a function."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import meeple_terraforming_mars
+
+PACKAGE = Path(meeple_terraforming_mars.__file__).parent
+LAYERS = [
+    {"state", "board"},
+    {"cards", "delta"},  # card data; what an event did
+    {"rules"},
+    {"corporate_era"},
+    {"effects"},
+    {"scoring", "solo", "cardtext", "messages"},
+    {"flow", "checks", "evaluation", "render"},
+    {"game"},
+    {"plugin", "__init__"},
+]
+
+
+def level(name: str) -> int:
+    return next(i for i, layer in enumerate(LAYERS) if name in layer)
+
+
+def imports(path: Path) -> set[str]:
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            if node.module:
+                out.add(node.module.split(".")[0])
+            else:
+                out.update(a.name for a in node.names)
+    return out
+
+
+def test_every_module_is_in_a_layer() -> None:
+    names = {p.stem for p in PACKAGE.glob("*.py")}
+    assert names == set().union(*LAYERS), names ^ set().union(*LAYERS)
+
+
+def test_imports_only_go_down() -> None:
+    bad = []
+    for path in sorted(PACKAGE.glob("*.py")):
+        me = path.stem
+        for other in imports(path):
+            if level(other) >= level(me) and other != me:
+                bad.append(f"{me} imports {other}")
+    assert not bad, bad
+    assert "corporate_era" not in imports(PACKAGE / "rules.py")
+    assert "effects" not in imports(PACKAGE / "corporate_era.py")
