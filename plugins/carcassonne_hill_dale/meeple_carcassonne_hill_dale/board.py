@@ -109,12 +109,14 @@ def neighbour_seg(state: State, seg: int, edge: int) -> int:
     return seg_at(state, x + DX[edge], y + DY[edge], (edge + 2) & 3)
 
 
-def walk_targets(state: State, seg: int) -> list[tuple[int, int]]:
+def walk_targets(state: State, seg: int, goal: tuple[int, int]) -> list[tuple[int, int]]:
     """Where a wanderer on path segment ``seg`` can walk: (segment, steps) for every
-    segment reachable in one direction along the path. Paths end at junctions and
+    path piece of the tile at ``goal`` (the tile just placed) that it reaches going one
+    way along its path; steps counts the tiles entered. Paths end at junctions and
     fields, so a path is a chain and a walk never crosses a junction."""
     out = []
     mask = state.seg_mask[seg]
+    seg_pos = state.seg_pos
     for e in range(4):
         if not mask >> e & 1:
             continue
@@ -126,7 +128,8 @@ def walk_targets(state: State, seg: int) -> list[tuple[int, int]]:
                 break
             steps += 1
             seen.add(nxt)
-            out.append((nxt, steps))
+            if seg_pos[nxt] == goal:
+                out.append((nxt, steps))
             back = (came + 2) & 3
             rest = state.seg_mask[nxt] & ~(1 << back)
             if not rest:

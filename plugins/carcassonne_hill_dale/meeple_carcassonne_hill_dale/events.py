@@ -1,5 +1,9 @@
 """Events and commands. Seats are ints (index into the player list); tiles are named by
-their id in data/tiles.json; edges by 0..3 (north, east, south, west)."""
+their id in data/tiles.json; edges by 0..3 (north, east, south, west).
+
+Events are facts: each records what happened with its consequences (points, with the
+player's name so that a log line needs no state), and fold applies them without checks.
+Fields added after version 1 have defaults, so logs written before still read."""
 
 from __future__ import annotations
 
@@ -11,6 +15,8 @@ class Started:
     players: tuple[str, ...]
     #: The shuffled stack in draw order. Secret: views and redacted logs hide the order.
     stack: tuple[str, ...]
+    #: Who scores a feature several players share (scoring.SHARING), fixed at setup.
+    sharing: str = "majority"
 
 
 @event("carcassonne-hill-dale.drew", barrier=True)
@@ -18,6 +24,7 @@ class Drew:
     seat: int
     tile: str  # "" when no tile is left that fits
     set_aside: tuple[str, ...] = ()  # drawn first, fitted nowhere, out of the game
+    player: str = ""
 
 
 @event("carcassonne-hill-dale.placed")
@@ -27,6 +34,7 @@ class Placed:
     y: int
     rot: int
     tile: str
+    player: str = ""
 
 
 @event("carcassonne-hill-dale.meeple-placed")
@@ -36,6 +44,7 @@ class MeeplePlaced:
     y: int
     edge: int
     role: str  # "wanderer" or "farmer"
+    player: str = ""
 
 
 @event("carcassonne-hill-dale.stable-placed")
@@ -43,6 +52,7 @@ class StablePlaced:
     seat: int
     x: int
     y: int
+    player: str = ""
 
 
 @event("carcassonne-hill-dale.wandered")
@@ -54,27 +64,33 @@ class Wandered:
     to_x: int
     to_y: int
     to_edge: int
-    steps: int
+    steps: int  # tiles entered, 1 point each
+    player: str = ""
 
 
 @event("carcassonne-hill-dale.scored")
 class Scored:
-    """A closed path or field: every meeple on it scores and comes back."""
+    """A closed path or field with meeples on it: the scoring players (each once, however
+    many meeples they have there) get the points; every meeple on it comes back."""
 
     feature: str  # "path" or "field"
     x: int
     y: int
     edge: int
     tiles: int
-    awards: tuple[tuple[int, int], ...]  # (seat, points), one per meeple
+    awards: tuple[tuple[int, int], ...]  # (seat, points), one per scoring player
     harvest: tuple[int, ...] = ()  # crop indices to share out (fields)
     pickers: tuple[int, ...] = ()  # seats in picking order
+    names: tuple[str, ...] = ()  # the player of each award, in the same order
+    present: tuple[tuple[str, int], ...] = ()  # (player, meeples) of everyone on it
+    sharing: str = "majority"
 
 
 @event("carcassonne-hill-dale.chip-taken")
 class ChipTaken:
     seat: int
     crop: int
+    player: str = ""
 
 
 @event("carcassonne-hill-dale.final-scored")
@@ -82,6 +98,7 @@ class FinalScored:
     """End of game: (seat, paths, fields, stables, chips) points per seat."""
 
     rows: tuple[tuple[int, int, int, int, int], ...]
+    players: tuple[str, ...] = ()  # names in seat order
 
 
 EVENTS = (Started, Drew, Placed, MeeplePlaced, StablePlaced, Wandered, Scored, ChipTaken,

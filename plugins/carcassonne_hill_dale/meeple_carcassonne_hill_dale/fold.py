@@ -143,7 +143,7 @@ def fold(s: State | None, ev: Any) -> State:
         s.current = -1
     elif t is Started:
         stack = [KIND_INDEX[tile] for tile in reversed(ev.stack)]
-        s = new_state(tuple(ev.players), stack, CHIP_SUPPLY, MEEPLES, STABLES)
+        s = new_state(tuple(ev.players), stack, CHIP_SUPPLY, MEEPLES, STABLES, ev.sharing)
         place_tile(s, 0, 0, 0, START)
     else:
         raise TypeError(f"carcassonne-hill-dale cannot fold {ev!r}")

@@ -25,12 +25,39 @@ from .events import (
     Wandered,
 )
 from .fold import fold
-from .scoring import chip_points, stable_points
+from .scoring import MAJORITY, SHARING, chip_points, stable_points, winners
 from .state import State
-from .tiles import CROPS, DIRS, KINDS, PATH, full_stack
+from .tiles import CROPS, DIRS, KIND_INDEX, KINDS, PATH, full_stack
 
 COLOURS = ("red", "blue", "yellow", "green", "black")
 FULL = len(full_stack())
+
+
+def tile_name(tile_id: str) -> str:
+    """A tile as a player would call it: ``field-n-junction-scarecrow`` reads "field N,
+    3-way junction, scarecrow" (render.tile_words)."""
+    return f"{tile_id} ({render.tile_words(KINDS[KIND_INDEX[tile_id]])})" if tile_id else ""
+
+
+def _who(ev: Any) -> str:
+    name = getattr(ev, "player", "")
+    return name or f"seat {getattr(ev, 'seat', -1) + 1}"
+
+
+def _describe_scored(ev: Any) -> str:
+    names = ev.names or tuple(f"seat {s + 1}" for s, _ in ev.awards)
+    per = "1 point" if ev.feature == "path" else "2 points"
+    gains = ", ".join(f"{n} +{p}" for n, (_, p) in zip(names, ev.awards, strict=True))
+    meeples = "wanderers" if ev.feature == "path" else "farmers"
+    why = f"{per} per tile, once per player"
+    if len(ev.present) > 1:
+        counts = ", ".join(f"{name} {k}" for name, k in ev.present)
+        rule = "most" if ev.sharing == MAJORITY else "every player's"
+        why += f"; {rule} {meeples}: {counts}"
+    pickers = ", ".join(names[[a for a, _ in ev.awards].index(p)] for p in ev.pickers)
+    crops = (f"; harvest chips {', '.join(CROPS[c] for c in ev.harvest)} picked in turn by "
+             f"{pickers}") if ev.harvest else ""
+    return f"closed {ev.feature} of {ev.tiles} tiles at {ev.x},{ev.y}: {gains} ({why}){crops}"
 
 
 class HillDale(Game):
@@ -42,6 +69,10 @@ class HillDale(Game):
     options = (
         Option("tiles", FULL, f"land tiles in the stack besides the start tile (1 to {FULL}; "
                "fewer makes a short game)", int),
+        Option("sharing", MAJORITY, "who scores a path or field several players have meeples "
+               "on: 'majority' (the published rulebook: the most meeples; tied players each "
+               "score in full) or 'every-player' (everyone on it scores in full); either "
+               "way a player scores a feature once", str, SHARING),
     )
     events = EVENTS
     hidden_information = True
@@ -57,7 +88,11 @@ class HillDale(Game):
             raise BadOptions(f"option 'tiles' must be 1 to {FULL}, not {n}")
         stack = full_stack()
         rng.shuffle(stack)
-        started = Started(tuple(players), tuple(KINDS[k].id for k in stack[:n]))
+        sharing = options.get("sharing", MAJORITY)
+        if sharing not in SHARING:
+            raise BadOptions(f"option 'sharing' must be one of {', '.join(SHARING)}, "
+                             f"not {sharing!r}")
+        started = Started(tuple(players), tuple(KINDS[k].id for k in stack[:n]), sharing)
         events: list[Any] = [started]
         s = fold(None, started)
 
@@ -122,7 +157,7 @@ class HillDale(Game):
 
     def redact(self, event: Any, player: str | None) -> Any:
         if type(event) is Started:
-            return Started(event.players, tuple(sorted(event.stack)))
+            return Started(event.players, tuple(sorted(event.stack)), event.sharing)
         return event
 
     # -- notation and presentation -----------------------------------------------------------
@@ -133,34 +168,57 @@ class HillDale(Game):
     def format(self, command: Any, state: State | None = None) -> str:
         return notation.fmt(command)
 
-    def describe_event(self, ev: Any) -> str:
+    def describe_event(self, ev: Any) -> str:  # noqa: C901 - one line per event type
         t = type(ev)
+        who = _who(ev)
         if t is Started:
-            return f"{', '.join(ev.players)} start with {len(ev.stack)} tiles in the stack"
+            rule = ("the most meeples score a shared feature" if ev.sharing == MAJORITY
+                    else "everyone on a shared feature scores it")
+            return (f"{', '.join(ev.players)} start with {len(ev.stack)} tiles in the stack "
+                    f"({rule})")
         if t is Drew:
-            aside = f" (set aside, fit nowhere: {', '.join(ev.set_aside)})" if ev.set_aside else ""
-            drawn = f"draws {ev.tile}" if ev.tile else "finds no tile that fits"
-            return f"seat {ev.seat + 1} {drawn}{aside}"
+            aside = (f" (set aside, it fits nowhere: {', '.join(map(tile_name, ev.set_aside))})"
+                     if ev.set_aside else "")
+            drawn = f"draws {tile_name(ev.tile)}" if ev.tile else "finds no tile that fits"
+            return f"{who} {drawn}{aside}"
         if t is Placed:
-            return f"seat {ev.seat + 1} places {ev.tile} at {ev.x},{ev.y} r{ev.rot * 90}"
+            return f"{who} places {tile_name(ev.tile)} at {ev.x},{ev.y} r{ev.rot * 90}"
         if t is MeeplePlaced:
-            return f"seat {ev.seat + 1} puts a {ev.role} at {ev.x},{ev.y}{DIRS[ev.edge]}"
+            where = "path" if ev.role == "wanderer" else "field"
+            return (f"{who} puts a {ev.role} on the {where} at {ev.x},{ev.y} "
+                    f"({DIRS[ev.edge]} edge)")
         if t is StablePlaced:
-            return f"seat {ev.seat + 1} builds a stable at {ev.x},{ev.y}"
+            return f"{who} builds a stable at {ev.x},{ev.y}"
         if t is Wandered:
-            return (f"seat {ev.seat + 1} walks {ev.x},{ev.y}{DIRS[ev.edge]} -> "
-                    f"{ev.to_x},{ev.to_y}{DIRS[ev.to_edge]}: {ev.steps} points")
+            tiles = "tile" if ev.steps == 1 else "tiles"
+            return (f"{who} walks a wanderer from {ev.x},{ev.y} to {ev.to_x},{ev.to_y}: "
+                    f"{ev.steps} {tiles}, +{ev.steps} points")
         if t is Scored:
-            who = ", ".join(f"seat {s + 1} +{p}" for s, p in ev.awards)
-            crops = f"; harvest {', '.join(CROPS[c] for c in ev.harvest)}" if ev.harvest else ""
-            return f"closed {ev.feature} of {ev.tiles} tiles: {who}{crops}"
+            return _describe_scored(ev)
         if t is ChipTaken:
-            return f"seat {ev.seat + 1} takes {CROPS[ev.crop]}"
+            return f"{who} takes a {CROPS[ev.crop]} harvest chip"
         if t is FinalScored:
+            names = ev.players or tuple(f"seat {s + 1}" for s, *_ in ev.rows)
             return "final scoring: " + "; ".join(
-                f"seat {s + 1} paths {a} fields {b} stables {c} harvest {d}"
-                for s, a, b, c, d in ev.rows)
+                f"{names[s]} +{a + b + c + d} (unfinished paths {a}, unfinished fields {b}, "
+                f"stables {c}, harvest chips {d})" for s, a, b, c, d in ev.rows)
         return super().describe_event(ev)
+
+    def changes(self, ev: Any) -> dict[str, dict[str, int]]:
+        """Points ("vp") per player; harvest chips by crop name (``apple``...)."""
+        t = type(ev)
+        if t is Wandered and ev.player:
+            return {ev.player: {"vp": ev.steps}}
+        if t is Scored and ev.names:
+            out: dict[str, dict[str, int]] = {}
+            for name, (_, points) in zip(ev.names, ev.awards, strict=True):
+                out[name] = {"vp": points}
+            return out
+        if t is ChipTaken and ev.player:
+            return {ev.player: {CROPS[ev.crop]: 1}}
+        if t is FinalScored and ev.players:
+            return {ev.players[s]: {"vp": a + b + c + d} for s, a, b, c, d in ev.rows}
+        return {}
 
     def turn_marker(self, state: State) -> str | None:
         return f"Tile {len(state.board)}"
@@ -188,8 +246,9 @@ class HillDale(Game):
 
     def projected(self, state: State) -> list[float]:
         """Each seat's score as a player would count it at the table: points so far, the
-        tiles under each meeple (paths 1 each, fields 1.5 each: between the unfinished and
-        the closed value) plus a point per harvest symbol on a farmer's field, the animals
+        tiles of each path and field for the players who would score it (once per player,
+        by the sharing rule; paths 1 each, fields 1.5 each: between the unfinished and the
+        closed value) plus a point per harvest symbol on the field, the animals
         each stable sees now plus some for the empty places around it while tiles remain,
         the harvest chips in hand, and a point for each meeple still in hand early on."""
         n = len(state.players)
@@ -198,16 +257,18 @@ class HillDale(Game):
             return proj
         parent = state.seg_parent
         left = min(1.0, len(state.stack) / 20)
-        cache: dict[int, float] = {}
+        on: dict[int, dict[int, int]] = {}  # root -> seat -> meeples, as scoring counts them
         for seat, seg in state.meeples:
-            root = find(parent, seg)
-            if root not in cache:
-                tiles = feature_tiles(state, root)
-                if state.seg_kind[seg] == PATH:
-                    cache[root] = float(tiles)
-                else:
-                    cache[root] = 1.5 * tiles + len(feature_harvest(state, root))
-            proj[seat] += cache[root]
+            mine = on.setdefault(find(parent, seg), {})
+            mine[seat] = mine.get(seat, 0) + 1
+        for root, counts in on.items():
+            tiles = feature_tiles(state, root)
+            if state.seg_kind[root] == PATH:
+                worth = float(tiles)
+            else:
+                worth = 1.5 * tiles + len(feature_harvest(state, root))
+            for seat in winners(tuple(sorted(counts.items())), state.sharing):
+                proj[seat] += worth  # once per scoring player, like the scoring itself
         board = state.board
         for (x, y), seat in state.stables.items():
             empty = sum((x + dx, y + dy) not in board for dx in (-1, 0, 1) for dy in (-1, 0, 1))

@@ -4,7 +4,8 @@
     1,0 r90 wanderer E       ... and put a wanderer on the path touching its east edge
     1,0 r90 farmer N         ... a farmer on the field touching its north edge
     1,0 r90 stable           ... a stable on its meadow
-    1,0 r90 walk 2,0W 4,0E   ... and walk the wanderer at 2,0 (path touching W) to 4,0 (E)
+    1,0 r90 walk 3,0W 1,0E   ... and walk the wanderer at 3,0 (path touching W) onto the
+                             new tile at 1,0 (its path piece touching E)
     take apple               take a harvest chip (apple strawberry pumpkin sunflower grain
                              scarecrow)
 
@@ -24,7 +25,7 @@ COORD = re.compile(r"^(-?\d{1,4}),(-?\d{1,4})$")
 REF = re.compile(r"^(-?\d{1,4}),(-?\d{1,4})([nesw])$")
 ROT = {"r0": 0, "r90": 1, "r180": 2, "r270": 3, "0": 0, "90": 1, "180": 2, "270": 3}
 HELP = ("write a placement like '1,0 r90', optionally followed by 'wanderer E', 'farmer N', "
-        "'stable' or 'walk 2,0W 4,0E'; or 'take apple' when sharing a harvest")
+        "'stable' or 'walk 3,0W 1,0E' (onto the new tile); or 'take apple' when sharing a harvest")
 
 
 def parse(text: str) -> Place | Take:
@@ -63,7 +64,7 @@ def parse(text: str) -> Place | Take:
                 int(b.group(1)), int(b.group(2)), DIRS.index(b.group(3).upper()),
             ))
         raise IllegalCommand("walk names the wanderer and its goal by tile and edge: "
-                             "walk 2,0W 4,0E")
+                             "walk 3,0W 1,0E")
     raise IllegalCommand(f"{text!r} is not a move: {HELP}")
 
 

@@ -1,9 +1,12 @@
 """Pictures of the landscape: text for the terminal, SVG for a browser.
 
+Both show the same things: the landscape, whose turn it is (or who won) with every
+score, the drawn tile in each of its rotations, and a legend for every glyph.
+
 Text: each tile is 3x3 characters. Edges show the terrain (``|`` / ``=`` path, ``#``
 field, ``.`` meadow); a wanderer shows as its seat digit on its path edge, a farmer as
 its seat letter (A-E) on its field edge; the centre shows a stable (a-e), a junction
-(``+``) or animals (``*``).
+(``+``), animals (``*``) or the way a path runs.
 """
 
 from __future__ import annotations
@@ -11,9 +14,39 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from .state import State
-from .tiles import ANIMALS, CROPS, KINDS, ORIENT, PATH
+from .tiles import ANIMALS, CROPS, DIRS, KINDS, ORIENT, PATH, TileKind
 
 COLOURS = ("#d62828", "#1d4ed8", "#eab308", "#15803d", "#111111")
+COLOUR_NAMES = ("red", "blue", "yellow", "green", "black")
+# One letter per harvest symbol, all different (strawberry and sunflower share an S).
+CROP_LETTER = {"apple": "A", "strawberry": "S", "pumpkin": "P", "sunflower": "F",
+               "grain": "G", "scarecrow": "X"}
+ANIMAL_LETTER = {"horse": "h", "sheep": "s", "pig": "p", "chicken": "c"}
+
+TEXT_LEGEND = (
+    "legend: | = path  # field  . meadow  + junction  * animals on the tile",
+    "        1-5 a player's wanderer (seat number), A-E a farmer, a-e a stable",
+    "        x,y: x grows east, y north; rN turns the tile N degrees clockwise",
+)
+
+
+def tile_words(kind: TileKind) -> str:
+    """What a tile shows, in words: "field N, paths E-W, scarecrow; 1 sheep"."""
+    orient = kind.orients[0]
+    parts = []
+    for p in orient.pieces:
+        edges = "".join(DIRS[e] for e in p.edges)
+        if p.kind == PATH:
+            parts.append(f"path {edges}" if len(p.edges) > 1 else f"path end {edges}")
+        else:
+            crops = "".join(f", {CROPS[c]}" for c in p.harvest)
+            parts.append(f"field {edges}{crops}")
+    if kind.junction:
+        parts.append("junction")
+    if not orient.pieces:
+        parts.append("meadow only")
+    animals = ", ".join(f"{n} {ANIMALS[i]}" for i, n in enumerate(kind.animals) if n)
+    return "; ".join(filter(None, [", ".join(parts), animals]))
 
 
 def _extent(state: State) -> tuple[int, int, int, int]:
@@ -33,66 +66,86 @@ def _markers(state: State) -> dict[tuple[int, int], list[tuple[int, int, str]]]:
     return out
 
 
+SPOTS = {0: (0, 1), 1: (1, 2), 2: (2, 1), 3: (1, 0)}
+
+
+def _cell(k: int, rot: int, marks: list[tuple[int, int, str]], stable: int) -> list[str]:
+    """The 3x3 characters of one tile."""
+    kind = KINDS[k]
+    edges = ORIENT[k][rot].edges
+    cell = [["."] * 3 for _ in range(3)]
+    for e, (r, c) in SPOTS.items():
+        cell[r][c] = {"P": "|" if e in (0, 2) else "=", "F": "#", "M": "."}[edges[e]]
+    centre = " "
+    if stable >= 0:
+        centre = "abcde"[stable]
+    elif kind.junction:
+        centre = "+"
+    elif kind.animal_total:
+        centre = "*"
+    else:
+        through = [p.mask for p in ORIENT[k][rot].pieces if p.kind == PATH and len(p.edges) == 2]
+        if through:
+            centre = {0b0101: "|", 0b1010: "="}.get(through[0], "o")
+    cell[1][1] = centre
+    for edge, seat, role in marks:
+        r, c = SPOTS[edge]
+        cell[r][c] = str(seat + 1) if role == "wanderer" else "ABCDE"[seat]
+    return ["".join(row) for row in cell]
+
+
+def status(state: State) -> str:
+    """Whose turn it is and what they do, or who won, with every score."""
+    scores = ", ".join(f"{p} {state.scores[i]}" for i, p in enumerate(state.players))
+    if state.finished:
+        best = max(state.scores)
+        won = [p for i, p in enumerate(state.players) if state.scores[i] == best]
+        head = f"game over: {' and '.join(won)} {'win' if len(won) > 1 else 'wins'}"
+        return f"{head} with {best} points (scores: {scores})"
+    if state.pending:
+        chips, pickers, nxt = state.pending[0]
+        return (f"{state.players[pickers[nxt]]} to pick a harvest chip: "
+                + ", ".join(CROPS[c] for c in chips) + f" (scores: {scores})")
+    if state.current >= 0:
+        return (f"{state.players[state.turn]} to place {KINDS[state.current].id}, "
+                f"{len(state.stack)} tiles left (scores: {scores})")
+    return f"scores: {scores}"
+
+
 def text(state: State) -> str:
     x0, x1, y0, y1 = _extent(state)
     marks = _markers(state)
-    lines = []
-    header = "      " + "".join(f"{x:^3}" for x in range(x0, x1 + 1))
-    lines.append(header)
+    lines = [status(state), ""]
+    lines.append("      " + "".join(f"{x:^3}" for x in range(x0, x1 + 1)))
     for y in range(y1, y0 - 1, -1):
-        rows = [[], [], []]
+        rows: list[list[str]] = [[], [], []]
         for x in range(x0, x1 + 1):
             t = state.board.get((x, y))
-            if t is None:
-                for r in rows:
-                    r.append("   ")
-                continue
-            kind = KINDS[t[0]]
-            edges = t[3]
-            cell = [["."] * 3 for _ in range(3)]
-            spots = {0: (0, 1), 1: (1, 2), 2: (2, 1), 3: (1, 0)}
-            for e, (r, c) in spots.items():
-                terrain = edges[e]
-                cell[r][c] = {"P": "|" if e in (0, 2) else "=", "F": "#", "M": "."}[terrain]
-            centre = " "
-            if (x, y) in state.stables:
-                centre = "abcde"[state.stables[(x, y)]]
-            elif kind.junction:
-                centre = "+"
-            elif kind.animal_total:
-                centre = "*"
-            else:
-                through = [p.mask for p in ORIENT[t[0]][t[1]].pieces
-                           if p.kind == PATH and len(p.edges) == 2]
-                if through:
-                    centre = {0b0101: "|", 0b1010: "="}.get(through[0], "o")
-            cell[1][1] = centre
-            for edge, seat, role in marks.get((x, y), []):
-                r, c = spots[edge]
-                cell[r][c] = str(seat + 1) if role == "wanderer" else "ABCDE"[seat]
+            cell = (["   "] * 3 if t is None
+                    else _cell(t[0], t[1], marks.get((x, y), []), state.stables.get((x, y), -1)))
             for i in range(3):
-                rows[i].append("".join(cell[i]))
-        label = f"{y:>4}  "
-        lines.append(label + "".join(rows[0]))
+                rows[i].append(cell[i])
+        lines.append(f"{y:>4}  " + "".join(rows[0]))
         lines.append("      " + "".join(rows[1]))
         lines.append("      " + "".join(rows[2]))
     lines.append("")
     for seat, p in enumerate(state.players):
         chips = ", ".join(f"{n} {CROPS[i]}" for i, n in enumerate(state.chips[seat]) if n)
         lines.append(
-            f"{seat + 1}/{'ABCDE'[seat]} {p}: {state.scores[seat]} points, "
+            f"{seat + 1}/{'ABCDE'[seat]}/{'abcde'[seat]} {p}: {state.scores[seat]} points, "
             f"{state.meeples_left[seat]} meeples, {state.stables_left[seat]} stables"
             + (f", harvest: {chips}" if chips else "")
         )
-    if state.finished:
-        lines.append("game over")
-    elif state.pending:
-        chips, pickers, nxt = state.pending[0]
-        lines.append(f"{state.players[pickers[nxt]]} picks a harvest chip from: "
-                     + ", ".join(CROPS[c] for c in chips))
-    elif state.current >= 0:
-        lines.append(f"{state.players[state.turn]} places {KINDS[state.current].id} "
-                     f"({len(state.stack)} tiles left)")
+    if state.current >= 0 and not state.finished:
+        k = KINDS[state.current]
+        lines.append("")
+        lines.append(f"drawn tile {k.id}: {tile_words(k)}")
+        cells = [_cell(state.current, r, [], -1) for r in k.rotations]
+        lines.append("  ".join(f"r{r * 90:<4}" for r in k.rotations))
+        for i in range(3):
+            lines.append("  ".join(f"{c[i]:<5}" for c in cells))
+    lines.append("")
+    lines.extend(TEXT_LEGEND)
     return "\n".join(lines)
 
 
@@ -106,65 +159,124 @@ def _toward_centre(e: int, frac: float) -> tuple[float, float]:
     return mx + (30 - mx) * frac, my + (30 - my) * frac
 
 
+def _tile_svg(k: int, rot: int, px: float, py: float, marks: list[tuple[int, int, str]],
+              stable: int) -> list[str]:
+    kind = KINDS[k]
+    orient = ORIENT[k][rot]
+    out = [f'<g transform="translate({px},{py})">',
+           f'<rect width="{SIZE}" height="{SIZE}" fill="#8fc46a" stroke="#5a7d3c"/>']
+    for p in orient.pieces:
+        if p.kind != PATH:
+            for e in p.edges:
+                bx, by, bw, bh = BAND[e]
+                out.append(f'<rect x="{bx}" y="{by}" width="{bw}" height="{bh}" fill="#e8c766"/>')
+            if len(p.edges) > 1:
+                out.append('<rect x="14" y="14" width="32" height="32" fill="#e8c766"/>')
+            if p.harvest:
+                cx, cy = _toward_centre(p.first_edge, 0.25)
+                label = "".join(CROP_LETTER[CROPS[c]] for c in p.harvest)
+                out.append(f'<text x="{cx:.0f}" y="{cy + 4:.0f}" font-size="10" '
+                           f'text-anchor="middle">{label}</text>')
+    for p in orient.pieces:
+        if p.kind == PATH:
+            pts = [MID[e] for e in p.edges]
+            pts = [pts[0], (30, 30)] if len(pts) == 1 else [pts[0], (30, 30), pts[1]]
+            d = " ".join(f"{a},{b}" for a, b in pts)
+            out.append(f'<polyline points="{d}" fill="none" stroke="#9a6b3a" '
+                       f'stroke-width="6" stroke-linejoin="round"/>')
+    if kind.junction:
+        out.append('<circle cx="30" cy="30" r="6" fill="#6b4a26"/>')
+    if kind.animal_total:
+        label = " ".join(f"{n}{ANIMAL_LETTER[ANIMALS[i]]}"
+                         for i, n in enumerate(kind.animals) if n)
+        out.append(f'<text x="3" y="56" font-size="9">{escape(label)}</text>')
+    if stable >= 0:
+        out.append(f'<polygon points="42,50 42,42 47,37 52,42 52,50" fill="{COLOURS[stable]}" '
+                   f'stroke="#000"/>')
+    for edge, seat, role in marks:
+        cx, cy = _toward_centre(edge, 0.45 if role == "wanderer" else 0.3)
+        c = COLOURS[seat]
+        if role == "wanderer":
+            out.append(f'<circle cx="{cx:.0f}" cy="{cy:.0f}" r="7" fill="{c}" stroke="#000"/>')
+        else:
+            out.append(f'<rect x="{cx - 6:.0f}" y="{cy - 6:.0f}" width="12" height="12" '
+                       f'fill="{c}" stroke="#000"/>')
+    out.append("</g>")
+    return out
+
+
+LEGEND = (
+    ("wanderer", "wanderer (a meeple on a path), in its player's colour"),
+    ("farmer", "farmer (a meeple on a field)"),
+    ("stable", "stable (scores the animals on its tile and the 8 around)"),
+    ("junction", "junction: paths end here"),
+    ("field", "field; letters are harvest symbols: A apple, S strawberry, P pumpkin,"),
+    ("", "F sunflower, G grain, X scarecrow"),
+    ("animals", "animals on the tile: h horse, s sheep, p pig, c chicken (1h = 1 horse)"),
+)
+
+
+def _legend_glyph(kind: str, x: int, y: int) -> str:
+    if kind == "wanderer":
+        return f'<circle cx="{x + 7}" cy="{y - 4}" r="6" fill="#888" stroke="#000"/>'
+    if kind == "farmer":
+        return f'<rect x="{x + 1}" y="{y - 10}" width="12" height="12" fill="#888" stroke="#000"/>'
+    if kind == "stable":
+        return (f'<polygon points="{x + 2},{y + 2} {x + 2},{y - 6} {x + 7},{y - 11} '
+                f'{x + 12},{y - 6} {x + 12},{y + 2}" fill="#888" stroke="#000"/>')
+    if kind == "junction":
+        return f'<circle cx="{x + 7}" cy="{y - 4}" r="6" fill="#6b4a26"/>'
+    if kind == "field":
+        return f'<rect x="{x}" y="{y - 11}" width="14" height="14" fill="#e8c766"/>'
+    if kind == "animals":
+        return f'<text x="{x}" y="{y}" font-size="10">1h</text>'
+    return ""
+
+
 def svg(state: State) -> str:
     x0, x1, y0, y1 = _extent(state)
-    w, h = (x1 - x0 + 1) * SIZE, (y1 - y0 + 1) * SIZE
+    bw, bh = (x1 - x0 + 1) * SIZE, (y1 - y0 + 1) * SIZE
+    w = max(bw, 620)
+    top = 48  # the status line, then the scores
+    k = state.current if state.current >= 0 and not state.finished else -1
+    drawn_h = SIZE + 40 if k >= 0 else 0
+    players_h = 20 * len(state.players) + 10
+    legend_h = 18 * len(LEGEND) + 10
+    h = top + bh + 10 + players_h + drawn_h + legend_h
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h + 20 * len(state.players)}"'
-        f' viewBox="0 0 {w} {h + 20 * len(state.players)}" font-family="sans-serif">',
-        f'<rect width="{w}" height="{h + 20 * len(state.players)}" fill="#f4f1e8"/>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}"'
+        f' viewBox="0 0 {w} {h}" font-family="sans-serif">',
+        f'<rect width="{w}" height="{h}" fill="#f4f1e8"/>',
     ]
+    head, _, scores = status(state).partition(" (scores: ")
+    out.append(f'<text x="8" y="19" font-size="14" font-weight="bold">{escape(head)}</text>')
+    if scores:
+        out.append(f'<text x="8" y="38" font-size="13">scores: {escape(scores[:-1])}</text>')
     marks = _markers(state)
-    for (x, y), (k, rot, _first, _edges) in sorted(state.board.items()):
-        px, py = (x - x0) * SIZE, (y1 - y) * SIZE
-        kind = KINDS[k]
-        orient = ORIENT[k][rot]
-        out.append(f'<g transform="translate({px},{py})">')
-        out.append(f'<rect width="{SIZE}" height="{SIZE}" fill="#8fc46a" stroke="#5a7d3c"/>')
-        for p in orient.pieces:
-            if p.kind != PATH:
-                for e in p.edges:
-                    bx, by, bw, bh = BAND[e]
-                    out.append(f'<rect x="{bx}" y="{by}" width="{bw}" height="{bh}" fill="#e8c766"/>')
-                if len(p.edges) > 1:
-                    out.append('<rect x="14" y="14" width="32" height="32" fill="#e8c766"/>')
-                if p.harvest:
-                    cx, cy = _toward_centre(p.first_edge, 0.25)
-                    label = "".join(CROPS[c][0].upper() for c in p.harvest)
-                    out.append(f'<text x="{cx:.0f}" y="{cy + 4:.0f}" font-size="10" '
-                               f'text-anchor="middle">{label}</text>')
-        for p in orient.pieces:
-            if p.kind == PATH:
-                pts = [MID[e] for e in p.edges]
-                if len(pts) == 1:
-                    pts = [pts[0], (30, 30)]
-                else:
-                    pts = [pts[0], (30, 30), pts[1]]
-                d = " ".join(f"{a},{b}" for a, b in pts)
-                out.append(f'<polyline points="{d}" fill="none" stroke="#9a6b3a" '
-                           f'stroke-width="6" stroke-linejoin="round"/>')
-        if kind.junction:
-            out.append('<circle cx="30" cy="30" r="6" fill="#6b4a26"/>')
-        if kind.animal_total:
-            label = " ".join(f"{n}{ANIMALS[i][0]}" for i, n in enumerate(kind.animals) if n)
-            out.append(f'<text x="3" y="56" font-size="9">{escape(label)}</text>')
-        if (x, y) in state.stables:
-            c = COLOURS[state.stables[(x, y)]]
-            out.append(f'<polygon points="42,50 42,42 47,37 52,42 52,50" fill="{c}" '
-                       f'stroke="#000"/>')
-        for edge, seat, role in marks.get((x, y), []):
-            cx, cy = _toward_centre(edge, 0.45 if role == "wanderer" else 0.3)
-            c = COLOURS[seat]
-            if role == "wanderer":
-                out.append(f'<circle cx="{cx:.0f}" cy="{cy:.0f}" r="7" fill="{c}" stroke="#000"/>')
-            else:
-                out.append(f'<rect x="{cx - 6:.0f}" y="{cy - 6:.0f}" width="12" height="12" '
-                           f'fill="{c}" stroke="#000"/>')
-        out.append("</g>")
+    for (x, y), (kk, rot, _first, _edges) in sorted(state.board.items()):
+        px, py = (x - x0) * SIZE, top + (y1 - y) * SIZE
+        out += _tile_svg(kk, rot, px, py, marks.get((x, y), []), state.stables.get((x, y), -1))
+    y = top + bh + 10
     for seat, p in enumerate(state.players):
-        ty = h + 15 + 20 * seat
+        ty = y + 15 + 20 * seat
         out.append(f'<circle cx="10" cy="{ty - 4}" r="6" fill="{COLOURS[seat]}"/>')
-        out.append(f'<text x="22" y="{ty}" font-size="12">{escape(p)}: '
-                   f'{state.scores[seat]} points</text>')
+        out.append(f'<text x="22" y="{ty}" font-size="12">{escape(p)} ({COLOUR_NAMES[seat]}): '
+                   f'{state.scores[seat]} points, {state.meeples_left[seat]} meeples, '
+                   f'{state.stables_left[seat]} stables left</text>')
+    y += players_h
+    if k >= 0:
+        kind = KINDS[k]
+        out.append(f'<text x="8" y="{y + 14}" font-size="12">drawn tile {escape(kind.id)} '
+                   f'in its rotations:</text>')
+        for i, r in enumerate(kind.rotations):
+            px = 8 + i * (SIZE + 30)
+            out += _tile_svg(k, r, px, y + 20, [], -1)
+            out.append(f'<text x="{px + SIZE + 3}" y="{y + 20 + SIZE // 2}" '
+                       f'font-size="11">r{r * 90}</text>')
+        y += drawn_h
+    for i, (kind_name, words) in enumerate(LEGEND):
+        ty = y + 14 + 18 * i
+        out.append(_legend_glyph(kind_name, 8, ty))
+        out.append(f'<text x="30" y="{ty}" font-size="11">{escape(words)}</text>')
     out.append("</svg>")
     return "\n".join(out)

@@ -43,12 +43,12 @@ def draw(s: State, seat: int, emit: Callable[[Any], None]) -> None:
     set_aside: list[str] = []
     for k in reversed(s.stack):
         if fits_anywhere(s, k):
-            emit(Drew(seat, KINDS[k].id, tuple(set_aside)))
+            emit(Drew(seat, KINDS[k].id, tuple(set_aside), s.players[seat]))
             return
         set_aside.append(KINDS[k].id)
     if set_aside:
-        emit(Drew(seat, "", tuple(set_aside)))
-    emit(FinalScored(final_rows(s)))
+        emit(Drew(seat, "", tuple(set_aside), s.players[seat]))
+    emit(FinalScored(final_rows(s), s.players))
 
 
 def _auto_picks(s: State, emit: Callable[[Any], None]) -> None:
@@ -57,7 +57,7 @@ def _auto_picks(s: State, emit: Callable[[Any], None]) -> None:
         chips, pickers, nxt = s.pending[0]
         if len(pickers) > 1 and len(set(chips)) > 1:
             return
-        emit(ChipTaken(pickers[nxt], chips[0]))
+        emit(ChipTaken(pickers[nxt], chips[0], s.players[pickers[nxt]]))
 
 
 def _end_turn(s: State, emit: Callable[[Any], None]) -> None:
@@ -110,8 +110,14 @@ def play(state: State, s: State, player: str, cmd: Any) -> list[Any]:
         events.append(ev)
         fold(s, ev)
 
+    if player not in state.players:
+        raise IllegalCommand(f"{player} does not play in this game")
+    # decide enforces turns itself (not only the engine's to_act)
     if state.pending:
         chips, pickers, nxt = state.pending[0]
+        if state.players.index(player) != pickers[nxt]:
+            raise IllegalCommand(f"it is not {player}'s turn: {state.players[pickers[nxt]]} "
+                                 "picks a harvest chip")
         if not isinstance(cmd, Take):
             names = ", ".join(sorted({CROPS[c] for c in chips}))
             raise IllegalCommand(f"first take a harvest chip: take one of {names}")
@@ -121,10 +127,13 @@ def play(state: State, s: State, player: str, cmd: Any) -> list[Any]:
         if cmd.crop not in chips:
             names = ", ".join(sorted({CROPS[c] for c in chips}))
             raise IllegalCommand(f"that chip is not in this harvest: take one of {names}")
-        emit(ChipTaken(seat, cmd.crop))
+        emit(ChipTaken(seat, cmd.crop, player))
         _end_turn(s, emit)
         return events
 
+    if player != state.players[state.turn]:
+        raise IllegalCommand(f"it is not {player}'s turn: {state.players[state.turn]} "
+                             "places the drawn tile")
     if not isinstance(cmd, Place):
         raise IllegalCommand("place the drawn tile first, e.g. '1,0 r90'")
     seat = state.turn
@@ -137,7 +146,8 @@ def play(state: State, s: State, player: str, cmd: Any) -> list[Any]:
     rot = k.canon[rot]
     orient = ORIENT[kind][rot]
     action = _check_action(state, seat, kind, x, y, rot, cmd)
-    emit(Placed(seat, x, y, rot, k.id))
+    name = state.players[seat]
+    emit(Placed(seat, x, y, rot, k.id, name))
     if action is not None:
         if type(action) is tuple:  # a walk: needs the tile in place to be checked
             action = _check_walk(s, seat, x, y, action)
@@ -155,9 +165,12 @@ def play(state: State, s: State, player: str, cmd: Any) -> list[Any]:
     for root, i in closed:
         if root not in on:
             continue
-        feature, tiles, awards, harvest, pickers = closed_awards(s, root, seat)
+        feature, tiles, awards, harvest, pickers, present = closed_awards(s, root, seat)
         ref = orient.pieces[i].first_edge
-        emit(Scored(feature, x, y, ref, tiles, awards, harvest, pickers))
+        names = tuple(s.players[a] for a, _ in awards)
+        named = tuple((s.players[a], k) for a, k in present)
+        emit(Scored(feature, x, y, ref, tiles, awards, harvest, pickers, names, named,
+                    s.sharing))
     _end_turn(s, emit)
     return events
 
@@ -185,7 +198,7 @@ def _check_action(state: State, seat: int, kind: int, x: int, y: int, rot: int,
         if roots & occupied_roots(state):
             where = "path" if what == "wanderer" else "field"
             raise IllegalCommand(f"there is already a {what} on that {where}")
-        return MeeplePlaced(seat, x, y, piece.first_edge, what)
+        return MeeplePlaced(seat, x, y, piece.first_edge, what, state.players[seat])
     if what == "stable":
         if state.stables_left[seat] <= 0:
             raise IllegalCommand("you have placed both your stables")
@@ -193,10 +206,11 @@ def _check_action(state: State, seat: int, kind: int, x: int, y: int, rot: int,
             raise IllegalCommand("this tile has no meadow for a stable")
         if stable_blocked(state, x, y):
             raise IllegalCommand("a stable already stands on this tile or one of the 8 around it")
-        return StablePlaced(seat, x, y)
+        return StablePlaced(seat, x, y, state.players[seat])
     if what == "walk":
         if len(cmd.walk) != 6:
-            raise IllegalCommand("a walk names the wanderer and its goal: walk 2,0E 4,0W")
+            raise IllegalCommand("a walk names the wanderer and its goal on the new tile: "
+                                 "walk 3,0W 1,0E")
         return tuple(cmd.walk)
     raise IllegalCommand(f"unknown action {what!r}: wanderer, farmer, stable or walk")
 
@@ -215,13 +229,16 @@ def _check_walk(s: State, seat: int, x: int, y: int, walk: tuple[int, ...]) -> W
     if s.seg_open[root] == 0:
         raise IllegalCommand("this tile closed that path: no walking on it")
     dst = seg_at(s, tx, ty, te)
-    for seg, steps in walk_targets(s, src):
+    if dst >= 0 and s.seg_pos[dst] != (x, y):
+        raise IllegalCommand(f"a wanderer walks onto the tile just placed ({x},{y}), "
+                             f"not to {tx},{ty}")
+    for seg, steps in walk_targets(s, src, (x, y)):
         if seg == dst:
             sx, sy, se = seg_ref(s, src)
             gx, gy, ge = seg_ref(s, dst)
-            return Wandered(seat, sx, sy, se, gx, gy, ge, steps)
+            return Wandered(seat, sx, sy, se, gx, gy, ge, steps, s.players[seat])
     raise IllegalCommand("the wanderer cannot reach that place: it walks along its path in "
-                         "one direction and never crosses a junction")
+                         "one direction onto the new tile and never crosses a junction")
 
 
 def _extended_roots(s: State, x: int, y: int) -> set[int]:
@@ -350,6 +367,6 @@ def _walks(state: State, seat: int, kind: int, x: int, y: int, r: int,
         if find(s.seg_parent, seg) not in roots:
             continue
         src = seg_ref(s, seg)
-        for dst, _ in walk_targets(s, seg):
+        for dst, _ in walk_targets(s, seg, (x, y)):
             out.append(Place(x, y, r, "walk", -1, src + seg_ref(s, dst)))
     return out

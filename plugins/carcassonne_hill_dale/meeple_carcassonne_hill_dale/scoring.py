@@ -33,18 +33,48 @@ def stable_points(state: State, x: int, y: int) -> int:
     return total
 
 
-def closed_awards(state: State, root: int, closer: int) -> tuple[str, int, tuple, tuple, tuple]:
-    """(feature, tiles, awards, harvest, pickers) for a closed feature with meeples on it.
-    Every meeple scores (1 per tile on a path, 2 per tile on a field); the field's harvest
-    symbols, as far as the box still holds chips, go to its farmers' owners, the closing
-    player first, then in turn order."""
+MAJORITY, EVERY = "majority", "every-player"
+PATH_POINTS = 1  # per tile of a closed path (and of an unfinished one at the end)
+FIELD_POINTS = 2  # per tile of a closed field (an unfinished one is worth 1 per tile)
+SHARING = (MAJORITY, EVERY)
+
+
+def owners(state: State, root: int) -> tuple[tuple[int, int], ...]:
+    """(seat, meeples) of every player with a meeple on the feature, in seat order."""
     parent = state.seg_parent
+    counts: dict[int, int] = {}
+    for seat, seg in state.meeples:
+        if find(parent, seg) == root:
+            counts[seat] = counts.get(seat, 0) + 1
+    return tuple(sorted(counts.items()))
+
+
+def winners(present: tuple[tuple[int, int], ...], sharing: str) -> tuple[int, ...]:
+    """The seats that score a feature: each scores it once, however many meeples it has
+    there. ``majority`` (the published rulebook): the player(s) with the most meeples;
+    ``every-player`` (the German rule summary read literally): everyone on it."""
+    if not present:
+        return ()
+    if sharing == EVERY:
+        return tuple(seat for seat, _ in present)
+    most = max(n for _, n in present)
+    return tuple(seat for seat, n in present if n == most)
+
+
+def closed_awards(state: State, root: int, closer: int) -> tuple[str, int, tuple, tuple, tuple,
+                                                                   tuple]:
+    """(feature, tiles, awards, harvest, pickers, present) for a closed feature with
+    meeples on it. Each scoring player (see ``winners``) gets 1 point per tile of a path
+    or 2 per tile of a field, once. The field's harvest symbols, as far as the box still
+    holds chips, go to the scoring players: the closing player first if among them, then
+    in turn order, one chip each per round."""
     tiles = feature_tiles(state, root)
     path = state.seg_kind[root] == PATH
-    on = [seat for seat, seg in state.meeples if find(parent, seg) == root]
+    present = owners(state, root)
+    seats = winners(present, state.sharing)
     if path:
-        return "path", tiles, tuple((seat, tiles) for seat in on), (), ()
-    awards = tuple((seat, 2 * tiles) for seat in on)
+        return "path", tiles, tuple((seat, PATH_POINTS * tiles) for seat in seats), (), (), present
+    awards = tuple((seat, FIELD_POINTS * tiles) for seat in seats)
     supply = state.supply[:]
     harvest = []
     for crop in sorted(feature_harvest(state, root)):
@@ -52,22 +82,26 @@ def closed_awards(state: State, root: int, closer: int) -> tuple[str, int, tuple
             supply[crop] -= 1
             harvest.append(crop)
     n = len(state.players)
-    pickers = tuple(sorted(set(on), key=lambda seat: (seat - closer) % n)) if harvest else ()
-    return "field", tiles, awards, tuple(harvest), pickers
+    pickers = tuple(sorted(seats, key=lambda seat: (seat - closer) % n)) if harvest else ()
+    return "field", tiles, awards, tuple(harvest), pickers, present
 
 
 def final_rows(state: State) -> tuple[tuple[int, int, int, int, int], ...]:
-    """Per seat: (seat, unfinished paths, unfinished fields, stables, harvest chips)."""
+    """Per seat: (seat, unfinished paths, unfinished fields, stables, harvest chips). An
+    unfinished path or field is worth 1 point per tile, once to each scoring player (the
+    same sharing rule as a closed one)."""
     n = len(state.players)
     paths = [0] * n
     fields = [0] * n
     parent = state.seg_parent
-    for seat, seg in state.meeples:
-        tiles = feature_tiles(state, find(parent, seg))
-        if state.seg_kind[seg] == PATH:
-            paths[seat] += tiles
-        else:
-            fields[seat] += tiles
+    roots = sorted({find(parent, seg) for _, seg in state.meeples})
+    for root in roots:
+        tiles = feature_tiles(state, root)
+        for seat in winners(owners(state, root), state.sharing):
+            if state.seg_kind[root] == PATH:
+                paths[seat] += tiles
+            else:
+                fields[seat] += tiles
     stables = [0] * n
     for (x, y), seat in state.stables.items():
         stables[seat] += stable_points(state, x, y)

@@ -13,7 +13,7 @@ SLOTS = (
     "seg_parent", "seg_size", "seg_open", "seg_pos", "seg_kind", "seg_mask", "seg_harvest",
     "seg_tiles", "seg_crops",
     "meeples", "meeples_left", "stables", "stables_left", "scores", "chips", "supply",
-    "pending", "set_aside", "finished", "final",
+    "pending", "set_aside", "finished", "final", "sharing",
 )
 
 
@@ -47,6 +47,7 @@ class State:
     set_aside: list[int]
     finished: bool
     final: tuple[tuple[int, int, int, int, int], ...]
+    sharing: str  # who scores a feature with several players on it (scoring.SHARING)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and all(
@@ -86,11 +87,12 @@ class State:
         s.set_aside = self.set_aside[:]
         s.finished = self.finished
         s.final = self.final
+        s.sharing = self.sharing
         return s
 
 
 def new_state(players: tuple[str, ...], stack: list[int], supply: tuple[int, ...],
-              meeples: int, stables: int) -> State:
+              meeples: int, stables: int, sharing: str = "majority") -> State:
     n = len(players)
     s = State.__new__(State)
     s.players = players
@@ -114,4 +116,5 @@ def new_state(players: tuple[str, ...], stack: list[int], supply: tuple[int, ...
     s.set_aside = []
     s.finished = False
     s.final = ()
+    s.sharing = sharing
     return s

@@ -16,8 +16,9 @@ GAME = HillDale()
 class Table:
     """A game whose stack is given in draw order (the start tile is always at 0,0)."""
 
-    def __init__(self, tiles: list[str], players: tuple[str, ...] = ("ann", "bob")) -> None:
-        self.events: list[Any] = [Started(players, tuple(tiles))]
+    def __init__(self, tiles: list[str], players: tuple[str, ...] = ("ann", "bob"),
+                 sharing: str = "majority") -> None:
+        self.events: list[Any] = [Started(players, tuple(tiles), sharing)]
         self.state = GAME.fold(None, self.events[0])
         draw(self.state, 0, self._emit)
 
@@ -33,6 +34,14 @@ class Table:
         for ev in evs:
             self._emit(ev)
         return evs
+
+    def vp(self) -> dict[str, int]:
+        """Points per player summed from the events' ``changes`` (what the log shows)."""
+        out = dict.fromkeys(self.state.players, 0)
+        for ev in self.events:
+            for name, delta in GAME.changes(ev).items():
+                out[name] += delta.get("vp", 0)
+        return out
 
     def score(self, player: str) -> int:
         return self.state.scores[self.state.players.index(player)]

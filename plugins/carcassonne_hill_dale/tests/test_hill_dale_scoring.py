@@ -1,4 +1,8 @@
-"""Scenarios for every scoring rule, points worked out by hand (see the comments)."""
+"""Scenarios for every scoring rule, points worked out by hand (see the comments).
+
+A path or field scores once per player, never per meeple: by default (the published
+rulebook) the player(s) with the most meeples on it; with ``sharing=every-player`` every
+player on it. Stables and harvest chips belong to one player each, so they never share."""
 
 import pytest
 from hill_dale_helpers import GAME, Table
@@ -22,22 +26,206 @@ def test_closed_path_scores_each_wanderer_one_point_per_tile_and_returns_it():
     scored = [e for e in evs if isinstance(e, Scored)]
     # three tiles: the two junctions and the start tile
     assert [(s.feature, s.tiles, s.awards) for s in scored] == [("path", 3, ((0, 3),))]
+    assert t.vp() == {"ann": 3, "bob": 0}
     assert t.score("ann") == 3 and t.score("bob") == 0
     assert t.state.meeples_left == [4, 4] and t.state.meeples == []
 
 
-def test_two_wanderers_on_a_merged_path_both_score_in_full():
+def test_tied_wanderers_of_two_players_on_a_merged_path_both_score_in_full():
     t = Table(["curve", "curve", "curve", "junction3", "junction3"] + FILL)
     t.play("ann", "1,0 r0 wanderer S")  # joins the start path
     t.play("bob", "0,-1 r270 wanderer E")  # a separate path E-S below the start
     t.play("ann", "1,-1 r90")  # curve N-W joins both paths into one
     t.play("bob", "-1,0 r0")  # junction closes the west end
     evs = t.play("ann", "0,-2 r90")  # junction closes the south end
-    # path: (-1,0) (0,0) (1,0) (1,-1) (0,-1) (0,-2) = 6 tiles, 6 points to each wanderer
+    # path: (-1,0) (0,0) (1,0) (1,-1) (0,-1) (0,-2) = 6 tiles; one wanderer each is a
+    # tie for the most, so each scores 6
     scored = [e for e in evs if isinstance(e, Scored)]
     assert scored[0].tiles == 6
     assert sorted(scored[0].awards) == [(0, 6), (1, 6)]
     assert (t.score("ann"), t.score("bob")) == (6, 6)
+    assert t.vp() == {"ann": 6, "bob": 6}
+
+
+# An 8-tile path along y=0 from -3 to 4. Meadows below carry the separate pieces.
+# ann: a wanderer at 1,0 and one at -2,0; bob: one at 3,0 (or none); then straights at
+# 2,0 and -1,0 join everything and junctions close both ends.
+def _long_path(bob_wanderer: bool, close: bool, sharing: str = "majority",
+               ann_second: bool = True) -> Table:
+    tiles = ["straight", "meadow-1", "meadow-2", "meadow-3", "meadow-4", "straight",
+             "meadow-5", "meadow-6", "straight", "straight", "straight"]
+    if close:
+        tiles += ["junction3", "junction3"] + FILL
+    t = Table(tiles, sharing=sharing)
+    t.play("ann", "1,0 r90 wanderer E")  # path (0,0)-(1,0)
+    t.play("bob", "0,-1 r0")
+    t.play("ann", "1,-1 r0")
+    t.play("bob", "2,-1 r0")
+    t.play("ann", "3,-1 r0")
+    t.play("bob", "3,0 r90 wanderer E" if bob_wanderer else "3,0 r90")  # a path of its own
+    t.play("ann", "-1,-1 r0")
+    t.play("bob", "-2,-1 r0")
+    t.play("ann", "-2,0 r90 wanderer E" if ann_second else "-2,0 r90")  # a second wanderer
+    t.play("bob", "2,0 r90")  # joins (0,0)-(1,0) with (3,0)
+    t.play("ann", "-1,0 r90")  # joins (-2,0): six tiles from -2 to 3
+    return t
+
+
+def test_two_wanderers_of_one_player_score_a_closed_path_once():
+    t = _long_path(bob_wanderer=False, close=True)
+    t.play("bob", "4,0 r0")  # junction: closes the east end
+    evs = t.play("ann", "-3,0 r0")  # junction: closes the west end
+    (scored,) = [e for e in evs if isinstance(e, Scored)]
+    # 8 tiles from -3 to 4, 1 point each, once for ann (not 16 for two wanderers)
+    assert (scored.tiles, scored.awards, scored.present) == (8, ((0, 8),), (("ann", 2),))
+    assert (t.score("ann"), t.score("bob")) == (8, 0)
+    assert t.state.meeples_left == [4, 4]  # both wanderers came back
+
+
+def test_mixed_wanderers_on_a_closed_path_majority_scores_it_alone():
+    t = _long_path(bob_wanderer=True, close=True)
+    t.play("bob", "4,0 r0")
+    evs = t.play("ann", "-3,0 r0")
+    (scored,) = [e for e in evs if isinstance(e, Scored)]
+    # ann has 2 wanderers, bob 1: the majority (ann) scores the 8 tiles, bob nothing;
+    # every wanderer comes back
+    assert scored.awards == ((0, 8),) and scored.present == (("ann", 2), ("bob", 1))
+    assert (t.score("ann"), t.score("bob")) == (8, 0) and t.vp() == {"ann": 8, "bob": 0}
+    assert t.state.meeples_left == [4, 4]
+    assert GAME.describe_event(scored) == (
+        "closed path of 8 tiles at -3,0: ann +8 (1 point per tile, once per player; "
+        "most wanderers: ann 2, bob 1)")
+
+
+def test_mixed_wanderers_every_player_option_scores_each_player_once():
+    t = _long_path(bob_wanderer=True, close=True, sharing="every-player")
+    t.play("bob", "4,0 r0")
+    evs = t.play("ann", "-3,0 r0")
+    (scored,) = [e for e in evs if isinstance(e, Scored)]
+    # everyone on the path scores it in full, but once: ann 8 (not 16), bob 8
+    assert scored.awards == ((0, 8), (1, 8))
+    assert (t.score("ann"), t.score("bob")) == (8, 8)
+
+
+def test_unfinished_path_at_the_end_scores_once_per_player():
+    t = _long_path(bob_wanderer=False, close=False)
+    (final,) = [e for e in t.events if isinstance(e, FinalScored)]
+    # 6 tiles from -2 to 3 with two of ann's wanderers: 6 points, not 12
+    assert final.rows == ((0, 6, 0, 0, 0), (1, 0, 0, 0, 0))
+    assert GAME.outcome(t.state).scores == {"ann": 6.0, "bob": 0.0}
+    assert t.vp() == {"ann": 6, "bob": 0}
+
+
+@pytest.mark.parametrize("sharing,bob", [("majority", 0), ("every-player", 6)])
+def test_unfinished_mixed_path_at_the_end_follows_the_sharing_rule(sharing, bob):
+    t = _long_path(bob_wanderer=True, close=False, sharing=sharing)
+    (final,) = [e for e in t.events if isinstance(e, FinalScored)]
+    # ann 2 wanderers, bob 1 on 6 tiles
+    assert final.rows == ((0, 6, 0, 0, 0), (1, bob, 0, 0, 0))
+    assert t.vp() == {"ann": 6, "bob": bob}
+
+
+# An 8-tile field along y=1 from -3 to 3 plus the start tile's field. Meadows above
+# carry the separate pieces. ann: a farmer on the start field (via 0,1) and one at -2,1;
+# bob: one at 2,1 (or none); field-ew tiles at 1,1 and -1,1 join them; field ends close.
+def _long_field(bob_farmer: bool, close: bool, sharing: str = "majority",
+                ann_second: bool = True) -> Table:
+    tiles = ["field-new-apple", "meadow-1", "meadow-2", "meadow-3", "meadow-4",
+             "field-ew-grain", "meadow-5", "meadow-6", "field-ew-apple", "field-ew-scarecrow",
+             "field-ew-apple"]
+    if close:
+        tiles += ["field-n-strawberry", "field-n-pumpkin"] + FILL
+    t = Table(tiles, sharing=sharing)
+    t.play("ann", "0,1 r180 farmer S")  # field E-S-W at 0,1 joins the start field
+    t.play("bob", "0,2 r0")
+    t.play("ann", "1,2 r0")
+    t.play("bob", "2,2 r0")
+    t.play("ann", "-1,2 r0")
+    t.play("bob", "2,1 r0 farmer E" if bob_farmer else "2,1 r0")  # a field of its own
+    t.play("ann", "-2,2 r0")
+    t.play("bob", "3,2 r0")
+    t.play("ann", "-2,1 r0 farmer E" if ann_second else "-2,1 r0")  # a second farmer
+    t.play("bob", "1,1 r0")  # joins the start field with 2,1
+    t.play("ann", "-1,1 r0")  # joins -2,1: six tiles
+    return t
+
+
+def test_two_farmers_of_one_player_score_a_closed_field_once_and_take_all_chips():
+    t = _long_field(bob_farmer=False, close=True)
+    t.play("bob", "3,1 r270")  # field end on its west edge: closes the east end
+    evs = t.play("ann", "-3,1 r90")  # closes the west end
+    (scored,) = [e for e in evs if isinstance(e, Scored)]
+    # 8 tiles, 2 points each, once: 16 (not 32); all 7 symbols go to ann unasked
+    assert (scored.tiles, scored.awards) == (8, ((0, 16),))
+    assert scored.pickers == (0,) and len(scored.harvest) == 7
+    assert (t.score("ann"), t.score("bob")) == (16, 0)
+    assert sum(t.state.chips[0]) == 7 and sum(t.state.chips[1]) == 0
+
+
+def test_mixed_farmers_on_a_closed_field_majority_scores_and_harvests_alone():
+    t = _long_field(bob_farmer=True, close=True)
+    t.play("bob", "3,1 r270")
+    evs = t.play("ann", "-3,1 r90")
+    (scored,) = [e for e in evs if isinstance(e, Scored)]
+    # ann 2 farmers, bob 1: ann alone scores 16 and takes every harvest chip
+    assert scored.awards == ((0, 16),) and scored.pickers == (0,)
+    assert (t.score("ann"), t.score("bob")) == (16, 0)
+    assert sorted(CROPS[c] for c in scored.harvest) == [
+        "apple", "apple", "apple", "grain", "pumpkin", "scarecrow", "strawberry"]
+    assert sum(t.state.chips[0]) == 7 and sum(t.state.chips[1]) == 0
+    assert t.state.meeples_left == [4, 4]
+
+
+def test_mixed_farmers_every_player_option_scores_each_once_and_shares_chips():
+    t = _long_field(bob_farmer=True, close=True, sharing="every-player")
+    t.play("bob", "3,1 r270")
+    evs = t.play("ann", "-3,1 r90")
+    (scored,) = [e for e in evs if isinstance(e, Scored)]
+    # both score 16 once; ann closed it, so ann picks first, then bob, in turn
+    assert scored.awards == ((0, 16), (1, 16)) and scored.pickers == (0, 1)
+    assert (t.score("ann"), t.score("bob")) == (16, 16)
+    assert GAME.to_act(t.state) == ("ann",)
+
+
+@pytest.mark.parametrize("sharing,bob", [("majority", 0), ("every-player", 6)])
+def test_unfinished_fields_at_the_end_score_once_per_player(sharing, bob):
+    t = _long_field(bob_farmer=True, close=False, sharing=sharing)
+    (final,) = [e for e in t.events if isinstance(e, FinalScored)]
+    # 6 tiles (-2..2 on y=1 and the start tile), 1 point each: ann 6 (not 12)
+    assert final.rows == ((0, 0, 6, 0, 0), (1, 0, bob, 0, 0))
+    assert t.vp() == {"ann": 6, "bob": bob}
+
+
+def test_tied_wanderers_on_an_unfinished_path_both_score_at_the_end():
+    t = _long_path(bob_wanderer=True, close=False, ann_second=False)
+    (final,) = [e for e in t.events if isinstance(e, FinalScored)]
+    # one wanderer each on the 6 tiles from -2 to 3: a tie for the most, 6 points each
+    assert final.rows == ((0, 6, 0, 0, 0), (1, 6, 0, 0, 0))
+
+
+def test_tied_farmers_on_a_closed_field_both_score_and_share_the_chips():
+    t = _long_field(bob_farmer=True, close=True, ann_second=False)
+    t.play("bob", "3,1 r270")
+    evs = t.play("ann", "-3,1 r90")
+    (scored,) = [e for e in evs if isinstance(e, Scored)]
+    # one farmer each: both score the 8 tiles (16 each) and pick chips, ann (the closer)
+    # first
+    assert scored.awards == ((0, 16), (1, 16)) and scored.pickers == (0, 1)
+    assert GAME.to_act(t.state) == ("ann",)
+
+
+def test_tied_farmers_on_an_unfinished_field_both_score_at_the_end():
+    t = _long_field(bob_farmer=True, close=False, ann_second=False)
+    (final,) = [e for e in t.events if isinstance(e, FinalScored)]
+    assert final.rows == ((0, 0, 6, 0, 0), (1, 0, 6, 0, 0))
+
+
+def test_sharing_option_is_checked():
+    from meeple.core import BadOptions
+
+    with pytest.raises(BadOptions, match="sharing"):
+        GAME.resolve_options({"sharing": "most"})
+    assert GAME.resolve_options({})["sharing"] == "majority"
 
 
 def test_wanderer_placement_refused_on_an_occupied_path_and_nothing_changes():
@@ -49,22 +237,38 @@ def test_wanderer_placement_refused_on_an_occupied_path_and_nothing_changes():
     assert t.state == before
 
 
-def test_wandering_scores_one_point_per_tile_entered():
-    t = Table(["curve", "straight", "straight"] + FILL)
+def test_wanderer_walks_onto_the_new_tile_one_point_per_tile_entered():
+    t = Table(["curve", "straight", "straight", "straight", "straight"] + FILL)
     t.play("ann", "1,0 r0 wanderer S")  # path (0,0)-(1,0), open west and south
     t.play("bob", "-1,0 r90")  # extends the path west, bob has no wanderer there
-    # ann extends the path south and, placing nothing, walks west 2 tiles: 2 points
+    # ann extends the path south: the only walk is onto the new tile, 1 tile entered;
+    # walking west along the old path (back and forth) is not a walk the rule allows
     legal = {GAME.format(c) for c in GAME.legal(t.state, "ann")}
-    # from (1,0): one tile south onto the new tile, or one or two tiles west
-    walks = {c for c in legal if c.startswith("1,-1 r0 walk")}
-    assert walks == {"1,-1 r0 walk 1,0S 1,-1N", "1,-1 r0 walk 1,0S 0,0E",
-                     "1,-1 r0 walk 1,0S -1,0E"}
-    evs = t.play("ann", "1,-1 r0 walk 1,0S -1,0E")
-    walked = [e for e in evs if isinstance(e, Wandered)]
-    assert len(walked) == 1 and walked[0].steps == 2
-    assert t.score("ann") == 2
+    assert {c for c in legal if c.startswith("1,-1 r0 walk")} == {"1,-1 r0 walk 1,0S 1,-1N"}
+    for c in legal:  # every walk ends on the tile it places
+        if " walk " in c:
+            words = c.split()
+            assert words[-1][:-1] == words[0], c
+    before = GAME.clone(t.state)
+    with pytest.raises(IllegalCommand, match="onto the tile just placed"):
+        t.play("ann", "1,-1 r0 walk 1,0S -1,0E")
+    assert t.state == before
+    evs = t.play("ann", "1,-1 r0 walk 1,0S 1,-1N")
+    (walked,) = [e for e in evs if isinstance(e, Wandered)]
+    assert walked.steps == 1 and t.score("ann") == 1 and t.vp()["ann"] == 1
     (seat, seg), = t.state.meeples
-    assert t.state.seg_pos[seg] == (-1, 0)
+    assert t.state.seg_pos[seg] == (1, -1)
+    # bob extends the west end; then ann extends it again and walks the whole path west
+    # onto her new tile (how far: up to the new tile; how often: once, in a turn whose
+    # tile extends the path)
+    t.play("bob", "-2,0 r90")
+    assert t.state.turn == 0
+    legal = {GAME.format(c) for c in GAME.legal(t.state, "ann")}
+    assert "-3,0 r90 walk 1,-1N -3,0E" in legal
+    evs = t.play("ann", "-3,0 r90 walk 1,-1N -3,0E")
+    (walked,) = [e for e in evs if isinstance(e, Wandered)]
+    # (1,0), (0,0), (-1,0), (-2,0), (-3,0): 5 tiles entered
+    assert walked.steps == 5 and t.score("ann") == 6
 
 
 def test_no_walk_on_a_path_the_tile_closed():
@@ -95,7 +299,7 @@ def test_closed_field_two_points_per_tile_and_harvest_for_a_lone_farmer():
     evs = t.play("ann", "0,1 r180 farmer S")  # closes the start field: 2 tiles
     scored = [e for e in evs if isinstance(e, Scored)]
     assert [(s.feature, s.tiles, s.awards) for s in scored] == [("field", 2, ((0, 4),))]
-    assert [e for e in evs if isinstance(e, ChipTaken)] == [ChipTaken(0, crop("apple"))]
+    assert [e for e in evs if isinstance(e, ChipTaken)] == [ChipTaken(0, crop("apple"), "ann")]
     assert t.score("ann") == 4
     assert t.state.chips[0][crop("apple")] == 1
     assert t.state.supply[crop("apple")] == 4
@@ -121,7 +325,7 @@ def test_shared_harvest_closing_player_chooses_first_then_turn_order():
     assert GAME.to_act(t.state) == ("ann",)
     evs = t.play("ann", "take strawberry")
     # the last chip goes to bob without a question, then ann draws her tile
-    assert ChipTaken(1, crop("scarecrow")) in evs
+    assert ChipTaken(1, crop("scarecrow"), "bob") in evs
     assert t.state.chips[0][crop("strawberry")] == 1
     assert t.state.chips[1][crop("apple")] == 1 and t.state.chips[1][crop("scarecrow")] == 1
     assert GAME.to_act(t.state) == ("ann",) and not t.state.pending
@@ -143,7 +347,7 @@ def test_end_of_game_unfinished_path_and_field_and_stable():
     final = [e for e in evs if isinstance(e, FinalScored)]
     # ann: path 2 tiles + field 1 tile; bob: stable sees (0,-1) with 3 sheep, the start
     # tile and the plain curve (no animals)
-    assert final == [FinalScored(((0, 2, 1, 0, 0), (1, 0, 0, 3, 0)))]
+    assert final == [FinalScored(((0, 2, 1, 0, 0), (1, 0, 0, 3, 0)), ("ann", "bob"))]
     out = GAME.outcome(t.state)
     assert out.scores == {"ann": 3.0, "bob": 3.0} and out.ranks == {"ann": 1, "bob": 1}
 

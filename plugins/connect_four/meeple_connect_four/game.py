@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from html import escape
 from typing import Any
 
 from meeple.core import Game, IllegalCommand, Outcome, command, event
@@ -372,17 +373,32 @@ class ConnectFour(Game):
         )
         return f"{body}\n{' '.join(str(c + 1) for c in range(COLS))}\n{status}"
 
+    def _svg_header(self, state: State) -> str:
+        """Whose turn it is, or who won, with the scores (a win scores 1, a draw 1/2)."""
+        red, yellow = state.players
+        if state.winner < 0:
+            colour = ("red", "yellow")[state.moves & 1]
+            return f"{state.players[state.moves & 1]} to move ({colour} disc); {red} 0, {yellow} 0"
+        if state.winner == 2:
+            return f"draw: {red} 0.5, {yellow} 0.5"
+        won = state.players[state.winner]
+        return f"{won} wins: {red} {1 - state.winner}, {yellow} {state.winner}"
+
     def _svg(self, state: State) -> str:
         size = 60
-        w, h = COLS * size, ROWS * size
+        top = 30  # the header line
+        w, h = COLS * size, ROWS * size + top
         parts = [
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">',
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}"'
+            ' font-family="sans-serif">',
             f'<rect width="{w}" height="{h}" fill="#1f4fbf"/>',
+            f'<text x="8" y="21" font-size="16" fill="#ffffff">'
+            f'{escape(self._svg_header(state))}</text>',
         ]
         for r, row in enumerate(self._rows(state)):
             for c, ch in enumerate(row):
                 color = {"X": "#d62828", "O": "#f6c90e", ".": "#ffffff"}[ch]
-                cx, cy = c * size + size // 2, r * size + size // 2
+                cx, cy = c * size + size // 2, top + r * size + size // 2
                 parts.append(f'<circle cx="{cx}" cy="{cy}" r="{size // 2 - 5}" fill="{color}"/>')
         parts.append("</svg>")
         return "\n".join(parts)

@@ -78,6 +78,22 @@ def render_text(g: R.State) -> str:
     return "\n".join(lines)
 
 
+def _status(g: R.State) -> str:
+    """The header line: who is to act, or who won, with every player's VP."""
+    from .turns import acting
+
+    vp = ", ".join(f"{g.player_of[n]} {g.fac[n]['VP']}" for n in g.order)
+    if g.finished:
+        best = max(g.fac[n]["VP"] for n in g.order)
+        won = [g.player_of[n] for n in g.order if g.fac[n]["VP"] == best]
+        return f"{' and '.join(won)} {'win' if len(won) > 1 else 'wins'} with {best} VP ({vp})"
+    if g.phase == "select-factions":
+        who = [g.players[len(g.order)]]
+    else:
+        who = [g.player_of[n] for n in acting(g)]
+    return f"{', '.join(who)} to act" + (f" (VP: {vp})" if vp else "")
+
+
 def render_svg(g: R.State) -> str:
     size = 24.0
     w = size * 1.732
@@ -89,6 +105,7 @@ def render_svg(g: R.State) -> str:
     parts.append('<rect width="100%" height="100%" fill="#fafafa"/>')
     title = "Game over" if g.finished else (f"Round {g.round}" if g.round else "Setup")
     parts.append(f'<text x="10" y="18" font-size="14">Terra Mystica, {escape(title)}</text>')
+    parts.append(f'<text x="10" y="34" font-size="12">{escape(_status(g))}</text>')
 
     def centre(h):
         r, c = B.POS[h]

@@ -1,6 +1,7 @@
 """Commands (what a player asks) and events (what happened). Seats, districts, islands
 and civilizations are plain ints (indices into ``board``); the notation turns them into
-names. Draws are barrier events: they reveal what nobody knew before."""
+names. Draws are barrier events: they reveal what nobody knew before. Fields at -2 were not
+recorded by older logs: fold derives them as that version did."""
 
 from __future__ import annotations
 
@@ -81,6 +82,12 @@ class Lower:
 
 
 @command
+class Done:
+    """Phase 1: end one's turn after welcoming a guest (offered only while a wonder or a
+    monument could still be built in that turn; otherwise the turn ends by itself)."""
+
+
+@command
 class End:
     """Phase 2: end the turn, discarding down to the hand limit (sorted civs)."""
 
@@ -101,6 +108,7 @@ class Started:
 @event("utopia.guests-drawn", barrier=True)
 class GuestsDrawn:
     guests: tuple[int, ...]  # island * 5 + civ, sorted
+    first: int = -2  # the seat that welcomes first (-2: not recorded, older logs)
 
 
 @event("utopia.guest-taken")
@@ -110,6 +118,11 @@ class GuestTaken:
     island: int
     district: int
     special: bool  # the special guest drawn from the bag, not one at the ships
+    #: False: the taker may still build a wonder or monument before the turn passes (a
+    #: WelcomeEnded follows); True: nothing to build, the turn passed with the take.
+    ends_turn: bool = True
+    player: str = ""
+    next_seat: int = -2  # who acts next when the turn ends (-2: not recorded, older logs)
 
 
 @event("utopia.special-guest-drawn", barrier=True)
@@ -117,12 +130,15 @@ class SpecialGuestDrawn:
     seat: int
     to: int  # the seat that receives one of ``seat``'s privilege tokens
     guest: int  # island * 5 + civ
+    player: str = ""
 
 
 @event("utopia.wonder-built")
 class WonderBuilt:
     seat: int
     island: int
+    points: int = 6  # prestige for the builder
+    player: str = ""
 
 
 @event("utopia.monument-built")
@@ -130,6 +146,12 @@ class MonumentBuilt:
     seat: int
     civ: int
     district: int
+    #: The wonder owner of the district's island and the prestige it gains at once (the
+    #: district's value); -1 in logs written before this was recorded (fold derives it).
+    wonder_owner: int = -1
+    bonus: int = -1
+    player: str = ""
+    wonder_player: str = ""
 
 
 @event("utopia.cards-drawn", barrier=True)
@@ -137,12 +159,15 @@ class CardsDrawn:
     seat: int
     player: str  # the name too, so that a log can be redacted for that player
     cards: tuple[int, ...]  # sorted civs; -1 where redacted
+    must_discard: int = -2  # the standing discard (leader 2, last 0, others 1)
+    reshuffled: int = -2  # 1: the discards were shuffled into the deck first
 
 
 @event("utopia.cards-discarded")
 class CardsDiscarded:
     seat: int
     cards: tuple[int, ...]
+    player: str = ""
 
 
 @event("utopia.princes-moved")
@@ -153,6 +178,7 @@ class PrincesMoved:
     dst: int
     count: int
     privilege: bool
+    player: str = ""
 
 
 @event("utopia.prince-added")
@@ -161,6 +187,7 @@ class PrinceAdded:
     civ: int
     district: int
     privilege: bool
+    player: str = ""
 
 
 @event("utopia.prince-removed")
@@ -169,6 +196,8 @@ class PrinceRemoved:
     civ: int
     district: int
     privilege: bool
+    points: int = 2
+    player: str = ""
 
 
 @event("utopia.king-influenced")
@@ -177,21 +206,41 @@ class KingInfluenced:
     civ: int
     lowered: bool  # False: one step up for one card; True: to value 1 for two cards
     privilege: bool
+    player: str = ""
 
 
 @event("utopia.turn-ended")
 class TurnEnded:
     seat: int
     discards: tuple[int, ...]
+    player: str = ""
+    next_seat: int = -2  # -1: everyone has developed, the round is scored
+
+
+@event("utopia.welcome-ended")
+class WelcomeEnded:
+    """Phase 1: the player who welcomed a guest ends the turn (after building, or not)."""
+
+    seat: int
+    player: str = ""
+    next_seat: int = -2
 
 
 @event("utopia.round-scored")
 class RoundScored:
+    """Phase 3: prestige per seat for the districts each controls (their civilization's
+    value on the prestige scale), applied in the order of phase 2's turns."""
+
     points: tuple[int, ...]  # per seat
+    players: tuple[str, ...] = ()  # names in seat order
+    districts: tuple[int, ...] = ()  # districts each seat controls
+    round: int = 0
+    over: int = -2  # 1: someone reached the goal, the game ends
 
 
 EVENTS: tuple[type, ...] = (
     Started, GuestsDrawn, GuestTaken, SpecialGuestDrawn, WonderBuilt, MonumentBuilt, CardsDrawn,
     CardsDiscarded,
     PrincesMoved, PrinceAdded, PrinceRemoved, KingInfluenced, TurnEnded, RoundScored,
+    WelcomeEnded,
 )

@@ -1,5 +1,7 @@
-"""Applying events to the state: pure, no randomness, no checks. Turn order is computed
-here too (it follows from the scores), so it needs no events of its own."""
+"""Applying events to the state: pure, no randomness, no checks, no rules. decide records
+in the events what the rules give (who acts next, the standing discard, a reshuffle, the
+end of the game); only logs written before that (fields at their LEGACY default) are
+completed here with the rules of turns.py, as the fold of that version did."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from .events import (
     SpecialGuestDrawn,
     Started,
     TurnEnded,
+    WelcomeEnded,
     WonderBuilt,
 )
 from .state import (
@@ -27,32 +30,13 @@ from .state import (
     GUESTS_PER_KIND,
     OVER,
     PASSES,
-    REMOVE_POINTS,
     SCORING,
     WELCOME,
-    WONDER_POINTS,
     State,
 )
+from .turns import discard_count, next_actor
 
-
-def next_actor(state: State) -> int:
-    """The highest score among those who have not acted in this pass; among equal scores,
-    who reached that square first."""
-    best, key = -1, None
-    for s in range(state.n):
-        if not state.acted[s]:
-            k = (-state.scores[s], state.stamps[s])
-            if key is None or k < key:
-                best, key = s, k
-    return best
-
-
-def discard_count(state: State, seat: int) -> int:
-    """Leader 2, last 0, others 1; when everyone is level, everyone is "other"."""
-    hi, lo, me = max(state.scores), min(state.scores), state.scores[seat]
-    if hi == lo:
-        return 1
-    return 2 if me == hi else 0 if me == lo else 1
+LEGACY = -2  # an event field's default in logs written before decide recorded it
 
 
 def gain(state: State, seat: int, points: int) -> None:
@@ -62,7 +46,8 @@ def gain(state: State, seat: int, points: int) -> None:
         state.stamp_next += 1
 
 
-def _finish_action(state: State, seat: int) -> None:
+def _finish_action(state: State, seat: int, nxt: int) -> None:
+    state.took = False
     state.acted[seat] = True
     if all(state.acted):
         state.acted = [False] * state.n
@@ -70,7 +55,8 @@ def _finish_action(state: State, seat: int) -> None:
         if state.pass_no == PASSES:
             state.phase = DEVELOP
             state.order = []
-    state.current = next_actor(state)
+    # decide records who is next; logs written before that derive it (LEGACY)
+    state.current = nxt if nxt != LEGACY else next_actor(state)
 
 
 def _monument(state: State, ev: MonumentBuilt) -> None:
@@ -78,6 +64,11 @@ def _monument(state: State, ev: MonumentBuilt) -> None:
     state.mon_owner[d] = ev.seat
     state.mon_civ[d] = ev.civ
     state.monuments_left[ev.civ] -= 1
+    if ev.bonus >= 0:
+        if ev.wonder_owner >= 0:
+            gain(state, ev.wonder_owner, ev.bonus)
+        return
+    # A log written before the bonus was recorded: derive it as that version's fold did.
     owner = state.wonder[BOARD.island_of[d]]
     if owner >= 0:
         gain(state, owner, BOARD.value[d])
@@ -113,7 +104,12 @@ def fold(state: Any, ev: Any) -> State:  # noqa: C901 - one case per event type
         if ev.district >= 0:
             state.princes[(ev.district * state.n + ev.seat) * NCIV + ev.civ] += 1
             state.supply[ev.seat * NCIV + ev.civ] -= 1
-        _finish_action(state, ev.seat)
+        if ev.ends_turn:
+            _finish_action(state, ev.seat, ev.next_seat)
+        else:
+            state.took = True
+    elif t is WelcomeEnded:
+        _finish_action(state, ev.seat, ev.next_seat)
     elif t is SpecialGuestDrawn:
         state.privileges[ev.seat] -= 1
         state.held[ev.to] += 1
@@ -127,7 +123,7 @@ def fold(state: Any, ev: Any) -> State:  # noqa: C901 - one case per event type
         state.princes[(ev.district * state.n + ev.seat) * NCIV + ev.civ] -= 1
         state.supply[ev.seat * NCIV + ev.civ] += 1
         _pay(state, ev.seat, ev.civ, ev.privilege)
-        gain(state, ev.seat, REMOVE_POINTS)
+        gain(state, ev.seat, ev.points)
     elif t is KingInfluenced:
         scale = state.scale
         v = scale[ev.civ]
@@ -145,9 +141,11 @@ def fold(state: Any, ev: Any) -> State:  # noqa: C901 - one case per event type
         _monument(state, ev)
     elif t is WonderBuilt:
         state.wonder[ev.island] = ev.seat
-        gain(state, ev.seat, WONDER_POINTS)
+        gain(state, ev.seat, ev.points)
     elif t is CardsDrawn:
-        if sum(state.deck) < len(ev.cards):
+        reshuffle = (sum(state.deck) < len(ev.cards) if ev.reshuffled == LEGACY
+                     else ev.reshuffled)
+        if reshuffle:
             for c in range(NCIV):
                 state.deck[c] += state.discard[c]
             state.discard = [0] * NCIV
@@ -156,7 +154,8 @@ def fold(state: Any, ev: Any) -> State:  # noqa: C901 - one case per event type
             state.deck[c] -= 1
             state.hands[base + c] += 1
         state.hand_sizes[ev.seat] += len(ev.cards)
-        state.must_discard = discard_count(state, ev.seat)
+        state.must_discard = (discard_count(state, ev.seat) if ev.must_discard == LEGACY
+                              else ev.must_discard)
     elif t is CardsDiscarded:
         _take_cards(state, ev.seat, ev.cards, state.discard)
         state.must_discard = 0
@@ -168,7 +167,7 @@ def fold(state: Any, ev: Any) -> State:  # noqa: C901 - one case per event type
             state.phase = SCORING
             state.current = -1
         else:
-            state.current = next_actor(state)
+            state.current = ev.next_seat if ev.next_seat != LEGACY else next_actor(state)
     elif t is RoundScored:
         for seat in state.order:
             gain(state, seat, ev.points[seat])
@@ -179,7 +178,8 @@ def fold(state: Any, ev: Any) -> State:  # noqa: C901 - one case per event type
             state.stamp_next += 1
         state.acted = [False] * state.n
         state.order = []
-        if max(state.scores) >= state.goal:
+        over = max(state.scores) >= state.goal if ev.over == LEGACY else ev.over
+        if over:
             state.phase = OVER
             state.current = -1
         else:
@@ -195,7 +195,7 @@ def fold(state: Any, ev: Any) -> State:  # noqa: C901 - one case per event type
         for g in ev.guests:
             state.waiting[g] += 1
             state.bag[g] -= 1
-        state.current = next_actor(state)
+        state.current = ev.first if ev.first != LEGACY else next_actor(state)
         state.round_first = state.current
     elif t is Started:
         active = tuple(ev.water or i != BOARD.out_with_two for i in range(BOARD.n_islands))

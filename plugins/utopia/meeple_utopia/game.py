@@ -26,6 +26,7 @@ from .events import (
     SpecialGuestDrawn,
     Started,
     TurnEnded,
+    WelcomeEnded,
     WonderBuilt,
 )
 from .fold import fold
@@ -145,34 +146,46 @@ class Utopia(Game):
     def describe_event(self, ev: Any) -> str:  # noqa: C901 - one line per event type
         t = type(ev)
         d = BOARD.district_ids
-        who = f"seat {getattr(ev, 'seat', -1) + 1}"
+        who = getattr(ev, "player", "") or f"seat {getattr(ev, 'seat', -1) + 1}"
         if t is Started:
-            return (f"{', '.join(ev.players)} play to {ev.goal}; prestige scale "
+            return (f"{', '.join(ev.players)} play to {ev.goal} prestige; prestige scale "
                     + ", ".join(f"{CIVS[c]} {ev.scale[c]}" for c in range(NCIV)))
         if t is GuestsDrawn:
-            return "guests arrive: " + ", ".join(
-                f"{CIVS[g % NCIV]}@{BOARD.island_names[g // NCIV]}" for g in ev.guests)
+            return "guests arrive at the ships: " + ", ".join(
+                f"{CIVS[g % NCIV]} ({BOARD.island_names[g // NCIV]})" for g in ev.guests)
         if t is GuestTaken:
             kind = "special guest" if ev.special else "guest"
             if ev.district < 0:
-                return f"{who} takes the {CIVS[ev.civ]} {kind} of {BOARD.island_names[ev.island]}"
-            return f"{who} welcomes {_a(CIVS[ev.civ])} {kind} to {d[ev.district]}"
+                text = (f"{who} takes the {CIVS[ev.civ]} {kind} of the "
+                        f"{BOARD.island_names[ev.island]} island (no prince left to place)")
+            else:
+                text = (f"{who} welcomes {_a(CIVS[ev.civ])} {kind}: {_a(CIVS[ev.civ])} prince "
+                        f"to {d[ev.district]}")
+            return text + ("" if ev.ends_turn else "; may build before ending the turn")
+        if t is WelcomeEnded:
+            return f"{who} ends the turn"
         if t is SpecialGuestDrawn:
             civ, island = CIVS[ev.guest % NCIV], BOARD.island_names[ev.guest // NCIV]
-            return (f"{who} hands a privilege to seat {ev.to + 1} and draws a special guest: "
-                    f"{civ} of the {island} island")
+            return (f"{who} hands a privilege token to seat {ev.to + 1} and draws a special "
+                    f"guest: {civ} of the {island} island")
         if t is WonderBuilt:
-            return f"{who} builds the wonder of the {BOARD.island_names[ev.island]} island (+6)"
+            return (f"{who} builds the wonder of the {BOARD.island_names[ev.island]} island: "
+                    f"+{ev.points} prestige")
         if t is MonumentBuilt:
-            return f"{who} builds {_a(CIVS[ev.civ])} monument in {d[ev.district]}"
+            text = (f"{who} builds {_a(CIVS[ev.civ])} monument in {d[ev.district]} and controls "
+                    "it")
+            if ev.bonus > 0:
+                owner = ev.wonder_player or f"seat {ev.wonder_owner + 1}"
+                text += f"; {owner} +{ev.bonus} prestige (wonder of that island)"
+            return text
         if t is CardsDrawn:
             shown = " ".join("?" if c < 0 else CIVS[c] for c in ev.cards)
-            return f"{ev.player} draws {shown}"
+            return f"{ev.player} draws {len(ev.cards)} action cards: {shown}"
         if t is CardsDiscarded or t is TurnEnded:
             cards = ev.cards if t is CardsDiscarded else ev.discards
-            verb = "discards" if t is CardsDiscarded else "ends the turn, discarding"
+            verb = "discards for standing" if t is CardsDiscarded else "ends the turn, discarding"
             return f"{who} {verb} {' '.join(CIVS[c] for c in cards) or 'nothing'}"
-        paid = " (paid with a privilege)" if getattr(ev, "privilege", False) else ""
+        paid = " (paid with a privilege token)" if getattr(ev, "privilege", False) else ""
         if t is PrincesMoved:
             princes = "prince" if ev.count == 1 else "princes"
             return (f"{who} moves {ev.count} {CIVS[ev.civ]} {princes} from {d[ev.src]} "
@@ -180,14 +193,47 @@ class Utopia(Game):
         if t is PrinceAdded:
             return f"{who} adds {_a(CIVS[ev.civ])} prince in {d[ev.district]}{paid}"
         if t is PrinceRemoved:
-            return f"{who} removes {_a(CIVS[ev.civ])} prince from {d[ev.district]} (+2){paid}"
+            return (f"{who} removes {_a(CIVS[ev.civ])} prince from {d[ev.district]}: "
+                    f"+{ev.points} prestige{paid}")
         if t is KingInfluenced:
-            how = "to value 1" if ev.lowered else "one step up"
+            how = "to value 1 (two cards)" if ev.lowered else "one step up"
             return f"{who} moves {CIVS[ev.civ]} {how} on the prestige scale{paid}"
         if t is RoundScored:
-            gains = ", ".join(f"seat {s + 1} +{p}" for s, p in enumerate(ev.points))
-            return f"round scored: {gains}"
+            names = ev.players or tuple(f"seat {s + 1}" for s in range(len(ev.points)))
+            held = ev.districts or (None,) * len(ev.points)
+            gains = ", ".join(
+                f"{names[s]} +{p}" + (f" ({held[s]} district{'' if held[s] == 1 else 's'})"
+                                      if held[s] is not None else "")
+                for s, p in enumerate(ev.points))
+            head = f"round {ev.round} scoring" if ev.round else "round scoring"
+            return f"{head}: {gains}"
         return super().describe_event(ev)
+
+    def changes(self, ev: Any) -> dict[str, dict[str, int]]:
+        """Prestige ("vp") per player, with its reason in describe_event; "cards" is the
+        hand size, "privileges" the privilege tokens a player holds from others."""
+        t = type(ev)
+        name = getattr(ev, "player", "")
+        if t is WonderBuilt and name:
+            return {name: {"vp": ev.points}}
+        if t is MonumentBuilt and ev.wonder_player and ev.bonus > 0:
+            return {ev.wonder_player: {"vp": ev.bonus}}
+        if t is RoundScored and ev.players:
+            return {p: {"vp": ev.points[s]} for s, p in enumerate(ev.players) if ev.points[s]}
+        if t is CardsDrawn:
+            return {ev.player: {"cards": len(ev.cards)}}
+        if t is CardsDiscarded and name and ev.cards:
+            return {name: {"cards": -len(ev.cards)}}
+        if t is TurnEnded and name and ev.discards:
+            return {name: {"cards": -len(ev.discards)}}
+        if t in (PrincesMoved, PrinceAdded, PrinceRemoved, KingInfluenced) and name:
+            spent = 2 if t is KingInfluenced and ev.lowered else 1
+            key = "privileges" if ev.privilege else "cards"
+            out = {name: {key: -spent}}
+            if t is PrinceRemoved:
+                out[name]["vp"] = ev.points
+            return out
+        return {}
 
     def turn_marker(self, state: State) -> str | None:
         return f"Round {state.round}"

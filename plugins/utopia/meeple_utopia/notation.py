@@ -12,6 +12,7 @@
     remove maya F3          one card: take a Maya prince off F3 for 2 points
     raise maya              one card: Maya one step up the prestige scale
     lower maya              two cards: Maya to value 1, the others move up
+    done                    end a phase 1 turn after the take (while something could be built)
     end                     end the turn (``end discard greek`` above the hand limit)
 
 A card action ending in ``privilege`` (``move maya F3 F4 privilege``) pays with a privilege
@@ -28,6 +29,7 @@ from .board import BOARD, CIVS
 from .events import (
     Add,
     Discard,
+    Done,
     End,
     Lower,
     Monument,
@@ -45,7 +47,7 @@ _CIV_WORDS.update({"mayas": 0, "mayans": 0, "mayan": 0, "persians": 1, "egyptian
 HELP = ("commands: take CIV DISTRICT | take CIV ISLAND | special PLAYER | wonder ISLAND | "
         "monument CIV DISTRICT | discard CIV... | move [2] CIV FROM TO [privilege] | "
         "add CIV DISTRICT [privilege] | remove CIV DISTRICT [privilege] | "
-        "raise CIV [privilege] | lower CIV | end [discard CIV...]")
+        "raise CIV [privilege] | lower CIV | done | end [discard CIV...]")
 
 
 def _civ(word: str) -> int:
@@ -108,6 +110,8 @@ def _parse(verb: str, args: list[str], raw: list[str]) -> Any:  # noqa: C901 - o
         return Raise(_civ(args[0]), priv)
     elif verb == "lower" and n == 1:
         return Lower(_civ(args[0]))
+    elif verb == "done" and n == 0:
+        return Done()
     elif verb == "end" and (n == 0 or args[0] == "discard"):
         return End(_cards(args[1:]))
     raise IllegalCommand(f"cannot read {' '.join(raw)!r}; {HELP}")
@@ -131,6 +135,8 @@ def format_command(cmd: Any) -> str:  # noqa: C901 - one case per command
         return f"take {CIVS[cmd.civ]} {d[cmd.district]}"
     if t is Special:
         return f"special {cmd.to}"
+    if t is Done:
+        return "done"
     if t is Wonder:
         return f"wonder {BOARD.island_names[cmd.island]}"
     if t is Monument:

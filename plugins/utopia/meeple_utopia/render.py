@@ -25,9 +25,32 @@ def _princes_text(state: State, d: int) -> str:
     return " ".join(parts)
 
 
+def status(state: State) -> str:
+    """Whose turn it is and what they do now, or who won, with every score."""
+    scores = ", ".join(f"{p} {state.scores[s]}" for s, p in enumerate(state.players))
+    if state.phase == OVER:
+        best = max(state.scores)
+        won = [p for s, p in enumerate(state.players) if state.scores[s] == best]
+        if len(won) > 1:  # the tie-break: most districts controlled
+            most = max(state.mon_owner.count(state.players.index(p)) for p in won)
+            won = [p for p in won if state.mon_owner.count(state.players.index(p)) == most]
+        verb = "win" if len(won) > 1 else "wins"
+        return f"game over: {' and '.join(won)} {verb} with {best} prestige ({scores})"
+    if state.current < 0:
+        return f"round {state.round}, {PHASES[state.phase]} ({scores})"
+    who = state.players[state.current]
+    if state.phase == WELCOME:
+        doing = ("may build a wonder or monument, or say done" if state.took
+                 else "to welcome a guest")
+    elif state.must_discard:
+        doing = f"to discard {state.must_discard} card(s) for standing"
+    else:
+        doing = "to act (action cards, builds, end)"
+    return f"round {state.round}, {PHASES[state.phase]}: {who} {doing} ({scores})"
+
+
 def text(state: State, player: str | None = None) -> str:
-    lines = [f"Utopia, round {state.round}, {PHASES[state.phase]}"
-             + (f"; {state.players[state.current]} to act" if state.current >= 0 else "")]
+    lines = [f"Utopia, {status(state)}"]
     order = sorted(range(CIVS.__len__()), key=lambda c: -state.scale[c])
     lines.append("prestige scale: " + "  ".join(f"{CIVS[c]} {state.scale[c]}" for c in order))
     for s in range(state.n):
@@ -57,16 +80,31 @@ def text(state: State, player: str | None = None) -> str:
             ship = f" ship(sector {BOARD.sector[d]})" if BOARD.ship[d] else ""
             lines.append(f"  {BOARD.district_ids[d]} [{BOARD.value[d]}]{ship}: {mon}; "
                          f"{_princes_text(state, d) or 'no princes'}")
-    lines.append("princes: M maya, P persian, E egyptian, G greek, C chinese")
+    lines.append("legend: princes per player as letters, one per prince: M maya, P persian, "
+                 "E egyptian, G greek, C chinese")
+    lines.append("        [n] a district's value; ship(sector k): a ship district in sea "
+                 "sector k (sea moves reach the same or a neighbouring sector)")
     return "\n".join(lines)
+
+
+def _ship(x: float, y: float, sector: int) -> str:
+    """A small boat drawn with shapes (no emoji font needed) and its sea sector."""
+    return (f'<polygon points="{x - 8},{y} {x + 8},{y} {x + 5},{y + 5} {x - 5},{y + 5}" '
+            f'fill="#78350f"/><polygon points="{x},{y - 12} {x},{y - 1} {x + 7},{y - 1}" '
+            f'fill="#ffffff" stroke="#1e3a8a"/>'
+            f'<text x="{x + 10}" y="{y + 4}" font-size="10">{sector}</text>')
 
 
 def svg(state: State) -> str:  # noqa: C901 - one picture, drawn layer by layer
     data = BOARD.data
-    w, h = 1000, 600
+    w, h = 1140, 680
+    top = 40  # the status line above the map
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
            f'viewBox="0 0 {w} {h}" font-family="sans-serif">',
-           f'<rect width="800" height="{h}" fill="#7dd3fc"/>']
+           f'<rect width="{w}" height="{h}" fill="#f8fafc"/>',
+           f'<text x="10" y="24" font-size="15" font-weight="bold">{escape(status(state))}</text>',
+           f'<g transform="translate(0,{top})">',
+           '<rect width="800" height="600" fill="#7dd3fc"/>']
     for lh in data["lighthouses"]:
         (x1, y1), (x2, y2) = lh["at"], lh["to"]
         out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#1e3a8a" '
@@ -84,6 +122,8 @@ def svg(state: State) -> str:  # noqa: C901 - one picture, drawn layer by layer
         out.append(f'<polygon points="{wx},{wy - 14} {wx + 13},{wy + 10} {wx - 13},{wy + 10}" '
                    f'fill="{colour}" stroke="#000"><title>wonder of the {isl["name"]} island'
                    f'</title></polygon>')
+        if not state.active[i]:
+            out.append(f'<text x="{x1 + 12}" y="{y1 + 20}" font-size="12">not in play</text>')
     for (a, b), bridge in [(e, False) for e in BOARD.streets] + [(e, True) for e in BOARD.bridges]:
         (x1, y1), (x2, y2) = BOARD.xy[a], BOARD.xy[b]
         style = ('stroke="#78350f" stroke-width="6"' if bridge
@@ -92,39 +132,28 @@ def svg(state: State) -> str:  # noqa: C901 - one picture, drawn layer by layer
     for d, name in enumerate(BOARD.district_ids):
         x, y = BOARD.xy[d]
         out.append(f'<circle cx="{x}" cy="{y}" r="30" fill="#fffbeb" stroke="#57534e"/>')
-        out.append(f'<text x="{x}" y="{y - 16}" font-size="11" text-anchor="middle">'
+        out.append(f'<text x="{x}" y="{y - 17}" font-size="10" text-anchor="middle">'
                    f'{name} ({BOARD.value[d]})</text>')
         if BOARD.ship[d]:
-            out.append(f'<text x="{x + 22}" y="{y - 22}" font-size="12">⛵{BOARD.sector[d]}</text>')
+            out.append(_ship(x + 24, y - 22, BOARD.sector[d]))
         if state.mon_owner[d] >= 0:
-            out.append(f'<rect x="{x - 9}" y="{y - 10}" width="18" height="18" '
+            out.append(f'<rect x="{x + 14}" y="{y - 8}" width="14" height="14" '
                        f'fill="{CIV_COLOURS[state.mon_civ[d]]}" '
-                       f'stroke="{SEAT_COLOURS[state.mon_owner[d]]}" '
-                       f'stroke-width="4"><title>{CIVS[state.mon_civ[d]]} monument</title></rect>')
+                       f'stroke="{SEAT_COLOURS[state.mon_owner[d]]}" stroke-width="3">'
+                       f'<title>{CIVS[state.mon_civ[d]]} monument of '
+                       f'{escape(state.players[state.mon_owner[d]])}</title></rect>')
+        # princes as counts a person can read: one line per player, "p1 M2 P1"
         k = 0
         for s in range(state.n):
-            for c in range(NCIV):
-                for _ in range(state.count(d, s, c)):
-                    px, py = x - 24 + (k % 7) * 8, y + 14 + (k // 7) * 8
-                    out.append(f'<circle cx="{px}" cy="{py}" r="4" fill="{SEAT_COLOURS[s]}" '
-                               f'stroke="{CIV_COLOURS[c]}" stroke-width="2"/>')
-                    k += 1
-    x0 = 820
-    out.append(f'<text x="{x0}" y="30" font-size="16" font-weight="bold">Prestige scale</text>')
-    for c in sorted(range(NCIV), key=lambda c: -state.scale[c]):
-        y = 60 + (NCIV - state.scale[c]) * 28
-        out.append(f'<rect x="{x0}" y="{y - 14}" width="18" height="18" fill="{CIV_COLOURS[c]}"/>')
-        out.append(f'<text x="{x0 + 26}" y="{y}" font-size="14">{state.scale[c]} {CIVS[c]}</text>')
-    out.append(f'<text x="{x0}" y="230" font-size="16" font-weight="bold">Scores</text>')
-    for s in range(state.n):
-        y = 256 + s * 24
-        out.append(f'<circle cx="{x0 + 8}" cy="{y - 5}" r="7" fill="{SEAT_COLOURS[s]}"/>')
-        out.append(f'<text x="{x0 + 22}" y="{y}" font-size="14">{escape(state.players[s])} '
-                   f'{state.scores[s]}</text>')
-    out.append(f'<text x="{x0}" y="400" font-size="12">round {state.round}</text>')
-    out.append(f'<text x="{x0}" y="418" font-size="12">{PHASES[state.phase]}</text>')
-    # Guests waiting at the ships, drawn as hexagons in their civilization's colour
-    # beside the island's first ship district.
+            counts = " ".join(f"{CIV_LETTER[c]}{state.count(d, s, c)}" for c in range(NCIV)
+                              if state.count(d, s, c))
+            if counts:
+                out.append(f'<text x="{x - 26}" y="{y - 5 + 9 * k}" font-size="8.5" '
+                           f'fill="{SEAT_COLOURS[s]}" font-weight="bold">'
+                           f'{escape(state.players[s][:4])} {counts}</text>')
+                k += 1
+    # Guests waiting at the ships, drawn as hexagons in their civilization's colour,
+    # lettered, beside the island's first ship district.
     for i in range(BOARD.n_islands):
         ships = [d for d in BOARD.districts_of[i] if BOARD.ship[d]]
         if not ships:
@@ -133,19 +162,70 @@ def svg(state: State) -> str:  # noqa: C901 - one picture, drawn layer by layer
         k = 0
         for c in range(NCIV):
             for _ in range(state.waiting[i * NCIV + c]):
-                gx, gy = sx - 30 + k * 13, sy + 44
-                pts = " ".join(f"{gx + dx},{gy + dy}" for dx, dy in
-                               ((6, 0), (3, 5), (-3, 5), (-6, 0), (-3, -5), (3, -5)))
-                out.append(f'<polygon points="{pts}" fill="{CIV_COLOURS[c]}" stroke="#000">'
-                           f'<title>{CIVS[c]} guest</title></polygon>')
+                gx, gy = sx - 30 + k * 14, sy + 44
+                out.append(_hexagon(gx, gy, CIV_COLOURS[c], f"{CIVS[c]} guest"))
+                out.append(f'<text x="{gx}" y="{gy + 3}" font-size="8" fill="#fff" '
+                           f'text-anchor="middle">{CIV_LETTER[c]}</text>')
                 k += 1
-    y = 450
-    out.append(f'<text x="{x0}" y="{y}" font-size="12">princes: fill = player,</text>')
-    out.append(f'<text x="{x0}" y="{y + 16}" font-size="12">ring = civilization</text>')
-    for c in range(NCIV):
-        out.append(f'<rect x="{x0 + c * 34}" y="{y + 26}" width="12" height="12" '
-                   f'fill="{CIV_COLOURS[c]}"/>')
-        out.append(f'<text x="{x0 + c * 34 + 14}" y="{y + 36}" font-size="11">'
-                   f'{CIV_LETTER[c]}</text>')
+    out.append("</g>")
+    x0 = 815
+    out.append(f'<text x="{x0}" y="{top + 20}" font-size="15" font-weight="bold">'
+               'Prestige scale</text>')
+    for c in sorted(range(NCIV), key=lambda c: -state.scale[c]):
+        y = top + 48 + (NCIV - state.scale[c]) * 24
+        out.append(f'<rect x="{x0}" y="{y - 13}" width="16" height="16" fill="{CIV_COLOURS[c]}"/>')
+        out.append(f'<text x="{x0 + 24}" y="{y}" font-size="13">{state.scale[c]} '
+                   f'{CIVS[c]} ({CIV_LETTER[c]})</text>')
+    y = top + 190
+    out.append(f'<text x="{x0}" y="{y}" font-size="15" font-weight="bold">Prestige</text>')
+    for s in range(state.n):
+        ty = y + 22 + s * 20
+        mark = " (to act)" if s == state.current else ""
+        out.append(f'<circle cx="{x0 + 7}" cy="{ty - 5}" r="6" fill="{SEAT_COLOURS[s]}"/>')
+        out.append(f'<text x="{x0 + 18}" y="{ty}" font-size="13">{escape(state.players[s])} '
+                   f'{state.scores[s]}, {state.hand_sizes[s]} cards{mark}</text>')
+    y += 30 + 20 * state.n
+    legend = [
+        ("wonder", "wonder: owner's colour, white = not built"),
+        ("monument", "monument: civilization's colour, owner's border"),
+        ("ship", "ship district and its sea sector"),
+        ("guest", "guest waiting at the ships (letter: civilization)"),
+        ("bridge", "bridge (thick) and street (thin)"),
+        ("lighthouse", "lighthouse; dashes divide the sea sectors"),
+        ("", "in a district: its id (value), then per player"),
+        ("", "the princes by civilization: p1 M2 = 2 maya"),
+        ("", "M maya, P persian, E egyptian, G greek, C chinese"),
+    ]
+    for i, (glyph, words) in enumerate(legend):
+        ty = y + 20 * i
+        out.append(_legend_glyph(glyph, x0 + 8, ty - 4))
+        out.append(f'<text x="{x0 + 24}" y="{ty}" font-size="10.5">{escape(words)}</text>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _hexagon(x: float, y: float, fill: str, title: str) -> str:
+    pts = " ".join(f"{x + dx},{y + dy}" for dx, dy in
+                   ((6, 0), (3, 5), (-3, 5), (-6, 0), (-3, -5), (3, -5)))
+    return f'<polygon points="{pts}" fill="{fill}" stroke="#000"><title>{title}</title></polygon>'
+
+
+def _legend_glyph(kind: str, x: float, y: float) -> str:
+    if kind == "wonder":
+        return f'<polygon points="{x},{y - 8} {x + 7},{y + 5} {x - 7},{y + 5}" fill="#fff" stroke="#000"/>'
+    if kind == "monument":
+        return (f'<rect x="{x - 6}" y="{y - 6}" width="12" height="12" fill="{CIV_COLOURS[0]}" '
+                f'stroke="{SEAT_COLOURS[0]}" stroke-width="3"/>')
+    if kind == "ship":
+        return (f'<polygon points="{x - 8},{y + 2} {x + 8},{y + 2} {x + 5},{y + 7} {x - 5},{y + 7}" '
+                f'fill="#78350f"/><polygon points="{x},{y - 9} {x},{y + 1} {x + 7},{y + 1}" '
+                'fill="#fff" stroke="#1e3a8a"/>')
+    if kind == "guest":
+        return _hexagon(x, y, CIV_COLOURS[1], "guest")
+    if kind == "bridge":
+        return (f'<line x1="{x - 8}" y1="{y - 3}" x2="{x + 8}" y2="{y - 3}" stroke="#78350f" '
+                f'stroke-width="5"/><line x1="{x - 8}" y1="{y + 4}" x2="{x + 8}" y2="{y + 4}" '
+                'stroke="#a8a29e" stroke-width="2"/>')
+    if kind == "lighthouse":
+        return f'<circle cx="{x}" cy="{y}" r="6" fill="#fde047" stroke="#1e3a8a"/>'
+    return ""

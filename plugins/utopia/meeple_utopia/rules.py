@@ -14,6 +14,7 @@ from .events import (
     CardsDiscarded,
     CardsDrawn,
     Discard,
+    Done,
     End,
     GuestsDrawn,
     GuestTaken,
@@ -32,14 +33,11 @@ from .events import (
     SpecialGuestDrawn,
     Take,
     TurnEnded,
+    WelcomeEnded,
     Wonder,
     WonderBuilt,
 )
-from .fold import (
-    discard_count,
-    fold,
-    next_actor,
-)
+from .fold import fold
 from .state import (
     DEVELOP,
     DRAW,
@@ -47,9 +45,12 @@ from .state import (
     HAND_LIMIT,
     MONUMENT_PRINCES,
     PASSES,
+    REMOVE_POINTS,
     WELCOME,
+    WONDER_POINTS,
     State,
 )
+from .turns import discard_count, next_actor, next_after_development, next_after_welcome
 
 
 def dname(d: int) -> str:
@@ -72,15 +73,25 @@ def draw_guests(state: State, rng: random.Random) -> GuestsDrawn:
     three per player."""
     bag = [i * NCIV + c for i in range(BOARD.n_islands) if state.active[i]
            for c in range(NCIV) for _ in range(GUESTS_PER_KIND)]
-    return GuestsDrawn(tuple(sorted(rng.sample(bag, PASSES * state.n))))
+    return GuestsDrawn(tuple(sorted(rng.sample(bag, PASSES * state.n))), next_actor(state))
 
 
 def draw_cards(state: State, seat: int, rng: random.Random) -> CardsDrawn:
-    pile = state.deck if sum(state.deck) >= DRAW else [
+    reshuffle = sum(state.deck) < DRAW
+    pile = state.deck if not reshuffle else [
         a + b for a, b in zip(state.deck, state.discard, strict=True)]
     cards = [c for c in range(NCIV) for _ in range(pile[c])]
     drawn = rng.sample(cards, min(DRAW, len(cards)))
-    return CardsDrawn(seat, state.players[seat], tuple(sorted(drawn)))
+    return CardsDrawn(seat, state.players[seat], tuple(sorted(drawn)),
+                      discard_count(state, seat), int(reshuffle))
+
+
+def round_districts(state: State) -> tuple[int, ...]:
+    held = [0] * state.n
+    for owner in state.mon_owner:
+        if owner >= 0:
+            held[owner] += 1
+    return tuple(held)
 
 
 def round_points(state: State) -> tuple[int, ...]:
@@ -128,6 +139,14 @@ def _valid_district(state: State, d: int) -> bool:
 
 def check(state: State, seat: int, cmd: Any) -> str | None:  # noqa: C901 - one case per command
     t = type(cmd)
+    if t is Done:
+        if state.phase != WELCOME or not state.took:
+            return "'done' ends a phase 1 turn after its guest is welcomed"
+        return None
+    if t is Take or t is Special:
+        if state.took:
+            return ("you have welcomed your guest this turn: build a wonder or monument, "
+                    "or say 'done'")
     if t is Take:
         if state.phase != WELCOME:
             return "guests are welcomed in phase 1 only"
@@ -248,40 +267,90 @@ def check(state: State, seat: int, cmd: Any) -> str | None:  # noqa: C901 - one 
 # -- events of an allowed command ----------------------------------------------------------
 
 
-def consequences(state: State, seat: int, cmd: Any, rng: random.Random) -> list[Any]:
+def _can_build_after_take(state: State, seat: int, cmd: Take) -> bool:
+    """Whether the player could build after this take: what was buildable before stays
+    so (princes only arrive in phase 1), and the new prince may complete a monument's
+    three or an island's five civilizations. Cheaper than folding and listing builds."""
+    if _builds(state, seat):
+        return True
+    d, c = cmd.district, cmd.civ
+    if d < 0:
+        return False
+    if (state.mon_owner[d] < 0 and state.monuments_left[c]
+            and state.count(d, seat, c) + 1 >= MONUMENT_PRINCES):
+        return True
+    i = BOARD.island_of[d]
+    if state.wonder[i] >= 0:
+        return False
+    return all(k == c or any(state.count(dd, seat, k) for dd in BOARD.districts_of[i])
+               for k in range(NCIV))
+
+
+def _welcome_over(after: State, events: list[Any], rng: random.Random) -> list[Any]:
+    """After a phase 1 turn ends: the last welcome of the round starts phase 2, whose
+    first player draws their cards."""
+    if after.phase == DEVELOP and after.current >= 0:
+        events.append(draw_cards(after, after.current, rng))
+    return events
+
+
+def _end_welcome(after: State, seat: int, events: list[Any], rng: random.Random) -> list[Any]:
+    """``after`` has the turn's events folded in; end the phase 1 turn there."""
+    ended = WelcomeEnded(seat, after.players[seat], next_after_welcome(after, seat))
+    events.append(ended)
+    return _welcome_over(fold(after, ended), events, rng)
+
+
+def consequences(state: State, seat: int, cmd: Any, rng: random.Random) -> list[Any]:  # noqa: C901
     t = type(cmd)
+    name = state.players[seat]
     if t is Take:
-        ev = GuestTaken(seat, cmd.civ, cmd.island, cmd.district, state.pending >= 0)
-        events: list[Any] = [ev]
-        if state.pass_no == PASSES - 1 and sum(state.acted) == state.n - 1:
-            after = fold(state.copy(), ev)
-            events.append(draw_cards(after, after.current, rng))
-        return events
+        # The turn stays open while the take lets the taker build (a wonder or monument
+        # may be built at any point of one's own turn, right after the take included).
+        stays = _can_build_after_take(state, seat, cmd)
+        ev = GuestTaken(seat, cmd.civ, cmd.island, cmd.district, state.pending >= 0,
+                        not stays, name, -2 if stays else next_after_welcome(state, seat))
+        if not stays and state.pass_no == PASSES - 1 and sum(state.acted) == state.n - 1:
+            return _welcome_over(fold(state.copy(), ev), [ev], rng)  # phase 2 begins
+        return [ev]
+    if t is Done:
+        return _end_welcome(state.copy(), seat, [], rng)
     if t is Special:
         bag = [g for g, k in enumerate(state.bag) for _ in range(k)]
-        return [SpecialGuestDrawn(seat, state.players.index(cmd.to), rng.choice(bag))]
-    if t is Wonder:
-        return [WonderBuilt(seat, cmd.island)]
-    if t is Monument:
-        return [MonumentBuilt(seat, cmd.civ, cmd.district)]
+        return [SpecialGuestDrawn(seat, state.players.index(cmd.to), rng.choice(bag), name)]
+    if t is Wonder or t is Monument:
+        if t is Wonder:
+            ev: Any = WonderBuilt(seat, cmd.island, WONDER_POINTS, name)
+        else:
+            owner = state.wonder[BOARD.island_of[cmd.district]]
+            ev = MonumentBuilt(seat, cmd.civ, cmd.district, owner,
+                               BOARD.value[cmd.district] if owner >= 0 else 0, name,
+                               state.players[owner] if owner >= 0 else "")
+        if state.phase == WELCOME and state.took:
+            after = fold(state.copy(), ev)
+            if not _builds(after, seat):  # nothing left to build: the turn passes
+                return _end_welcome(after, seat, [ev], rng)
+        return [ev]
     if t is Discard:
-        return [CardsDiscarded(seat, cmd.cards)]
+        return [CardsDiscarded(seat, cmd.cards, name)]
     if t is Move:
-        return [PrincesMoved(seat, cmd.civ, cmd.src, cmd.dst, cmd.count, cmd.privilege)]
+        return [PrincesMoved(seat, cmd.civ, cmd.src, cmd.dst, cmd.count, cmd.privilege, name)]
     if t is Add:
-        return [PrinceAdded(seat, cmd.civ, cmd.district, cmd.privilege)]
+        return [PrinceAdded(seat, cmd.civ, cmd.district, cmd.privilege, name)]
     if t is Remove:
-        return [PrinceRemoved(seat, cmd.civ, cmd.district, cmd.privilege)]
+        return [PrinceRemoved(seat, cmd.civ, cmd.district, cmd.privilege, REMOVE_POINTS, name)]
     if t is Raise:
-        return [KingInfluenced(seat, cmd.civ, False, cmd.privilege)]
+        return [KingInfluenced(seat, cmd.civ, False, cmd.privilege, name)]
     if t is Lower:
-        return [KingInfluenced(seat, cmd.civ, True, False)]
+        return [KingInfluenced(seat, cmd.civ, True, False, name)]
     # End: the next player draws, or the round is scored and the next one starts.
-    ev = TurnEnded(seat, cmd.discards)
+    ev = TurnEnded(seat, cmd.discards, name, next_after_development(state, seat))
     after = fold(state.copy(), ev)
     if after.current >= 0:
         return [ev, draw_cards(after, after.current, rng)]
-    scored = RoundScored(round_points(after))
+    points = round_points(after)
+    over = max(s + p for s, p in zip(after.scores, points, strict=True)) >= after.goal
+    scored = RoundScored(points, after.players, round_districts(after), after.round, int(over))
     fold(after, scored)
     if after.phase == WELCOME:
         return [ev, scored, draw_guests(after, rng)]
@@ -323,26 +392,33 @@ def _build_tables() -> dict[tuple[bool, bool, int, int], tuple[tuple[Move, ...],
 
 MOVES = _build_tables()
 WONDERS = tuple(Wonder(i) for i in range(BOARD.n_islands))
+DONE = Done()
 TAKES = tuple(tuple(Take(g % NCIV, g // NCIV, d) for d in BOARD.districts_of[g // NCIV])
               for g in range(BOARD.n_islands * NCIV))
 
 
 def _builds(state: State, seat: int) -> list[Any]:
+    """Every wonder and monument ``seat`` may build now. Hot (legal and every take call
+    it), hence the slices and built-ins."""
     out: list[Any] = []
-    n = state.n
     princes = state.princes
+    stride = state.n * NCIV
+    own = seat * NCIV
+    wonder, active = state.wonder, state.active
     for i in range(BOARD.n_islands):
-        if state.active[i] and state.wonder[i] < 0:
-            bases = [(d * n + seat) * NCIV for d in BOARD.districts_of[i]]
-            if all(any(princes[b + c] for b in bases) for c in range(NCIV)):
+        if active[i] and wonder[i] < 0:
+            rows = [princes[d * stride + own:d * stride + own + NCIV]
+                    for d in BOARD.districts_of[i]]
+            if all(map(any, zip(*rows, strict=True))):  # every civilization on the island
                 out.append(WONDERS[i])
+    mon_owner, left = state.mon_owner, state.monuments_left
     for d in range(BOARD.n_districts):
-        if state.mon_owner[d] < 0:
-            base = (d * n + seat) * NCIV
-            row = princes[base:base + NCIV]
+        if mon_owner[d] < 0:
+            b = d * stride + own
+            row = princes[b:b + NCIV]
             if max(row) >= MONUMENT_PRINCES:
                 out += [Monument(c, d) for c in range(NCIV)
-                        if row[c] >= MONUMENT_PRINCES and state.monuments_left[c]]
+                        if row[c] >= MONUMENT_PRINCES and left[c]]
     return out
 
 
@@ -350,6 +426,8 @@ def legal(state: State, seat: int) -> list[Any]:
     if seat != state.current:
         return []
     if state.phase == WELCOME:
+        if state.took:
+            return [*_builds(state, seat), DONE]
         return _builds(state, seat) + _takes(state, seat)
     if state.phase != DEVELOP:
         return []
@@ -405,4 +483,4 @@ def _takes(state: State, seat: int) -> list[Any]:
     return out
 
 
-__all__ = ["check", "consequences", "legal", "next_actor", "discard_count", "draw_guests"]
+__all__ = ["check", "consequences", "legal", "draw_guests"]

@@ -33,7 +33,7 @@ _MUTABLE = (
 )
 _SCALARS = (
     "players", "n", "goal", "active", "stamp_next", "phase", "pass_no", "current",
-    "must_discard", "round", "round_first", "viewer", "pending",
+    "must_discard", "round", "round_first", "viewer", "pending", "took",
 )
 
 
@@ -69,6 +69,7 @@ class State:
         self.waiting = [0] * (BOARD.n_islands * NCIV)
         self.bag = [0] * (BOARD.n_islands * NCIV)  # public: every guest is seen leaving it
         self.pending = -1  # the special guest just drawn, which its drawer must place
+        self.took = False  # phase 1: the current player has welcomed a guest, may build
         self.acted = [False] * n
         self.order: list[int] = []  # phase 2 turn order of this round (scoring order)
         self.phase = WELCOME

@@ -5,6 +5,8 @@ from meeple_utopia import Utopia
 class TestContract(GameContract):
     game = Utopia()
     player_counts = (2, 3, 4, 5)
+    # fold applies what the events record: no rule (nor turn-order rule) may run in replay
+    rule_modules = ("meeple_utopia.rules", "meeple_utopia.turns")
     garbage = GameContract.garbage + (
         "take", "take maya", "take maya Z9", "take dwarf F3", "move 3 maya F3 F4",
         "move maya F3", "raise", "lower atlantis", "wonder moon", "end now", "discard",

@@ -198,7 +198,7 @@ def test_turn_order_highest_score_first_ties_by_arrival():
     st.scores = [3, 7, 7, 1]
     st.stamps = [10, 12, 11, 9]  # seat 2 reached 7 before seat 1
     st.acted = [False] * 4
-    from meeple_utopia.fold import next_actor
+    from meeple_utopia.turns import next_actor
 
     order = []
     for _ in range(4):

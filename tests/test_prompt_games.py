@@ -1,0 +1,61 @@
+"""Carcassonne and Utopia at the human prompt (cli/human.py), as a person who knows the
+rules and not the code meets them: the drawn tile drawn, the legend, whose turn it is,
+and each opponent move announced in one line with its points."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from meeple.ai.registry import make_agent
+from meeple.cli.human import Announcer, HumanAgent
+from meeple.core.engine import Engine
+from meeple.core.plugins import load
+from meeple.core.scheduler import run_match
+from meeple.core.stores.memory import MemoryStore
+from rich.console import Console
+
+
+def _play(game_name: str, options: dict, seed: int) -> tuple[str, Engine, str]:
+    eng = Engine(MemoryStore(), load())
+    gid = eng.new_game(game_name, ["ann", "bob"], options, seed=seed)
+    game = eng.plugins.game(game_name)
+    screen = io.StringIO()
+    console = Console(file=screen, width=200, force_terminal=False)
+
+    def typed(prompt: str = "") -> str:
+        # ann types the notation of the best-looking command, as a person would; the
+        # terminal echoes it and the newline
+        view = eng.view(gid, "ann")
+        best = max(game.legal(view, "ann"), key=lambda c: game.evaluate(
+            game.step(game.clone(view), "ann", c, random.Random(0)), "ann"))
+        text = game.format(best, view)
+        screen.write(f"{prompt}{text}\n")
+        return text
+
+    console.input = typed  # type: ignore[method-assign]
+    human = HumanAgent(console)
+    run_match(eng, gid, {"ann": human, "bob": make_agent("heuristic", seed)},
+              on_command=Announcer({"ann": human}))
+    return screen.getvalue(), eng, gid
+
+
+def test_carcassonne_at_the_prompt_shows_the_drawn_tile_legend_turn_and_bobs_points():
+    text, eng, gid = _play("carcassonne-hill-dale", {"tiles": 16}, 3)
+    assert eng.outcome(gid) is not None
+    assert "ann to act" in text
+    assert "ann to place " in text and "drawn tile " in text and "r0" in text
+    assert "legend: | = path  # field  . meadow" in text
+    bob_lines = [line for line in text.splitlines() if line.startswith("bob: ")]
+    assert bob_lines, text[-2000:]
+    assert all(" -> bob places " in line for line in bob_lines)  # one line per move
+    assert any("[bob vp +" in line for line in bob_lines), "bob's points are announced"
+
+
+def test_utopia_at_the_prompt_shows_the_status_legend_and_bobs_prestige():
+    text, eng, gid = _play("utopia", {"goal": 12}, 5)
+    assert eng.outcome(gid) is not None
+    assert "ann to welcome a guest" in text and "ann to act" in text
+    assert "legend: princes per player" in text
+    bob_lines = [line for line in text.splitlines() if line.startswith("bob: ")]
+    assert bob_lines and any("vp +" in line for line in bob_lines), text[-2000:]
