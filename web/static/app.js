@@ -104,6 +104,8 @@ function listen() {
   source.onmessage = ev => {
     if (ev.data !== live().dataset.version) refresh();
   };
+  // Browsers allow few connections per server: give this one back when the page goes.
+  window.addEventListener("pagehide", () => source.close());
 }
 
 document.addEventListener("DOMContentLoaded", () => { wire(); listen(); });

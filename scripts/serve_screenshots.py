@@ -1,0 +1,87 @@
+"""Screenshots of `meeple serve` for docs/serve.md, taken from the real server in headless
+Chromium: one game of each installed kind, played some moves through the seat pages' own
+JSON API, then its page photographed. Writes docs/img/serve-*.png.
+
+    .venv/bin/python scripts/serve_screenshots.py [--moves 30] [--out docs/img]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from browser import chromium, screenshot_is_blank  # noqa: E402
+from meeple.web.app import create_app  # noqa: E402
+from meeple.web.server import running  # noqa: E402
+
+#: How far into each game the picture is taken (commands), so the board has something on it.
+MOVES = {"connect-four": 9, "terra-mystica": 14, "terraforming-mars": 10, "utopia": 24,
+         "carcassonne-hill-dale": 24}
+
+
+def api(base: str, path: str, body: dict | None = None) -> dict:
+    req = urllib.request.Request(base + path, data=json.dumps(body).encode() if body else None,
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as resp:
+        return json.loads(resp.read())
+
+
+def play_some(base: str, links: dict[str, str], moves: int, rng: random.Random) -> None:
+    keys = {seat: url.rsplit("/", 1)[1] for seat, url in links.items()}
+    for _ in range(moves):
+        some = api(base, f"/api/seat/{next(iter(keys.values()))}")
+        if some["finished"]:
+            return
+        seat = some["to_act"][0]
+        page = api(base, f"/api/seat/{keys[seat]}")
+        if not page["legal"]:
+            return
+        api(base, f"/api/seat/{keys[seat]}/move",
+            {"command": rng.choice(page["legal"]), "seq": page["last_seq"]})
+
+
+T0 = time.time()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=str(ROOT / "docs" / "img"))
+    ap.add_argument("--seed", type=int, default=7)
+    args = ap.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app(f"sqlite:///{tmp}/screens.sqlite", ai=False)
+        games = app.state.service.engine.plugins.games
+        with running(app) as base, chromium(1280, 900) as browser:
+            shots: dict[str, str] = {}
+            for name, game in sorted(games.items()):
+                seats = [{"name": p, "agent": "human"} for p in game.default_players(game.min_players)]
+                made = api(base, "/api/games", {"game": name, "seats": seats, "seed": args.seed})
+                play_some(base, made["seats"], MOVES.get(name, 12), random.Random(args.seed))
+                print(name, f"{time.time() - T0:.1f}s")
+                shots[f"serve-{name}.png"] = made["spectator"]
+                if name == "terraforming-mars":  # a seat's own page: its hand, its moves
+                    shots["serve-seat.png"] = next(iter(made["seats"].values()))
+            shots["serve-list.png"] = base + "/"
+            for file, url in shots.items():
+                browser.get(url)
+                time.sleep(0.5)  # let the board picture load
+                png = browser.get_screenshot_as_png()
+                if screenshot_is_blank(png):
+                    raise SystemExit(f"{file}: the page came out blank ({url})")
+                (out / file).write_bytes(png)
+                print(f"wrote {out / file} ({len(png) // 1024} KiB) {time.time() - T0:.1f}s")
+
+
+if __name__ == "__main__":
+    main()
