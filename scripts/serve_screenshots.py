@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from browser import chromium, screenshot_is_blank  # noqa: E402
+from meeple.ai.tournament import plan, run_tournament  # noqa: E402
 from meeple.web.app import create_app  # noqa: E402
 from meeple.web.server import running  # noqa: E402
 
@@ -49,9 +50,6 @@ def play_some(base: str, links: dict[str, str], moves: int, rng: random.Random) 
             {"command": rng.choice(page["legal"]), "seq": page["last_seq"]})
 
 
-T0 = time.time()
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(ROOT / "docs" / "img"))
@@ -62,16 +60,22 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app(f"sqlite:///{tmp}/screens.sqlite", ai=False)
         games = app.state.service.engine.plugins.games
-        with running(app) as base, chromium(1280, 900) as browser:
+        with running(app) as base, chromium(1280, 1100) as browser:
             shots: dict[str, str] = {}
             for name, game in sorted(games.items()):
-                seats = [{"name": p, "agent": "human"} for p in game.default_players(game.min_players)]
+                n = max(game.min_players, min(2, game.max_players))
+                seats = [{"name": p, "agent": "human"} for p in game.default_players(n)]
                 made = api(base, "/api/games", {"game": name, "seats": seats, "seed": args.seed})
                 play_some(base, made["seats"], MOVES.get(name, 12), random.Random(args.seed))
-                print(name, f"{time.time() - T0:.1f}s")
                 shots[f"serve-{name}.png"] = made["spectator"]
                 if name == "terraforming-mars":  # a seat's own page: its hand, its moves
                     shots["serve-seat.png"] = next(iter(made["seats"].values()))
+            # a small tournament written to the same store, as `meeple tournament` does
+            store_url = app.state.service.engine.store.url
+            units = plan("connect-four", ["random", "heuristic"], 4, args.seed, store_url,
+                         "demo-cup")
+            run_tournament(units, ["random", "heuristic"], args.seed)
+            shots["serve-tournament.png"] = base + "/tournaments/demo-cup"
             shots["serve-list.png"] = base + "/"
             for file, url in shots.items():
                 browser.get(url)
@@ -80,7 +84,7 @@ def main() -> None:
                 if screenshot_is_blank(png):
                     raise SystemExit(f"{file}: the page came out blank ({url})")
                 (out / file).write_bytes(png)
-                print(f"wrote {out / file} ({len(png) // 1024} KiB) {time.time() - T0:.1f}s")
+                print(f"wrote {out / file} ({len(png) // 1024} KiB)")
 
 
 if __name__ == "__main__":

@@ -93,7 +93,7 @@ def create_app(engine_or_db_url: Engine | str | None = None, *, seats_path: str 
             return _json(rows)
         return page(request, "index.html", games=rows, filters=filters, statuses=STATUSES,
                     game_names=sorted(engine.plugins.games), tournaments=tours,
-                    fingerprint=await call(service.fingerprint))
+                    fingerprint=hash_of(await call(service.fingerprint)))
 
     async def game_page(request: Request) -> Response:
         gid = request.path_params["game_id"]
@@ -135,7 +135,7 @@ def create_app(engine_or_db_url: Engine | str | None = None, *, seats_path: str 
         if request.url.path.startswith("/api/"):
             return _json(data)
         return page(request, "tournament.html", t=data,
-                    fingerprint=await call(service.fingerprint))
+                    fingerprint=hash_of(await call(service.fingerprint)))
 
     # -- creating ----------------------------------------------------------------------
 

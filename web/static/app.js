@@ -12,7 +12,17 @@ function say(text, bad) {
   box.className = text ? (bad ? "error" : "ok") : "";
 }
 
+// One refresh at a time; a change noticed meanwhile fetches once more afterwards.
+let busy = false, again = false;
 async function refresh() {
+  if (busy) { again = true; return; }
+  busy = true;
+  try {
+    do { again = false; await refreshOnce(); } while (again);
+  } finally { busy = false; }
+}
+
+async function refreshOnce() {
   const el = live();
   if (!el) return;
   const input = document.getElementById("command");
