@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from typing import Annotated
 
 import typer
@@ -26,6 +27,13 @@ def serve(
 
     if not 0 < port < 65536:
         raise BadOptions(f"--port must be from 1 to 65535, not {port}")
+    with socket.socket() as probe:  # say so plainly now rather than in uvicorn's log later
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise BadOptions(f"cannot listen on {host}:{port}: {exc.strerror}; "
+                             "choose another --port or --host") from None
     app = create_app(db, seats_path=seats)
     typer.echo(f"meeple serve: http://{host}:{port}/  (store: "
                f"{app.state.service.engine.store.url}; Ctrl-C stops)")

@@ -18,6 +18,7 @@ from meeple.ai.registry import check_spec
 from meeple.core import BadOptions, GameNotFound, IllegalCommand, MeepleError
 from meeple.core.engine import Engine
 from meeple.core.errors import ConcurrencyError, UnknownName
+from meeple.core.events import is_barrier
 
 from .seats import Seat, SeatBook
 from .tournaments import tournament_of
@@ -45,6 +46,7 @@ class UndoRequest:
     last: int
     needed: tuple[str, ...]  # seats whose consent is still missing, at request time
     agreed: list[str] = attrs.field(factory=list)
+    count: int = 1  # how many commands go back (an AI's answers with the asker's move)
 
     def to_json(self) -> dict[str, Any]:
         return {"by": self.by, "seq": self.seq, "events": [self.first, self.last],
@@ -83,6 +85,9 @@ class Service:
 
     def list_games(self, game: str | None = None, status: str | None = None,
                    tournament: str | None = None) -> list[dict[str, Any]]:
+        if game and game not in self.engine.plugins.games:
+            raise BadOptions(f"game must be one of {', '.join(sorted(self.engine.plugins.games))}"
+                             f", not {game!r}")
         if status and status not in STATUSES:
             raise BadOptions(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
         with self.lock:
@@ -282,28 +287,56 @@ class Service:
             return None
         return req
 
+    def _undo_plan(self, game_id: str, asker: str) -> tuple[list[tuple[int, int]], list[str]]:
+        """The commands "undo last move" takes back, newest first, and whose consent that
+        needs. It is the last command that counts, and when that is an AI seat's, also the
+        AI commands before it back to the last person's command: otherwise the agent would
+        only play again. A barrier in any of them needs every other person's consent;
+        another person's command needs theirs."""
+        t = self.engine.table(game_id)
+        seats = self.seats.seats(game_id)
+        ai = {s.seat for s in seats if s.is_ai}
+        people = [s.seat for s in seats if not s.is_ai] or \
+            [p for p in t.header.players if p not in ai]
+        actor = {r.seq: r.actor for r in t.records}
+        batches = t.command_batches()
+        if not batches:
+            raise IllegalCommand("there is nothing to undo: no player command counts yet")
+        plan: list[tuple[int, int]] = []
+        for first, last in reversed(batches):
+            plan.append((first, last))
+            if actor.get(first) not in ai:
+                break
+        else:
+            plan = plan[:1]  # nobody but agents has played: take back just the last one
+        barrier = any(is_barrier(ev) for s, ev in t.pairs
+                      if any(a <= s <= b for a, b in plan))
+        if barrier:
+            needed = [p for p in people if p != asker]
+        else:
+            needed = list(dict.fromkeys(actor[a] for a, _ in plan
+                                        if actor.get(a) in people and actor[a] != asker))
+        return plan, needed
+
+    def _undo_all(self, game_id: str, by: str, count: int, agreed: Sequence[str]) -> None:
+        agents = [s.seat for s in self.seats.seats(game_id) if s.is_ai]
+        for _ in range(count):
+            do_undo(self.engine, game_id, by, list(dict.fromkeys([*agreed, *agents])))
+        self.undo_requests.pop(game_id, None)
+        self.changed.notify_all()
+
     def ask_undo(self, seat: Seat, expected: Any) -> dict[str, Any]:
-        """Undo the last command that counts. Without a barrier and of one's own command it
-        happens at once; otherwise the seats concerned must agree from their own pages."""
+        """Take back the last move (see _undo_plan). With nobody else's consent needed it
+        happens at once; otherwise the seats asked must agree, each from its own page."""
         with self.lock:
             gid = seat.game_id
             seq = self._expect(gid, expected)
-            t = self.engine.table(gid)
-            first, last, barrier = t.undo_span()
-            author = next((r.actor for r in t.records if r.seq == first), None)
-            people = [s.seat for s in self.seats.seats(gid) if not s.is_ai]
-            agents = [s.seat for s in self.seats.seats(gid) if s.is_ai]
-            if barrier:
-                needed = [p for p in people if p != seat.seat]
-            else:
-                needed = [author] if author and author != seat.seat and author in people else []
+            plan, needed = self._undo_plan(gid, seat.seat)
+            first, last = plan[-1][0], plan[0][1]
             if not needed:
-                do_undo(self.engine, gid, seat.seat, [*agents] if barrier else [])
-                self.undo_requests.pop(gid, None)
-                self.changed.notify_all()
+                self._undo_all(gid, seat.seat, len(plan), [])
                 return {"undone": [first, last]}
-            # AI seats have no page to agree from; whoever seated them let them agree.
-            req = UndoRequest(seat.seat, seq, first, last, tuple(needed), [*agents])
+            req = UndoRequest(seat.seat, seq, first, last, tuple(needed), [], len(plan))
             self.undo_requests[gid] = req
             self.changed.notify_all()
             return {"requested": req.to_json()}
@@ -325,9 +358,7 @@ class Service:
             if seat.seat not in req.agreed:
                 req.agreed.append(seat.seat)
             if all(s in req.agreed for s in req.needed):
-                do_undo(self.engine, gid, req.by, req.agreed)
-                del self.undo_requests[gid]
-                self.changed.notify_all()
+                self._undo_all(gid, req.by, req.count, req.agreed)
                 return {"undone": [req.first, req.last]}
             self.changed.notify_all()
             return {"requested": req.to_json()}

@@ -42,6 +42,7 @@ def test_create_play_and_read_back(site):
     assert gid in [r["game_id"] for r in rows]
     assert gid not in [r["game_id"] for r in site.get("/api/games?status=finished").json()]
     assert gid not in [r["game_id"] for r in site.get("/api/games?game=utopia").json()]
+    assert site.get("/api/games?game=chess").status == 400
     html = site.get(f"/games/{gid}").text
     assert gid in html and "To act: bob" in html and "<img id=\"board\"" in html
     svg = site.get(f"/games/{gid}/board.svg")
@@ -111,6 +112,13 @@ def test_ai_seat_moves_by_itself(site):
     wait_for(lambda: site.engine.store.last(gid)[0] >= 3, what="the AI's answer")
     log = site.get(f"/api/seat/{key}").json()["log"]
     assert [ln["actor"] for ln in log if ln["actor"]] == ["ann", "bot"]
+    # Undo takes back the agent's answer together with ann's move, or it would just answer again.
+    undone = site.post(f"/api/seat/{key}/undo", {"seq": 3})
+    assert undone.status == 200 and undone.json() == {"undone": [2, 3]}, undone.text
+    time.sleep(1.5)  # the AI worker had its chance to move, and must not have
+    page = site.get(f"/api/seat/{key}").json()
+    assert page["to_act"] == ["ann"] and page["last_seq"] == 5
+    assert [ln["undone"] for ln in page["log"]] == [False, True, True, False, False]
 
 
 def seats_of(game):
@@ -227,3 +235,29 @@ def test_pages_and_assets_come_from_the_package(site, path):
     assert ans.status == 200 and ans.body
     assert b"http://" not in ans.body.replace(site.base.encode(), b"") or path == "/new"
     assert b"https://" not in ans.body  # nothing fetched from the internet
+
+
+def test_the_serve_command_starts_the_server_and_refuses_bad_ports(tmp_path):
+    from meeple.web.server import free_port
+
+    db = str(tmp_path / "cli.sqlite")
+    port = free_port()
+    cmd = [sys.executable, "-m", "meeple.cli.app", "serve", "--db", db, "--port", str(port)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        def up():
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as r:
+                    return r.status == 200 and b"Games" in r.read()
+            except OSError:
+                return False
+
+        wait_for(up, what="meeple serve to answer")
+        busy = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+        assert busy.returncode == 2 and f"cannot listen on 127.0.0.1:{port}" in busy.stderr
+        assert "Traceback" not in busy.stderr
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+    bad = subprocess.run([*cmd[:-1], "70000"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "--port must be from 1 to 65535" in bad.stderr
