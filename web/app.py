@@ -87,8 +87,9 @@ def create_app(engine_or_db_url: Engine | str | None = None, *, seats_path: str 
     async def index(request: Request) -> Response:
         q = request.query_params
         filters = {k: q.get(k) or None for k in ("game", "status", "tournament")}
-        rows = await call(lambda: service.list_games(**filters))
-        tours = sorted({r["tournament"] for r in await call(service.list_games) if r["tournament"]})
+        every = await call(service.all_games)
+        rows = service.filter_games(every, **filters)
+        tours = sorted({r["tournament"] for r in every if r["tournament"]})
         if request.url.path.startswith("/api/"):
             return _json(rows)
         return page(request, "index.html", games=rows, filters=filters, statuses=STATUSES,

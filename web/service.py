@@ -85,27 +85,30 @@ class Service:
 
     def list_games(self, game: str | None = None, status: str | None = None,
                    tournament: str | None = None) -> list[dict[str, Any]]:
+        return self.filter_games(self.all_games(), game, status, tournament)
+
+    def all_games(self) -> list[dict[str, Any]]:
+        """Every game, newest first, each with the tournament it belongs to (or None)."""
+        with self.lock:
+            rows = self.engine.list_games()
+            headers = {r["game_id"]: self.engine.store.header(r["game_id"]) for r in rows}
+        for r in rows:
+            t = tournament_of(headers[r["game_id"]])
+            r["tournament"] = t.tournament if t else None
+        rows.reverse()
+        return rows
+
+    def filter_games(self, rows: list[dict[str, Any]], game: str | None = None,
+                     status: str | None = None,
+                     tournament: str | None = None) -> list[dict[str, Any]]:
         if game and game not in self.engine.plugins.games:
             raise BadOptions(f"game must be one of {', '.join(sorted(self.engine.plugins.games))}"
                              f", not {game!r}")
         if status and status not in STATUSES:
             raise BadOptions(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
-        with self.lock:
-            rows = self.engine.list_games()
-            headers = {r["game_id"]: self.engine.store.header(r["game_id"]) for r in rows}
-        out = []
-        for r in rows:
-            t = tournament_of(headers[r["game_id"]])
-            r["tournament"] = t.tournament if t else None
-            if game and r["game"] != game:
-                continue
-            if status and r.get("status") != status:
-                continue
-            if tournament and r["tournament"] != tournament:
-                continue
-            out.append(r)
-        out.reverse()  # newest first
-        return out
+        return [r for r in rows if (not game or r["game"] == game)
+                and (not status or r.get("status") == status)
+                and (not tournament or r["tournament"] == tournament)]
 
     def fingerprint(self) -> str:
         """Changes whenever a game is added or moves (what the list page listens for)."""
