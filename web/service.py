@@ -136,7 +136,7 @@ class Service:
             shown = eng.show_json(game_id, seat, at)
             svg = eng.render(game_id, "svg", seat, at)
             log = [self._line(ln) for ln in eng.log(game_id, seat)]
-            self._redact_commands(game_id, seat, log)
+            self._annotate_log(game_id, seat, log)
             last = eng.store.last(game_id)[0]
             legal: list[str] = []
             if seat is not None and at is None and seat in shown["to_act"]:
@@ -156,14 +156,16 @@ class Service:
             "undo_request": request.to_json() if request else None,
         }
 
-    def _redact_commands(self, game_id: str, seat: str | None, log: list[dict]) -> None:
-        """Every other player's command goes through the game's redact_command exactly
-        once, also for spectators (an engine log that left a spectator's commands as typed
+    def _annotate_log(self, game_id: str, seat: str | None, log: list[dict]) -> None:
+        """Mark where each command starts, and pass every other player's command through
+        the game's redact_command exactly once, also for spectators (an engine log that left a spectator's commands as typed
         would show which cards someone bought). A command the engine already redacted
         differs from the stored text and is left alone."""
         t = self.engine.table(game_id)
         typed = {r.seq: r.command_text for r in t.records}
+        opens = {r.seq for r in t.records if r.seq == r.batch}
         for d in log:
+            d["opens_command"] = d["seq"] in opens  # a command shows once, on its first event
             if d["actor"] and d["command"] and d["actor"] != seat and \
                     d["command"] == typed.get(d["seq"]):
                 d["command"] = t.game.redact_command(d["command"], d["actor"], seat)
