@@ -5,7 +5,10 @@ Two checks, each naming the first bad sequence number:
    reordering);
 2. re-derivation: the setup events from the header's players, options and seed, and every
    command's events by parsing its recorded text and running ``decide`` again against the
-   replayed state with the same randomness.
+   replayed state with the same randomness. Events record outcomes, so a rules change
+   that alters any outcome shows here: the message names the first event that differs and
+   shows both versions (``seq 212: stored +2 vp for p1, today's rules give +3 vp for
+   p1``). A stored event of an older version counts as equal when it upcasts to today's.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import attrs
 
 from . import runtime
 from .codec import Codec
+from .compare import difference
 from .errors import IntegrityError, MeepleError
 from .events import Redone, Undone
 from .game import Game
@@ -72,14 +76,17 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record]) -> None:
         return
     setup = runtime.start(game, list(header.players), header.options, header.seed)
     first = batches[0]
-    got = [(r.type, r.version, r.data) for r in first]
-    want = [codec.encode(e) for e in setup]
-    if got != want:
+    if len(first) != len(setup) or not all(
+            _same(codec, r, e) for r, e in zip(first, setup, strict=False)):
         # The first differing event; else the first missing one (the log is short) or the
         # first extra one (the log is long).
-        bad = next((r.seq for r, w in zip(first, want, strict=False) if (r.type, r.version, r.data) != w),
-                   first[-1].seq + 1 if len(first) < len(want) else first[len(want)].seq)
-        raise IntegrityError("the setup events differ from what the seed and options give", seq=bad)
+        i = next((i for i, (r, e) in enumerate(zip(first, setup, strict=False))
+                  if not _same(codec, r, e)), min(len(first), len(setup)))
+        stored = first[i] if i < len(first) else None
+        today = setup[i] if i < len(setup) else None
+        bad = first[0].seq + i
+        raise IntegrityError(f"seq {bad}: the setup events differ from what the seed and "
+                             f"options give: {difference(game, codec, stored, today)}", seq=bad)
     pairs: list[tuple[int, Any]] = []
     state = None
     for r, ev in zip(first, setup, strict=True):
@@ -104,23 +111,40 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record]) -> None:
             events = runtime.decide(game, state, head.actor, command, header.seed, head.seq)
         except MeepleError as exc:
             raise IntegrityError(
-                f"command {head.command_text!r} by {head.actor} at event {head.seq} "
+                f"seq {head.seq}: command {head.command_text!r} by {head.actor} "
                 f"is refused on replay: {exc}", seq=head.seq) from None
-        want = [codec.encode(e) for e in events]
+        by = f"(command {head.command_text!r} by {head.actor})"
         for i, r in enumerate(batch):
-            if i >= len(want) or (r.type, r.version, r.data) != want[i]:
+            if i >= len(events) or not _same(codec, r, events[i]):
+                today = events[i] if i < len(events) else None
                 raise IntegrityError(
-                    f"event {r.seq} is not what {head.command_text!r} gives", seq=r.seq)
+                    f"seq {r.seq}: {difference(game, codec, r, today)} {by}", seq=r.seq)
             if r.actor != head.actor or r.command_text != head.command_text:
                 raise IntegrityError(f"event {r.seq} names another command", seq=r.seq)
-        if len(want) > len(batch):
+        if len(events) > len(batch):
             # Name the first missing event, as a broken chain names the first bad one.
+            seq = batch[-1].seq + 1
             raise IntegrityError(
-                f"{head.command_text!r} gives {len(want)} events, the log has {len(batch)}",
-                seq=batch[-1].seq + 1)
+                f"seq {seq}: {difference(game, codec, None, events[len(batch)])}: "
+                f"{head.command_text!r} gives {len(events)} events, the log has "
+                f"{len(batch)} {by}", seq=seq)
         for r, ev in zip(batch, events, strict=True):
             pairs.append((r.seq, ev))
             state = game.fold(state, ev)
+
+
+def _same(codec: Codec, r: Record, ev: Any) -> bool:
+    """Is the stored record the event ``ev``? Equal bytes, or (an older version of the
+    event) equal once upcast: a format change alone is not a rules change."""
+    t, v, data = codec.encode(ev)
+    if (r.type, r.version, r.data) == (t, v, data):
+        return True
+    if r.type != t or r.version == v:
+        return False
+    try:
+        return codec.decode(r.type, r.version, r.data) == ev
+    except Exception:  # unreadable: not the same (the caller reports it)
+        return False
 
 
 def _check_engine_event(r: Record, ev: Any, pairs: list[tuple[int, Any]]) -> None:
