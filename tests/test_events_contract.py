@@ -76,3 +76,21 @@ def test_vp_totals_counts_only_vp():
     from meeple_connect_four import Drawn, Won
     events = [Won("a", 0, ((0, 0), (1, 0), (2, 0), (3, 0)), 1.0), Drawn(("a", "b"), 0.5)]
     assert vp_totals(game, events, ["a", "b"]) == {"a": 1.5, "b": 0.5}
+
+
+def test_rule_modules_catch_a_fold_that_calls_a_rule_function_directly():
+    from meeple_connect_four import game as c4
+
+    class WinTestInFold(ConnectFour):
+        def fold(self, state, ev):
+            state = super().fold(state, ev)
+            if type(ev) is Dropped and c4._wins(state.boards[ev.seat]):  # a rule, in fold
+                state.winner = ev.seat
+            return state
+
+    check = contract(WinTestInFold())
+    check.test_fold_only_replay()  # through the game object alone this goes unseen
+    check.rule_modules = ("meeple_connect_four.game",)
+    with pytest.raises(FAILED, match="_wins"):
+        check.test_fold_only_replay()
+    assert c4._wins(0b1111)  # the patch is undone

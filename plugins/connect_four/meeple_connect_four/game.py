@@ -171,18 +171,17 @@ class ConnectFour(Game):
         c = command.column
         if not 0 <= c < COLS:
             raise IllegalCommand(f"column {c + 1} does not exist: choose 1 to {COLS}")
-        if state.heights[c] == c * H1 + ROWS:
+        h = state.heights[c]
+        if h == c * H1 + ROWS:
             raise IllegalCommand(f"column {c + 1} is full")
-        seat = state.seat
-        bit = 1 << state.heights[c]
-        board = state.boards[seat] | bit
-        events: list[Any] = [Dropped(c, seat)]
+        seat = state.moves & 1
+        board = state.boards[seat] | 1 << h
         if _wins(board):
-            line = next(m for m in WINDOWS if m & bit and m & board == m)
-            events.append(Won(state.players[seat], seat, _cells(line), self.win_score))
-        elif state.moves + 1 == COLS * ROWS:
-            events.append(Drawn(state.players, self.draw_score))
-        return events
+            line = next(m for m in WINDOWS if m >> h & 1 and m & board == m)
+            return [Dropped(c, seat), Won(state.players[seat], seat, _cells(line), self.win_score)]
+        if state.moves + 1 == COLS * ROWS:
+            return [Dropped(c, seat), Drawn(state.players, self.draw_score)]
+        return [Dropped(c, seat)]
 
     def fold(self, state: State | None, ev: Any) -> State:
         # Apply the recorded facts only: no checks, no win detection (decide did that).

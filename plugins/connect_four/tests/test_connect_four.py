@@ -128,3 +128,13 @@ def test_verify_names_an_event_today_s_rules_add(tmp_path):
         expect=["the log has no event here; today's rules give connect-four.won",
                 "gives 2 events, the log has 1"])
     assert report.first_bad_seq == 7
+
+
+def test_a_stored_game_keeps_its_recorded_result_when_the_rules_change(tmp_path):
+    from unittest.mock import patch
+    eng, gid = _stored_game(tmp_path, "1717171")
+    with patch.object(ConnectFour, "win_score", 3.0):
+        eng.forget(gid)
+        assert eng.outcome(gid).scores == {"ann": 1.0, "bob": 0.0}
+        assert eng.derived_status(gid)["outcome"]["scores"] == {"ann": 1.0, "bob": 0.0}
+        assert not eng.verify(gid).ok  # while verify says today's rules differ
