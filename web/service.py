@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 from meeple.ai.registry import check_spec
 from meeple.core import BadOptions, GameNotFound, IllegalCommand, MeepleError
+from meeple.core import engine as engine_module
 from meeple.core.engine import Engine
 from meeple.core.errors import ConcurrencyError, UnknownName
 from meeple.core.events import is_barrier
@@ -55,9 +56,13 @@ class UndoRequest:
 
 
 def do_undo(engine: Engine, game_id: str, by: str, agreed: Sequence[str]) -> Any:
-    """The only place the web layer undoes: every consent given is passed on, so the
-    engine records who agreed."""
-    return engine.undo(game_id, by, agreed=list(agreed))
+    """The only place the web layer undoes. Every consent given is passed on, so the
+    engine records who agreed, and (where the engine records how consent was given) that
+    each was proved by the seat's own key."""
+    proof = getattr(engine_module, "SEAT_KEY", None)
+    if proof is None:  # an engine that records no proof of consent
+        return engine.undo(game_id, by, agreed=list(agreed))
+    return engine.undo(game_id, by, agreed=list(agreed), proof=proof)
 
 
 class Service:
