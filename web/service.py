@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 from meeple.ai.registry import check_spec
-from meeple.core import BadOptions, GameNotFound, IllegalCommand, MeepleError
+from meeple.core import BadOptions, GameNotFound, IllegalCommand, MeepleError, runtime
 from meeple.core import engine as engine_module
 from meeple.core.engine import Engine
 from meeple.core.errors import ConcurrencyError, UnknownName
@@ -63,6 +63,17 @@ def do_undo(engine: Engine, game_id: str, by: str, agreed: Sequence[str]) -> Any
     if proof is None:  # an engine that records no proof of consent
         return engine.undo(game_id, by, agreed=list(agreed))
     return engine.undo(game_id, by, agreed=list(agreed), proof=proof)
+
+
+def command_spans(t: Any) -> list[tuple[int, int]]:
+    """(first, last) seq of each player command whose events still count, oldest first:
+    read from the stored records and the engine's own rule for undone spans."""
+    alive = {s for s, _ in runtime.effective(t.pairs)}
+    spans: dict[int, int] = {}
+    for r in t.records:
+        if r.actor is not None and r.seq in alive:
+            spans[r.batch] = max(spans.get(r.batch, r.seq), r.seq)
+    return sorted(spans.items())
 
 
 class Service:
@@ -309,7 +320,7 @@ class Service:
         people = [s.seat for s in seats if not s.is_ai] or \
             [p for p in t.header.players if p not in ai]
         actor = {r.seq: r.actor for r in t.records}
-        batches = t.command_batches()
+        batches = command_spans(t)
         if not batches:
             raise IllegalCommand("there is nothing to undo: no player command counts yet")
         plan: list[tuple[int, int]] = []
