@@ -287,12 +287,10 @@ class Service:
     def ai_move(self, game_id: str, seat: str, command: Any, expected: int) -> bool:
         """Store an agent's command if the game is still where the agent looked."""
         with self.lock:
-            t = self.engine.table(game_id)
-            if t.last_seq != expected:
+            if self.engine.store.last(game_id)[0] != expected:
                 return False
             try:
-                t.apply(seat, command)
-                t.flush(self.engine.store, self.engine.clock)
+                self.engine.move(game_id, command, seat)
             except BaseException:
                 self.engine.forget(game_id)
                 raise
