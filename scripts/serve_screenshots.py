@@ -70,6 +70,11 @@ def main() -> None:
                 shots[f"serve-{name}.png"] = made["spectator"]
                 if name == "terraforming-mars":  # a seat's own page: its hand, its moves
                     shots["serve-seat.png"] = next(iter(made["seats"].values()))
+            # a finished game looked back at: the replay controls and the log's consequences
+            made = api(base, "/api/games", {"game": "connect-four", "seed": args.seed, "seats": [
+                {"name": "ann", "agent": "human"}, {"name": "bob", "agent": "human"}]})
+            play_some(base, made["seats"], 42, random.Random(args.seed))
+            shots["serve-replay.png"] = made["spectator"] + "?at=9#replay"
             # a small tournament written to the same store, as `meeple tournament` does
             store_url = app.state.service.engine.store.url
             units = plan("connect-four", ["random", "heuristic"], 4, args.seed, store_url,
@@ -80,6 +85,9 @@ def main() -> None:
             for file, url in shots.items():
                 browser.get(url)
                 time.sleep(0.5)  # let the board picture load
+                if url.endswith("#replay"):  # show the log's end: the result and its points
+                    browser.execute_script("const l = document.getElementById('log');"
+                                           "l.scrollTop = l.scrollHeight;")
                 png = browser.get_screenshot_as_png()
                 if screenshot_is_blank(png):
                     raise SystemExit(f"{file}: the page came out blank ({url})")

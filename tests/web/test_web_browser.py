@@ -90,6 +90,10 @@ def test_create_and_play_connect_four_to_the_end(site, browser):
 
     # Replay: step buttons and the slider, the URL names the position.
     d.get(spectator)
+    # each log line shows its consequences as the engine's log gives them
+    win = site.engine.log(gid)[-1]
+    assert win.changes == {"ann": {"vp": 1}}
+    assert "ann vp +1" in css(d, f"#e{win.seq} .changes").text
     css(d, "#first").click()
     wait(d, lambda d: d.current_url.endswith("?at=1"))
     css(d, "#next").click()
