@@ -67,6 +67,13 @@ function wire() {
   document.querySelectorAll("button.move").forEach(b => {
     b.onclick = () => play(b.dataset.command);
   });
+  const filter = document.getElementById("move-filter");
+  if (filter) filter.oninput = () => {
+    const words = filter.value.toLowerCase();
+    document.querySelectorAll("button.move").forEach(b => {
+      b.hidden = !b.dataset.command.toLowerCase().includes(words);
+    });
+  };
   const form = document.getElementById("notation");
   if (form) form.onsubmit = ev => { ev.preventDefault(); play(document.getElementById("command").value); };
   const undo = document.getElementById("undo");
