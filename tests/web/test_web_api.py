@@ -9,6 +9,7 @@ import sys
 import threading
 import time
 import urllib.request
+from pathlib import Path
 
 import pytest
 from meeple.ai.tournament import entrant_labels
@@ -261,3 +262,27 @@ def test_the_serve_command_starts_the_server_and_refuses_bad_ports(tmp_path):
         proc.wait(timeout=20)
     bad = subprocess.run([*cmd[:-1], "70000"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "--port must be from 1 to 65535" in bad.stderr
+
+
+def test_seat_keys_live_beside_the_store_hashed_and_survive_a_restart(site):
+    from meeple.web.app import create_app
+    from meeple.web.seats import key_hash
+
+    made = site.create("utopia", [("p1", "human"), ("p2", "random")], seed=6)
+    key, gid = made["keys"]["p1"], made["game_id"]
+    book = site.app.state.service.seats
+    data = b"".join(p.read_bytes() for p in Path(book.path).parent.glob("*.seats*"))
+    assert data and key.encode() not in data  # only the hash is kept
+    assert book.by_key(key).seat == "p1"
+    assert key_hash(key) in {
+        r[0] for r in book._db.execute("SELECT key_hash FROM seats WHERE game_id = ?", (gid,))}
+    # nothing of the key in the game itself: not in its log, export or header
+    stored = repr(site.engine.store.header(gid)) + "".join(
+        repr(r) for r in site.engine.store.load(gid))
+    assert key not in stored and key_hash(key) not in stored
+    # a server started again on the same store knows the seat and its agent
+    again = create_app(site.db, ai=False)
+    seat = again.state.service.seat_of(key)
+    assert (seat.game_id, seat.seat) == (gid, "p1")
+    assert [s.agent for s in again.state.service.seats.seats(gid) if s.is_ai] == ["random"]
+    again.state.service.seats.close()
