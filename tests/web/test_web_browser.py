@@ -151,11 +151,14 @@ def test_a_terraforming_mars_seat_never_sees_the_others_cards(site, browser):
     play_random(site, made, 6)
     state = site.engine.state(made["game_id"])
     me, other = state.players["p1"], state.players["p2"]
+    def held(p):  # every card a player holds unseen by others, whatever the phase
+        return {*p.hand, *getattr(p, "offer", ()), *getattr(p, "corp_offer", ()),
+                *getattr(p, "drafted", ())}
+
     public = {c for p in state.players.values() for c in (*p.played, *p.events, p.corp)}
-    mine = {*me.hand, *me.offer, *me.corp_offer, *me.drafted}
+    mine = held(me)
     # The discard pile holds the seat's own sold cards too, so only these are surely secret.
-    secret = {*other.hand, *other.offer, *other.corp_offer, *other.drafted, *state.deck} \
-        - mine - public - {"", "?"}
+    secret = (held(other) | set(state.deck)) - mine - public - {"", "?"}
     assert len(secret) > 50 and other.hand  # there is something to hide
     texts = seat_texts(site, browser, made["keys"]["p1"])
     assert any(c in texts["html"] for c in me.hand)  # the seat does see its own hand
