@@ -424,11 +424,12 @@ def import_(
 
 
 def _register_extras() -> None:
+    from .commands_serve import register as register_serve  # meeple serve (meeple.web)
+
+    register_serve(app)
     from .commands_ai import register
-    from .commands_serve import register as register_serve
 
     register(app)
-    register_serve(app)
 
 
 _register_extras()
