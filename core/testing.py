@@ -169,29 +169,37 @@ class EventsAreFactsContract:
     #: fold-only replay every function they define raises too, however it was imported.
     rule_modules: ClassVar[tuple[str, ...]] = ()
 
-    def _fact_games(self) -> list[LocalGame]:
+    @classmethod
+    def _fact_games(cls) -> list[LocalGame]:
         # The same player counts and option sets GameContract cycles through.
-        counts = getattr(self, "player_counts", (2,))
-        option_sets = getattr(self, "option_sets", ({},))
+        counts = getattr(cls, "player_counts", (2,))
+        option_sets = getattr(cls, "option_sets", ({},))
         out = []
-        for i in range(self.fact_games):
+        for i in range(cls.fact_games):
             seed = 1000 + i
             opts = option_sets[(seed // len(counts)) % len(option_sets)]
-            out.append(random_game(self.game, counts[seed % len(counts)], seed, opts,
-                                   getattr(self, "max_steps", 100_000)))
+            out.append(random_game(cls.game, counts[seed % len(counts)], seed, opts,
+                                   getattr(cls, "max_steps", 100_000)))
         return out
 
-    def test_fold_only_replay(self) -> None:
+    @pytest.fixture(scope="class")
+    @classmethod
+    def fact_games_played(cls) -> list[LocalGame]:
+        """The random games both checks use, played once per test class."""
+        return cls._fact_games()
+
+    def test_fold_only_replay(self, fact_games_played: list[LocalGame]) -> None:
         """With decide, legal, step and parse raising (and every function of
         ``rule_modules``), the encoded events of random games still fold to the live final
         state (and describe_event / changes need no rules)."""
         patched, calls = fold_only(self.game)
-        for local in self._fact_games():
+        codec = Codec(patched)
+        for local in fact_games_played:
             log = encoded_log(self.game, local.events)
             try:
                 with forbid_functions(self.rule_modules, calls):
                     replayed = replay_encoded(patched, log)
-                    decoded = [Codec(patched).decode(t, v, d) for t, v, d in log]
+                    decoded = [codec.decode(t, v, d) for t, v, d in log]
                     for ev in decoded:
                         assert isinstance(patched.describe_event(ev), str)
                         patched.changes(ev)
@@ -201,13 +209,13 @@ class EventsAreFactsContract:
             assert replayed == local.state, f"fold-only replay differs (seed {local.seed})"
             assert patched.outcome(replayed) == local.outcome()
 
-    def test_vp_changes_sum_to_scores(self) -> None:
+    def test_vp_changes_sum_to_scores(self, fact_games_played: list[LocalGame]) -> None:
         """Summing ``changes(ev)["vp"]`` over a finished game's events gives each player's
         score as ``outcome()`` reports it. A game that reports no vp change at all fails:
         every game must report its scoring."""
         pending = self.game.name in VP_CHANGES_PENDING
         try:
-            self._check_vp_changes()
+            self._check_vp_changes(fact_games_played)
         except AssertionError as exc:
             if pending:
                 pytest.xfail(f"{self.game.name} is listed in VP_CHANGES_PENDING: {exc}")
@@ -216,9 +224,9 @@ class EventsAreFactsContract:
             pytest.fail(f"{self.game.name} now passes: remove it from "
                         "meeple.core.testing.VP_CHANGES_PENDING")
 
-    def _check_vp_changes(self) -> None:
+    def _check_vp_changes(self, games: list[LocalGame]) -> None:
         reported = False
-        for local in self._fact_games():
+        for local in games:
             out = local.outcome()
             assert out is not None
             for ev in local.events:
