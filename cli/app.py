@@ -463,6 +463,9 @@ def import_(
 
 
 def _register_extras() -> None:
+    from .commands_serve import register as register_serve  # meeple serve (meeple.web)
+
+    register_serve(app)
     from .commands_ai import register
     from .commands_rules import register as register_rules
 

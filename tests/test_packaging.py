@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-LEAKS = {"core", "ai", "cli", "plugins", "tests", "benchmarks"}
+LEAKS = {"core", "ai", "web", "cli", "plugins", "tests", "benchmarks"}
 
 
 def test_editable_install_maps_only_meeple_packages():
@@ -44,8 +44,11 @@ def test_wheel_holds_only_the_meeple_namespace(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     tops = {n.split("/")[0] for n in names}
     assert tops == {"meeple", next(t for t in tops if t.endswith(".dist-info"))}
-    for pkg in ("core", "ai", "cli"):
+    for pkg in ("core", "ai", "web", "cli"):
         assert f"meeple/{pkg}/__init__.py" in names
+    # meeple serve's pages come from the package, not from the internet
+    for data in ("templates/game.html", "static/app.js", "static/style.css"):
+        assert f"meeple/web/{data}" in names
     assert "meeple/core/stores/sqlite.py" in names
     entry = next(n for n in names if n.endswith("entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry).decode()

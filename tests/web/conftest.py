@@ -1,0 +1,81 @@
+"""The real web server on 127.0.0.1 (uvicorn in a thread) over a fresh SQLite store, and
+a small HTTP client that never raises on 4xx (the tests look at every answer)."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+from meeple.web.app import create_app
+from meeple.web.server import running
+
+
+@attrs.frozen
+class Answer:
+    status: int
+    body: bytes
+    type: str
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8", "replace")
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+@attrs.define
+class Site:
+    base: str
+    app: Any
+    db: str
+
+    @property
+    def engine(self) -> Any:
+        return self.app.state.service.engine
+
+    def get(self, path: str, accept: str = "") -> Answer:
+        return self.send(urllib.request.Request(self.base + path, headers={"Accept": accept}))
+
+    def post(self, path: str, body: Any = None, raw: bytes | None = None,
+             form: bool = False) -> Answer:
+        data = raw if raw is not None else json.dumps(body).encode()
+        kind = "application/x-www-form-urlencoded" if form else "application/json"
+        return self.send(urllib.request.Request(self.base + path, data=data,
+                                                headers={"Content-Type": kind}))
+
+    @staticmethod
+    def send(req: urllib.request.Request) -> Answer:
+        try:
+            with urllib.request.urlopen(req, timeout=30) as resp:
+                return Answer(resp.status, resp.read(), resp.headers.get("Content-Type", ""))
+        except urllib.error.HTTPError as exc:
+            return Answer(exc.code, exc.read(), exc.headers.get("Content-Type", ""))
+
+    def create(self, game: str, seats: list[tuple[str, str]], seed: int = 1,
+               options: dict | None = None) -> dict[str, Any]:
+        ans = self.post("/api/games", {"game": game, "seed": seed, "options": options or {},
+                                       "seats": [{"name": n, "agent": a} for n, a in seats]})
+        assert ans.status == 201, ans.text
+        made = ans.json()
+        made["keys"] = {s: url.rsplit("/", 1)[1] for s, url in made["seats"].items()}
+        return made
+
+
+def start_site(tmp: Path) -> Iterator[Site]:
+    db = f"sqlite:///{tmp}/web.sqlite"
+    app = create_app(db)
+    with running(app) as base:
+        yield Site(base, app, db)
+    app.state.service.engine.close()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    yield from start_site(tmp_path_factory.mktemp("web"))
