@@ -20,7 +20,7 @@ from .audit import VerifyReport, check_chain, verify
 from .codec import Codec
 from .errors import BadOptions, IllegalCommand, ImportFailed, IntegrityError, MeepleError
 from .events import Redone, Undone
-from .game import Game, Outcome
+from .game import Game, Outcome, render_checked
 from .importers import ImportedGame
 from .plugins import Plugins, load
 from .records import GameHeader, NewEvent, Record, chain, utc_now
@@ -154,7 +154,7 @@ class Engine:
     def render(self, game_id: str, fmt: str = "text", player: str | None = None,
                at: int | None = None) -> str:
         t = self.table(game_id, upto=at)
-        return t.game.render(t.game.view(t.state, player), fmt, player)
+        return render_checked(t.game, t.game.view(t.state, player), fmt, player)
 
     def show_json(self, game_id: str, player: str | None = None, at: int | None = None) -> dict:
         t = self.table(game_id, upto=at)
