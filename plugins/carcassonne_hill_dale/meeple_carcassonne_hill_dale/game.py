@@ -41,7 +41,7 @@ class HillDale(Game):
     max_players = 5
     options = (
         Option("tiles", FULL, f"land tiles in the stack besides the start tile (1 to {FULL}; "
-               "fewer makes a short game)", int),
+               "fewer makes a short game)", int, min=1, max=FULL),
     )
     events = EVENTS
     hidden_information = True
