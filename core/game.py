@@ -213,8 +213,15 @@ class Game:
     #: True when views redact something (hands, stacks); agents then use determinize.
     hidden_information: ClassVar[bool] = False
     #: The formats ``render`` draws. The engine refuses any other format with a clear error
-    #: (never a silent text fallback); a game without pictures sets ``("text",)``.
-    render_formats: ClassVar[tuple[str, ...]] = ("text", "svg")
+    #: (never a silent text fallback). Unless a class sets it: ("text",) with the default
+    #: render, ("text", "svg") once the class writes its own ``render`` (an "svg" that is
+    #: not SVG is then an error, see ``render_checked``).
+    render_formats: ClassVar[tuple[str, ...]] = ("text",)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "render" in cls.__dict__ and "render_formats" not in cls.__dict__:
+            cls.render_formats = ("text", "svg")
 
     # -- setting up ----------------------------------------------------------------
 

@@ -21,8 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from .codec import Codec
-from .errors import IllegalCommand
-from .game import Game
+from .errors import BadOptions, IllegalCommand
+from .game import Game, render_checked
 from .local import LocalGame
 from .runtime import fold_all
 
@@ -32,6 +32,23 @@ def random_game(game: Game, n_players: int, seed: int, options: dict | None = No
     local = LocalGame(game, game.default_players(n_players), options, seed=seed)
     local.play_randomly(random.Random(seed), max_steps=max_steps)
     return local
+
+
+def derived_option_sets(game: Game) -> tuple[dict, ...]:
+    """The defaults, then one set per declared value other than the default: a bool
+    flipped, each choice, an int or float option at its bounds."""
+    sets: list[dict] = [{}]
+    for opt in game.options:
+        if opt.choices is not None:
+            values = list(opt.choices)
+        elif opt.kind is bool:
+            values = [not opt.default]
+        else:
+            values = [v for v in (opt.min, opt.max) if v is not None]
+        for value in values:
+            if value != opt.default and {opt.name: value} not in sets:
+                sets.append({opt.name: value})
+    return tuple(sets)
 
 
 def encoded_log(game: Game, events: list[Any]) -> list[tuple[str, int, bytes]]:
@@ -47,8 +64,11 @@ def replay_encoded(game: Game, log: list[tuple[str, int, bytes]]) -> Any:
 class GameContract:
     game: ClassVar[Game]
     player_counts: ClassVar[tuple[int, ...]] = (2,)
-    #: Option sets to exercise besides the defaults.
-    option_sets: ClassVar[tuple[dict, ...]] = ({},)
+    #: The option sets every check plays. None (the default): the defaults, then each
+    #: declared option at each value the declaration names: a bool flipped, every choice,
+    #: an int or float at its min and max (see ``derived_option_sets``). A str option
+    #: without choices has no values to guess: list its interesting values here.
+    option_sets: ClassVar[tuple[dict, ...] | None] = None
     #: How many random games the replay property test plays (the issues ask 1000; lower
     #: it only where a game is so long that CI cannot afford it, and say so).
     random_games: ClassVar[int] = 1000
@@ -58,7 +78,8 @@ class GameContract:
 
     def _game_for(self, seed: int) -> LocalGame:
         n = self.player_counts[seed % len(self.player_counts)]
-        opts = self.option_sets[(seed // len(self.player_counts)) % len(self.option_sets)]
+        sets = self.exercised_option_sets()
+        opts = sets[(seed // len(self.player_counts)) % len(sets)]
         return random_game(self.game, n, seed, opts, self.max_steps)
 
     def test_replay_equals_live(self) -> None:
@@ -83,7 +104,7 @@ class GameContract:
 
     def _setups(self) -> list[tuple[int, dict]]:
         """Every player count with every option set: the per-position checks visit each."""
-        return [(n, opts) for n in self.player_counts for opts in self.option_sets]
+        return [(n, opts) for n in self.player_counts for opts in self.exercised_option_sets()]
 
     def test_decide_changes_nothing_and_notation_round_trips(self) -> None:
         setups = self._setups()
@@ -170,3 +191,34 @@ class GameContract:
         assert out is not None
         assert set(out.ranks) == set(local.players)
         assert set(out.scores) == set(local.players)
+
+    # -- options, the end, pictures (docs/plugins.md, "GameContract") ---------------------
+
+    def exercised_option_sets(self) -> tuple[dict, ...]:
+        """``option_sets`` as given, or derived from the game's declared options."""
+        if self.option_sets is not None:
+            return tuple(self.option_sets)
+        return derived_option_sets(self.game)
+
+    def test_every_option_set_ends_within_max_steps(self) -> None:
+        """A random game ends, for every player count and option set: an option value that
+        makes the game endless (Nim with empty heaps, a goal nobody reaches) fails here."""
+        for i, (n, opts) in enumerate(self._setups()):
+            local = LocalGame(self.game, self.game.default_players(n), opts, seed=23 + i)
+            try:
+                local.play_randomly(random.Random(23 + i), max_steps=self.max_steps)
+            except RuntimeError as exc:
+                raise AssertionError(f"{n} players, options {opts}: {exc} "
+                                     f"(max_steps={self.max_steps})") from None
+            assert local.outcome() is not None
+
+    def test_render_formats_are_drawn_and_others_refused(self) -> None:
+        """Each format in ``render_formats`` draws (svg as SVG), and any other format is
+        refused with BadOptions instead of falling back to text."""
+        local = LocalGame(self.game, self.game.default_players(self.player_counts[0]), seed=29)
+        for player in (None, *local.players):
+            view = self.game.view(local.state, player)
+            for fmt in self.game.render_formats:
+                assert isinstance(render_checked(self.game, view, fmt, player), str)
+            with pytest.raises(BadOptions):
+                render_checked(self.game, view, "no-such-format", player)
