@@ -222,3 +222,22 @@ class GameContract:
                 assert isinstance(render_checked(self.game, view, fmt, player), str)
             with pytest.raises(BadOptions):
                 render_checked(self.game, view, "no-such-format", player)
+
+    def test_a_spectator_sees_nothing_a_seat_cannot(self) -> None:
+        """Resampling what a seat cannot see (``determinize`` of its view) must not change
+        the spectator's view: a spectator who sees a stack's order or a hand leaks it."""
+        for i, (n, opts) in enumerate(self._setups()):
+            rng = random.Random(31 + i)
+            local = LocalGame(self.game, self.game.default_players(n), opts, seed=31 + i)
+            steps = 0
+            while local.outcome() is None and steps < 40:
+                spectator = self.game.view(local.state, None)
+                for seat in local.players:
+                    sample = self.game.determinize(self.game.view(local.state, seat), seat,
+                                                   random.Random(steps))
+                    assert self.game.view(sample, None) == spectator, (
+                        f"the spectator's view changed when {seat}'s hidden parts were "
+                        f"resampled ({n} players, options {opts}, step {steps})")
+                player = rng.choice(list(local.to_act()))
+                local.play(player, rng.choice(self.game.legal(local.state, player)))
+                steps += 1
