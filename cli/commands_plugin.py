@@ -88,9 +88,9 @@ def new(
         files = write_plugin(name, target, title)
     except OSError as exc:
         raise BadOptions(f"cannot write {target}: {exc.strerror or exc}") from None
-    out.print(f"wrote {len(files)} files to {target}", highlight=False, markup=False)
+    out.print(f"wrote {len(files)} files to {target}", highlight=False, markup=False, soft_wrap=True)
     out.print(f"next: pip install -e '{target}[test]' && meeple games && pytest {target}",
-              highlight=False, markup=False)
+              highlight=False, markup=False, soft_wrap=True)
 
 
 def register(app: typer.Typer) -> None:

@@ -64,6 +64,49 @@ def run(line: str, cwd: Path, bin_dir: Path) -> subprocess.CompletedProcess:
                           text=True, timeout=600)
 
 
+def test_plugin_new_writes_the_package_and_names_it_from_the_game(tmp_path, capsys):
+    from cli_runner import run_meeple
+
+    code, out, err = run_meeple(capsys, "plugin", "new", "connect-five", "--dir",
+                                str(tmp_path / "c5"))
+    assert code == 0, err
+    assert f"wrote 7 files to {tmp_path / 'c5'}" in out
+    game = (tmp_path / "c5" / "meeple_connect_five" / "game.py").read_text()
+    assert 'name = "connect-five"' in game and "class ConnectFive(Game):" in game
+    for method in ("setup", "decide", "fold", "to_act", "legal", "outcome", "parse", "format"):
+        assert f'"write ConnectFive.{method}: ' in game, method
+    toml = (tmp_path / "c5" / "pyproject.toml").read_text()
+    assert 'connect_five = "meeple_connect_five.plugin"' in toml
+    assert 'name = "meeple-connect-five"' in toml and '"meeple[testing]"' in toml
+    assert "class TestContract(GameContract):" in (tmp_path / "c5" / "tests" /
+                                                    "test_contract.py").read_text()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["Nim"], "plugin name 'Nim' must be lowercase words"),
+    (["nim_game"], "plugin name 'nim_game' must be lowercase words"),
+    (["3d-chess"], "plugin name '3d-chess' must be lowercase words"),
+    (["class"], "plugin name 'class' is a Python keyword"),
+    (["nim", "--dir", "{full}"], "already exists and is not an empty folder"),
+    (["nim", "--dir", "{file}"], "already exists and is not an empty folder"),
+])
+def test_plugin_new_refuses_bad_names_and_used_folders_writing_nothing(tmp_path, capsys, args,
+                                                                        message):
+    from cli_runner import run_meeple
+
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "keep.txt").write_text("mine")
+    (tmp_path / "file").write_text("mine")
+    args = [a.format(full=tmp_path / "full", file=tmp_path / "file") for a in args]
+    if "--dir" not in args:
+        args += ["--dir", str(tmp_path / "new")]
+    before = sorted(p.name for p in tmp_path.rglob("*"))
+    code, _, err = run_meeple(capsys, "plugin", "new", *args)
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and message in err, err
+    assert sorted(p.name for p in tmp_path.rglob("*")) == before
+
+
 @pytest.mark.slow
 def test_the_template_built_from_the_docs_fails_until_written_then_passes(tmp_path):
     bin_dir = fresh_venv(tmp_path / "venv")
