@@ -11,9 +11,10 @@ import orjson
 import typer
 from meeple.core import MeepleError
 from meeple.core.agents import parse_spec, split_specs
-from meeple.core.engine import Engine
+from meeple.core.engine import HOT_SEAT, Engine
 from meeple.core.errors import BadOptions, UnknownName
 from meeple.core.plugins import load
+from meeple.core.rng import derive_rng, new_seed
 from meeple.core.scheduler import run_match
 from rich.console import Console
 from rich.table import Table as RichTable
@@ -36,6 +37,9 @@ Db = Annotated[str | None, typer.Option(
          "postgresql://...). Default: meeple.sqlite in the user's data folder.")]
 Json = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 As = Annotated[str | None, typer.Option("--as", help="See the game as this player.")]
+Reveal = Annotated[bool, typer.Option(
+    "--reveal", help="Show everything, every player's secrets included (the store's owner). "
+    "Without it you see what a spectator sees, or with --as what that player sees.")]
 Opts = Annotated[list[str] | None, typer.Option(
     "--option", "-o", help="A game option as name=value (repeatable); see `meeple games`.")]
 
@@ -82,7 +86,8 @@ def make_agents(specs: list[str], seed: int, plugins: Any) -> list[Any]:
             agents.append(HumanAgent(out))
             continue
         factory = plugins.agent_factory(name)
-        agents.append(factory(opts, seed * 1009 + i))
+        # One-way from the game seed: an agent's own seed must not tell the game's.
+        agents.append(factory(opts, derive_rng(seed, i, "agent").getrandbits(63)))
     return agents
 
 
@@ -167,7 +172,8 @@ def play(
         "mcts:sims=200, ismcts, human ...")],
     names: Annotated[str | None, typer.Option(help="Player names (default: the game's seats).")] = None,
     option: Opts = None,
-    seed: Annotated[int, typer.Option(help="Seed for the game and the agents.")] = 1,
+    seed: Annotated[int | None, typer.Option(
+        help="Seed for the game and the agents (default: a fresh random one).")] = None,
     game_id: Annotated[str | None, typer.Option("--id", help="Id for the new game.")] = None,
     resume: Annotated[bool, typer.Option(help="GAME is a stored game id to play on.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only print the result.")] = False,
@@ -190,6 +196,7 @@ def play(
         gid = None
     if len(specs) != len(seats):
         raise BadOptions(f"game {game} has {len(seats)} players; give one agent spec for each")
+    seed = new_seed() if seed is None else seed
     agent_objs = make_agents(specs, seed, eng.plugins)
     humans = any(isinstance(a, HumanAgent) for a in agent_objs)
     if gid is None:
@@ -233,20 +240,23 @@ def show(
     as_player: As = None,
     at: Annotated[int | None, typer.Option(help="Show the state after this event.")] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="text, svg or json.")] = "text",
+    reveal: Reveal = False,
     db: Db = None,
 ) -> None:
-    """Show a game's state (as a player sees it, with --as)."""
+    """Show a game's state (as a spectator sees it; as a player with --as)."""
     if fmt not in ("text", "svg", "json"):
         raise BadOptions(f"--format must be text, svg or json, not {fmt!r}")
     eng = engine(db)
-    _check_as(eng, game_id, as_player)
+    _check_as(eng, game_id, as_player, reveal)
     if fmt == "json":
-        emit_json(eng.show_json(game_id, as_player, at))
+        emit_json(eng.show_json(game_id, as_player, at, reveal=reveal))
     else:
-        sys.stdout.write(eng.render(game_id, fmt, as_player, at) + "\n")
+        sys.stdout.write(eng.render(game_id, fmt, as_player, at, reveal=reveal) + "\n")
 
 
-def _check_as(eng: Engine, game_id: str, player: str | None) -> None:
+def _check_as(eng: Engine, game_id: str, player: str | None, reveal: bool = False) -> None:
+    if reveal and player is not None:
+        raise BadOptions("give --as (one player's view) or --reveal (everything), not both")
     if player is not None and player not in eng.store.header(game_id).players:
         players = ", ".join(eng.store.header(game_id).players)
         raise BadOptions(f"{player!r} does not play in {game_id}; players: {players}")
@@ -257,12 +267,14 @@ def log(
     game_id: Annotated[str, typer.Argument(help="Stored game id.")],
     as_player: As = None,
     json: Json = False,
+    reveal: Reveal = False,
     db: Db = None,
 ) -> None:
-    """Print a game's events in its notation, with turn and round markers."""
+    """Print a game's events in its notation, with turn and round markers (as a spectator
+    sees them; as a player with --as)."""
     eng = engine(db)
-    _check_as(eng, game_id, as_player)
-    lines = eng.log(game_id, as_player)
+    _check_as(eng, game_id, as_player, reveal)
+    lines = eng.log(game_id, as_player, reveal=reveal)
     if json:
         emit_json([ln.to_json() for ln in lines])
         return
@@ -297,21 +309,25 @@ def list_games(json: Json = False, db: Db = None) -> None:
 def replay(
     game_id: Annotated[str, typer.Argument(help="Stored game id.")],
     to: Annotated[int | None, typer.Option("--to", help="Stop after this event.")] = None,
+    as_player: As = None,
     json: Json = False,
+    reveal: Reveal = False,
     db: Db = None,
 ) -> None:
-    """Rebuild a game from its log (up to --to) and show where it stands."""
+    """Rebuild a game from its log (up to --to) and show where it stands (as a spectator
+    sees it; as a player with --as)."""
     eng = engine(db)
+    _check_as(eng, game_id, as_player, reveal)
     if to is not None:
         last = eng.store.last(game_id)[0]
         if not 1 <= to <= last:
             raise BadOptions(f"--to must be an event number from 1 to {last}, not {to}")
     if json:
-        emit_json(eng.show_json(game_id, None, to))
+        emit_json(eng.show_json(game_id, as_player, to, reveal=reveal))
         return
-    t = eng.table(game_id, upto=to)
-    out.print(f"{game_id}: replayed {t.last_seq} events")
-    sys.stdout.write(t.game.render(t.state, "text", None) + "\n")
+    text = eng.render(game_id, "text", as_player, to, reveal=reveal)
+    out.print(f"{game_id}: replayed {to or eng.store.last(game_id)[0]} events")
+    sys.stdout.write(text + "\n")
 
 
 # -- changing history without rewriting it ----------------------------------------------------
@@ -321,14 +337,21 @@ def replay(
 def undo(
     game_id: Annotated[str, typer.Argument(help="Stored game id.")],
     as_player: Annotated[str, typer.Option("--as", help="The player asking for the undo.")],
-    force: Annotated[bool, typer.Option(help="Undo across revealed information anyway (recorded).")] = False,
-    agreed_by: Annotated[str | None, typer.Option(help="Players who agree, comma-separated.")] = None,
+    force: Annotated[bool, typer.Option(
+        help="Undo without the consent it needs (recorded as forced).")] = False,
+    agreed_by: Annotated[str | None, typer.Option(
+        help="Players who agree, comma-separated. Taken on trust: at one terminal this is a "
+        "hot-seat table, and the event records the consent as named by --as.")] = None,
     db: Db = None,
 ) -> None:
-    """Undo the last command: appends an Undone event (the log is never rewritten)."""
+    """Undo the last command: appends an Undone event (the log is never rewritten).
+    Another player's command needs their consent; one that revealed hidden information
+    needs everyone's."""
     eng = engine(db)
     agreed = split_list(agreed_by, "--agreed-by") if agreed_by else []
-    rec = eng.undo(game_id, as_player, force, agreed)
+    # At one terminal --as and --agreed-by are taken on trust (hot-seat); the event
+    # records them as such (docs/reliability.md).
+    rec = eng.undo(game_id, as_player, force, agreed, proof=HOT_SEAT)
     out.print(f"event {rec.seq}: undone; to act: {', '.join(eng.to_act(game_id))}")
 
 
@@ -372,10 +395,14 @@ def verify(
     else:
         for r in reports:
             if r.ok:
-                out.print(f"[green]ok[/green]   {r.game_id}: {r.events} events", highlight=False)
+                note = (f" ({r.chance_unchecked} draws wait for the seed, sealed until the "
+                        "game is over)" if r.chance_unchecked else "")
+                out.print(f"[green]ok[/green]   {r.game_id}: {r.events} events{note}",
+                          highlight=False, soft_wrap=True)
             else:
-                out.print(f"[red]FAIL[/red] {r.game_id}: event {r.first_bad_seq}: {r.problem}",
-                          highlight=False)
+                where = f"event {r.first_bad_seq}: " if r.first_bad_seq else ""
+                out.print(f"[red]FAIL[/red] {r.game_id}: {where}{r.problem}",
+                          highlight=False, soft_wrap=True)
     if not all(r.ok for r in reports):
         raise typer.Exit(1)
 
@@ -387,12 +414,21 @@ def verify(
 def export(
     game_id: Annotated[str, typer.Argument(help="Stored game id.")],
     output: Annotated[Path | None, typer.Option("--output", "-o", help="File (default: stdout).")] = None,
+    reveal: Annotated[bool, typer.Option(
+        "--reveal", help="Export a running game with hidden information anyway: its events "
+        "hold every player's secrets (the store's owner, for a backup). The seed stays "
+        "sealed until the game is over.")] = False,
     db: Db = None,
 ) -> None:
-    """Write a game as JSON Lines (header, then one record per line)."""
-    data = engine(db).export(game_id)
+    """Write a game as JSON Lines (header, one record per line, a trailer)."""
+    data = engine(db).export(game_id, reveal=reveal)
     if output:
-        output.write_bytes(data)
+        if output.is_dir():
+            raise BadOptions(f"--output {output} is a folder; name a file in it")
+        try:
+            output.write_bytes(data)
+        except OSError as exc:
+            raise BadOptions(f"cannot write {output}: {exc.strerror or exc}") from None
         err.print(f"wrote {output}")
     else:
         sys.stdout.buffer.write(data)

@@ -5,7 +5,16 @@ Two checks, each naming the first bad sequence number:
    reordering);
 2. re-derivation: the setup events from the header's players, options and seed, and every
    command's events by parsing its recorded text and running ``decide`` again against the
-   replayed state with the same randomness.
+   replayed state with the same randomness; the engine's own events (undo, redo) must
+   name what could be undone or redone at their place, with the consent it needed.
+
+Without the seed (an export of a running game, whose header keeps only the seed's
+commitment) every decision is re-derived with a generator that refuses to draw: a
+decision that draws nothing is checked in full, one that draws is taken as recorded, its
+events folded and counted in ``chance_unchecked``; once the seed is disclosed (the game
+is over, or in the store) the same verify checks those too, and the seed against the
+commitment. A fork drew its events up to the fork point with its source's seed, which it
+does not carry: those are checked the same way.
 """
 
 from __future__ import annotations
@@ -21,6 +30,9 @@ from .errors import IntegrityError, MeepleError
 from .events import Redone, Undone
 from .game import Game
 from .records import GameHeader, Record
+from .rng import ChanceNeeded, SealedRandom
+
+ENGINE_TYPES = (Undone.TYPE, Redone.TYPE)  # type: ignore[attr-defined]
 
 
 @attrs.frozen
@@ -30,6 +42,8 @@ class VerifyReport:
     events: int
     first_bad_seq: int | None = None
     problem: str = ""
+    #: Decisions whose chance could not be checked: the seed is sealed (see above).
+    chance_unchecked: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return attrs.asdict(self)
@@ -65,13 +79,52 @@ def _batches(records: Sequence[Record]) -> list[list[Record]]:
     return out
 
 
-def rederive(game: Game, header: GameHeader, records: Sequence[Record]) -> None:
+def _fold(game: Game, state: Any, r: Record, ev: Any) -> Any:
+    try:
+        return game.fold(state, ev)
+    except MeepleError as exc:
+        raise IntegrityError(f"event {r.seq} cannot be applied: {exc}", seq=r.seq) from None
+    except Exception as exc:  # a forged or damaged event the plugin cannot fold
+        raise IntegrityError(f"event {r.seq} cannot be applied: {type(exc).__name__}: "
+                             f"{' '.join(str(exc).split())[:160]}", seq=r.seq) from None
+
+
+def rederive(game: Game, header: GameHeader, records: Sequence[Record]) -> int:
+    """Raise IntegrityError at the first event that is not what it should be; return how
+    many decisions drew chance that could not be checked (no seed)."""
     codec = Codec(game)
     batches = _batches(records)
     if not batches:
-        return
-    setup = runtime.start(game, list(header.players), header.options, header.seed)
+        return 0
+    if header.seed_known and not header.seed_matches():
+        raise IntegrityError("the header's seed is not the one its commitment seals", seq=0)
+    # Up to which seq decisions are re-derived without the seed (see the module doc).
+    blind = header.forked_from[1] if header.forked_from and not header.legacy else 0
+    if not header.seed_known:
+        blind = records[-1].seq
+    unchecked = 0
+
+    def decode(batch: list[Record]) -> list[Any]:
+        out = []
+        for r in batch:
+            try:
+                out.append(codec.decode(r.type, r.version, r.data))
+            except (MeepleError, ValueError, TypeError, KeyError) as exc:
+                raise IntegrityError(f"record {r.seq} cannot be read: {exc}", seq=r.seq) from None
+        return out
+
     first = batches[0]
+    if first[0].actor is not None or first[0].command_text is not None:
+        raise IntegrityError(f"record {first[0].seq} claims to be a command, not the setup",
+                             seq=first[0].seq)
+    try:
+        setup = runtime.start(game, list(header.players), header.options, header.seed or 0,
+                              rng=SealedRandom() if blind else None)
+    except ChanceNeeded:
+        setup = decode(first)
+        unchecked += 1
+    except MeepleError as exc:
+        raise IntegrityError(f"the setup is refused on replay: {exc}", seq=first[0].seq) from None
     got = [(r.type, r.version, r.data) for r in first]
     want = [codec.encode(e) for e in setup]
     if got != want:
@@ -81,27 +134,36 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record]) -> None:
                    first[-1].seq + 1 if len(first) < len(want) else first[len(want)].seq)
         raise IntegrityError("the setup events differ from what the seed and options give", seq=bad)
     pairs: list[tuple[int, Any]] = []
+    rows: list[runtime.Row] = []
     state = None
     for r, ev in zip(first, setup, strict=True):
         pairs.append((r.seq, ev))
-        state = game.fold(state, ev)
+        rows.append((r.seq, r.batch, r.actor, ev))
+        state = _fold(game, state, r, ev)
+    counting = len(pairs)
     for batch in batches[1:]:
         head = batch[0]
-        try:
-            decoded = [codec.decode(r.type, r.version, r.data) for r in batch]
-        except (MeepleError, ValueError, TypeError, KeyError) as exc:
-            raise IntegrityError(f"record {head.seq} cannot be read: {exc}", seq=head.seq) from None
-        if isinstance(decoded[0], Undone | Redone):
-            for r, ev in zip(batch, decoded, strict=True):
-                _check_engine_event(r, ev, pairs)
+        if any(r.type in ENGINE_TYPES for r in batch):
+            for r, ev in zip(batch, decode(batch), strict=True):
+                _check_engine_event(r, ev, pairs, rows, header.players)
                 pairs.append((r.seq, ev))
-            state = runtime.replay(game, pairs)
+                rows.append((r.seq, r.batch, r.actor, ev))
+            alive = runtime.effective(pairs)
+            counting = len(alive)
+            state = None
+            for _, ev in alive:
+                state = _fold(game, state, batch[0], ev)
             continue
         if head.actor is None or head.command_text is None:
             raise IntegrityError(f"record {head.seq} has no command that caused it", seq=head.seq)
+        key = runtime.chance_key(header.chance, head.seq, counting)
         try:
-            command = game.parse(head.command_text, state, head.actor)
-            events = runtime.decide(game, state, head.actor, command, header.seed, head.seq)
+            command = runtime.parse(game, head.command_text, state, head.actor)
+            events = runtime.decide(game, state, head.actor, command, header.seed or 0, key,
+                                    rng=SealedRandom() if head.seq <= blind else None)
+        except ChanceNeeded:
+            events = decode(batch)  # drawn with the sealed seed: taken as recorded
+            unchecked += 1
         except MeepleError as exc:
             raise IntegrityError(
                 f"command {head.command_text!r} by {head.actor} at event {head.seq} "
@@ -120,22 +182,33 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record]) -> None:
                 seq=batch[-1].seq + 1)
         for r, ev in zip(batch, events, strict=True):
             pairs.append((r.seq, ev))
-            state = game.fold(state, ev)
+            rows.append((r.seq, r.batch, r.actor, ev))
+            state = _fold(game, state, r, ev)
+            counting += 1
+    return unchecked
 
 
-def _check_engine_event(r: Record, ev: Any, pairs: list[tuple[int, Any]]) -> None:
+def _check_engine_event(r: Record, ev: Any, pairs: list[tuple[int, Any]],
+                        rows: list[runtime.Row], players: Sequence[str]) -> None:
+    """An undo or redo must be one the engine would have appended at that place."""
     if isinstance(ev, Undone):
-        if not 1 < ev.first_seq <= ev.last_seq < r.seq:
-            raise IntegrityError(f"undo at {r.seq} names an impossible span", seq=r.seq)
+        why = runtime.check_undo(rows, players, ev)
+        what = "undo"
     elif isinstance(ev, Redone):
-        if not any(s == ev.undo_seq and isinstance(e, Undone) for s, e in pairs):
-            raise IntegrityError(f"redo at {r.seq} names no undo", seq=r.seq)
+        why = runtime.check_redo(pairs, rows, ev)
+        what = "redo"
+    else:
+        why, what = "a game event shares a batch with an undo or redo", "event"
+    if why is None and (r.actor != getattr(ev, "by", None) or r.batch != r.seq):
+        why = f"its record names {r.actor!r} as the asker, the event {getattr(ev, 'by', None)!r}"
+    if why:
+        raise IntegrityError(f"{what} at {r.seq} could not have happened: {why}", seq=r.seq)
 
 
 def verify(game: Game, header: GameHeader, records: Sequence[Record]) -> VerifyReport:
     try:
         check_chain(header, records)
-        rederive(game, header, records)
+        unchecked = rederive(game, header, records)
     except IntegrityError as exc:
         return VerifyReport(header.game_id, False, len(records), exc.seq, str(exc))
-    return VerifyReport(header.game_id, True, len(records))
+    return VerifyReport(header.game_id, True, len(records), chance_unchecked=unchecked)

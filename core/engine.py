@@ -9,24 +9,33 @@
 
 from __future__ import annotations
 
+import functools
 import secrets
+import threading
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
 from . import runtime
 from .audit import VerifyReport, check_chain, verify
 from .codec import Codec
-from .errors import BadOptions, IllegalCommand, ImportFailed, IntegrityError, MeepleError
+from .errors import (
+    BadOptions,
+    GameNotFound,
+    IllegalCommand,
+    ImportFailed,
+    IntegrityError,
+    MeepleError,
+)
 from .events import Redone, Undone
 from .game import Game, Outcome, render_checked
 from .importers import ImportedGame
 from .plugins import Plugins, load
 from .records import GameHeader, NewEvent, Record, chain, utc_now
 from .rng import new_seed
-from .stores.base import EventStore, check_game_id
-from .stores.jsonl import dump_game, read_game
+from .stores.base import DamagedRecord, EventStore, check_game_id
+from .stores.jsonl import dump_game, read_export
 from .stores.memory import MemoryStore
 from .stores.open import open_store
 from .table import Table
@@ -46,7 +55,32 @@ class LogLine:
         return attrs.asdict(self)
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _locked(fn: F) -> F:
+    """Run a method under the engine's lock. An Engine keeps loaded tables (with pending
+    records) between calls; two threads applying to one table at once would chain events
+    onto each other's unflushed ones. One lock per engine makes a shared engine safe; the
+    store's own transaction still orders writers in other engines and processes."""
+
+    @functools.wraps(fn)
+    def run(self: Engine, *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            return fn(self, *args, **kwargs)
+
+    return run  # type: ignore[return-value]
+
+
+#: How the consent of an undo was given: at one CLI, named by the asker (trusted), or by
+#: each player proving their seat (``meeple serve``'s seat keys).
+HOT_SEAT = "hot-seat"
+SEAT_KEY = "seat-key"
+
+
 class Engine:
+    """Safe to share between threads: every method runs under one lock."""
+
     def __init__(self, store: EventStore | str | None = None, plugins: Plugins | None = None,
                  clock: Callable[[], str] = utc_now) -> None:
         self.plugins = plugins or load()
@@ -54,6 +88,7 @@ class Engine:
         self.clock = clock
         self._codecs: dict[str, Codec] = {}
         self._tables: dict[str, Table] = {}
+        self._lock = threading.RLock()
 
     def close(self) -> None:
         self.store.close()
@@ -68,11 +103,15 @@ class Engine:
             self._codecs[game.name] = Codec(game)
         return self._codecs[game.name]
 
+    @_locked
     def table(self, game_id: str, upto: int | None = None) -> Table:
         """Load a game; a game whose setup never got stored is set up now (same seed).
 
         The latest table of recently used games is kept and reused while the store's last
         record is still the one it ends with (one cheap query instead of a full replay)."""
+        if upto is not None and not 1 <= upto <= self.store.last(game_id)[0]:
+            raise BadOptions(f"event {upto} does not exist in {game_id}: give a number from 1 "
+                             f"to {self.store.last(game_id)[0]}")
         if upto is None:
             cached = self._tables.get(game_id)
             if cached is not None and not cached.created:
@@ -95,11 +134,13 @@ class Engine:
         while len(self._tables) > 8:
             self._tables.pop(next(iter(self._tables)))
 
+    @_locked
     def forget(self, game_id: str) -> None:
         self._tables.pop(game_id, None)
 
     # -- games -----------------------------------------------------------------------------
 
+    @_locked
     def new_game(self, game: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
                  seed: int | None = None, game_id: str | None = None, title: str = "",
                  deferred: bool = False) -> str:
@@ -111,8 +152,9 @@ class Engine:
         seed = new_seed() if seed is None else int(seed)
         game_id = game_id or f"{g.name}-{secrets.token_hex(4)}"
         check_game_id(game_id)
-        header = GameHeader(game_id, g.name, type(g).__module__.split(".")[0], g.version,
-                            tuple(players), resolved, seed, self.clock(), title)
+        header = GameHeader.sealed_new(game_id, g.name, type(g).__module__.split(".")[0],
+                                       g.version, tuple(players), resolved, seed,
+                                       self.clock(), title)
         t = Table(g, header, self.codec(g))
         t.start(list(players), resolved)  # raises before anything is stored
         t.created = False
@@ -121,6 +163,7 @@ class Engine:
         self._remember(t)
         return game_id
 
+    @_locked
     def list_games(self) -> list[dict[str, Any]]:
         out = []
         for gid in self.store.game_ids():
@@ -129,6 +172,7 @@ class Engine:
                         "created": h.created, "title": h.title, **self.store.status(gid)})
         return out
 
+    @_locked
     def move(self, game_id: str, command: Any, player: str) -> list[Record]:
         """Give a command as ``player``; IllegalCommand (nothing stored) if not allowed."""
         t = self.table(game_id)
@@ -136,29 +180,49 @@ class Engine:
             raise BadOptions(
                 f"{player!r} does not play in {game_id}; players: {', '.join(t.header.players)}")
         t.apply(player, command)
-        return t.flush(self.store, self.clock)
+        return self._flush(t)
 
+    def _flush(self, t: Table) -> list[Record]:
+        """Store a table's pending command; if the store refuses (another writer came
+        first, a full disk), forget it: a command whose caller got an error must never be
+        written later by another call."""
+        try:
+            return t.flush(self.store, self.clock)
+        except BaseException:
+            t.discard_pending()
+            self.forget(t.header.game_id)
+            raise
+
+    @_locked
     def state(self, game_id: str, at: int | None = None) -> Any:
         return self.table(game_id, upto=at).state
 
+    @_locked
     def view(self, game_id: str, player: str | None, at: int | None = None) -> Any:
         t = self.table(game_id, upto=at)
         return t.game.view(t.state, player)
 
+    @_locked
     def to_act(self, game_id: str) -> list[str]:
         return self.table(game_id).to_act()
 
+    @_locked
     def outcome(self, game_id: str) -> Outcome | None:
         return self.table(game_id).outcome()
 
+    @_locked
     def render(self, game_id: str, fmt: str = "text", player: str | None = None,
-               at: int | None = None) -> str:
+               at: int | None = None, reveal: bool = False) -> str:
+        """The state as ``player`` sees it (None: a spectator); ``reveal``: all of it."""
         t = self.table(game_id, upto=at)
-        return render_checked(t.game, t.game.view(t.state, player), fmt, player)
+        shown = t.state if reveal else t.game.view(t.state, player)
+        return render_checked(t.game, shown, fmt, player)
 
-    def show_json(self, game_id: str, player: str | None = None, at: int | None = None) -> dict:
+    @_locked
+    def show_json(self, game_id: str, player: str | None = None, at: int | None = None,
+                  reveal: bool = False) -> dict:
         t = self.table(game_id, upto=at)
-        view = t.game.view(t.state, player)
+        view = t.state if reveal else t.game.view(t.state, player)
         out = t.outcome()
         return {
             "game_id": game_id, "game": t.game.name, "players": list(t.header.players),
@@ -170,31 +234,40 @@ class Engine:
 
     # -- undo, redo, fork ----------------------------------------------------------------------
 
+    @_locked
     def undo(self, game_id: str, by: str, force: bool = False,
-             agreed: Sequence[str] = ()) -> Record:
-        t = self.table(game_id)
-        self._check_player(t, by)
-        first, last, barrier = t.undo_span()
-        consent = tuple(dict.fromkeys([*agreed, by]))
-        if barrier and not force and set(consent) != set(t.header.players):
-            raise IllegalCommand(
-                f"events {first}-{last} revealed hidden information; undo needs every player's "
-                f"consent (--agreed-by {','.join(t.header.players)}) or --force")
-        ev = Undone(first, last, by, consent if (barrier or force) else ())
-        t._queue([ev], by, "undo")
-        return t.flush(self.store, self.clock)[-1]
+             agreed: Sequence[str] = (), proof: str = HOT_SEAT) -> Record:
+        """Undo the last command that counts, as player ``by``.
 
-    def redo(self, game_id: str, by: str) -> Record:
+        Undoing another player's command needs that player's consent; a command that
+        revealed hidden information needs everyone's. ``agreed`` names the players who
+        consented and ``proof`` how: ``HOT_SEAT`` (the CLI: ``by`` names them, trusted) or
+        ``SEAT_KEY`` (a server that checked each one's seat key). Both are recorded in the
+        Undone event; ``force`` goes ahead without the missing consent and records that."""
         t = self.table(game_id)
         self._check_player(t, by)
-        t._queue([Redone(t.redo_target(), by)], by, "redo")
-        return t.flush(self.store, self.clock)[-1]
+        ev = runtime.make_undo(t.rows(), t.header.players, by, agreed, force, proof)
+        t._queue([ev], by, "undo")
+        return self._flush(t)[-1]
+
+    @_locked
+    def redo(self, game_id: str, by: str) -> Record:
+        """Cancel the last undo (only its asker or the undone command's player may)."""
+        t = self.table(game_id)
+        self._check_player(t, by)
+        target = t.redo_target()
+        why = runtime.redo_allowed(t.pairs, t.rows(), target, by)
+        if why:
+            raise IllegalCommand(why)
+        t._queue([Redone(target, by)], by, "redo")
+        return self._flush(t)[-1]
 
     def _check_player(self, t: Table, who: str) -> None:
         if who not in t.header.players:
             raise BadOptions(f"{who!r} does not play in {t.header.game_id}; "
                              f"players: {', '.join(t.header.players)}")
 
+    @_locked
     def fork(self, game_id: str, at: int, new_id: str | None = None) -> str:
         header = self.store.header(game_id)
         records = self.store.load(game_id, upto=at)
@@ -208,32 +281,74 @@ class Engine:
                              "ends later)")
         new_id = new_id or f"{game_id}-fork-{secrets.token_hex(3)}"
         check_game_id(new_id)
-        fork_header = attrs.evolve(header, game_id=new_id, created=self.clock(),
-                                   forked_from=(game_id, at))
+        # A fork draws chance of its own from the fork point on: with the source's seed,
+        # playing on in a fork would foretell the source game's next draws.
+        fork_header = GameHeader.sealed_new(new_id, header.game, header.plugin,
+                                            header.plugin_version, header.players,
+                                            header.options, new_seed(), self.clock(),
+                                            header.title, forked_from=(game_id, at))
         self.store.import_game(fork_header, rechain(fork_header, records))
         return new_id
 
     # -- audit, log, export ---------------------------------------------------------------------
 
+    @_locked
     def verify(self, game_id: str) -> VerifyReport:
-        """Hash chain and re-derivation (audit.verify), plus two things only the store
-        knows: a log file too damaged to read, and a log shorter than the store recorded
-        it (deleting the last events leaves a valid chain; the status cache remembers)."""
-        header = self.store.header(game_id)
+        """Hash chain, engine events and re-derivation (audit.verify), plus what only the
+        store knows: a log too damaged to read, and a log shorter than the store recorded
+        it (deleting the last events leaves a valid chain; the status cache remembers).
+        Anything malformed (header, status, payload) is a failed report, never an error."""
+        try:
+            return self._verify(game_id)
+        except GameNotFound:
+            raise  # a wrong id is the caller's mistake, not a finding about a game
+        except Exception as exc:  # a damaged store must give a finding, whatever broke
+            text = " ".join(str(exc).split())[:200] or type(exc).__name__
+            return VerifyReport(game_id, False, 0, None,
+                                f"the stored game cannot be read: {type(exc).__name__}: {text}")
+
+    def _verify(self, game_id: str) -> VerifyReport:
+        try:
+            header = self.store.header(game_id)
+        except GameNotFound:
+            raise
+        except Exception as exc:
+            return VerifyReport(game_id, False, 0, None, f"the stored header is damaged: {exc}")
         try:
             records = self.store.load(game_id)
         except ImportFailed as exc:  # JSON Lines: line 1 is the header, line n + 1 event n
             return VerifyReport(game_id, False, 0, max((exc.line or 2) - 1, 1),
                                 f"the stored log cannot be read: {exc}")
-        report = verify(self.plugins.game(header.game), header, records)
-        known = self.store.status(game_id).get("seq")
+        except DamagedRecord as exc:
+            return VerifyReport(game_id, False, 0, exc.seq, str(exc))
+        except Exception as exc:
+            return VerifyReport(game_id, False, 0, None, f"the stored events are damaged: {exc}")
+        try:
+            game = self.plugins.game(header.game)
+        except MeepleError as exc:
+            return VerifyReport(game_id, False, len(records), None, str(exc))
+        report = verify(game, header, records)
+        try:
+            status = self.store.status(game_id)
+        except Exception as exc:
+            status = None
+            problem = f"its status cannot be read: {exc}"
+        else:
+            problem = _status_problem(status)
+        if report.ok and problem:
+            return attrs.evolve(report, ok=False, problem=problem)
+        known = status.get("seq") if isinstance(status, dict) else None
         if report.ok and isinstance(known, int) and known > report.events:
             return attrs.evolve(report, ok=False, first_bad_seq=report.events + 1,
                                 problem=f"the log ends at event {report.events}, but the game "
                                 f"was stored up to event {known}: events are missing")
         return report
 
-    def log(self, game_id: str, as_player: str | None = None) -> list[LogLine]:
+    @_locked
+    def log(self, game_id: str, as_player: str | None = None,
+            reveal: bool = False) -> list[LogLine]:
+        """The log as ``as_player`` may see it (None: a spectator, who sees no secret);
+        ``reveal``: everything, for the store's owner."""
         t = self.table(game_id)
         game = t.game
         alive = {s for s, _ in runtime.effective(t.pairs)}
@@ -254,26 +369,48 @@ class Engine:
             elif isinstance(ev, Redone):
                 text = f"redo of the undo at {ev.undo_seq} by {ev.by}"
             else:
-                text = game.describe_event(game.redact(ev, as_player))
+                text = game.describe_event(ev if reveal else game.redact(ev, as_player))
             command = r.command_text
-            if command and r.actor and as_player is not None and r.actor != as_player:
+            if command and r.actor and not reveal and r.actor != as_player:
                 command = game.redact_command(command, r.actor, as_player)
             lines.append(LogLine(seq, r.actor, command, text, shown, seq not in alive
                                  and not isinstance(ev, Undone | Redone), r.type))
         return lines
 
-    def export(self, game_id: str) -> bytes:
-        return dump_game(self.store.header(game_id), self.store.load(game_id))
+    @_locked
+    def export(self, game_id: str, reveal: bool = False) -> bytes:
+        """The game as JSON Lines, ending with a trailer (event count, last hash).
 
+        A running game's export never carries the seed (its header keeps the commitment,
+        so the chain still verifies). Its events hold every secret dealt so far, so a
+        running game with hidden information is exported only with ``reveal`` (the
+        store's owner asking for everything)."""
+        t = self.table(game_id)
+        header = t.header
+        if t.outcome() is None:
+            if t.game.hidden_information and not reveal:
+                raise BadOptions(
+                    f"{game_id} is running and its log holds every player's hidden "
+                    "information; export it once it is over, or with --reveal (the store's "
+                    "owner, for a backup)")
+            header = header.sealed()
+        return dump_game(header, self.store.load(game_id))
+
+    @_locked
     def import_export(self, data: bytes | str, new_id: str | None = None) -> str:
-        """Store a game exported by ``export``, after checking it whole."""
-        header, records = read_game(data)
+        """Store a game exported by ``export``, after checking it whole (trailer, chain,
+        engine events, re-derivation as far as the seed is known)."""
+        header, records, trailer_line, last_hash = read_export(data)
         game = self.plugins.game(header.game)
         report = verify(game, header, records)
         if not report.ok:
             raise ImportFailed(f"the file fails verification at event {report.first_bad_seq}: "
                                f"{report.problem}", line=(report.first_bad_seq or 0) + 1)
+        if last_hash != records[-1].hash:
+            raise ImportFailed("the trailer's last hash is not the hash of the last record "
+                               "(the file was cut short or extended)", line=trailer_line)
         if new_id and new_id != header.game_id:
+            check_game_id(new_id)
             header = attrs.evolve(header, game_id=new_id)
             records = rechain(header, records)
         self.store.import_game(header, records)
@@ -281,11 +418,20 @@ class Engine:
         self.store.set_status(header.game_id, t.status())
         return header.game_id
 
+    @_locked
     def import_record(self, fmt: str, text: str, game_id: str | None = None,
                       progress: Callable[[int, int], None] | None = None) -> str:
         """Turn a foreign record into a stored game through its importer. All commands are
         played in memory first: a record that fails leaves the store untouched."""
-        imported: ImportedGame = self.plugins.importer(fmt).read(text)
+        importer = self.plugins.importer(fmt)
+        try:
+            imported: ImportedGame = importer.read(text)
+        except MeepleError:
+            raise
+        except Exception as exc:  # the importer's own bug or limit: one line, nothing stored
+            what = " ".join(str(exc).split())[:160] or type(exc).__name__
+            raise ImportFailed(f"the {fmt} importer ({type(importer).__module__.split('.')[0]}) "
+                               f"cannot read this file: {type(exc).__name__}: {what}") from exc
         scratch = Engine(MemoryStore(), self.plugins, self.clock)
         gid = scratch.new_game(imported.game, imported.players, imported.options,
                                imported.seed, game_id or None, imported.title)
@@ -303,6 +449,17 @@ class Engine:
         self.store.import_game(header, scratch.store.load(gid))
         self.store.set_status(gid, t.status())
         return gid
+
+
+def _status_problem(status: Any) -> str:
+    """What is wrong with a status cache's shape ("" if nothing)."""
+    if not isinstance(status, dict):
+        return f"its status is not an object but {type(status).__name__}"
+    if status and status.get("status") not in ("running", "finished"):
+        return f"its status says {status.get('status')!r}, not running or finished"
+    if "seq" in status and (not isinstance(status["seq"], int) or isinstance(status["seq"], bool)):
+        return f"its status names event {status['seq']!r}, not a number"
+    return ""
 
 
 def rechain(header: GameHeader, records: Sequence[Record]) -> list[Record]:

@@ -47,12 +47,19 @@ def is_barrier(ev: Any) -> bool:
 # Events the engine itself appends to every game's log, whatever the game.
 @event("meeple.undone")
 class Undone:
-    """Commands from first_seq to last_seq no longer count; replay skips them."""
+    """Commands from first_seq to last_seq no longer count; replay skips them.
+
+    ``forced_by`` (a name kept from the first format) is the consent: every player who
+    agreed, the asker last. ``forced``: the undo went ahead without some consent that was
+    needed (``--force``). ``proof``: how the consent was given, "hot-seat" (named by the
+    asker at the CLI, trusted) or "seat-key" (each player proved their seat to a server)."""
 
     first_seq: int
     last_seq: int
     by: str
     forced_by: tuple[str, ...] = ()
+    forced: bool = False
+    proof: str = ""
 
 
 @event("meeple.redone")

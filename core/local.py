@@ -46,7 +46,7 @@ class LocalGame:
         """Give a command (an object or notation text). Raises IllegalCommand and changes
         nothing if the command is not allowed."""
         if isinstance(command, str):
-            command = self.game.parse(command, self.state, player)
+            command = runtime.parse(self.game, command, self.state, player)
         events = runtime.decide(self.game, self.state, player, command, self.seed, len(self.log) + 1)
         for ev in events:
             self._append(ev)

@@ -1,38 +1,92 @@
 """The rules of the engine itself, shared by the stored engine, the scheduler, search and
-tests: how a game starts, who may give a command, where its randomness comes from, and how
-a list of events folds into state (skipping undone spans)."""
+tests: how a game starts, who may give a command, where its randomness comes from, how a
+list of events folds into state (skipping undone spans), and what an undo or redo may
+name. ``audit`` checks stored engine events with the same functions that made them."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .errors import IllegalCommand
-from .events import Redone, Undone
+from .errors import BadOptions, IllegalCommand, MeepleError
+from .events import Redone, Undone, is_barrier
 from .game import Game
 from .rng import derive_rng
 
 
-def start(game: Game, players: Sequence[str], options: Mapping[str, Any] | None, seed: int) -> list[Any]:
+class PluginFailed(IllegalCommand):
+    """A plugin raised something other than a Meeple error (a bug, or input it did not
+    expect): reported as one line naming the plugin, never as a traceback."""
+
+
+def plugin_name(game: Game) -> str:
+    return type(game).__module__.split(".")[0]
+
+
+def plugin_failure(game: Game, doing: str, exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    if len(text) > 160:
+        text = text[:157] + "..."
+    return (f"the {game.name} plugin ({plugin_name(game)}) failed while {doing}: "
+            f"{type(exc).__name__}: {text}")
+
+
+def start(game: Game, players: Sequence[str], options: Mapping[str, Any] | None, seed: int,
+          rng: random.Random | None = None) -> list[Any]:
     """The setup events of a new game (options must already be resolved or are resolved here)."""
     game.check_players(players)
     resolved = game.resolve_options(options)
-    return list(game.setup(list(players), resolved, derive_rng(seed, 0)))
+    try:
+        return list(game.setup(list(players), resolved, rng or derive_rng(seed, 0)))
+    except MeepleError:
+        raise
+    except Exception as exc:
+        raise BadOptions(plugin_failure(game, "setting up the game", exc)) from exc
 
 
-def decide(game: Game, state: Any, player: str, command: Any, seed: int, next_seq: int) -> list[Any]:
-    """Check that ``player`` may act, then let the game decide. ``next_seq`` is the sequence
-    number the first resulting event will get; it keys the randomness."""
+def parse(game: Game, text: str, state: Any, player: str | None) -> Any:
+    """The game's parse, with its unexpected exceptions turned into a refusal."""
+    try:
+        command = game.parse(text, state, player)
+    except MeepleError:
+        raise
+    except Exception as exc:
+        raise PluginFailed(plugin_failure(game, f"reading the command {text[:40]!r}", exc)) from exc
+    if command is None:
+        raise IllegalCommand(f"{text[:80]!r} is not a command of {game.name}")
+    return command
+
+
+def decide(game: Game, state: Any, player: str, command: Any, seed: int, next_seq: int,
+           rng: random.Random | None = None) -> list[Any]:
+    """Check that ``player`` may act, then let the game decide. ``next_seq`` is the chance
+    key (``chance_key``) of the decision; ``rng`` replaces the derived generator (verify
+    of a sealed game)."""
     if game.outcome(state) is not None:
         raise IllegalCommand("the game is over")
     acting = game.to_act(state)
     if player not in acting:
         who = ", ".join(acting) or "nobody"
         raise IllegalCommand(f"it is not {player}'s turn (waiting for {who})")
-    events = list(game.decide(state, player, command, derive_rng(seed, next_seq)))
+    try:
+        events = list(game.decide(state, player, command, rng or derive_rng(seed, next_seq)))
+    except MeepleError:
+        raise
+    except Exception as exc:
+        raise PluginFailed(plugin_failure(game, "deciding a command", exc)) from exc
     if not events:
         raise IllegalCommand("that command would change nothing")
     return events
+
+
+def chance_key(scheme: str, next_seq: int, counting: int) -> int:
+    """The key of a decision's randomness. Legacy games ("seq") key it on the sequence
+    number the decision writes at, which an undo moves on; "position" keys it on how many
+    events count before it, plus one: the same number as ``next_seq`` while nothing was
+    undone, and after an undo exactly what the undone command had, so whatever is played
+    instead draws from the same stream and an undo/redo cycle cannot reroll a draw."""
+    return next_seq if scheme == "seq" else counting + 1
 
 
 def effective(records: Sequence[tuple[int, Any]]) -> list[tuple[int, Any]]:
@@ -62,3 +116,106 @@ def fold_all(game: Game, events: Iterable[Any], state: Any = None) -> Any:
 
 def replay(game: Game, records: Sequence[tuple[int, Any]]) -> Any:
     return fold_all(game, (e for _, e in effective(records)))
+
+
+# -- undo and redo: what they may name, and whose consent they need -------------------------
+
+#: One stored record as undo sees it: (seq, batch, actor, decoded event).
+Row = tuple[int, int, "str | None", Any]
+
+
+def undo_span(rows: Sequence[Row]) -> tuple[int, int, str, bool]:
+    """(first, last, actor, crosses a barrier) of the last player command still counting."""
+    alive = {s for s, _ in effective([(r[0], r[3]) for r in rows])}
+    spans: dict[int, tuple[int, str]] = {}
+    for seq, batch, actor, _ in rows:
+        if actor is not None and seq in alive:
+            last = spans.get(batch, (seq, actor))[0]
+            spans[batch] = (max(last, seq), actor)
+    if not spans:
+        raise IllegalCommand("there is nothing to undo: no player command counts yet")
+    first = max(spans)
+    last, actor = spans[first]
+    barrier = any(is_barrier(r[3]) for r in rows if first <= r[0] <= last)
+    return first, last, actor, barrier
+
+
+def consent_needed(players: Sequence[str], actor: str, by: str, barrier: bool) -> list[str]:
+    """Who must agree to an undo: everyone when the span revealed hidden information (a
+    draw every player has now seen), else the player whose command it undoes."""
+    return list(players) if barrier else sorted({actor, by})
+
+
+def make_undo(rows: Sequence[Row], players: Sequence[str], by: str,
+              agreed: Sequence[str] = (), force: bool = False, proof: str = "") -> Undone:
+    """The Undone event ``by`` may append now, or IllegalCommand saying whose consent is
+    missing. ``agreed`` are the players who gave their consent, ``proof`` how they did
+    ("hot-seat": typed at one CLI by ``by``; "seat-key": each proved their seat)."""
+    first, last, actor, barrier = undo_span(rows)
+    unknown = [p for p in agreed if p not in players]
+    if unknown:
+        raise BadOptions(f"{', '.join(unknown)} do not play; players: {', '.join(players)}")
+    consent = tuple(dict.fromkeys([*agreed, by]))
+    needed = consent_needed(players, actor, by, barrier)
+    missing = [p for p in needed if p not in consent]
+    if missing and not force:
+        why = ("revealed hidden information; undo needs every player's consent"
+               if barrier else f"are {actor}'s command; undo needs {actor}'s consent")
+        raise IllegalCommand(f"events {first}-{last} {why} (missing: {', '.join(missing)}; "
+                             f"--agreed-by {','.join(p for p in needed if p != by)}) or --force")
+    recorded = barrier or force or actor != by or len(consent) > 1
+    return Undone(first, last, by, consent if recorded else (), bool(missing) and force,
+                  proof if recorded else "")
+
+
+def check_undo(rows: Sequence[Row], players: Sequence[str], ev: Undone) -> str | None:
+    """Why a stored Undone event could not have been appended at its place, or None."""
+    try:
+        first, last, actor, barrier = undo_span(rows)
+    except IllegalCommand:
+        return "there was nothing to undo"
+    if (ev.first_seq, ev.last_seq) != (first, last):
+        return (f"it names events {ev.first_seq}-{ev.last_seq}, but the last command that "
+                f"counted was events {first}-{last}")
+    if ev.by not in players:
+        return f"it was asked by {ev.by!r}, who does not play"
+    consent = {*ev.forced_by, ev.by}
+    missing = [p for p in consent_needed(players, actor, ev.by, barrier) if p not in consent]
+    if missing and not ev.forced:
+        return f"it undoes {actor}'s events without the consent of {', '.join(missing)}"
+    return None
+
+
+def redo_target(pairs: Sequence[tuple[int, Any]]) -> int:
+    """The seq of the Undone event a redo would cancel (the last one not cancelled, with
+    no command after it)."""
+    cancelled = {ev.undo_seq for _, ev in pairs if isinstance(ev, Redone)}
+    undos = [s for s, ev in pairs if isinstance(ev, Undone) and s not in cancelled]
+    if not undos:
+        raise IllegalCommand("there is nothing to redo")
+    target = undos[-1]
+    later = [s for s, ev in pairs if s > target and not isinstance(ev, Undone | Redone)]
+    if later:
+        raise IllegalCommand("cannot redo: new moves were made after the undo")
+    return target
+
+
+def redo_allowed(pairs: Sequence[tuple[int, Any]], rows: Sequence[Row], target: int,
+                 by: str) -> str | None:
+    """A redo puts a command back: only the undo's asker or the command's own player may."""
+    undo = next(ev for s, ev in pairs if s == target)
+    actor = next((r[2] for r in rows if r[0] == undo.first_seq), None)
+    if by not in (undo.by, actor):
+        return (f"only {undo.by} (who undid it) or {actor} (whose command it was) may redo "
+                f"the undo at {target}")
+    return None
+
+
+def check_redo(pairs: Sequence[tuple[int, Any]], rows: Sequence[Row], ev: Redone) -> str | None:
+    try:
+        target = redo_target(pairs)
+    except IllegalCommand as exc:
+        return str(exc)
+    if ev.undo_seq != target:
+        return f"it names the undo at {ev.undo_seq}, but only the undo at {target} could be redone"
+    return redo_allowed(pairs, rows, target, ev.by)

@@ -12,8 +12,8 @@ from typing import Any
 
 from . import runtime
 from .codec import Codec
-from .errors import IllegalCommand
-from .events import Redone, Undone, is_barrier
+from .errors import IllegalCommand, MeepleError
+from .events import Redone, Undone
 from .game import Game, Outcome
 from .records import GameHeader, NewEvent, Record, utc_now
 from .stores.base import EventStore
@@ -30,6 +30,8 @@ class Table:
         self.state: Any = None
         #: False for a new game whose header is not stored yet (see Engine.new_game).
         self.created = True
+        #: How many events count (not undone): the key of the next decision's chance.
+        self.counting = 0
 
     # -- loading -----------------------------------------------------------------------
 
@@ -51,8 +53,14 @@ class Table:
                 rebuild = True
             elif not rebuild:
                 self.state = self.game.fold(self.state, ev)
+                self.counting += 1
         if rebuild:
-            self.state = runtime.replay(self.game, self.pairs)
+            self._rebuild()
+
+    def _rebuild(self) -> None:
+        alive = runtime.effective(self.pairs)
+        self.counting = len(alive)
+        self.state = runtime.fold_all(self.game, (e for _, e in alive))
 
     @property
     def last_seq(self) -> int:
@@ -71,14 +79,22 @@ class Table:
 
     def apply(self, player: str, command: Any) -> list[Any]:
         """Decide and fold a command (object or notation text); queue its records."""
+        if self.header.seed is None:
+            raise IllegalCommand(
+                f"{self.header.game_id} was imported without its seed (an export of a running "
+                "game never carries it), so nobody can draw its chance; fork it to play on "
+                "with chance of its own")
         if isinstance(command, str):
-            text_in = command
-            command = self.game.parse(command, self.state, player)
-            if command is None:
-                raise IllegalCommand(f"{text_in!r} is not a command of {self.game.name}")
-        text = self.game.format(command, self.state)
-        events = runtime.decide(self.game, self.state, player, command, self.header.seed,
-                                self.last_seq + 1)
+            command = runtime.parse(self.game, command, self.state, player)
+        try:
+            text = self.game.format(command, self.state)
+        except MeepleError:
+            raise
+        except Exception as exc:
+            raise runtime.PluginFailed(
+                runtime.plugin_failure(self.game, "writing a command down", exc)) from exc
+        key = runtime.chance_key(self.header.chance, self.last_seq + 1, self.counting)
+        events = runtime.decide(self.game, self.state, player, command, self.header.seed, key)
         self._queue(events, player, text)
         return events
 
@@ -89,9 +105,10 @@ class Table:
             self.pending.append((NewEvent(t, v, data, actor, text), first))
             self.pairs.append((first + i, ev))
             if isinstance(ev, Undone | Redone):
-                self.state = runtime.replay(self.game, self.pairs)
+                self._rebuild()
             else:
                 self.state = self.game.fold(self.state, ev)
+                self.counting += 1
 
     def flush(self, store: EventStore, clock: Any = utc_now) -> list[Record]:
         """Append every pending command in one atomic write (each keeps its batch)."""
@@ -120,7 +137,7 @@ class Table:
             n = len(self.pending)
             self.pending.clear()
             del self.pairs[-n:]
-            self.state = runtime.replay(self.game, self.pairs)
+            self._rebuild()
 
     # -- questions -----------------------------------------------------------------------
 
@@ -137,32 +154,24 @@ class Table:
             return {**base, "status": "running", "to_act": self.to_act()}
         return {**base, "status": "finished", "outcome": out.to_json()}
 
-    def command_batches(self) -> list[tuple[int, int]]:
-        """(first, last) seq of each player command's events that still counts."""
-        alive = {s for s, _ in runtime.effective(self.pairs)}
-        spans: dict[int, int] = {}
-        for r in self.records:
-            if r.actor is not None and r.seq in alive:
-                spans[r.batch] = max(spans.get(r.batch, r.seq), r.seq)
-        return sorted(spans.items())
+    def rows(self) -> list[runtime.Row]:
+        """(seq, batch, actor, event) of every record, stored or pending."""
+        out: list[runtime.Row] = []
+        n = len(self.records)
+        for i, (seq, ev) in enumerate(self.pairs):
+            if i < n:
+                r = self.records[i]
+                out.append((seq, r.batch, r.actor, ev))
+            else:
+                ne, batch = self.pending[i - n]
+                out.append((seq, batch, ne.actor, ev))
+        return out
 
     def undo_span(self) -> tuple[int, int, bool]:
         """The last command still counting, and whether it crossed an information barrier."""
-        batches = self.command_batches()
-        if not batches:
-            raise IllegalCommand("there is nothing to undo: no player command counts yet")
-        first, last = batches[-1]
-        barrier = any(is_barrier(ev) for s, ev in self.pairs if first <= s <= last)
+        first, last, _, barrier = runtime.undo_span(self.rows())
         return first, last, barrier
 
     def redo_target(self) -> int:
         """The seq of the Undone event a redo would cancel."""
-        cancelled = {ev.undo_seq for _, ev in self.pairs if isinstance(ev, Redone)}
-        undos = [s for s, ev in self.pairs if isinstance(ev, Undone) and s not in cancelled]
-        if not undos:
-            raise IllegalCommand("there is nothing to redo")
-        target = undos[-1]
-        later = [s for s, ev in self.pairs if s > target and not isinstance(ev, Undone | Redone)]
-        if later:
-            raise IllegalCommand("cannot redo: new moves were made after the undo")
-        return target
+        return runtime.redo_target(self.pairs)

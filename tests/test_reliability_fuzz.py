@@ -209,7 +209,7 @@ def exports() -> dict[str, bytes]:
     for name in GAMES:
         eng = Engine(MemoryStore(), PLUGINS)
         play_random(eng, name, seed=7, commands=6, game_id="x")
-        out[name] = eng.export("x")
+        out[name] = eng.export("x", reveal=True)
     return out
 
 
@@ -226,15 +226,23 @@ def expect_import_failure(data: bytes, line: int) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_corrupt_imports_name_the_line(name: str, exports: dict[str, bytes]) -> None:
     good = exports[name]
-    lines = good.split(b"\n")[:-1]
-    n = len(lines) - 1
+    *lines, trailer = good.split(b"\n")[:-1]
+    n = len(lines) - 1  # records: lines 2 .. n + 1; the trailer is line n + 2
     assert Engine(MemoryStore(), PLUGINS).import_export(good) == "x"
     expect_import_failure(b"", 1)
     expect_import_failure(b"\xff\xfe garbage\n" + good, 1)
-    expect_import_failure(b"{}\n" + b"\n".join(lines[1:]) + b"\n", 1)
+    expect_import_failure(b"{}\n" + b"\n".join([*lines[1:], trailer]) + b"\n", 1)
+    # Cut at a line boundary: no trailer, or a trailer that counts other records.
+    for cut in (1, 2, n // 2 + 1, n + 1):
+        expect_import_failure(b"\n".join(lines[:cut]) + b"\n", cut + 1)
+        if 1 < cut <= n:
+            expect_import_failure(b"\n".join([*lines[:cut], trailer]) + b"\n", cut + 1)
+    forged = orjson.loads(trailer)
+    forged["trailer"]["last_hash"] = "0" * 64
+    expect_import_failure(b"\n".join([*lines, orjson.dumps(forged)]) + b"\n", n + 2)
     for k in sorted({1, n // 2 or 1, n}):
         def with_line(new: bytes, k: int = k) -> bytes:
-            return b"\n".join([*lines[:k], new, *lines[k + 1:]]) + b"\n"
+            return b"\n".join([*lines[:k], new, *lines[k + 1:], trailer]) + b"\n"
 
         record = orjson.loads(lines[k])
         expect_import_failure(with_line(b"{not json"), k + 1)
@@ -245,12 +253,12 @@ def test_corrupt_imports_name_the_line(name: str, exports: dict[str, bytes]) -> 
         expect_import_failure(with_line(orjson.dumps(missing)), k + 1)
         expect_import_failure(with_line(orjson.dumps({**record, "seq": record["seq"] + 1})), k + 1)
         expect_import_failure(with_line(orjson.dumps([1, 2, 3])), k + 1)
-    expect_import_failure(good + lines[n][:20], n + 2)  # a file cut off mid-record
+    expect_import_failure(good + lines[n][:20], n + 3)  # a half record after the trailer
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_randomly_damaged_import_lines(name: str, exports: dict[str, bytes]) -> None:
-    lines = exports[name].split(b"\n")[:-1]
+    *lines, trailer = exports[name].split(b"\n")[:-1]
     n = len(lines) - 1
     rng_text = st.text(alphabet=st.characters(blacklist_characters="\r\n"), min_size=1,
                        max_size=30).filter(lambda s: s.strip())
@@ -269,8 +277,8 @@ def test_randomly_damaged_import_lines(name: str, exports: dict[str, bytes]) -> 
             line = line[: data.draw(st.integers(1, len(line) - 1))]
         else:
             line = bytearray(data.draw(rng_text).encode())
-        expect_import_failure(b"\n".join([*lines[:k], bytes(line), *lines[k + 1:]]) + b"\n",
-                              k + 1)
+        expect_import_failure(
+            b"\n".join([*lines[:k], bytes(line), *lines[k + 1:], trailer]) + b"\n", k + 1)
 
     check()
 

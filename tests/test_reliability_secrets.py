@@ -47,17 +47,17 @@ PROPERTY = settings(max_examples=40, derandomize=True, deadline=None, database=N
 COUNTS: dict[str, dict[str, int]] = {}
 
 
-def line(game: Game, ev: Any, player: str) -> str:
+def line(game: Game, ev: Any, player: str | None) -> str:
     return game.describe_event(game.redact(ev, player))
 
 
-def seen(game: Game, ev: Any, player: str) -> tuple[str, Any]:
+def seen(game: Game, ev: Any, player: str | None) -> tuple[str, Any]:
     """What P's log holds of an event: its line, and the redacted event itself (what a
     log with event data, such as an export for P, would carry)."""
     return line(game, ev, player), game.redact(ev, player)
 
 
-def shown(game: Game, state: Any, player: str) -> tuple[Any, str, Any]:
+def shown(game: Game, state: Any, player: str | None) -> tuple[Any, str, Any]:
     v = game.view(state, player)
     return v, game.render(v, "text", player), game.summary(v, player)
 
@@ -90,12 +90,20 @@ def test_a_view_does_not_change_with_what_the_player_cannot_know(name: str) -> N
                 count("secrets.views_resampled")
                 assert shown(game, x, player) == (v, text, summary), (
                     f"{name}: {player}'s view changed with something {player} cannot know")
+                # A spectator knows less than any seat: the spectator's view of X, which
+                # only differs in what this seat cannot know, must be the same too.
+                assert shown(game, x, None) == shown(game, state, None), (
+                    f"{name}: the spectator's view shows something {player} cannot know")
+                count("secrets.spectator_views_resampled")
+        v, text, summary = shown(game, state, None)
+        assert eng.view(gid, None) == v and eng.render(gid, "text") == text
+        assert eng.show_json(gid)["state"] == summary
 
     check()
     assert c["changed"] > 0, f"{name}: determinize never changed a hidden part"
 
 
-def _continue_twins(game: Game, seed: int, s: Any, x: Any, next_seq: int, player: str,
+def _continue_twins(game: Game, seed: int, s: Any, x: Any, next_seq: int, player: str | None,
                     rng: random.Random, steps: int, c: dict[str, int]) -> list[Any]:
     """Play the same commands on from S and X; check P's log lines against P's views.
     Returns the commands (by player) played from S."""
@@ -141,14 +149,18 @@ def test_a_log_tells_a_player_nothing_the_view_hides(name: str) -> None:
         t = eng.table(gid)
         for player in t.header.players:
             x = game.determinize(game.view(t.state, player), player, random.Random(det))
+            x_spectator = game.clone(x)
             played = _continue_twins(game, t.header.seed, game.clone(t.state), x,
                                      t.last_seq + 1, player, random.Random(det), 12, c)
             if player == t.header.players[0]:
+                # The spectator, from a state only this seat's secrets tell apart.
+                _continue_twins(game, t.header.seed, game.clone(t.state), x_spectator,
+                                t.last_seq + 1, None, random.Random(det), 12, c)
                 for actor, cmd in played:  # the same moves stored, for Engine.log below
                     eng.move(gid, cmd, actor)
         # Engine.log prints exactly the redacted descriptions the comparison used.
         t = eng.table(gid)
-        for player in t.header.players:
+        for player in [*t.header.players, None]:
             logged = eng.log(gid, as_player=player)
             for entry, (_, ev) in zip(logged, t.pairs, strict=True):
                 if not isinstance(ev, Undone | Redone):
@@ -168,7 +180,7 @@ def test_setup_logs_hide_what_the_seed_hides(name: str) -> None:
     def check(seed_a: int, seed_b: int) -> None:
         a = runtime.start(game, players, None, seed_a)
         b = runtime.start(game, players, None, seed_b)
-        for player in players:
+        for player in [*players, None]:
             sa = sb = None
             for i in range(min(len(a), len(b))):
                 sa, sb = game.fold(sa, a[i]), game.fold(sb, b[i])

@@ -7,7 +7,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import BadOptions, ConcurrencyError
+import orjson
+
+from ..errors import BadOptions, ConcurrencyError, StoreError
 from ..records import GameHeader, NewEvent, Record, chain_batches, utc_now
 
 GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
@@ -29,6 +31,52 @@ def check_sequence(game_id: str, last_seq: int, records: Sequence[Record]) -> No
             raise ConcurrencyError(
                 f"game {game_id}: event {r.seq} of {r.game_id} cannot follow event {i - 1}; "
                 "nothing was written")
+
+
+def parse_header(game_id: str, raw: Any) -> GameHeader:
+    """A stored header's bytes as a header; StoreError naming the game if damaged."""
+    try:
+        return GameHeader.from_json(orjson.loads(bytes(raw)))
+    except (orjson.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+        raise StoreError(f"the stored header of {game_id} is damaged: {exc}") from None
+
+
+def parse_status(game_id: str, raw: Any) -> dict[str, Any]:
+    """A stored status cache ({} if none); StoreError naming the game if damaged."""
+    if raw is None or raw == b"":
+        return {}
+    try:
+        status = orjson.loads(bytes(raw))
+    except (orjson.JSONDecodeError, TypeError) as exc:
+        raise StoreError(f"the status cache of {game_id} is damaged: {exc}") from None
+    if not isinstance(status, dict):
+        raise StoreError(f"the status cache of {game_id} is not an object")
+    return status
+
+
+class DamagedRecord(StoreError):
+    """A stored row that is not a record any writer wrote (verify names its seq)."""
+
+    def __init__(self, message: str, seq: Any) -> None:
+        super().__init__(message)
+        self.seq = seq if isinstance(seq, int) and not isinstance(seq, bool) else None
+
+
+def checked_record(game_id: str, r: Record) -> Record:
+    """A row as a Record, its columns of the stored kinds (a value stored as TEXT where
+    bytes belong, say): StoreError naming the game and event otherwise."""
+    if not isinstance(r.data, bytes | bytearray | memoryview):
+        raise DamagedRecord(f"event {r.seq} of {game_id} is damaged: its data is stored as "
+                            f"{type(r.data).__name__}, not bytes", r.seq)
+    ints = (r.seq, r.version, r.batch)
+    texts = (r.game_id, r.type, r.recorded_at, r.prev_hash, r.hash)
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in ints) or not all(
+            isinstance(v, str) for v in texts) or not all(
+            v is None or isinstance(v, str) for v in (r.actor, r.command_text)):
+        raise DamagedRecord(f"event {r.seq} of {game_id} is damaged: a column holds a value "
+                            "of the wrong kind", r.seq)
+    return Record(r.game_id, r.seq, r.type, r.version, bytes(r.data), r.actor, r.command_text,
+                  r.batch, r.recorded_at, r.prev_hash, r.hash)
 
 
 class EventStore(ABC):

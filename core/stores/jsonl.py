@@ -11,6 +11,7 @@ import contextlib
 import errno
 import fcntl
 import os
+import secrets
 import threading
 from collections.abc import Iterable
 from pathlib import Path
@@ -23,32 +24,83 @@ from ..records import GameHeader, Record
 from .base import EventStore, check_game_id, check_sequence
 
 
-def dump_game(header: GameHeader, records: Iterable[Record]) -> bytes:
+def dump_game(header: GameHeader, records: Iterable[Record], trailer: bool = True) -> bytes:
+    """An export: the header, one line per record, and a trailer with the event count and
+    the last hash, so that a file cut at a line boundary cannot pass for a shorter game."""
+    recs = list(records)
     lines = [orjson.dumps({"header": header.to_json()})]
-    lines += [orjson.dumps(r.to_json()) for r in records]
+    lines += [orjson.dumps(r.to_json()) for r in recs]
+    if trailer:
+        last = recs[-1].hash if recs else header.hash()
+        lines.append(orjson.dumps({"trailer": {"events": len(recs), "last_hash": last}}))
     return b"\n".join(lines) + b"\n"
 
 
-def read_game(text: bytes | str) -> tuple[GameHeader, list[Record]]:
-    """Parse an exported game; ImportFailed names the first unreadable line."""
-    raw = text.encode() if isinstance(text, str) else text
-    lines = raw.splitlines()
-    if not lines:
-        raise ImportFailed("the file is empty; expected a Meeple JSON Lines export", line=1)
+def _header(line: bytes) -> GameHeader:
     try:
-        first = orjson.loads(lines[0])
-        header = GameHeader.from_json(first["header"])
+        first = orjson.loads(line)
+        return GameHeader.from_json(first["header"])
     except (orjson.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
         raise ImportFailed(f"not a Meeple export header ({exc})", line=1) from None
-    records = []
-    for i, line in enumerate(lines[1:], start=2):
-        if not line.strip():
-            continue
-        try:
-            records.append(Record.from_json(orjson.loads(line)))
-        except (orjson.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
-            raise ImportFailed(f"not a Meeple event record ({exc})", line=i) from None
-    return header, records
+
+
+def _lines(raw: bytes) -> list[tuple[int, bytes]]:
+    return [(i, ln) for i, ln in enumerate(raw.splitlines(), start=1) if ln.strip()]
+
+
+def _record(i: int, line: bytes) -> Record:
+    try:
+        d = orjson.loads(line)
+        if not isinstance(d, dict) or "trailer" in d:
+            raise TypeError("a record must be an object with the record's fields")
+        return Record.from_json(d)
+    except (orjson.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+        raise ImportFailed(f"not a Meeple event record ({exc})", line=i) from None
+
+
+def read_game(text: bytes | str) -> tuple[GameHeader, list[Record]]:
+    """Parse a store file (no trailer); ImportFailed names the first unreadable line."""
+    raw = text.encode() if isinstance(text, str) else text
+    lines = _lines(raw)
+    if not lines:
+        raise ImportFailed("the file is empty; expected a Meeple JSON Lines export", line=1)
+    header = _header(lines[0][1])
+    return header, [_record(i, ln) for i, ln in lines[1:]]
+
+
+def read_export(text: bytes | str) -> tuple[GameHeader, list[Record], int, Any]:
+    """Parse an export: (header, records, the trailer's line, the trailer's last hash). A
+    missing trailer, or one whose count disagrees with the records (a file cut short or
+    extended), is refused naming the line; the caller compares the last hash once the
+    chain is checked (a damaged record is then named rather than the trailer)."""
+    raw = text.encode() if isinstance(text, str) else text
+    lines = _lines(raw)
+    if not lines:
+        raise ImportFailed("the file is empty; expected a Meeple JSON Lines export", line=1)
+    header = _header(lines[0][1])
+    end, last_line = lines[-1] if len(lines) > 1 else (lines[0][0] + 1, b"")
+    try:
+        trailer = orjson.loads(last_line)["trailer"] if last_line else None
+    except (orjson.JSONDecodeError, KeyError, TypeError):
+        trailer = None
+    body = lines[1:-1] if isinstance(trailer, dict) else lines[1:]
+    after = next((i for i, ln in body if ln.startswith(b'{"trailer"')), None)
+    if after is not None:
+        raise ImportFailed("nothing may follow the trailer (an export ends with it)",
+                           line=next(i for i, _ in lines if i > after))
+    records = [_record(i, ln) for i, ln in body]  # a damaged record is named first
+    if not isinstance(trailer, dict):
+        raise ImportFailed("the export ends without its trailer (the last line must be "
+                           '{"trailer": {"events": N, "last_hash": H}}): the file was cut short '
+                           "or is not a whole export", line=lines[-1][0] + 1)
+    count, last_hash = trailer.get("events"), trailer.get("last_hash")
+    if count != len(records):
+        raise ImportFailed(f"the trailer says {count!r} events, the file holds {len(records)}",
+                           line=end)
+    if not records:
+        raise ImportFailed("the export holds no events (a game always has its setup events)",
+                           line=end)
+    return header, records, end, last_hash
 
 
 def whole_lines(data: bytes) -> bytes:
@@ -167,13 +219,15 @@ class JsonlStore(EventStore):
                         f.truncate(end)
                         os.fsync(f.fileno())
                     raise
+                if status is not None:
+                    # Still under the lock, so statuses land in the order of the appends
+                    # (a later writer's status is never overwritten by an earlier one's).
+                    # The status is a cache: the records are stored, so a failed status
+                    # write must not report the append as failed.
+                    with contextlib.suppress(StoreError):
+                        self._write_status(game_id, status)
         except OSError as exc:
             raise _os_error(exc, path, "append to") from exc
-        if status is not None:
-            # The status is a cache: the records are stored, so a failed status write
-            # must not report the append as failed.
-            with contextlib.suppress(StoreError):
-                self.set_status(game_id, status)
         return new
 
     def load(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]:
@@ -181,11 +235,25 @@ class JsonlStore(EventStore):
         return [r for r in records if r.seq > after and (upto is None or r.seq <= upto)]
 
     def set_status(self, game_id: str, status: dict[str, Any]) -> None:
-        if not self._file(game_id).exists():
-            raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
-        tmp = self.dir / f".{game_id}.status.tmp"
+        path = self._file(game_id)
         try:
-            tmp.write_bytes(orjson.dumps(status))
+            with open(path, "rb") as f:
+                fcntl.flock(f, fcntl.LOCK_EX)  # the game's lock, as appends take it
+                self._write_status(game_id, status)
+        except FileNotFoundError:
+            raise GameNotFound(f"no game with id {game_id!r} in {self.url}") from None
+        except OSError as exc:
+            raise _os_error(exc, path, "lock") from exc
+
+    def _write_status(self, game_id: str, status: dict[str, Any]) -> None:
+        """Write the status whole: a temporary file of this writer's own (several writers
+        sharing one name would move each other's half-written files into place), then
+        an atomic rename. The caller holds the game's lock."""
+        tmp = self.dir / (f".{game_id}.status.{os.getpid()}.{threading.get_ident()}."
+                          f"{secrets.token_hex(4)}.tmp")
+        try:
+            with open(tmp, "wb") as f:
+                f.write(orjson.dumps(status))
             os.replace(tmp, self.dir / f".{game_id}.status.json")
         except OSError as exc:
             with contextlib.suppress(OSError):
@@ -196,4 +264,14 @@ class JsonlStore(EventStore):
         if not self._file(game_id).exists():
             raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
         p = self.dir / f".{game_id}.status.json"
-        return orjson.loads(p.read_bytes()) if p.exists() else {}
+        try:
+            data = p.read_bytes()
+        except FileNotFoundError:
+            return {}
+        try:
+            status = orjson.loads(data)
+        except orjson.JSONDecodeError as exc:
+            raise StoreError(f"the status cache of {game_id} ({p}) is damaged: {exc}") from None
+        if not isinstance(status, dict):
+            raise StoreError(f"the status cache of {game_id} ({p}) is not an object")
+        return status

@@ -23,7 +23,14 @@ from psycopg import errors as pgerrors
 
 from ..errors import BadOptions, ConcurrencyError, GameNotFound, StoreError
 from ..records import GameHeader, Record, chain_batches, utc_now
-from .base import EventStore, check_game_id, check_sequence
+from .base import (
+    EventStore,
+    check_game_id,
+    check_sequence,
+    checked_record,
+    parse_header,
+    parse_status,
+)
 
 SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
@@ -156,7 +163,7 @@ class PostgresStore(EventStore):
             "SELECT header FROM meeple_games WHERE game_id=%s", (game_id,)).fetchone(), tx=False)
         if row is None:
             raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
-        return GameHeader.from_json(orjson.loads(bytes(row[0])))
+        return parse_header(game_id, row[0])
 
     def game_ids(self) -> list[str]:
         rows = self._run(lambda db: db.execute(
@@ -225,8 +232,8 @@ class PostgresStore(EventStore):
             f"SELECT {COLUMNS} FROM meeple_events WHERE game_id=%s AND seq>%s AND seq<=%s "
             "ORDER BY seq",
             (game_id, after, upto if upto is not None else 2**62)).fetchall(), tx=False)
-        return [Record(r[0], int(r[1]), r[2], int(r[3]), bytes(r[4]), *r[5:7], int(r[7]),
-                       *r[8:]) for r in rows]
+        return [checked_record(game_id, Record(r[0], r[1], r[2], r[3], r[4], *r[5:]))
+                for r in rows]
 
     def set_status(self, game_id: str, status: dict[str, Any]) -> None:
         def run(db: psycopg.Connection) -> None:
@@ -242,7 +249,7 @@ class PostgresStore(EventStore):
             "SELECT status FROM meeple_games WHERE game_id=%s", (game_id,)).fetchone(), tx=False)
         if row is None:
             raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
-        return orjson.loads(bytes(row[0])) if row[0] is not None else {}
+        return parse_status(game_id, row[0])
 
     def close(self) -> None:
         with self._lock:

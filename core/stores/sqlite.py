@@ -17,7 +17,14 @@ import orjson
 
 from ..errors import BadOptions, ConcurrencyError, GameNotFound, StoreError
 from ..records import GameHeader, Record, chain_batches, utc_now
-from .base import EventStore, check_game_id, check_sequence
+from .base import (
+    EventStore,
+    check_game_id,
+    check_sequence,
+    checked_record,
+    parse_header,
+    parse_status,
+)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -193,7 +200,7 @@ class SqliteStore(EventStore):
             row = self._db.execute("SELECT header FROM games WHERE game_id=?", (game_id,)).fetchone()
         if row is None:
             raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
-        return GameHeader.from_json(orjson.loads(row[0]))
+        return parse_header(game_id, row[0])
 
     def game_ids(self) -> list[str]:
         with self._lock:
@@ -244,7 +251,8 @@ class SqliteStore(EventStore):
                 "ORDER BY seq",
                 (game_id, after, upto if upto is not None else 2**62),
             ).fetchall()
-        return [Record(r[0], r[1], r[2], r[3], bytes(r[4]), *r[5:]) for r in rows]
+        return [checked_record(game_id, Record(r[0], r[1], r[2], r[3], r[4], *r[5:]))
+                for r in rows]
 
     def set_status(self, game_id: str, status: dict[str, Any]) -> None:
         def run(db: sqlite3.Connection) -> None:
@@ -260,7 +268,7 @@ class SqliteStore(EventStore):
             row = self._db.execute("SELECT status FROM games WHERE game_id=?", (game_id,)).fetchone()
         if row is None:
             raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
-        return orjson.loads(row[0]) if row[0] else {}
+        return parse_status(game_id, row[0])
 
     def close(self) -> None:
         with self._lock:
