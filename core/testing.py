@@ -241,3 +241,21 @@ class GameContract:
                 player = rng.choice(list(local.to_act()))
                 local.play(player, rng.choice(self.game.legal(local.state, player)))
                 steps += 1
+
+    def test_garbage_is_refused_by_the_game_not_by_a_crash(self) -> None:
+        """``parse`` itself refuses garbage with IllegalCommand. (The engine turns any other
+        exception into a one-line refusal naming the plugin, so only a direct call shows
+        that a parse crashes on "" or an emoji.)"""
+        local = LocalGame(self.game, self.game.default_players(self.player_counts[0]), seed=3)
+        player = local.to_act()[0]
+        for text in self.garbage:
+            try:
+                self.game.parse(text, local.state, player)
+            except IllegalCommand:
+                continue
+            except Exception as exc:
+                raise AssertionError(f"parse({text!r}) raised {type(exc).__name__}: {exc} "
+                                     "instead of IllegalCommand") from None
+            # Parsed: then decide must refuse it (garbage is never a legal command).
+            with pytest.raises(IllegalCommand):
+                local.play(player, text)

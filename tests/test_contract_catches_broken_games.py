@@ -142,6 +142,14 @@ class EndlessNim(Nim):
         return state
 
 
+class CrashingParseNim(Nim):
+    name = "crashing-nim"
+
+    def parse(self, text, state=None, player=None):
+        count, _, heap = text.split()[1:4]  # ValueError on short text, not IllegalCommand
+        return Take(int(heap) - 1, int(count))
+
+
 def contract_for(game, **knobs) -> GameContract:
     cls = type(f"ContractFor{type(game).__name__}", (GameContract,),
                {"game": game, "random_games": 25, "max_steps": 400, **knobs})
@@ -169,6 +177,8 @@ BROKEN = [
     (SkewedNotationNim(), "test_decide_changes_nothing_and_notation_round_trips",
      r"take \d+ from \d+"),
     (EndlessNim(), "test_every_option_set_ends_within_max_steps", "no end after 400 commands"),
+    (CrashingParseNim(), "test_garbage_is_refused_by_the_game_not_by_a_crash",
+     r"parse\(''\) raised ValueError"),
 ]
 
 

@@ -16,6 +16,7 @@ from meeple.core.game import render_checked
 from meeple.core.plugins import game_problems, load
 from meeple.core.stores.memory import MemoryStore
 from meeple_connect_four import ConnectFour
+from plugin_template_nim import Nim
 
 
 @event("half.started")
@@ -231,3 +232,38 @@ def test_games_json_lists_option_kinds_and_bounds(capsys):
         "allowed": "a whole number from 10 to 150",
         "help": "the game ends after the scoring in which someone reaches this"}]
 
+
+
+class CrashingNim(Nim):
+    """The template's Nim with a parse and a decide that crash on input they did not expect."""
+
+    name = "crashing-nim"
+
+    def parse(self, text, state=None, player=None):
+        if text.startswith("take"):
+            return super().parse(text, state, player)
+        return {}[text]  # KeyError: not an IllegalCommand
+
+    def decide(self, state, player, command, rng):
+        if command.count == 3:
+            raise ZeroDivisionError("division by zero")
+        return super().decide(state, player, command, rng)
+
+
+def test_a_plugin_exception_in_parse_or_decide_is_one_line_naming_the_plugin():
+    eng = Engine(MemoryStore(), _loaded(Plugin("crashing", CrashingNim())))
+    gid = eng.new_game("crashing-nim", ["ann", "bob"], seed=1)
+    before = eng.store.load(gid)
+    with pytest.raises(MeepleError) as parsing:
+        eng.move(gid, "pass", player="ann")
+    # The plugin is named by the module of its game class (here this test module's package).
+    module = CrashingNim.__module__.split(".")[0]
+    assert str(parsing.value) == (f"the crashing-nim plugin ({module}) failed while "
+                                  "reading the command 'pass': KeyError: 'pass'")
+    with pytest.raises(MeepleError) as deciding:
+        eng.move(gid, "take 3 from 3", player="ann")
+    assert str(deciding.value) == (f"the crashing-nim plugin ({module}) failed while "
+                                   "deciding a command: ZeroDivisionError: division by zero")
+    assert eng.store.load(gid) == before
+    eng.move(gid, "take 2 from 3", player="ann")  # the game itself goes on
+    assert len(eng.store.load(gid)) == len(before) + 1

@@ -129,6 +129,16 @@ def test_the_template_built_from_the_docs_fails_until_written_then_passes(tmp_pa
     plugins = run("meeple plugins --json", work, bin_dir)
     assert '"distribution": "meeple-nim"' in plugins.stdout and '"error": null' in plugins.stdout
 
+    # The stub's exception reaches the user as one line naming the plugin, store unchanged.
+    stub = run("meeple new nim --players a,b --id g1", work, bin_dir)
+    assert stub.returncode == 2
+    assert stub.stderr.strip().splitlines() == [
+        "error: the nim plugin (meeple_nim) failed while setting up the game: "
+        "NotImplementedError: write Nim.setup: return the opening events, e.g. "
+        "[Started(tuple(players))]; the first event creates the state in fold; shuffle only "
+        "with rng"]
+    assert run("meeple list --json", work, bin_dir).stdout.strip() in ("", "[]")
+
     failing = run(tests, work, bin_dir)
     assert failing.returncode == 1, failing.stdout[-3000:] + failing.stderr
     summary = failing.stdout.strip().splitlines()[-1]
