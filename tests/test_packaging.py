@@ -47,6 +47,7 @@ def test_wheel_holds_only_the_meeple_namespace(wheel):
     for pkg in ("core", "ai", "cli"):
         assert f"meeple/{pkg}/__init__.py" in names
     assert "meeple/core/stores/sqlite.py" in names
+    assert "meeple/cli/templates/plugin/game.py.tmpl" in names  # `meeple plugin new` needs it
     entry = next(n for n in names if n.endswith("entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry).decode()
     assert "[meeple]" in text and "meeple.cli.app:main" in text

@@ -8,6 +8,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import sysconfig
 import venv
 from pathlib import Path
@@ -155,3 +156,21 @@ def test_the_template_built_from_the_docs_fails_until_written_then_passes(tmp_pa
     assert bad.returncode == 2
     assert bad.stderr.strip().splitlines() == [
         "error: option 'heaps' takes 1 to 6 sizes from 1 to 20, like 3,4,5; not '0,0'"]
+
+
+def test_the_testing_extra_holds_every_third_party_import_of_meeple_core_testing():
+    import ast
+    from importlib import metadata
+
+    import meeple.core.testing
+
+    tree = ast.parse(Path(meeple.core.testing.__file__).read_text())
+    imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import)
+                for a in n.names}
+    imported |= {n.module.split(".")[0] for n in ast.walk(tree)
+                 if isinstance(n, ast.ImportFrom) and n.module and not n.level}
+    third_party = imported - set(sys.stdlib_module_names) - {"meeple"}
+    assert third_party == {"pytest", "hypothesis"}
+    requires = metadata.metadata("meeple").get_all("Requires-Dist")
+    extra = {re.split(r"[<>=;\[ ]", r)[0] for r in requires if 'extra == "testing"' in r}
+    assert third_party <= extra
