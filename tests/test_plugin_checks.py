@@ -203,10 +203,19 @@ def test_meeple_plugins_lists_a_broken_installed_plugin_with_its_reason(tmp_path
         def meeple_games():
             return [Broken()]
     '''))
+    (tmp_path / "odd_option_game.py").write_text(textwrap.dedent('''
+        from meeple.core import Option
+        from meeple_connect_four import ConnectFour
+
+        class OddOption(ConnectFour):
+            name = "odd-option"
+            options = (Option("heaps", [3, 4, 5], "a list is no option kind"),)
+    '''))
     info = tmp_path / "broken_game-0.1.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-game\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text("[meeple]\nbroken = broken_game\n")
+    (info / "entry_points.txt").write_text(
+        "[meeple]\nbroken = broken_game\noddoption = odd_option_game\n")
     env = {**{k: v for k, v in os.environ.items() if not k.startswith("MEEPLE")},
            "PYTHONPATH": str(tmp_path)}
     meeple = [sys.executable, "-m", "meeple.cli.app"]
@@ -215,6 +224,9 @@ def test_meeple_plugins_lists_a_broken_installed_plugin_with_its_reason(tmp_path
     row = next(r for r in json.loads(listed.stdout) if r["name"] == "broken")
     assert row["error"].startswith("game 'broken' does not define setup, decide, fold, to_act,")
     assert "names no events" in row["error"]
+    odd = next(r for r in json.loads(listed.stdout) if r["name"] == "oddoption")
+    assert odd["error"] == ("TypeError: option 'heaps': kind list is not one of bool, int, "
+                            "float, str (give kind= or a default of one of those types)")
     games = subprocess.run([*meeple, "games", "--json"], capture_output=True, text=True,
                            env=env, check=True)
     assert "broken" not in {g["name"] for g in json.loads(games.stdout)}
