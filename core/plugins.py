@@ -154,7 +154,11 @@ def load(only: str | None = None, extra: list[Any] | None = None) -> Plugins:
     def admit(name: str, obj: Any, dist: str, version: str) -> None:
         """Register ``obj``, then take its games; a plugin whose games fail the load
         checks is unregistered again, so neither its games nor its other hooks are offered."""
-        pm.register(obj, name=name)
+        try:
+            pm.register(obj, name=name)
+        except Exception as exc:  # e.g. a hook implementation with the wrong arguments
+            infos.append(PluginInfo(name, dist, version, (), f"{type(exc).__name__}: {exc}"))
+            return
         try:
             impls = [i for i in pm.hook.meeple_games.get_hookimpls() if i.plugin is obj]
             games = [g for impl in impls for g in (impl.function() or ())]

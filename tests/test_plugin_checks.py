@@ -279,3 +279,29 @@ def test_a_plugin_exception_in_parse_or_decide_is_one_line_naming_the_plugin():
     assert eng.store.load(gid) == before
     eng.move(gid, "take 2 from 3", player="ann")  # the game itself goes on
     assert len(eng.store.load(gid)) == len(before) + 1
+
+
+def test_a_plugin_whose_hook_pluggy_refuses_is_failed_not_fatal():
+    class WrongHook:
+        __name__ = "wrong-hook"
+
+        @hookimpl
+        def meeple_games(self, surprise):  # the spec takes no arguments
+            return []
+
+    p = _loaded(WrongHook(), Plugin("good", ConnectFour()))
+    assert p.failures[0].name == "wrong-hook" and "surprise" in p.failures[0].error
+    assert "connect-four" in p.games
+
+
+def test_a_plugin_whose_games_hook_raises_is_failed_with_the_reason():
+    class Raising:
+        __name__ = "raising"
+
+        @hookimpl
+        def meeple_games(self):
+            raise RuntimeError("data file missing")
+
+    p = _loaded(Raising())
+    assert p.failures[0].error == "meeple_games failed: RuntimeError: data file missing"
+    assert p.games == {}
