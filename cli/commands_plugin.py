@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import keyword
 import re
+import shutil
 from importlib import resources
 from pathlib import Path
 from string import Template
@@ -66,12 +67,22 @@ def write_plugin(name: str, target: Path, title: str | None = None) -> list[Path
     texts = {dest.format(module=values["module"]):
              Template((templates / src).read_text(encoding="utf-8")).substitute(values)
              for src, dest in FILES}  # all filled before anything is written
+    created = not target.exists()
     written = []
-    for rel, text in texts.items():
-        path = target / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
+    try:
+        for rel, text in texts.items():
+            path = target / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            written.append(path)
+    except OSError:
+        # Leave nothing half-written behind: the folder was new (or empty) before.
+        if created:
+            shutil.rmtree(target, ignore_errors=True)
+        else:
+            for path in written:
+                path.unlink(missing_ok=True)
+        raise
     return written
 
 

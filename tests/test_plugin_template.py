@@ -174,3 +174,20 @@ def test_the_testing_extra_holds_every_third_party_import_of_meeple_core_testing
     requires = metadata.metadata("meeple").get_all("Requires-Dist")
     extra = {re.split(r"[<>=;\[ ]", r)[0] for r in requires if 'extra == "testing"' in r}
     assert third_party <= extra
+
+
+def test_plugin_new_leaves_nothing_behind_when_writing_fails(tmp_path, monkeypatch, capsys):
+    from cli_runner import run_meeple
+
+    real = Path.write_text
+
+    def failing(self, text, *args, **kwargs):
+        if self.name == "game.py":
+            raise OSError(28, "No space left on device")
+        return real(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", failing)
+    code, _, err = run_meeple(capsys, "plugin", "new", "nim", "--dir", str(tmp_path / "nim"))
+    assert code == 2
+    assert err.strip() == f"error: cannot write {tmp_path / 'nim'}: No space left on device"
+    assert not (tmp_path / "nim").exists()
