@@ -11,11 +11,11 @@ resumes unfinished ones from their logs.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 import attrs
 from meeple.core import BadOptions, GameNotFound, MeepleError, Outcome
@@ -23,7 +23,10 @@ from meeple.core.engine import Engine
 from meeple.core.plugins import Plugins, load
 from meeple.core.rng import derive_rng
 from meeple.core.scheduler import run_match
+from meeple.core.stores.jsonl import read_game
+from meeple.core.stores.memory import MemoryStore
 
+from .executors import Executor, InlineExecutor, ProcessExecutor, RayExecutor, executor_for
 from .ratings import Ratings, wilson
 from .registry import check_spec, make_agent
 from .rewards import match_score
@@ -91,45 +94,92 @@ def entrant_labels(specs: Sequence[str]) -> list[str]:
 
 
 def default_id(game: str, specs: Sequence[str], seed: int,
-               options: Mapping[str, Any] | None = None) -> str:
-    """The same game, agents, options and seed give the same id, so rerunning a command
-    resumes its tournament."""
-    key = repr((game, tuple(specs), seed, sorted((options or {}).items())))
+               options: Mapping[str, Any] | None = None, fmt: str = "fixed",
+               seats: int | None = None) -> str:
+    """The same game, agents, options, seed and shape give the same id, so rerunning a
+    command resumes its tournament."""
+    shape = () if fmt == "fixed" else (fmt, seats)  # fixed keeps the ids it always had
+    key = repr((game, tuple(specs), seed, sorted((options or {}).items()), *shape))
     return f"t-{game}-{hashlib.sha256(key.encode()).hexdigest()[:8]}"
+
+
+FORMATS = ("auto", "fixed", "round-robin")
+
+
+def pairings(entrants: int, seats: int) -> list[tuple[int, ...]]:
+    """Every combination of ``seats`` entrants out of ``entrants``, in a fixed order."""
+    return list(itertools.combinations(range(entrants), seats))
+
+
+def resolve_format(fmt: str, entrants: int, seats: int | None, min_players: int,
+                   max_players: int) -> tuple[str, int]:
+    """(format, seats per game). ``auto``: every entrant in every game when they fit the
+    game, else a round robin of as many seats as the game takes."""
+    if fmt not in FORMATS:
+        raise BadOptions(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    if seats is not None and not min_players <= seats <= max_players:
+        raise BadOptions(f"--seats must be from {min_players} to {max_players} for this "
+                         f"game, not {seats}")
+    fits = min_players <= entrants <= max_players
+    if fmt == "auto":
+        fmt = "fixed" if fits and (seats is None or seats == entrants) else "round-robin"
+    if fmt == "fixed":
+        if seats is not None and seats != entrants:
+            raise BadOptions(f"--format fixed seats every entrant in every game: --seats "
+                             f"{seats} does not match the {entrants} entrants")
+        return fmt, entrants
+    size = seats if seats is not None else min(max_players, entrants)
+    if entrants < size or entrants < 2:
+        raise BadOptions(f"a round robin of {size}-player games needs more than {size} "
+                         f"entrants, not {entrants}")
+    return fmt, size
 
 
 def plan(game: str, specs: Sequence[str], games: int, seed: int, store_url: str,
          tournament_id: str | None = None, options: Mapping[str, Any] | None = None,
-         plugins: Plugins | None = None, flush_every: int = FLUSH_EVERY) -> list[MatchUnit]:
-    """The matches of a tournament. Every spec is one entrant and the game is played with
-    one seat per entrant; seats rotate from game to game so that, over a multiple of the
-    entrant count, every entrant plays every seat equally often."""
+         plugins: Plugins | None = None, flush_every: int = FLUSH_EVERY,
+         fmt: str = "auto", seats: int | None = None) -> list[MatchUnit]:
+    """The matches of a tournament.
+
+    ``fixed``: every spec is one entrant and every game seats all of them. ``round-robin``
+    (the default when there are more entrants than the game has seats): every combination
+    of ``seats`` entrants plays the same number of games. Either way seats rotate from
+    game to game, so that over a multiple of the seat count every entrant of a game plays
+    every seat equally often."""
     plugins = plugins or load()
     g = plugins.game(game)
     n = len(specs)
     if n < 1:
         raise BadOptions("give at least one agent spec in --players")
-    seats = g.default_players(n)
-    g.check_players(seats)
+    fmt, size = resolve_format(fmt, n, seats, g.min_players, g.max_players)
+    seat_names = g.default_players(size)
+    g.check_players(seat_names)
     g.resolve_options(options)
     for spec in specs:
         check_spec(spec, plugins)
     if games < 1:
         raise BadOptions(f"--games must be at least 1, not {games}")
-    if games % n:
-        raise BadOptions(f"--games must be a multiple of {n} (the number of players) so that "
-                         f"every agent plays every seat equally; {games} is not")
+    groups = [tuple(range(n))] if fmt == "fixed" else pairings(n, size)
+    block = len(groups) * size
+    if games % block:
+        what = (f"{size} (the number of players)" if fmt == "fixed" else
+                f"{block} ({len(groups)} pairings x {size} seats)")
+        raise BadOptions(f"--games must be a multiple of {what} so that every agent plays "
+                         f"every seat equally; {games} is not")
     labels = entrant_labels(specs)
-    tid = tournament_id or default_id(g.name, specs, seed, options)
+    tid = tournament_id or default_id(g.name, specs, seed, options, fmt, size)
+    per_group = games // len(groups)
     units = []
     for i in range(games):
-        order = [(s + i) % n for s in range(n)]  # entrant of each seat, rotating
+        group = groups[i // per_group]
+        turn = i % per_group
+        order = [group[(s + turn) % size] for s in range(size)]  # entrant of each seat
         units.append(MatchUnit(
-            tournament=tid, index=i, game=g.name, seats=tuple(seats),
+            tournament=tid, index=i, game=g.name, seats=tuple(seat_names),
             specs=tuple(specs[e] for e in order), entrants=tuple(labels[e] for e in order),
             seed=derive_rng(seed, i, "tournament-game").getrandbits(63),
             agent_seeds=tuple(derive_rng(seed, i, f"agent-{s}").getrandbits(63)
-                              for s in range(n)),
+                              for s in range(size)),
             store_url=store_url, options=tuple(sorted((options or {}).items())),
             flush_every=flush_every))
     return units
@@ -159,16 +209,46 @@ def _stored_outcome(engine: Engine, unit: MatchUnit) -> tuple[bool, Mapping[str,
             header.seed != unit.seed:
         raise MeepleError(f"the store already has a game {unit.game_id} that is not this "
                           "tournament's (other game, players or seed); choose another --id")
-    status = engine.store.status(unit.game_id)
-    if status.get("status") == "finished":
-        return True, status["outcome"]
-    return True, None
+    # A tournament id belongs to its agents and options too: games played by other agents
+    # must never be credited to these ones.
+    if header.title != unit.title:
+        raise MeepleError(
+            f"tournament {unit.tournament} was played with other agents: its game "
+            f"{unit.game_id} is {header.title.partition(': ')[2] or header.title!r}, this run "
+            f"asks {unit.title.partition(': ')[2]}; choose another --id (or leave --id out "
+            "for one derived from the agents)")
+    wanted = engine.plugins.game(unit.game).resolve_options(dict(unit.options))
+    if dict(header.options) != wanted:
+        raise MeepleError(
+            f"tournament {unit.tournament} was played with other game options "
+            f"({_options_text(header.options)}, not {_options_text(wanted)}); choose "
+            "another --id")
+    return True, engine.derived_status(unit.game_id).get("outcome")  # the log, not the cache
+
+
+def _options_text(options: Mapping[str, Any]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in sorted(options.items())) or "none"
 
 
 def play_match(unit: MatchUnit) -> MatchResult:
     """Play (or resume, or just read) one stored match. Runs in a worker process."""
+    return _play(engine_for(unit.store_url), unit)
+
+
+def play_detached(item: tuple[MatchUnit, bytes | None]) -> tuple[MatchResult, bytes]:
+    """Play one match where the tournament's store cannot be reached (a Ray worker on
+    another machine, an SQLite file on the driver's disk): in memory, from the game so far
+    (an export, or None), returning the result and the game's export for the driver."""
+    unit, prior = item
+    engine = Engine(MemoryStore())
+    if prior is not None:
+        engine.import_export(prior)
+    result = _play(engine, unit)
+    return result, engine.export(unit.game_id)
+
+
+def _play(engine: Engine, unit: MatchUnit) -> MatchResult:
     start = time.perf_counter()
-    engine = engine_for(unit.store_url)
     exists, outcome = _stored_outcome(engine, unit)
     if outcome is None:
         if not exists:
@@ -187,6 +267,34 @@ def play_match(unit: MatchUnit) -> MatchResult:
                        time.perf_counter() - start)
 
 
+def _prior_export(unit: MatchUnit) -> bytes | None:
+    engine = engine_for(unit.store_url)
+    try:
+        engine.store.header(unit.game_id)
+    except GameNotFound:
+        return None
+    return engine.export(unit.game_id)
+
+
+def store_relayed(unit: MatchUnit, data: bytes) -> None:
+    """Store a game a detached worker played: new records continue what the store had."""
+    engine = engine_for(unit.store_url)
+    header, records = read_game(data)
+    try:
+        engine.store.header(unit.game_id)
+    except GameNotFound:
+        engine.store.import_game(header, records)
+    else:
+        last_seq, last_hash = engine.store.last(unit.game_id)
+        known = next((r for r in records if r.seq == last_seq), None)
+        if last_seq and (known is None or known.hash != last_hash):
+            raise MeepleError(f"{unit.game_id} moved on in the store while a worker played it")
+        engine.store.append_records(unit.game_id, last_seq,
+                                    [r for r in records if r.seq > last_seq])
+    engine.forget(unit.game_id)
+    engine.store.set_status(unit.game_id, engine.table(unit.game_id).status())
+
+
 def finished_result(unit: MatchUnit) -> MatchResult | None:
     """The result of a match already finished in the store, without a worker."""
     exists, outcome = _stored_outcome(engine_for(unit.store_url), unit)
@@ -195,49 +303,6 @@ def finished_result(unit: MatchUnit) -> MatchResult | None:
     return MatchResult(unit.index, unit.game_id, unit.seats, unit.entrants,
                        tuple(float(outcome["scores"][s]) for s in unit.seats),
                        tuple(int(outcome["ranks"][s]) for s in unit.seats), True, 0.0)
-
-
-# -- executors -------------------------------------------------------------------------------
-
-class Executor(Protocol):
-    def run(self, fn: Callable[[MatchUnit], MatchResult],
-            units: Iterable[MatchUnit]) -> Iterator[MatchResult]:
-        """Results as matches finish, in any order."""
-
-
-class InlineExecutor:
-    """Plays matches one after another in this process."""
-
-    def run(self, fn: Callable[[MatchUnit], MatchResult],
-            units: Iterable[MatchUnit]) -> Iterator[MatchResult]:
-        for unit in units:
-            yield fn(unit)
-
-
-class ProcessExecutor:
-    """Worker processes on this machine; each opens its own engine on the store URL."""
-
-    def __init__(self, workers: int) -> None:
-        self.workers = workers
-
-    def run(self, fn: Callable[[MatchUnit], MatchResult],
-            units: Iterable[MatchUnit]) -> Iterator[MatchResult]:
-        pool = ProcessPoolExecutor(self.workers)
-        pending: set[Future] = set()
-        try:
-            pending = {pool.submit(fn, u) for u in units}
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in done:
-                    yield fut.result()
-        finally:
-            for fut in pending:
-                fut.cancel()
-            pool.shutdown(wait=True, cancel_futures=True)
-
-
-def executor_for(workers: int) -> Executor:
-    return InlineExecutor() if workers <= 1 else ProcessExecutor(workers)
 
 
 # -- running and summing up ---------------------------------------------------------------------
@@ -317,10 +382,22 @@ def summarise(units: Sequence[MatchUnit], results: Iterable[MatchResult],
     return sorted(table.values(), key=lambda s: (-s.rating, s.entrant))
 
 
+class TournamentInterrupted(MeepleError):
+    """Ctrl-C (or a failed match) stopped a tournament; ``finished`` lists the games that
+    are finished in the store, ``unfinished`` the rest (run again to resume them)."""
+
+    def __init__(self, finished: Sequence[str], unfinished: Sequence[str]) -> None:
+        super().__init__(f"interrupted with {len(finished)} of "
+                         f"{len(finished) + len(unfinished)} games finished")
+        self.finished = list(finished)
+        self.unfinished = list(unfinished)
+
+
 def run_tournament(units: Sequence[MatchUnit], specs: Sequence[str], seed: int,
                    workers: int = 1, executor: Executor | None = None,
                    on_result: Callable[[MatchResult], None] | None = None) -> TournamentResult:
-    """Play every unit not yet finished in the store; results of finished ones are read."""
+    """Play every unit not yet finished in the store; results of finished ones are read.
+    Ctrl-C raises TournamentInterrupted, which says which games are finished."""
     start = time.perf_counter()
     results: list[MatchResult] = []
     todo = []
@@ -333,12 +410,39 @@ def run_tournament(units: Sequence[MatchUnit], specs: Sequence[str], seed: int,
             if on_result:
                 on_result(done)
     executor = executor or executor_for(min(workers, max(len(todo), 1)))
-    for result in executor.run(play_match, todo):
-        results.append(result)
-        if on_result:
-            on_result(result)
+    try:
+        if executor.detached:
+            by_index = {u.index: u for u in todo}
+            for result, data in executor.run(play_detached,
+                                             [(u, _prior_export(u)) for u in todo]):
+                store_relayed(by_index[result.index], data)
+                results.append(result)
+                if on_result:
+                    on_result(result)
+        else:
+            for result in executor.run(play_match, todo):
+                results.append(result)
+                if on_result:
+                    on_result(result)
+    except KeyboardInterrupt:
+        # What counts is what the store holds, not what this driver heard back: a match
+        # may have been stored just as the interruption came.
+        finished = [u.game_id for u in units if finished_result(u) is not None]
+        raise TournamentInterrupted(
+            finished, [u.game_id for u in units if u.game_id not in set(finished)]) from None
     results.sort(key=lambda r: r.index)
     first = units[0]
     return TournamentResult(first.tournament, first.game, list(specs), seed, first.store_url,
                             results, summarise(units, results, specs),
                             time.perf_counter() - start)
+
+
+def store_is_shared(url: str) -> bool:
+    """Whether workers elsewhere can reach the store at ``url`` (a database server), or
+    only the driver can (a file or memory)."""
+    return url.lower().startswith(("postgresql:", "postgres:"))
+
+
+__all__ = ["Executor", "InlineExecutor", "MatchResult", "MatchUnit", "ProcessExecutor",
+           "RayExecutor", "TournamentInterrupted", "executor_for", "plan", "play_match",
+           "run_tournament", "store_is_shared"]

@@ -270,8 +270,9 @@ def log(
     reveal: Reveal = False,
     db: Db = None,
 ) -> None:
-    """Print a game's events in its notation, with turn and round markers (as a spectator
-    sees them; as a player with --as)."""
+    """Print a game's events with their consequences (who gained or paid what) and turn
+    and round markers, as a spectator sees them (as a player with --as). --json gives each
+    line a `changes` object {player: {counter: delta}}."""
     eng = engine(db)
     _check_as(eng, game_id, as_player, reveal)
     lines = eng.log(game_id, as_player, reveal=reveal)
@@ -283,7 +284,8 @@ def log(
             out.print(f"[bold]{ln.marker}[/bold]", highlight=False)
         who = f"{ln.actor}: " if ln.actor else ""
         cmd = f" [dim]<- {ln.command}[/dim]" if ln.command and ln.actor else ""
-        text = f"{ln.seq:>5}  {who}{ln.text}{cmd}"
+        effect = f"  [cyan]({ln.changes_text})[/cyan]" if ln.changes else ""
+        text = f"{ln.seq:>5}  {who}{ln.text}{effect}{cmd}"
         out.print(f"[strike dim]{text}[/strike dim]" if ln.undone else text, highlight=False)
 
 

@@ -89,22 +89,44 @@ def tournament(
         "--option", "-o", help="a game option as name=value (repeatable)")] = None,
     tournament_id: Annotated[str | None, typer.Option(
         "--id", help="tournament id; games are stored as <id>-1, <id>-2... (default: derived "
-                     "from game, players and seed, so rerunning resumes)")] = None,
+                     "from game, players, options, format and seed, so rerunning resumes)")]
+    = None,
+    fmt: Annotated[str, typer.Option(
+        "--format", help="fixed: every agent in every game; round-robin: every combination "
+                         "of --seats agents plays the same number of games; auto: fixed "
+                         "when the agents fit the game, else round-robin")] = "auto",
+    seats: Annotated[int | None, typer.Option(
+        "--seats", help="players per game in a round robin (default: as many as the game "
+                        "takes, at most the number of agents)")] = None,
+    executor_kind: Annotated[str, typer.Option(
+        "--executor", help="local: this machine's processes (--workers of them); ray: one Ray "
+                           "task per game (pip install 'meeple[ray]')")] = "local",
+    ray_address: Annotated[str | None, typer.Option(
+        "--ray-address", help="a running Ray cluster to use (default with --executor ray: "
+                              "start a local one on 127.0.0.1 with --workers CPUs)")] = None,
 ) -> None:
-    """Play agents against each other: seats rotate, games are stored, ratings computed."""
-    from meeple.ai.tournament import plan, run_tournament
+    """Play agents against each other: seats rotate, games are stored, ratings computed.
+
+    More agents than the game has seats is a round robin (every combination plays);
+    Ctrl-C stops within seconds and says which games finished; the same command again
+    resumes."""
+    from meeple.ai.executors import executor_for
+    from meeple.ai.tournament import TournamentInterrupted, plan, run_tournament, store_is_shared
 
     specs = split_players(players)
     if workers < 1:
         raise fail(f"--workers must be at least 1, not {workers}")
     url = resolve_url(db)
-    if workers > 1 and url.lower().startswith("memory"):
+    if workers > 1 and executor_kind == "local" and url.lower().startswith("memory"):
         raise fail("--workers above 1 needs a store the workers share; a memory: store lives "
                    "in one process (use an SQLite file or PostgreSQL)")
     try:
         options = game_options(option)
         plugins = load()
-        units = plan(game, specs, games, seed, url, tournament_id, options, plugins=plugins)
+        units = plan(game, specs, games, seed, url, tournament_id, options, plugins=plugins,
+                     fmt=fmt, seats=seats)
+        executor = executor_for(min(workers, len(units)), executor_kind, ray_address,
+                                store_is_shared(url))
     except (MeepleError, ValueError) as exc:
         raise fail(str(exc)) from None
     tid = units[0].tournament
@@ -122,10 +144,15 @@ def tournament(
                 done += 1
                 progress.advance(task)
 
-            result = run_tournament(units, specs, seed, workers, on_result=advance)
-    except KeyboardInterrupt:
-        err.print(f"interrupted after {done} of {len(units)} games; run the same command "
-                  f"again (same --id {tid}) to resume")
+            result = run_tournament(units, specs, seed, workers, executor=executor,
+                                    on_result=advance)
+    except (KeyboardInterrupt, TournamentInterrupted) as exc:
+        finished = getattr(exc, "finished", None)
+        if finished is None:  # interrupted before the matches started
+            finished = []
+        err.print(f"interrupted: {len(finished)} of {len(units)} games finished"
+                  + (f" ({compact_ids(finished, tid)})" if finished else "")
+                  + f"; run the same command again (same --id {tid}) to play the rest")
         raise typer.Exit(130) from None
     except MeepleError as exc:
         raise fail(str(exc)) from None
@@ -149,6 +176,19 @@ def tournament(
     note = f"; {resumed} were already in the store" if resumed else ""
     out.print(f"games stored as {tid}-1 … {tid}-{len(result.matches)} in {url}{note}; "
               f"replay or verify them with meeple log / meeple verify")
+
+
+def compact_ids(game_ids: list[str], tid: str) -> str:
+    """``t-1 … t-3, t-5`` for the games t-1, t-2, t-3, t-5 of tournament t."""
+    numbers = sorted(int(g.rsplit("-", 1)[1]) for g in game_ids)
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{tid}-{r[0]}" if len(r) == 1 else f"{tid}-{r[0]} … {tid}-{r[-1]}"
+                     for r in runs)
 
 
 def bench(

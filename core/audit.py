@@ -7,6 +7,10 @@ Two checks, each naming the first bad sequence number:
    command's events by parsing its recorded text and running ``decide`` again against the
    replayed state with the same randomness; the engine's own events (undo, redo) must
    name what could be undone or redone at their place, with the consent it needed.
+   Events record outcomes, so a rules change that alters any outcome shows here: the
+   message names the first event that differs and shows both versions (``seq 212: stored
+   +2 vp for p1, today's rules give +3 vp for p1``). A stored event of an older version
+   counts as equal when it upcasts to today's.
 
 Without the seed (an export of a running game, whose header keeps only the seed's
 commitment) every decision is re-derived with a generator that refuses to draw: a
@@ -26,6 +30,7 @@ import attrs
 
 from . import runtime
 from .codec import Codec
+from .compare import difference
 from .errors import IntegrityError, MeepleError
 from .events import Redone, Undone
 from .game import Game
@@ -125,14 +130,17 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record]) -> int:
         unchecked += 1
     except MeepleError as exc:
         raise IntegrityError(f"the setup is refused on replay: {exc}", seq=first[0].seq) from None
-    got = [(r.type, r.version, r.data) for r in first]
-    want = [codec.encode(e) for e in setup]
-    if got != want:
+    if len(first) != len(setup) or not all(
+            _same(codec, r, e) for r, e in zip(first, setup, strict=False)):
         # The first differing event; else the first missing one (the log is short) or the
         # first extra one (the log is long).
-        bad = next((r.seq for r, w in zip(first, want, strict=False) if (r.type, r.version, r.data) != w),
-                   first[-1].seq + 1 if len(first) < len(want) else first[len(want)].seq)
-        raise IntegrityError("the setup events differ from what the seed and options give", seq=bad)
+        i = next((i for i, (r, e) in enumerate(zip(first, setup, strict=False))
+                  if not _same(codec, r, e)), min(len(first), len(setup)))
+        stored = first[i] if i < len(first) else None
+        today = setup[i] if i < len(setup) else None
+        bad = first[0].seq + i
+        raise IntegrityError(f"seq {bad}: the setup events differ from what the seed and "
+                             f"options give: {difference(game, codec, stored, today)}", seq=bad)
     pairs: list[tuple[int, Any]] = []
     rows: list[runtime.Row] = []
     state = None
@@ -145,7 +153,7 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record]) -> int:
         head = batch[0]
         if any(r.type in ENGINE_TYPES for r in batch):
             for r, ev in zip(batch, decode(batch), strict=True):
-                _check_engine_event(r, ev, pairs, rows, header.players)
+                _check_engine_event(r, ev, pairs, rows, header.players, header.legacy)
                 pairs.append((r.seq, ev))
                 rows.append((r.seq, r.batch, r.actor, ev))
             alive = runtime.effective(pairs)
@@ -166,20 +174,23 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record]) -> int:
             unchecked += 1
         except MeepleError as exc:
             raise IntegrityError(
-                f"command {head.command_text!r} by {head.actor} at event {head.seq} "
+                f"seq {head.seq}: command {head.command_text!r} by {head.actor} "
                 f"is refused on replay: {exc}", seq=head.seq) from None
-        want = [codec.encode(e) for e in events]
+        by = f"(command {head.command_text!r} by {head.actor})"
         for i, r in enumerate(batch):
-            if i >= len(want) or (r.type, r.version, r.data) != want[i]:
+            if i >= len(events) or not _same(codec, r, events[i]):
+                today = events[i] if i < len(events) else None
                 raise IntegrityError(
-                    f"event {r.seq} is not what {head.command_text!r} gives", seq=r.seq)
+                    f"seq {r.seq}: {difference(game, codec, r, today)} {by}", seq=r.seq)
             if r.actor != head.actor or r.command_text != head.command_text:
                 raise IntegrityError(f"event {r.seq} names another command", seq=r.seq)
-        if len(want) > len(batch):
+        if len(events) > len(batch):
             # Name the first missing event, as a broken chain names the first bad one.
+            seq = batch[-1].seq + 1
             raise IntegrityError(
-                f"{head.command_text!r} gives {len(want)} events, the log has {len(batch)}",
-                seq=batch[-1].seq + 1)
+                f"seq {seq}: {difference(game, codec, None, events[len(batch)])}: "
+                f"{head.command_text!r} gives {len(events)} events, the log has "
+                f"{len(batch)} {by}", seq=seq)
         for r, ev in zip(batch, events, strict=True):
             pairs.append((r.seq, ev))
             rows.append((r.seq, r.batch, r.actor, ev))
@@ -188,14 +199,29 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record]) -> int:
     return unchecked
 
 
+def _same(codec: Codec, r: Record, ev: Any) -> bool:
+    """Is the stored record the event ``ev``? Equal bytes, or (an older version of the
+    event) equal once upcast: a format change alone is not a rules change."""
+    t, v, data = codec.encode(ev)
+    if (r.type, r.version, r.data) == (t, v, data):
+        return True
+    if r.type != t or r.version == v:
+        return False
+    try:
+        return codec.decode(r.type, r.version, r.data) == ev
+    except Exception:  # unreadable: not the same (the caller reports it)
+        return False
+
+
 def _check_engine_event(r: Record, ev: Any, pairs: list[tuple[int, Any]],
-                        rows: list[runtime.Row], players: Sequence[str]) -> None:
+                        rows: list[runtime.Row], players: Sequence[str],
+                        legacy: bool = False) -> None:
     """An undo or redo must be one the engine would have appended at that place."""
     if isinstance(ev, Undone):
-        why = runtime.check_undo(rows, players, ev)
+        why = runtime.check_undo(rows, players, ev, legacy)
         what = "undo"
     elif isinstance(ev, Redone):
-        why = runtime.check_redo(pairs, rows, ev)
+        why = runtime.check_redo(pairs, rows, ev, legacy)
         what = "redo"
     else:
         why, what = "a game event shares a batch with an undo or redo", "event"

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import attrs
+import orjson
 
 from . import runtime
 from .audit import VerifyReport, check_chain, verify
@@ -27,8 +28,10 @@ from .errors import (
     ImportFailed,
     IntegrityError,
     MeepleError,
+    UnknownName,
 )
 from .events import Redone, Undone
+from .facts import plain_changes, render_changes
 from .game import Game, Outcome, render_checked
 from .importers import ImportedGame
 from .plugins import Plugins, load
@@ -50,6 +53,14 @@ class LogLine:
     marker: str | None
     undone: bool
     type: str
+    #: What the event changed, ``{player: {counter: delta}}`` (``Game.changes`` of the
+    #: event as this reader sees it); empty for undone events, whose changes do not count.
+    changes: dict[str, dict[str, int | float]] = attrs.field(factory=dict)
+
+    @property
+    def changes_text(self) -> str:
+        """The changes in one compact line: ``red +1 vp; yellow -2 coins``."""
+        return render_changes(self.changes)
 
     def to_json(self) -> dict[str, Any]:
         return attrs.asdict(self)
@@ -165,12 +176,34 @@ class Engine:
 
     @_locked
     def list_games(self) -> list[dict[str, Any]]:
+        """Every stored game with where it stands, re-derived from its log (see
+        ``derived_status``), not read from the status cache."""
         out = []
         for gid in self.store.game_ids():
             h = self.store.header(gid)
             out.append({"game_id": gid, "game": h.game, "players": list(h.players),
-                        "created": h.created, "title": h.title, **self.store.status(gid)})
+                        "created": h.created, "title": h.title, **self.derived_status(gid)})
         return out
+
+    @_locked
+    def derived_status(self, game_id: str) -> dict[str, Any]:
+        """Where a game stands (seq, running and who acts, or finished and its outcome),
+        folded from the hash-chained log that verify checks: the events record the
+        result, so this needs no rules. The store's status cache is only a cache that
+        anyone with write access could edit; verify compares it with this. Nothing is
+        written, and a log that cannot be read gives ``status: "damaged"``."""
+        try:
+            game = self.game_of(game_id)
+        except UnknownName as exc:
+            return {"status": "not installed", "problem": str(exc)}
+        try:
+            t = Table.load(self.store, game, game_id, codec=self.codec(game))
+            if not t.records:  # set up, never stored (see ``table``): the seed says how
+                t.start(list(t.header.players), dict(t.header.options))
+            return t.status()
+        except Exception as exc:  # any damage: list must still show every other game
+            return {"status": "damaged",
+                    "problem": f"the log cannot be replayed: {exc} (see meeple verify {game_id})"}
 
     @_locked
     def move(self, game_id: str, command: Any, player: str) -> list[Record]:
@@ -342,7 +375,35 @@ class Engine:
             return attrs.evolve(report, ok=False, first_bad_seq=report.events + 1,
                                 problem=f"the log ends at event {report.events}, but the game "
                                 f"was stored up to event {known}: events are missing")
+        if report.ok:
+            report = self._check_status_cache(report, header, records)
         return report
+
+    def _check_status_cache(self, report: VerifyReport, header: GameHeader,
+                            records: Sequence[Record]) -> VerifyReport:
+        """The status cache must say what the verified log gives. A cache behind the log
+        is only stale (a status write may fail after the records are safe); one at the
+        log's last event that says anything else was edited."""
+        cache = self.store.status(header.game_id)
+        if not records or not isinstance(cache, dict) or cache.get("seq") != records[-1].seq:
+            return report
+        game = self.plugins.game(header.game)
+        t = Table(game, header, self.codec(game))
+        t.extend(list(records))
+        derived = t.status()
+
+        def plain(value: Any) -> Any:  # the cache went through JSON; so must this
+            return orjson.loads(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS))
+
+        bad = [k for k in ("game", "status", "to_act", "outcome")
+               if k in cache or k in derived if plain(cache.get(k)) != plain(derived.get(k))]
+        if not bad:
+            return report
+        said = "; ".join(f"{k} {plain(cache.get(k))}" for k in bad)
+        gives = "; ".join(f"{k} {plain(derived.get(k))}" for k in bad)
+        return attrs.evolve(report, ok=False, first_bad_seq=records[-1].seq,
+                            problem=f"the status cache does not match the log: it says {said}, "
+                            f"but the log gives {gives}")
 
     @_locked
     def log(self, game_id: str, as_player: str | None = None,
@@ -357,6 +418,7 @@ class Engine:
         marker = None
         for r, (seq, ev) in zip(t.records, t.pairs, strict=True):
             shown = None
+            changes: dict[str, dict[str, int | float]] = {}
             if seq in alive:
                 state = game.fold(state, ev)
                 m = game.turn_marker(state)
@@ -369,12 +431,17 @@ class Engine:
             elif isinstance(ev, Redone):
                 text = f"redo of the undo at {ev.undo_seq} by {ev.by}"
             else:
-                text = game.describe_event(ev if reveal else game.redact(ev, as_player))
+                seen = ev if reveal else game.redact(ev, as_player)
+                text = game.describe_event(seen)
+                # The changes of the event as this reader sees it: what redaction hides
+                # from the text stays hidden here too. Undone events change nothing.
+                if seq in alive:
+                    changes = plain_changes(game.changes(seen))
             command = r.command_text
             if command and r.actor and not reveal and r.actor != as_player:
                 command = game.redact_command(command, r.actor, as_player)
             lines.append(LogLine(seq, r.actor, command, text, shown, seq not in alive
-                                 and not isinstance(ev, Undone | Redone), r.type))
+                                 and not isinstance(ev, Undone | Redone), r.type, changes))
         return lines
 
     @_locked

@@ -364,6 +364,32 @@ class Game:
             return 0.0
         return 1.0 if out.ranks.get(player) == 1 else -1.0
 
+    # -- machine learning (optional; meeple.rl, docs/rl.md) ---------------------------------
+
+    #: The number of actions of a fixed action encoding (``encode_action``), or None: the RL
+    #: adapters then number ``legal`` in its canonical order (sorted by notation), up to
+    #: ``max_actions``.
+    action_count: ClassVar[int | None] = None
+    #: The bound of the default encoding: no state of the game offers more commands.
+    max_actions: ClassVar[int] = 1024
+    #: The length of ``observation``'s vector, or None for the adapters' generic encoding
+    #: of ``summary``.
+    observation_size: ClassVar[int | None] = None
+
+    def encode_action(self, command: Command, state: State) -> int:
+        """The fixed index of ``command`` in ``range(action_count)`` (only with
+        ``action_count`` set): the same command always has the same index."""
+        raise NotImplementedError
+
+    def decode_action(self, index: int, state: State, player: str) -> Command:
+        """The command of a fixed index; the inverse of ``encode_action``."""
+        raise NotImplementedError
+
+    def observation(self, view: State, player: str) -> Sequence[float]:
+        """``view`` (what ``player`` sees) as ``observation_size`` numbers (only with
+        ``observation_size`` set). It must not use anything the view hides."""
+        raise NotImplementedError
+
     def upcast(self, type_name: str, version: int, data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         """Turn stored data of an old event version into the next version's data."""
         raise NotImplementedError(f"{self.name} cannot read {type_name} version {version}")

@@ -168,8 +168,11 @@ def make_undo(rows: Sequence[Row], players: Sequence[str], by: str,
                   proof if recorded else "")
 
 
-def check_undo(rows: Sequence[Row], players: Sequence[str], ev: Undone) -> str | None:
-    """Why a stored Undone event could not have been appended at its place, or None."""
+def check_undo(rows: Sequence[Row], players: Sequence[str], ev: Undone,
+               legacy: bool = False) -> str | None:
+    """Why a stored Undone event could not have been appended at its place, or None.
+    ``legacy``: a game from before consent for others' moves (only a span that crossed a
+    barrier needed consent, and a forced undo recorded just its asker)."""
     try:
         first, last, actor, barrier = undo_span(rows)
     except IllegalCommand:
@@ -179,6 +182,10 @@ def check_undo(rows: Sequence[Row], players: Sequence[str], ev: Undone) -> str |
                 f"counted was events {first}-{last}")
     if ev.by not in players:
         return f"it was asked by {ev.by!r}, who does not play"
+    if legacy:
+        if barrier and not ev.forced_by:
+            return "it crosses revealed information without recorded consent"
+        return None
     consent = {*ev.forced_by, ev.by}
     missing = [p for p in consent_needed(players, actor, ev.by, barrier) if p not in consent]
     if missing and not ev.forced:
@@ -211,11 +218,12 @@ def redo_allowed(pairs: Sequence[tuple[int, Any]], rows: Sequence[Row], target: 
     return None
 
 
-def check_redo(pairs: Sequence[tuple[int, Any]], rows: Sequence[Row], ev: Redone) -> str | None:
+def check_redo(pairs: Sequence[tuple[int, Any]], rows: Sequence[Row], ev: Redone,
+               legacy: bool = False) -> str | None:
     try:
         target = redo_target(pairs)
     except IllegalCommand as exc:
         return str(exc)
     if ev.undo_seq != target:
         return f"it names the undo at {ev.undo_seq}, but only the undo at {target} could be redone"
-    return redo_allowed(pairs, rows, target, ev.by)
+    return None if legacy else redo_allowed(pairs, rows, target, ev.by)

@@ -57,7 +57,20 @@ def run_match(
             if on_command:
                 on_command(t, player, command)
             if len(t.pending) and given % flush_every == 0:
-                t.flush(engine.store, engine.clock)
+                _flush(engine, t)
     finally:
-        t.flush(engine.store, engine.clock)
+        _flush(engine, t)
     return t.outcome()
+
+
+def _flush(engine: Any, t: Table) -> None:
+    """Store the pending commands; if the store refuses, forget them (and the engine's
+    cached table), so that no later write carries commands whose write failed."""
+    try:
+        t.flush(engine.store, engine.clock)
+    except BaseException:
+        t.discard_pending()
+        forget = getattr(engine, "forget", None)
+        if forget is not None:
+            forget(t.header.game_id)
+        raise

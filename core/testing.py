@@ -8,12 +8,17 @@ store contract suites: subclass ``GameContract`` in your plugin's tests and set 
 The suite plays random games and checks the engine's promises for your game: the same
 seed and commands give the same log, byte for byte; replaying the stored (encoded) log
 equals the live state; decide never changes the state; notation round-trips; bad text and
-wrong players are refused with IllegalCommand; every event survives the codec.
+wrong players are refused with IllegalCommand; every event survives the codec. Events are
+facts (``EventsAreFactsContract``): fold alone replays the encoded events, with decide,
+legal, step and parse raising, and the vp changes of a finished game sum to its scores.
+``assert_verify_reports_rules_change`` checks that verify names a changed scoring rule.
 """
 
 from __future__ import annotations
 
+import copy
 import random
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import pytest
@@ -21,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from .codec import Codec
-from .errors import BadOptions, IllegalCommand
+from .errors import BadOptions, IllegalCommand, MeepleError
 from .game import Game, render_checked
 from .local import LocalGame
 from .runtime import fold_all
@@ -61,7 +66,147 @@ def replay_encoded(game: Game, log: list[tuple[str, int, bytes]]) -> Any:
     return fold_all(game, (codec.decode(t, v, d) for t, v, d in log))
 
 
-class GameContract:
+# -- events are facts ---------------------------------------------------------------------
+#
+# decide computes, events record, fold applies. These helpers check the last two halves for
+# any game; ``EventsAreFactsContract`` runs them on random games (GameContract includes it).
+
+#: The rule methods fold must never need: fold-only replay replaces them with ones that raise.
+RULE_METHODS: tuple[str, ...] = ("decide", "legal", "step", "parse")
+
+
+#: Games whose event redesign (issue 12) is still under way on another branch: their vp
+#: check is an expected failure until it passes, and then fails until the name is removed
+#: here. One name per line, so that each branch removes its own without a merge conflict.
+VP_CHANGES_PENDING: frozenset[str] = frozenset({
+    "carcassonne-hill-dale",
+    "terra-mystica",
+    "terraforming-mars",
+    "utopia",
+})
+
+
+class RulesCalledInFold(Exception):
+    """A fold (or changes / describe_event) called a rule method; see ``fold_only``."""
+
+
+def fold_only(game: Game) -> tuple[Game, list[str]]:
+    """A copy of ``game`` whose ``decide``, ``legal``, ``step`` and ``parse`` raise
+    RulesCalledInFold, and the list where every such call is noted (so a fold that
+    swallows the exception is still caught). The original ``game`` is untouched."""
+    calls: list[str] = []
+    patched = copy.copy(game)
+
+    def forbid(name: str) -> Any:
+        def rule(*args: Any, **kwargs: Any) -> Any:
+            calls.append(name)
+            raise RulesCalledInFold(
+                f"{game.name}: {name}() was called while folding stored events; fold must "
+                "apply what the event records, never re-run the rules")
+        return rule
+
+    for name in RULE_METHODS:
+        setattr(patched, name, forbid(name))
+    return patched, calls
+
+
+def vp_totals(game: Game, events: Sequence[Any], players: Sequence[str]) -> dict[str, float]:
+    """Each player's sum of ``changes(ev)["vp"]`` over ``events`` (pass only the events
+    that count: undone spans left out)."""
+    totals = dict.fromkeys(players, 0.0)
+    for ev in events:
+        for player, counters in game.changes(ev).items():
+            if "vp" in counters:
+                totals[player] = totals.get(player, 0.0) + counters["vp"]
+    return totals
+
+
+def check_changes_shape(game: Game, ev: Any, players: Sequence[str]) -> None:
+    """``changes(ev)`` is {player of this game: {counter name: number}}."""
+    changes = game.changes(ev)
+    assert isinstance(changes, Mapping), f"changes({ev!r}) is not a mapping"
+    for player, counters in changes.items():
+        assert player in players, f"changes({ev!r}) names {player!r}, who does not play"
+        assert isinstance(counters, Mapping), f"changes({ev!r})[{player!r}] is not a mapping"
+        for name, delta in counters.items():
+            assert isinstance(name, str) and name, f"changes({ev!r}): bad counter {name!r}"
+            assert isinstance(delta, int | float) and not isinstance(delta, bool), (
+                f"changes({ev!r})[{player!r}][{name!r}] = {delta!r} is not a number")
+
+
+class EventsAreFactsContract:
+    """Checks that a game's events record outcomes: replaying its stored (encoded) events
+    needs fold alone, and the vp changes they report add up to the final scores.
+
+    Part of ``GameContract``; a game may lower ``fact_games`` if its games are long."""
+
+    game: ClassVar[Game]
+    #: How many random games the two checks below play (each plays the same seeds).
+    fact_games: ClassVar[int] = 24
+
+    def _fact_games(self) -> list[LocalGame]:
+        # The same player counts and option sets GameContract cycles through.
+        counts = getattr(self, "player_counts", (2,))
+        derived = getattr(self, "exercised_option_sets", None)  # GameContract's, if mixed in
+        option_sets = derived() if derived else getattr(self, "option_sets", None) or ({},)
+        out = []
+        for i in range(self.fact_games):
+            seed = 1000 + i
+            opts = option_sets[(seed // len(counts)) % len(option_sets)]
+            out.append(random_game(self.game, counts[seed % len(counts)], seed, opts,
+                                   getattr(self, "max_steps", 100_000)))
+        return out
+
+    def test_fold_only_replay(self) -> None:
+        """With decide, legal, step and parse raising, the encoded events of random games
+        still fold to the live final state (and describe_event / changes need no rules)."""
+        patched, calls = fold_only(self.game)
+        for local in self._fact_games():
+            log = encoded_log(self.game, local.events)
+            try:
+                replayed = replay_encoded(patched, log)
+                decoded = [Codec(patched).decode(t, v, d) for t, v, d in log]
+                for ev in decoded:
+                    assert isinstance(patched.describe_event(ev), str)
+                    patched.changes(ev)
+            except RulesCalledInFold as exc:
+                pytest.fail(str(exc))
+            assert not calls, f"fold called {sorted(set(calls))} (seed {local.seed})"
+            assert replayed == local.state, f"fold-only replay differs (seed {local.seed})"
+            assert patched.outcome(replayed) == local.outcome()
+
+    def test_vp_changes_sum_to_scores(self) -> None:
+        """Summing ``changes(ev)["vp"]`` over a finished game's events gives each player's
+        score as ``outcome()`` reports it. A game that reports no vp change at all fails:
+        every game must report its scoring."""
+        pending = self.game.name in VP_CHANGES_PENDING
+        try:
+            self._check_vp_changes()
+        except AssertionError as exc:
+            if pending:
+                pytest.xfail(f"{self.game.name} is listed in VP_CHANGES_PENDING: {exc}")
+            raise
+        if pending:
+            pytest.fail(f"{self.game.name} now passes: remove it from "
+                        "meeple.core.testing.VP_CHANGES_PENDING")
+
+    def _check_vp_changes(self) -> None:
+        reported = False
+        for local in self._fact_games():
+            out = local.outcome()
+            assert out is not None
+            for ev in local.events:
+                check_changes_shape(self.game, ev, local.players)
+                reported = reported or any("vp" in c for c in self.game.changes(ev).values())
+            totals = vp_totals(self.game, local.events, local.players)
+            want = {p: float(out.scores[p]) for p in local.players}
+            assert totals == pytest.approx(want), (
+                f"seed {local.seed}: vp changes sum to {totals}, outcome() scores {want}")
+        assert reported, (f"{self.game.name}: no event reports a vp change; changes(event) "
+                          "must report every scoring as {player: {'vp': delta}}")
+
+
+class GameContract(EventsAreFactsContract):
     game: ClassVar[Game]
     player_counts: ClassVar[tuple[int, ...]] = (2,)
     #: The option sets every check plays. None (the default): the defaults, then each
@@ -194,11 +339,12 @@ class GameContract:
 
     # -- options, the end, pictures (docs/plugins.md, "GameContract") ---------------------
 
-    def exercised_option_sets(self) -> tuple[dict, ...]:
+    @classmethod
+    def exercised_option_sets(cls) -> tuple[dict, ...]:
         """``option_sets`` as given, or derived from the game's declared options."""
-        if self.option_sets is not None:
-            return tuple(self.option_sets)
-        return derived_option_sets(self.game)
+        if cls.option_sets is not None:
+            return tuple(cls.option_sets)
+        return derived_option_sets(cls.game)
 
     def test_every_option_set_ends_within_max_steps(self) -> None:
         """A random game ends, for every player count and option set: an option value that
@@ -259,3 +405,78 @@ class GameContract:
             # Parsed: then decide must refuse it (garbage is never a legal command).
             with pytest.raises(IllegalCommand):
                 local.play(player, text)
+
+# -- verify names a rules change ----------------------------------------------------------
+
+
+def first_difference(game: Game, header: Any, records: Sequence[Any]) -> int | None:
+    """The seq of the first stored event that today's rules (as ``game`` has them now)
+    would not give, found independently of ``verify``: the header's setup and each stored
+    command are played again in a ``LocalGame`` and the encoded events compared in order.
+    None if every event is the same. Games with undo or redo in their log are not
+    supported (ValueError): pick a stored game without them."""
+    codec = Codec(game)
+    local = LocalGame(game, header.players, header.options, seed=header.seed)
+    new = [codec.encode(e) for e in local.events]
+    i = 0
+    while i < len(records):
+        r = records[i]
+        if i >= len(new):
+            if r.actor is None or r.command_text is None:
+                raise ValueError(f"seq {r.seq} is no player command (undo, redo?)")
+            try:
+                new += [codec.encode(e) for e in local.play(r.actor, r.command_text)]
+            except MeepleError:
+                return r.seq  # today's rules refuse the stored command
+        if (r.type, r.version, r.data) != new[i]:
+            return r.seq
+        i += 1
+    return records[-1].seq + 1 if len(new) > len(records) else None
+
+
+def assert_verify_reports_rules_change(engine: Any, game_id: str, patch: Any,
+                                       expect: Sequence[str] = ()) -> Any:
+    """Check that ``verify`` catches a rules change in a stored game and names it.
+
+    ``engine`` is a ``meeple.core.engine.Engine`` holding ``game_id`` (a finished game
+    without undo is best), ``patch`` a context manager that changes one rule of the game,
+    for example ``unittest.mock.patch.object(ConnectFour, "win_score", 2.0)`` or
+    ``monkeypatch.context()`` used with ``setattr`` inside. The helper asserts that:
+
+    - the stored game verifies before the patch;
+    - under the patch, some stored event differs from what the rules now give (else the
+      game never used the patched rule: choose another game or rule);
+    - verify then fails at exactly the first such event (found independently, see
+      ``first_difference``), its message names it as ``seq N`` and contains every string
+      in ``expect`` (say the stored and today's values, ``"stored +1 vp for red"``,
+      ``"today's rules give +2 vp for red"``);
+    - after the patch the game verifies again.
+
+    Returns the failing ``VerifyReport`` for further checks. Typical use in a game's tests::
+
+        def test_verify_names_a_changed_town_bonus(tmp_path):
+            eng = Engine(f"sqlite:///{tmp_path / 'g.sqlite'}")
+            gid = play_a_stored_game(eng)
+            assert_verify_reports_rules_change(
+                eng, gid, patch.object(rules, "TOWN_VP", 6), expect=["stored +5 vp"])
+    """
+    assert engine.verify(game_id).ok, "the stored game must verify before the patch"
+    header = engine.store.header(game_id)
+    records = engine.store.load(game_id)
+    game = engine.plugins.game(header.game)
+    with patch:
+        engine.forget(game_id)
+        first = first_difference(game, header, records)
+        assert first is not None, (
+            "the patch changes no event of this game: it never used the patched rule")
+        report = engine.verify(game_id)
+    engine.forget(game_id)
+    assert not report.ok, f"verify says ok although seq {first} differs under the patch"
+    assert report.first_bad_seq == first, (
+        f"verify names event {report.first_bad_seq}, the first differing one is {first}: "
+        f"{report.problem}")
+    assert f"seq {first}" in report.problem, report.problem
+    for text in expect:
+        assert text in report.problem, f"{text!r} not in {report.problem!r}"
+    assert engine.verify(game_id).ok, "the game must verify again once the patch is undone"
+    return report

@@ -49,7 +49,9 @@ def test_planning_refuses_bad_input_before_playing(url):
     with pytest.raises(BadOptions, match="at least 1"):
         plan("connect-four", SPECS, 0, 1, url)
     with pytest.raises(BadOptions, match="takes 2 to 2 players, not 3"):
-        plan("connect-four", ["random"] * 3, 3, 1, url)
+        plan("connect-four", ["random"] * 3, 3, 1, url, fmt="fixed")
+    with pytest.raises(BadOptions, match=r"multiple of 6 \(3 pairings x 2 seats\)"):
+        plan("connect-four", ["random"] * 3, 3, 1, url)  # three entrants: a round robin
     with pytest.raises(UnknownName, match="no agent named 'deep'"):
         plan("connect-four", ["random", "deep"], 2, 1, url)
     with pytest.raises(BadOptions, match="no option 'sim'"):
@@ -94,7 +96,7 @@ def test_interrupted_tournament_resumes(url):
     from meeple.ai.registry import make_agent
 
     u = units[2]
-    engine.new_game(u.game, list(u.seats), seed=u.seed, game_id=u.game_id)
+    engine.new_game(u.game, list(u.seats), seed=u.seed, game_id=u.game_id, title=u.title)
     agents = {s: make_agent(spec, seed) for s, spec, seed in
               zip(u.seats, u.specs, u.agent_seeds, strict=True)}
     run_match(engine, u.game_id, agents, max_commands=4, flush_every=1000)

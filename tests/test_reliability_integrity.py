@@ -100,8 +100,8 @@ def test_a_sealed_export_is_still_checked_and_the_disclosed_seed_must_match() ->
     lines[0] = orjson.dumps({"header": sealed})
     report = verify(PLUGINS.game("dice-race"), *_parse(b"\n".join(lines)))
     assert report.ok and report.chance_unchecked > 0
-    # A forged roll in a sealed export is still caught once re-sealed? Only the seed can
-    # tell a forged roll from a real one: verify says how many it could not check.
+    # Sealed, a forged roll is one only the seed can tell from a real one: verify says how
+    # many draws it could not check, and the disclosed seed checks them (above).
     count("integrity.sealed_exports_verified", 2)
 
 
@@ -242,10 +242,11 @@ def test_forged_undo_and_redo_with_correct_hashes_are_caught() -> None:
         eng.move(gid, str(col), p)
     assert eng.outcome(gid) is not None
     n = eng.store.last(gid)[0]
+    first, last, _ = eng.table(gid).undo_span()  # a's winning drop (and its result)
     cases = [
         (Redone(n, "b"), "b", "redo"),                       # names no undo
-        (Undone(2, n, "a"), "a", "names events 2"),          # a span that is not one command
-        (Undone(n, n, "b"), "b", "without the consent of a"),  # a's move, no consent
+        (Undone(2, last, "a"), "a", "names events 2"),       # a span that is not one command
+        (Undone(first, last, "b"), "b", "without the consent of a"),  # a's move, no consent
         (Undone(n + 5, n + 6, "a"), "a", "names events"),     # does not exist
     ]
     for ev, actor, message in cases:
@@ -254,7 +255,7 @@ def test_forged_undo_and_redo_with_correct_hashes_are_caught() -> None:
         assert message in report.problem, (ev, report.problem)
         count("integrity.forged_engine_events")
     # A correct one passes.
-    assert _forge(eng, gid, Undone(n, n, "a"), "a").verify(gid).ok
+    assert _forge(eng, gid, Undone(first, last, "a"), "a").verify(gid).ok
     # Undo across a draw without everyone's consent, hashes correct: caught.
     dice = engine()
     did = dice.new_game("dice-race", ["a", "b"], seed=4, game_id="d")
@@ -508,3 +509,47 @@ def test_malformed_postgres_rows_are_findings(pg_url) -> None:
     reports = [eng.verify(g) for g in ("g0", "g1", "g2")]
     assert [r.ok for r in reports] == [False, False, False]
     assert "header" in reports[0].problem and reports[2].first_bad_seq == 1
+
+
+def test_legacy_games_keep_verifying() -> None:
+    """A game stored before seed commitments (its seed sealed in the header hash, chance
+    keyed by sequence number, undo of another's move without consent) still verifies."""
+    from meeple.core.records import GameHeader
+
+    eng = engine()
+    g = PLUGINS.game("dice-race")
+    header = GameHeader("old", g.name, "tests", g.version, ("a", "b"), {}, 7, "2026-01-01")
+    assert header.legacy and "seed_commitment" not in header.to_json()
+    from meeple.core.table import Table
+
+    t = Table(g, header, eng.codec(g))
+    t.start(["a", "b"], {})
+    t.created = False
+    t.flush(eng.store)
+    eng.move("old", "roll", "a")
+    eng.move("old", "stop", "b")
+    # The old engine let a undo b's move alone; such an undo is in old logs.
+    t = eng.table("old")
+    first, last, _ = t.undo_span()
+    t._queue([Undone(first, last, "a")], "a", "undo")
+    t.flush(eng.store)
+    eng.move("old", "roll", "b")
+    report = eng.verify("old")
+    assert report.ok, report
+    assert eng.export("old", reveal=True).count(b'"seed":7') == 1  # it cannot seal it
+
+
+def test_malformed_json_lines_files_are_findings(tmp_path) -> None:
+    root = tmp_path / "j"
+    eng = engine(JsonlStore(root))
+    for i in range(3):
+        play_random(eng, "connect-four", seed=i, commands=2, game_id=f"g{i}")
+    lines = (root / "g0.jsonl").read_bytes().split(b"\n")
+    (root / "g0.jsonl").write_bytes(b"\n".join([lines[0][:-3] + b"!}", *lines[1:]]))
+    (root / ".g1.status.json").write_bytes(b'{"status": ')
+    fresh = engine(JsonlStore(root))
+    ids = fresh.store.game_ids()
+    assert sorted(ids) == ["g0", "g1", "g2"]
+    reports = {g: fresh.verify(g) for g in ids}
+    assert not reports["g0"].ok and not reports["g1"].ok and reports["g2"].ok
+    assert "status" in reports["g1"].problem

@@ -166,6 +166,24 @@ class EventStore(ABC):
 
             self._append_records(header.game_id, 0, make)
 
+    def append_records(self, game_id: str, expected_seq: int,
+                       records: Sequence[Record]) -> list[Record]:
+        """Append records already chained elsewhere (a game continued on another machine
+        from this store's log), keeping their hashes; ConcurrencyError if the log has moved
+        past ``expected_seq``. The backend checks the sequence inside its atomic write."""
+        recs = list(records)
+        if not recs:
+            return []
+
+        def make(last_seq: int, last_hash: str) -> list[Record]:
+            if last_seq != expected_seq or recs[0].prev_hash != last_hash:
+                raise ConcurrencyError(
+                    f"game {game_id} has moved on: expected event {expected_seq}, the log "
+                    f"is at {last_seq}; nothing was written")
+            return recs
+
+        return self._append_records(game_id, expected_seq, make)
+
     def close(self) -> None:  # noqa: B027 - most backends hold nothing to release
         pass
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import orjson
 
-from ..errors import BadOptions, GameNotFound, ImportFailed, StoreError
+from ..errors import BadOptions, GameNotFound, ImportFailed, MeepleError, StoreError
 from ..records import GameHeader, Record
 from .base import EventStore, check_game_id, check_sequence
 
@@ -182,7 +182,14 @@ class JsonlStore(EventStore):
     def game_ids(self) -> list[str]:
         # Oldest first by the header's creation time: a file's mtime moves on every append.
         ids = [p.stem for p in self.dir.glob("*.jsonl")]
-        return sorted(ids, key=lambda gid: (self.header(gid).created, gid))
+
+        def created(gid: str) -> str:
+            try:
+                return self.header(gid).created
+            except MeepleError:  # a damaged header: listed (verify reports it), last
+                return "\uffff"
+
+        return sorted(ids, key=lambda gid: (created(gid), gid))
 
     def last(self, game_id: str) -> tuple[int, str]:
         header, records = self._read(game_id)

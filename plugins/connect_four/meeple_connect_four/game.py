@@ -4,6 +4,11 @@ The board is two bitboards, one per seat. Column ``c`` owns bits ``7c .. 7c+5`` 
 ``7c+6`` stays empty as a sentinel so that shifts never wrap into the next column); row 0
 is the bottom. A win is four in a line, found with four shift-and tests. The state is
 small and flat, so ``clone`` is one constructor call: that is what makes search fast.
+
+Events are facts: ``decide`` computes everything (is the column open, does this disc
+connect four, is the board full, what each player scores) and records it; ``fold`` only
+applies what the events say. A drop that ends the game is two events: the ``Dropped`` disc
+and a ``Won`` (with the four cells and the score) or ``Drawn`` of its own.
 """
 
 from __future__ import annotations
@@ -50,6 +55,21 @@ def _windows() -> list[int]:
 WINDOWS = _windows()  # the 69 lines of four
 
 
+def _cells(mask: int) -> tuple[tuple[int, int], ...]:
+    """(column, row) of every disc in ``mask``, 0-based, in bit order."""
+    return tuple((b // H1, b % H1) for b in range(COLS * H1) if mask >> b & 1)
+
+
+def _line_words(line: tuple[tuple[int, int], ...]) -> str:
+    """Where a line of four lies, in words (columns and rows counted from 1)."""
+    (c0, r0), (c1, r1) = line[0], line[-1]
+    if c0 == c1:
+        return f"in column {c0 + 1}, rows {r0 + 1}-{r1 + 1}"
+    if r0 == r1:
+        return f"in row {r0 + 1}, columns {c0 + 1}-{c1 + 1}"
+    return f"on a diagonal from column {c0 + 1} row {r0 + 1} to column {c1 + 1} row {r1 + 1}"
+
+
 @command
 class Drop:
     column: int  # 0-based; the notation is 1-based
@@ -78,20 +98,42 @@ class Started:
 
 @event("connect-four.dropped")
 class Dropped:
+    """A disc of ``seat`` (0 plays X, 1 plays O) fell into ``column`` (0-based)."""
+
     column: int
     seat: int
 
 
+@event("connect-four.won")
+class Won:
+    """``player`` connected four: the discs at ``line`` ((column, row), 0-based), and
+    scores ``score`` (the loser scores nothing)."""
+
+    player: str
+    seat: int
+    line: tuple[tuple[int, int], ...]
+    score: float
+
+
+@event("connect-four.drawn")
+class Drawn:
+    """The board is full with no four in a line: each of ``players`` scores ``score``."""
+
+    players: tuple[str, str]
+    score: float
+
+
 class State:
-    __slots__ = ("players", "boards", "heights", "moves", "winner")
+    __slots__ = ("players", "boards", "heights", "moves", "winner", "scores")
 
     def __init__(self, players: tuple[str, str], boards: list[int], heights: list[int],
-                 moves: int, winner: int) -> None:
+                 moves: int, winner: int, scores: list[float]) -> None:
         self.players = players
         self.boards = boards
         self.heights = heights  # the next free bit of each column
         self.moves = moves
         self.winner = winner  # -1 running, 0 or 1 the winning seat, 2 a draw
+        self.scores = scores  # per seat, as the Won / Drawn events recorded them
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and all(
@@ -111,7 +153,11 @@ class ConnectFour(Game):
     title = "Connect Four"
     version = "0.1.0"
     min_players = max_players = 2
-    events = (Started, Dropped)
+    events = (Started, Dropped, Won, Drawn)
+    #: What a win and a draw score (the loser scores 0). Rules, so decide reads them and
+    #: the events record the result; fold never looks here.
+    win_score: float = 1.0
+    draw_score: float = 0.5
 
     def default_players(self, count: int) -> list[str]:
         return ["red", "yellow"][:count] if count <= 2 else super().default_players(count)
@@ -127,27 +173,41 @@ class ConnectFour(Game):
             raise IllegalCommand(f"column {c + 1} does not exist: choose 1 to {COLS}")
         if state.heights[c] == c * H1 + ROWS:
             raise IllegalCommand(f"column {c + 1} is full")
-        return [Dropped(c, state.seat)]
+        seat = state.seat
+        bit = 1 << state.heights[c]
+        board = state.boards[seat] | bit
+        events: list[Any] = [Dropped(c, seat)]
+        if _wins(board):
+            line = next(m for m in WINDOWS if m & bit and m & board == m)
+            events.append(Won(state.players[seat], seat, _cells(line), self.win_score))
+        elif state.moves + 1 == COLS * ROWS:
+            events.append(Drawn(state.players, self.draw_score))
+        return events
 
     def fold(self, state: State | None, ev: Any) -> State:
-        if type(ev) is Dropped:
-            bit = 1 << state.heights[ev.column]
+        # Apply the recorded facts only: no checks, no win detection (decide did that).
+        t = type(ev)
+        if t is Dropped:
+            state.boards[ev.seat] |= 1 << state.heights[ev.column]
             state.heights[ev.column] += 1
-            board = state.boards[ev.seat] | bit
-            state.boards[ev.seat] = board
             state.moves += 1
-            if _wins(board):
-                state.winner = ev.seat
-            elif state.moves == COLS * ROWS:
-                state.winner = 2
             return state
-        if type(ev) is Started:
-            return State(tuple(ev.players), [0, 0], [c * H1 for c in range(COLS)], 0, -1)
+        if t is Won:
+            state.winner = ev.seat
+            state.scores[ev.seat] += ev.score
+            return state
+        if t is Drawn:
+            state.winner = 2
+            state.scores = [s + ev.score for s in state.scores]
+            return state
+        if t is Started:
+            return State(tuple(ev.players), [0, 0], [c * H1 for c in range(COLS)], 0, -1,
+                         [0.0, 0.0])
         raise TypeError(f"connect four cannot fold {ev!r}")
 
     def step(self, state: State, player: str, command: Drop, rng: random.Random) -> State:
-        """Search fast path: the fold of the Dropped event decide would give, with no event
-        object and no checks (search only passes commands that ``legal`` offered)."""
+        """Search fast path: the folds of the events decide would give, with no event
+        objects and no checks (search only passes commands that ``legal`` offered)."""
         c = command.column
         seat = state.moves & 1
         h = state.heights
@@ -158,12 +218,15 @@ class ConnectFour(Game):
         state.moves += 1
         if _wins(board):
             state.winner = seat
+            state.scores[seat] += self.win_score
         elif state.moves == COLS * ROWS:
             state.winner = 2
+            state.scores = [s + self.draw_score for s in state.scores]
         return state
 
     def clone(self, state: State) -> State:
-        return State(state.players, state.boards[:], state.heights[:], state.moves, state.winner)
+        return State(state.players, state.boards[:], state.heights[:], state.moves,
+                     state.winner, state.scores[:])
 
     def to_act(self, state: State) -> tuple[str, ...]:
         return () if state.winner >= 0 else (state.players[state.moves & 1],)
@@ -178,10 +241,11 @@ class ConnectFour(Game):
         if state.winner < 0:
             return None
         a, b = state.players
+        scores = {a: state.scores[0], b: state.scores[1]}
         if state.winner == 2:
-            return Outcome({a: 0.5, b: 0.5}, {a: 1, b: 1}, {"result": "draw"})
+            return Outcome(scores, {a: 1, b: 1}, {"result": "draw"})
         win, lose = (a, b) if state.winner == 0 else (b, a)
-        return Outcome({win: 1.0, lose: 0.0}, {win: 1, lose: 2}, {"result": f"{win} wins"})
+        return Outcome(scores, {win: 1, lose: 2}, {"result": f"{win} wins"})
 
     # -- notation ----------------------------------------------------------------------
 
@@ -195,9 +259,23 @@ class ConnectFour(Game):
         return str(command.column + 1)
 
     def describe_event(self, ev: Any) -> str:
-        if type(ev) is Started:
+        t = type(ev)
+        if t is Started:
             return f"{ev.players[0]} (X) against {ev.players[1]} (O)"
+        if t is Won:
+            return f"{ev.player} ({'XO'[ev.seat]}) wins with four {_line_words(ev.line)}"
+        if t is Drawn:
+            return "the board is full with no four in a line: a draw"
         return f"{'XO'[ev.seat]} drops in column {ev.column + 1}"
+
+    def changes(self, ev: Any) -> dict[str, dict[str, float]]:
+        """Only the end of the game scores: the winner's points, or both players' draw."""
+        t = type(ev)
+        if t is Won:
+            return {ev.player: {"vp": ev.score}}
+        if t is Drawn:
+            return {p: {"vp": ev.score} for p in ev.players}
+        return {}
 
     def summary(self, state: State, player: str | None = None) -> dict[str, Any]:
         return {"moves": state.moves, "board": self._rows(state)}
@@ -219,6 +297,29 @@ class ConnectFour(Game):
             elif b and not a:
                 score -= (0, 1, 4, 16)[b.bit_count()]
         return max(-0.95, min(0.95, score / 100))
+
+    # -- machine learning (meeple.rl) ----------------------------------------------------------
+
+    action_count = COLS  # action i drops in column i + 1, in every state
+    observation_size = 2 * COLS * ROWS + 1
+
+    def encode_action(self, command: Drop, state: State) -> int:
+        return command.column
+
+    def decode_action(self, index: int, state: State, player: str) -> Drop:
+        if not 0 <= index < COLS:
+            raise IllegalCommand(f"action {index} is not a column: choose 0 to {COLS - 1}")
+        return DROPS[index]
+
+    def observation(self, view: State, player: str) -> list[float]:
+        """Two planes of the 6 x 7 board, row by row from the bottom: the discs of
+        ``player``, then the opponent's; then 1.0 if ``player`` is to move."""
+        seat = view.players.index(player)
+        mine, theirs = view.boards[seat], view.boards[1 - seat]
+        cells = [1 << (c * H1 + r) for r in range(ROWS) for c in range(COLS)]
+        return ([1.0 if mine & b else 0.0 for b in cells]
+                + [1.0 if theirs & b else 0.0 for b in cells]
+                + [1.0 if view.winner < 0 and view.moves & 1 == seat else 0.0])
 
     # -- pictures --------------------------------------------------------------------------
 

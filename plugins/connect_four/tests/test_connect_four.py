@@ -69,3 +69,62 @@ def test_svg_and_text_render():
     g.play("a", "4")
     assert GAME.render(g.state, "svg").startswith("<svg")
     assert "X" in GAME.render(g.state)
+
+
+def _stored_game(tmp_path, moves):
+    from meeple.core.engine import Engine
+    eng = Engine(f"sqlite:///{tmp_path / 'c4.sqlite'}")
+    gid = eng.new_game("connect-four", ["ann", "bob"], seed=1, game_id="c4")
+    for i, col in enumerate(moves):
+        eng.move(gid, col, "ann" if i % 2 == 0 else "bob")
+    return eng, gid
+
+
+def test_verify_names_the_win_whose_score_the_rules_changed(tmp_path):
+    from unittest.mock import patch
+
+    from meeple.core.testing import assert_verify_reports_rules_change
+    eng, gid = _stored_game(tmp_path, "1717171")  # ann wins with her fourth disc
+    won = eng.store.load(gid)[-1]
+    assert won.type == "connect-four.won"
+    report = assert_verify_reports_rules_change(
+        eng, gid, patch.object(ConnectFour, "win_score", 3.0),
+        expect=["stored +1 vp for ann", "today's rules give +3 vp for ann", "'1' by ann"])
+    assert report.first_bad_seq == won.seq
+
+
+def test_verify_names_a_changed_line_as_a_field_difference(tmp_path):
+    from unittest.mock import patch
+
+    from meeple.core.testing import assert_verify_reports_rules_change
+    from meeple_connect_four import game as c4
+    eng, gid = _stored_game(tmp_path, "1717171")
+    # Report the line from the top disc down: same outcome, another recorded line.
+    assert_verify_reports_rules_change(
+        eng, gid, patch.object(c4, "_cells", lambda m: tuple(reversed(
+            [(b // c4.H1, b % c4.H1) for b in range(c4.COLS * c4.H1) if m >> b & 1]))),
+        expect=["connect-four.won: line: stored ((0, 0), (0, 1), (0, 2), (0, 3)), "
+                "today's rules give ((0, 3), (0, 2), (0, 1), (0, 0))"])
+
+
+def test_verify_names_an_event_today_s_rules_add(tmp_path):
+    from contextlib import contextmanager
+    from unittest.mock import patch
+
+    from meeple.core.testing import assert_verify_reports_rules_change
+    from meeple_connect_four import game as c4
+    eng, gid = _stored_game(tmp_path, "12131")  # ann has three in column 1
+    # A (made-up) variant in which three in a column already wins.
+    three = lambda board: bool(board & (board >> 1) & (board >> 2))  # noqa: E731
+    lines = [0b111 << (c * c4.H1 + r) for c in range(c4.COLS) for r in range(c4.ROWS - 2)]
+
+    @contextmanager
+    def variant():
+        with patch.object(c4, "_wins", three), patch.object(c4, "WINDOWS", lines):
+            yield
+
+    report = assert_verify_reports_rules_change(
+        eng, gid, variant(),
+        expect=["the log has no event here; today's rules give connect-four.won",
+                "gives 2 events, the log has 1"])
+    assert report.first_bad_seq == 7

@@ -19,7 +19,7 @@ def test_log_as_a_player_hides_the_cards_others_keep_but_shows_how_many():
         player = t.to_act()[0]
         cmd = rng.choice(game.legal(t.state, player))
         eng.move(gid, cmd, player)
-    full = eng.log(gid, reveal=True)  # the owner sees all; the default is the spectator
+    full = eng.log(gid, reveal=True)  # the owner's log: every command in full
     as_p1 = eng.log(gid, as_player="p1")
     for a, b in zip(full, as_p1, strict=True):
         if a.actor == "p2" and a.command and a.command.startswith(secret_verbs):

@@ -1,0 +1,59 @@
+"""Reading an event's consequences: ``Game.changes`` per event, summed and rendered.
+
+Events are facts (docs/architecture.md): each records what it changed, per player, as
+``{player: {counter: delta}}``. This module only adds those up and writes them as text;
+it knows no game (the counter names are the game's own).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+Changes = Mapping[str, Mapping[str, int | float]]
+
+
+def plain_changes(changes: Changes) -> dict[str, dict[str, int | float]]:
+    """``changes`` as plain dicts, without zero deltas or players left with nothing."""
+    out: dict[str, dict[str, int | float]] = {}
+    for player, counters in changes.items():
+        kept = {name: delta for name, delta in counters.items() if delta}
+        if kept:
+            out[player] = kept
+    return out
+
+
+def add_changes(total: dict[str, dict[str, float]], changes: Changes) -> dict[str, dict[str, float]]:
+    """Add ``changes`` into ``total`` (in place) and return it."""
+    for player, counters in changes.items():
+        mine = total.setdefault(player, {})
+        for name, delta in counters.items():
+            mine[name] = mine.get(name, 0) + delta
+    return total
+
+
+def sum_changes(all_changes: Iterable[Changes]) -> dict[str, dict[str, float]]:
+    total: dict[str, dict[str, float]] = {}
+    for changes in all_changes:
+        add_changes(total, changes)
+    return total
+
+
+def number(delta: int | float) -> str:
+    """``+3``, ``-2``, ``+0.5``: whole numbers without a decimal point."""
+    if isinstance(delta, float) and delta.is_integer():
+        delta = int(delta)
+    return f"{delta:+g}" if isinstance(delta, float) else f"{delta:+d}"
+
+
+def render_counters(counters: Mapping[str, int | float]) -> str:
+    """``+3 vp, -2 coins``: vp first (it is the score), then the game's own order."""
+    names = sorted(counters, key=lambda n: n != "vp")
+    return ", ".join(f"{number(counters[n])} {n}" for n in names if counters[n])
+
+
+def render_changes(changes: Changes) -> str:
+    """One compact line: ``red +1 vp; yellow +0.5 vp`` ('' when nothing changed)."""
+    parts = []
+    for player, counters in plain_changes(changes).items():
+        parts.append(f"{player} {render_counters(counters)}")
+    return "; ".join(parts)

@@ -1,0 +1,78 @@
+"""The events-are-facts contract checks (meeple.core.testing) catch what they promise to."""
+
+import pytest
+from meeple.core.testing import EventsAreFactsContract, fold_only, vp_totals
+from meeple_connect_four import ConnectFour
+from meeple_connect_four.game import Dropped
+
+FAILED = (AssertionError, pytest.fail.Exception)
+
+
+class RulesInFold(ConnectFour):
+    """Folds by asking the rules, as an event that records only a decision forces."""
+
+    def fold(self, state, ev):
+        if type(ev) is Dropped:
+            self.legal(state, state.players[state.seat])
+        return super().fold(state, ev)
+
+
+class SwallowsRules(ConnectFour):
+    def fold(self, state, ev):
+        if type(ev) is Dropped:
+            try:
+                self.decide(state, state.players[state.seat], None, None)
+            except Exception:
+                pass
+        return super().fold(state, ev)
+
+
+class NoChanges(ConnectFour):
+    def changes(self, ev):
+        return {}
+
+
+class WrongChanges(ConnectFour):
+    def changes(self, ev):
+        return {p: {"vp": 2 * d["vp"]} for p, d in super().changes(ev).items()}
+
+
+def contract(game):
+    class Check(EventsAreFactsContract):
+        fact_games = 3
+    Check.game = game
+    return Check()
+
+
+@pytest.mark.parametrize("game", [RulesInFold(), SwallowsRules()], ids=type)
+def test_fold_only_replay_catches_a_fold_that_runs_the_rules(game):
+    with pytest.raises(FAILED, match="fold"):
+        contract(game).test_fold_only_replay()
+
+
+@pytest.mark.parametrize("game", [NoChanges(), WrongChanges()], ids=type)
+def test_vp_check_catches_missing_or_wrong_scoring(game):
+    with pytest.raises(FAILED, match="vp changes sum"):
+        contract(game).test_vp_changes_sum_to_scores()
+
+
+def test_the_reference_game_passes_both():
+    check = contract(ConnectFour())
+    check.test_fold_only_replay()
+    check.test_vp_changes_sum_to_scores()
+
+
+def test_fold_only_leaves_the_original_game_alone():
+    game = ConnectFour()
+    patched, calls = fold_only(game)
+    assert game.parse("4") is not None
+    with pytest.raises(Exception, match="never re-run the rules"):
+        patched.parse("4")
+    assert calls == ["parse"]
+
+
+def test_vp_totals_counts_only_vp():
+    game = ConnectFour()
+    from meeple_connect_four import Drawn, Won
+    events = [Won("a", 0, ((0, 0), (1, 0), (2, 0), (3, 0)), 1.0), Drawn(("a", "b"), 0.5)]
+    assert vp_totals(game, events, ["a", "b"]) == {"a": 1.5, "b": 0.5}

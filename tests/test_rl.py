@@ -1,0 +1,155 @@
+"""meeple.rl from the outside: PettingZoo's own API and seed tests, OpenSpiel's own random
+simulation test, for every installed game; the OpenSpiel MCTS bot as a Meeple agent.
+
+gymnasium, pettingzoo and open-spiel are in the dev set-up (`meeple[rl,openspiel]`); under
+CI=true a missing one fails these tests instead of skipping them."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import warnings
+
+import pytest
+from meeple.core import LocalGame
+from meeple.core.plugins import load
+
+PLUGINS = load()
+GAMES = sorted(PLUGINS.games)
+
+
+def _need(module: str, extra: str) -> None:
+    if importlib.util.find_spec(module) is None:
+        msg = f"{module} is not installed: pip install 'meeple[{extra}]'"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(msg)
+        pytest.skip(msg)
+
+
+def test_every_installed_game_is_covered():
+    assert {"connect-four", "terra-mystica", "terraforming-mars", "utopia",
+            "carcassonne-hill-dale"} <= set(GAMES)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_api_and_seed_tests_pass(name):
+    _need("pettingzoo", "rl")
+    import meeple.rl
+    from pettingzoo.test import api_test, seed_test
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # its style hints (agent names like player_0)
+        api_test(meeple.rl.env(name), num_cycles=60, verbose_progress=False)
+        seed_test(lambda: meeple.rl.env(name), num_cycles=20)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_openspiel_random_simulation_test_passes(name):
+    _need("pyspiel", "openspiel")
+    _need("numpy", "rl")
+    import meeple.rl
+    import pyspiel
+
+    game = meeple.rl.openspiel_game(name)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    expected = (pyspiel.GameType.Information.IMPERFECT_INFORMATION
+                if PLUGINS.game(name).hidden_information
+                else pyspiel.GameType.Information.PERFECT_INFORMATION)
+    assert game.get_type().information == expected
+
+
+def test_observations_never_show_what_the_view_hides():
+    """The observation is computed from the acting player's view: a game whose hidden
+    parts differ but whose view is the same gives the same observation."""
+    _need("pettingzoo", "rl")
+    import random
+
+    from meeple.rl.encoding import observe
+
+    for name in GAMES:
+        game = PLUGINS.game(name)
+        if not game.hidden_information:
+            continue
+        local = LocalGame(game, game.default_players(2), seed=4)
+        player = local.to_act()[0]
+        view = game.view(local.state, player)
+        other = game.determinize(view, player, random.Random(99))  # other hidden parts
+        assert observe(game, game.view(other, player), player) == observe(game, view, player)
+
+
+def test_connect_four_gives_its_own_encoding():
+    _need("pettingzoo", "rl")
+    import meeple.rl
+    import numpy as np
+
+    env = meeple.rl.env("connect-four")
+    env.reset(seed=1)
+    assert env.action_space("red").n == 7
+    obs = env.observe("red")
+    assert obs["observation"].shape == (85,) and obs["action_mask"].tolist() == [1] * 7
+    env.step(3)  # red drops in column 4
+    seen = env.observe("yellow")["observation"]
+    assert seen[42 + 3] == 1.0 and seen[:42].sum() == 0  # the opponent's disc, bottom row
+    assert np.all(env.observe("red")["action_mask"] == 0)  # not red's turn
+
+
+def test_the_same_seed_gives_the_same_trajectory():
+    _need("pettingzoo", "rl")
+    import meeple.rl
+
+    def trajectory(seed):
+        env = meeple.rl.env("utopia")
+        env.reset(seed=seed)
+        out = []
+        for i, agent in enumerate(env.agent_iter(max_iter=60)):
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = [j for j, m in enumerate(obs["action_mask"]) if m]
+            action = legal[i % len(legal)]
+            out.append((agent, action, obs["observation"].tobytes()))
+            env.step(action)
+        return out
+
+    assert trajectory(5) == trajectory(5)
+    assert trajectory(5) != trajectory(6)
+
+
+@pytest.mark.parametrize("name", ["connect-four", "utopia"])
+def test_openspiel_mcts_plays_as_a_meeple_agent(name):
+    _need("pyspiel", "openspiel")
+    from meeple.ai.registry import make_agent
+
+    game = PLUGINS.game(name)
+    local = LocalGame(game, game.default_players(2), seed=2)
+    bot = make_agent("openspiel-mcts:sims=20", 1, PLUGINS)
+    other = make_agent("random", 2, PLUGINS)
+    seats = dict(zip(local.players, (bot, other), strict=True))
+    for _ in range(12):
+        if local.outcome() is not None:
+            break
+        player = local.to_act()[0]
+        command = seats[player].act(game, game.view(local.state, player), player)
+        assert command in game.legal(local.state, player)
+        local.play(player, command)
+
+
+def test_openspiel_mcts_beats_random_at_connect_four():
+    _need("pyspiel", "openspiel")
+    from meeple.ai.tournament import plan, run_tournament
+
+    specs = ["openspiel-mcts:sims=100", "random"]
+    result = run_tournament(plan("connect-four", specs, 6, 3, "memory:"), specs, 3)
+    bot = next(s for s in result.standings if s.entrant == specs[0])
+    assert bot.wins >= 5
+
+
+def test_bad_agent_options_are_one_line_errors():
+    from meeple.ai.registry import make_agent
+    from meeple.core import BadOptions
+
+    with pytest.raises(BadOptions, match="'sims' of agent 'openspiel-mcts'"):
+        make_agent("openspiel-mcts:sims=0", 1, PLUGINS)
+    with pytest.raises(BadOptions, match="has no option"):
+        make_agent("openspiel-mcts:depth=3", 1, PLUGINS)
