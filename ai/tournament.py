@@ -23,7 +23,7 @@ from meeple.core.engine import Engine
 from meeple.core.plugins import Plugins, load
 from meeple.core.rng import derive_rng
 from meeple.core.scheduler import run_match
-from meeple.core.stores.jsonl import read_game
+from meeple.core.stores.jsonl import read_export
 from meeple.core.stores.memory import MemoryStore
 
 from .executors import Executor, InlineExecutor, ProcessExecutor, RayExecutor, executor_for
@@ -244,7 +244,8 @@ def play_detached(item: tuple[MatchUnit, bytes | None]) -> tuple[MatchResult, by
     if prior is not None:
         engine.import_export(prior)
     result = _play(engine, unit)
-    return result, engine.export(unit.game_id)
+    # Between the driver and its own worker: the seed must travel (the game plays on).
+    return result, engine.export(unit.game_id, reveal=True, keep_seed=True)
 
 
 def _play(engine: Engine, unit: MatchUnit) -> MatchResult:
@@ -273,13 +274,13 @@ def _prior_export(unit: MatchUnit) -> bytes | None:
         engine.store.header(unit.game_id)
     except GameNotFound:
         return None
-    return engine.export(unit.game_id)
+    return engine.export(unit.game_id, reveal=True, keep_seed=True)
 
 
 def store_relayed(unit: MatchUnit, data: bytes) -> None:
     """Store a game a detached worker played: new records continue what the store had."""
     engine = engine_for(unit.store_url)
-    header, records = read_game(data)
+    header, records, _, _ = read_export(data)
     try:
         engine.store.header(unit.game_id)
     except GameNotFound:

@@ -445,15 +445,20 @@ class Engine:
         return lines
 
     @_locked
-    def export(self, game_id: str, reveal: bool = False) -> bytes:
+    def export(self, game_id: str, reveal: bool = False, keep_seed: bool = False) -> bytes:
         """The game as JSON Lines, ending with a trailer (event count, last hash).
 
         A running game's export never carries the seed (its header keeps the commitment,
         so the chain still verifies). Its events hold every secret dealt so far, so a
         running game with hidden information is exported only with ``reveal`` (the
-        store's owner asking for everything)."""
+        store's owner asking for everything). ``keep_seed`` (with ``reveal``) is for
+        moving a running game between stores of one owner, such as a tournament's
+        detached workers: such a file must never reach a player; the CLI offers no way
+        to write one."""
         t = self.table(game_id)
         header = t.header
+        if keep_seed and reveal:
+            return dump_game(header, self.store.load(game_id))
         if t.outcome() is None:
             if t.game.hidden_information and not reveal:
                 raise BadOptions(
