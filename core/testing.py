@@ -16,9 +16,13 @@ legal, step and parse raising, and the vp changes of a finished game sum to its 
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import importlib
+import inspect
 import random
-from collections.abc import Mapping, Sequence
+import sys
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 import pytest
@@ -110,6 +114,41 @@ def fold_only(game: Game) -> tuple[Game, list[str]]:
     return patched, calls
 
 
+@contextlib.contextmanager
+def forbid_functions(modules: Sequence[str], calls: list[str]) -> Iterator[None]:
+    """While active, every function defined in ``modules`` (dotted names, e.g. a game's
+    rules module) raises RulesCalledInFold and is noted in ``calls``, wherever it is bound:
+    a ``from .rules import score`` elsewhere in the same package is replaced too."""
+    targets: dict[int, str] = {}
+    for name in modules:
+        mod = importlib.import_module(name)
+        for attr, obj in vars(mod).items():
+            if inspect.isfunction(obj) and obj.__module__ == name:
+                targets[id(obj)] = f"{name}.{attr}"
+    packages = {name.split(".")[0] for name in modules}
+    saved: list[tuple[Any, str, Any]] = []
+
+    def forbid(qualname: str) -> Any:
+        def rule(*args: Any, **kwargs: Any) -> Any:
+            calls.append(qualname)
+            raise RulesCalledInFold(f"{qualname}() was called while folding stored events; "
+                                    "fold must apply what the event records")
+        return rule
+
+    for mod_name, mod in list(sys.modules.items()):
+        if mod is None or mod_name.split(".")[0] not in packages:
+            continue
+        for attr, obj in list(vars(mod).items()):
+            if id(obj) in targets and inspect.isfunction(obj):
+                saved.append((mod, attr, obj))
+                setattr(mod, attr, forbid(targets[id(obj)]))
+    try:
+        yield
+    finally:
+        for mod, attr, obj in reversed(saved):
+            setattr(mod, attr, obj)
+
+
 def vp_totals(game: Game, events: Sequence[Any], players: Sequence[str]) -> dict[str, float]:
     """Each player's sum of ``changes(ev)["vp"]`` over ``events`` (pass only the events
     that count: undone spans left out)."""
@@ -143,45 +182,58 @@ class EventsAreFactsContract:
     game: ClassVar[Game]
     #: How many random games the two checks below play (each plays the same seeds).
     fact_games: ClassVar[int] = 24
+    #: Modules holding the rules decide uses (e.g. ``("meeple_my_game.rules",)``): during
+    #: fold-only replay every function they define raises too, however it was imported.
+    rule_modules: ClassVar[tuple[str, ...]] = ()
 
-    def _fact_games(self) -> list[LocalGame]:
+    @classmethod
+    def _fact_games(cls) -> list[LocalGame]:
         # The same player counts and option sets GameContract cycles through.
-        counts = getattr(self, "player_counts", (2,))
-        derived = getattr(self, "exercised_option_sets", None)  # GameContract's, if mixed in
-        option_sets = derived() if derived else getattr(self, "option_sets", None) or ({},)
+        counts = getattr(cls, "player_counts", (2,))
+        derived = getattr(cls, "exercised_option_sets", None)  # GameContract's, if mixed in
+        option_sets = derived() if derived else getattr(cls, "option_sets", None) or ({},)
         out = []
-        for i in range(self.fact_games):
+        for i in range(cls.fact_games):
             seed = 1000 + i
             opts = option_sets[(seed // len(counts)) % len(option_sets)]
-            out.append(random_game(self.game, counts[seed % len(counts)], seed, opts,
-                                   getattr(self, "max_steps", 100_000)))
+            out.append(random_game(cls.game, counts[seed % len(counts)], seed, opts,
+                                   getattr(cls, "max_steps", 100_000)))
         return out
 
-    def test_fold_only_replay(self) -> None:
-        """With decide, legal, step and parse raising, the encoded events of random games
-        still fold to the live final state (and describe_event / changes need no rules)."""
+    @pytest.fixture(scope="class")
+    @classmethod
+    def fact_games_played(cls) -> list[LocalGame]:
+        """The random games both checks use, played once per test class."""
+        return cls._fact_games()
+
+    def test_fold_only_replay(self, fact_games_played: list[LocalGame]) -> None:
+        """With decide, legal, step and parse raising (and every function of
+        ``rule_modules``), the encoded events of random games still fold to the live final
+        state (and describe_event / changes need no rules)."""
         patched, calls = fold_only(self.game)
-        for local in self._fact_games():
+        codec = Codec(patched)
+        for local in fact_games_played:
             log = encoded_log(self.game, local.events)
             try:
-                replayed = replay_encoded(patched, log)
-                decoded = [Codec(patched).decode(t, v, d) for t, v, d in log]
-                for ev in decoded:
-                    assert isinstance(patched.describe_event(ev), str)
-                    patched.changes(ev)
+                with forbid_functions(self.rule_modules, calls):
+                    replayed = replay_encoded(patched, log)
+                    decoded = [codec.decode(t, v, d) for t, v, d in log]
+                    for ev in decoded:
+                        assert isinstance(patched.describe_event(ev), str)
+                        patched.changes(ev)
             except RulesCalledInFold as exc:
                 pytest.fail(str(exc))
             assert not calls, f"fold called {sorted(set(calls))} (seed {local.seed})"
             assert replayed == local.state, f"fold-only replay differs (seed {local.seed})"
             assert patched.outcome(replayed) == local.outcome()
 
-    def test_vp_changes_sum_to_scores(self) -> None:
+    def test_vp_changes_sum_to_scores(self, fact_games_played: list[LocalGame]) -> None:
         """Summing ``changes(ev)["vp"]`` over a finished game's events gives each player's
         score as ``outcome()`` reports it. A game that reports no vp change at all fails:
         every game must report its scoring."""
         pending = self.game.name in VP_CHANGES_PENDING
         try:
-            self._check_vp_changes()
+            self._check_vp_changes(fact_games_played)
         except AssertionError as exc:
             if pending:
                 pytest.xfail(f"{self.game.name} is listed in VP_CHANGES_PENDING: {exc}")
@@ -190,9 +242,9 @@ class EventsAreFactsContract:
             pytest.fail(f"{self.game.name} now passes: remove it from "
                         "meeple.core.testing.VP_CHANGES_PENDING")
 
-    def _check_vp_changes(self) -> None:
+    def _check_vp_changes(self, games: list[LocalGame]) -> None:
         reported = False
-        for local in self._fact_games():
+        for local in games:
             out = local.outcome()
             assert out is not None
             for ev in local.events:
@@ -422,6 +474,8 @@ def first_difference(game: Game, header: Any, records: Sequence[Any]) -> int | N
     while i < len(records):
         r = records[i]
         if i >= len(new):
+            if r.batch != r.seq:
+                return r.seq  # the stored command has more events than today's rules give
             if r.actor is None or r.command_text is None:
                 raise ValueError(f"seq {r.seq} is no player command (undo, redo?)")
             try:

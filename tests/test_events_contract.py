@@ -47,19 +47,22 @@ def contract(game):
 @pytest.mark.parametrize("game", [RulesInFold(), SwallowsRules()], ids=type)
 def test_fold_only_replay_catches_a_fold_that_runs_the_rules(game):
     with pytest.raises(FAILED, match="fold"):
-        contract(game).test_fold_only_replay()
+        check = contract(game)
+        check.test_fold_only_replay(check._fact_games())
 
 
 @pytest.mark.parametrize("game", [NoChanges(), WrongChanges()], ids=type)
 def test_vp_check_catches_missing_or_wrong_scoring(game):
     with pytest.raises(FAILED, match="vp changes sum"):
-        contract(game).test_vp_changes_sum_to_scores()
+        check = contract(game)
+        check.test_vp_changes_sum_to_scores(check._fact_games())
 
 
 def test_the_reference_game_passes_both():
     check = contract(ConnectFour())
-    check.test_fold_only_replay()
-    check.test_vp_changes_sum_to_scores()
+    games = check._fact_games()
+    check.test_fold_only_replay(games)
+    check.test_vp_changes_sum_to_scores(games)
 
 
 def test_fold_only_leaves_the_original_game_alone():
@@ -76,3 +79,22 @@ def test_vp_totals_counts_only_vp():
     from meeple_connect_four import Drawn, Won
     events = [Won("a", 0, ((0, 0), (1, 0), (2, 0), (3, 0)), 1.0), Drawn(("a", "b"), 0.5)]
     assert vp_totals(game, events, ["a", "b"]) == {"a": 1.5, "b": 0.5}
+
+
+def test_rule_modules_catch_a_fold_that_calls_a_rule_function_directly():
+    from meeple_connect_four import game as c4
+
+    class WinTestInFold(ConnectFour):
+        def fold(self, state, ev):
+            state = super().fold(state, ev)
+            if type(ev) is Dropped and c4._wins(state.boards[ev.seat]):  # a rule, in fold
+                state.winner = ev.seat
+            return state
+
+    check = contract(WinTestInFold())
+    games = check._fact_games()
+    check.test_fold_only_replay(games)  # through the game object alone this goes unseen
+    check.rule_modules = ("meeple_connect_four.game",)
+    with pytest.raises(FAILED, match="_wins"):
+        check.test_fold_only_replay(games)
+    assert c4._wins(0b1111)  # the patch is undone

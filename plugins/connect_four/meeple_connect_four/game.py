@@ -9,6 +9,11 @@ Events are facts: ``decide`` computes everything (is the column open, does this 
 connect four, is the board full, what each player scores) and records it; ``fold`` only
 applies what the events say. A drop that ends the game is two events: the ``Dropped`` disc
 and a ``Won`` (with the four cells and the score) or ``Drawn`` of its own.
+
+Logs written by version 0.1 recorded only the drops. Their ``Started`` event is version 1;
+``upcast`` marks it ``results=False``, and for such a log alone fold reads each drop's
+result the way 0.1 did, so old games keep their recorded results (verify names the
+changed setup event: today's rules write logs of another shape).
 """
 
 from __future__ import annotations
@@ -70,6 +75,17 @@ def _line_words(line: tuple[tuple[int, int], ...]) -> str:
     return f"on a diagonal from column {c0 + 1} row {r0 + 1} to column {c1 + 1} row {r1 + 1}"
 
 
+def _read_old_result(state: State, seat: int) -> None:
+    """A drop in a version-1 log, which recorded no results: what 0.1's fold did (a win
+    scores 1, a draw 0.5 each). Only such logs come here; today decide records results."""
+    if _wins(state.boards[seat]):
+        state.winner = seat
+        state.scores[seat] += 1.0
+    elif state.moves == COLS * ROWS:
+        state.winner = 2
+        state.scores = [0.5, 0.5]
+
+
 @command
 class Drop:
     column: int  # 0-based; the notation is 1-based
@@ -91,9 +107,11 @@ def _open_drops() -> dict[int, list[Drop]]:
 OPEN_DROPS = _open_drops()
 
 
-@event("connect-four.started")
+@event("connect-four.started", version=2)
 class Started:
     players: tuple[str, str]
+    #: False only for a version-1 log (connect four 0.1), which records no Won / Drawn.
+    results: bool = True
 
 
 @event("connect-four.dropped")
@@ -124,16 +142,17 @@ class Drawn:
 
 
 class State:
-    __slots__ = ("players", "boards", "heights", "moves", "winner", "scores")
+    __slots__ = ("players", "boards", "heights", "moves", "winner", "scores", "old_log")
 
     def __init__(self, players: tuple[str, str], boards: list[int], heights: list[int],
-                 moves: int, winner: int, scores: list[float]) -> None:
+                 moves: int, winner: int, scores: list[float], old_log: bool = False) -> None:
         self.players = players
         self.boards = boards
         self.heights = heights  # the next free bit of each column
         self.moves = moves
         self.winner = winner  # -1 running, 0 or 1 the winning seat, 2 a draw
         self.scores = scores  # per seat, as the Won / Drawn events recorded them
+        self.old_log = old_log  # a version-1 log: results are not recorded (see fold)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and all(
@@ -151,7 +170,7 @@ class State:
 class ConnectFour(Game):
     name = "connect-four"
     title = "Connect Four"
-    version = "0.1.0"
+    version = "0.2.0"
     min_players = max_players = 2
     events = (Started, Dropped, Won, Drawn)
     #: What a win and a draw score (the loser scores 0). Rules, so decide reads them and
@@ -171,18 +190,19 @@ class ConnectFour(Game):
         c = command.column
         if not 0 <= c < COLS:
             raise IllegalCommand(f"column {c + 1} does not exist: choose 1 to {COLS}")
-        if state.heights[c] == c * H1 + ROWS:
+        h = state.heights[c]
+        if h == c * H1 + ROWS:
             raise IllegalCommand(f"column {c + 1} is full")
-        seat = state.seat
-        bit = 1 << state.heights[c]
-        board = state.boards[seat] | bit
-        events: list[Any] = [Dropped(c, seat)]
+        seat = state.moves & 1
+        board = state.boards[seat] | 1 << h
+        if state.old_log:  # a game begun by 0.1 goes on in its log's shape
+            return [Dropped(c, seat)]
         if _wins(board):
-            line = next(m for m in WINDOWS if m & bit and m & board == m)
-            events.append(Won(state.players[seat], seat, _cells(line), self.win_score))
-        elif state.moves + 1 == COLS * ROWS:
-            events.append(Drawn(state.players, self.draw_score))
-        return events
+            line = next(m for m in WINDOWS if m >> h & 1 and m & board == m)
+            return [Dropped(c, seat), Won(state.players[seat], seat, _cells(line), self.win_score)]
+        if state.moves + 1 == COLS * ROWS:
+            return [Dropped(c, seat), Drawn(state.players, self.draw_score)]
+        return [Dropped(c, seat)]
 
     def fold(self, state: State | None, ev: Any) -> State:
         # Apply the recorded facts only: no checks, no win detection (decide did that).
@@ -191,6 +211,8 @@ class ConnectFour(Game):
             state.boards[ev.seat] |= 1 << state.heights[ev.column]
             state.heights[ev.column] += 1
             state.moves += 1
+            if state.old_log:
+                _read_old_result(state, ev.seat)
             return state
         if t is Won:
             state.winner = ev.seat
@@ -202,7 +224,7 @@ class ConnectFour(Game):
             return state
         if t is Started:
             return State(tuple(ev.players), [0, 0], [c * H1 for c in range(COLS)], 0, -1,
-                         [0.0, 0.0])
+                         [0.0, 0.0], not ev.results)
         raise TypeError(f"connect four cannot fold {ev!r}")
 
     def step(self, state: State, player: str, command: Drop, rng: random.Random) -> State:
@@ -226,7 +248,7 @@ class ConnectFour(Game):
 
     def clone(self, state: State) -> State:
         return State(state.players, state.boards[:], state.heights[:], state.moves,
-                     state.winner, state.scores[:])
+                     state.winner, state.scores[:], state.old_log)
 
     def to_act(self, state: State) -> tuple[str, ...]:
         return () if state.winner >= 0 else (state.players[state.moves & 1],)
@@ -261,12 +283,18 @@ class ConnectFour(Game):
     def describe_event(self, ev: Any) -> str:
         t = type(ev)
         if t is Started:
-            return f"{ev.players[0]} (X) against {ev.players[1]} (O)"
+            old = "" if ev.results else " (a log of connect four 0.1: results not recorded)"
+            return f"{ev.players[0]} (X) against {ev.players[1]} (O){old}"
         if t is Won:
             return f"{ev.player} ({'XO'[ev.seat]}) wins with four {_line_words(ev.line)}"
         if t is Drawn:
             return "the board is full with no four in a line: a draw"
         return f"{'XO'[ev.seat]} drops in column {ev.column + 1}"
+
+    def upcast(self, type_name: str, version: int, data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        if type_name == Started.TYPE and version == 1:
+            return 2, {**data, "results": False}  # 0.1 recorded drops, not results
+        return super().upcast(type_name, version, data)
 
     def changes(self, ev: Any) -> dict[str, dict[str, float]]:
         """Only the end of the game scores: the winner's points, or both players' draw."""

@@ -128,3 +128,47 @@ def test_verify_names_an_event_today_s_rules_add(tmp_path):
         expect=["the log has no event here; today's rules give connect-four.won",
                 "gives 2 events, the log has 1"])
     assert report.first_bad_seq == 7
+
+
+def test_a_stored_game_keeps_its_recorded_result_when_the_rules_change(tmp_path):
+    from unittest.mock import patch
+    eng, gid = _stored_game(tmp_path, "1717171")
+    with patch.object(ConnectFour, "win_score", 3.0):
+        eng.forget(gid)
+        assert eng.outcome(gid).scores == {"ann": 1.0, "bob": 0.0}
+        assert eng.derived_status(gid)["outcome"]["scores"] == {"ann": 1.0, "bob": 0.0}
+        assert not eng.verify(gid).ok  # while verify says today's rules differ
+
+
+def _old_log(tmp_path, moves):
+    """A game as connect four 0.1 stored it: Started version 1 and the drops, no results."""
+    from meeple.core.codec import dumps
+    from meeple.core.engine import Engine
+    from meeple.core.records import GameHeader, NewEvent, chain_batches
+    header = GameHeader("old", "connect-four", "meeple_connect_four", "0.1.0", ("ann", "bob"),
+                        {}, 1, "2026-11-01T00:00:00+00:00")
+    batches = [[NewEvent("connect-four.started", 1, dumps({"players": ["ann", "bob"]}))]]
+    for i, col in enumerate(moves):
+        data = dumps({"column": int(col) - 1, "seat": i % 2})
+        batches.append([NewEvent("connect-four.dropped", 1, data, ("ann", "bob")[i % 2], col)])
+    eng = Engine(f"sqlite:///{tmp_path / 'old.sqlite'}")
+    eng.store.import_game(header, chain_batches("old", 0, header.hash(), batches, "t"))
+    return eng
+
+
+def test_a_log_of_version_0_1_keeps_its_result(tmp_path):
+    eng = _old_log(tmp_path, "1717171")
+    assert eng.outcome("old").scores == {"ann": 1.0, "bob": 0.0}
+    (row,) = eng.list_games()
+    assert row["status"] == "finished" and row["outcome"]["winners"] == ["ann"]
+    assert "results not recorded" in eng.log("old")[0].text
+    report = eng.verify("old")  # today's rules write another setup event
+    assert not report.ok and report.first_bad_seq == 1
+    assert "results: stored False, today's rules give True" in report.problem
+
+
+def test_a_game_begun_by_version_0_1_goes_on_in_its_shape(tmp_path):
+    eng = _old_log(tmp_path, "171717")
+    written = eng.move("old", "1", "ann")
+    assert [r.type for r in written] == ["connect-four.dropped"]
+    assert eng.outcome("old").winners == ["ann"]
