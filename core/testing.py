@@ -84,7 +84,6 @@ RULE_METHODS: tuple[str, ...] = ("decide", "legal", "step", "parse")
 #: here. One name per line, so that each branch removes its own without a merge conflict.
 VP_CHANGES_PENDING: frozenset[str] = frozenset({
     "carcassonne-hill-dale",
-    "terra-mystica",
     "terraforming-mars",
     "utopia",
 })

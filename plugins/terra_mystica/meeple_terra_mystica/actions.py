@@ -22,9 +22,10 @@ from .economy import (
     spend_power,
 )
 from .factions import has_shipping
+from .journal import note, why
 from .reach import reach_cost
 from .scoring import advance_ship, check_towns, take_favor, take_town
-from .state import State
+from .state import OWED, State
 
 NEXT = {"D": ("TP",), "TP": ("TE", "SH"), "TE": ("SA",)}
 LIMIT = {"D": 8, "TP": 4, "TE": 3, "SH": 1, "SA": 1}
@@ -37,11 +38,55 @@ def _main(g: State, f: dict) -> None:
     if f["passed"]:
         raise IllegalCommand(f"{f['name']} have passed")
     if f["acted"] >= f["actions"]:
-        raise IllegalCommand(f"{f['name']} have already taken their action this turn")
-    decline_all(g, f)
+        if not _alone(g, f):
+            raise IllegalCommand(f"{f['name']} have already taken their action this turn")
+        # Everyone else has passed: the faction's next turn follows at once, so one row
+        # may hold several actions (as the site's records write them).
+        if any(f[k] for k in OWED):
+            raise IllegalCommand(f"{f['name']} must finish their action first (take what "
+                                 "it gave: a favor tile, a town, cult steps, spades)")
+        f["acted"] = 0
+        f["actions"] = 1
+    if "site-leech" in g.options:
+        # The site lets play run on while offers are open; acting declines one's own.
+        decline_all(g, f)
+    else:
+        wait_for_answers(g, f)
+    if g.after:
+        close_after(g)
     f["acted"] += 1
     f["build_ok"] = 0
     f["paid_reach"] = -1
+    f["tf"] = ()
+
+
+def _alone(g: State, f: dict) -> bool:
+    return all(o["passed"] for n, o in g.fac.items() if n != f["name"])
+
+
+def wait_for_answers(g: State, f: dict) -> None:
+    """Live rule: every power offer is answered, and every choice another faction owes
+    is made, before anyone takes an action again."""
+    own = next((o for o in g.offers if o[0] == f["name"]), None)
+    if own is not None:
+        raise IllegalCommand(f"{f['name']} must first answer the power offer from {own[1]}: "
+                             f"leech {own[2]} from {own[1]} or decline {own[2]} from {own[1]}")
+    if g.offers:
+        o = g.offers[0]
+        raise IllegalCommand(f"waiting for {o[0]} to answer the power offer from {o[1]}")
+    for n in g.order:
+        o = g.fac[n]
+        if n != f["name"] and o["CULT"]:
+            raise IllegalCommand(f"waiting for {n} to choose a cult track (+FIRE, ...)")
+
+
+def free_action_allowed(g: State, f: dict) -> None:
+    """Conversions and burning happen during one's own turn (or while spending the
+    spades of the cult bonus, when nobody has a turn)."""
+    if g.active == f["name"] or g.after == f["name"] or (g.phase == "spades" and not g.active):
+        return
+    raise IllegalCommand(f"{f['name']} may convert or burn power only on their own turn; "
+                         f"it is {g.active or 'nobody'}'s turn")
 
 
 # -- terrain --------------------------------------------------------------------
@@ -74,6 +119,7 @@ def transform(g: State, f: dict, h: int, color: str) -> None:
         g.hcolor[h] = home
         f["build_ok"] = 1
         f["paid_reach"] = h
+        f["tf"] = f["tf"] + (h,)
         return
     if not color:
         # No colour named: as far toward home terrain as the spades at hand go.
@@ -95,6 +141,7 @@ def transform(g: State, f: dict, h: int, color: str) -> None:
     f["SPADE"] -= need
     g.hcolor[h] = color
     f["paid_reach"] = h
+    f["tf"] = f["tf"] + (h,)
 
 
 def dig(g: State, f: dict, n: int) -> None:
@@ -136,6 +183,10 @@ def build(g: State, f: dict, h: int) -> None:
         if not f["SPADE"] and not f["FREE_TF"]:
             raise IllegalCommand(f"{B.NAMES[h]} is {g.hcolor[h]}, not {home}: transform it first")
         transform(g, f, h, home)
+    elif f["build_ok"] and f["tf"] and h not in f["tf"]:
+        # The dwelling of a transform-and-build action stands on a hex it transformed.
+        raise IllegalCommand(f"this action's dwelling must go on a hex it transformed "
+                             f"({', '.join(B.NAMES[x] for x in f['tf'])}), not {B.NAMES[h]}")
     if not free:
         if f["build_ok"]:
             f["build_ok"] = 0
@@ -146,7 +197,8 @@ def build(g: State, f: dict, h: int) -> None:
     _place(g, f, h, "D")
     score_event(g, f, "D")
     if f["FAV11"]:
-        f["VP"] += FAVOR_VP["FAV11"]["D"]
+        with why(g, "favor FAV11"):
+            f["VP"] += FAVOR_VP["FAV11"]["D"]
     offer_power(g, f, h)
     check_towns(g, f, (h,))
 
@@ -179,7 +231,8 @@ def upgrade(g: State, f: dict, h: int, to: str) -> None:
     f["L_" + to] += 1
     score_event(g, f, to)
     if to == "TP" and f["FAV10"]:
-        f["VP"] += FAVOR_VP["FAV10"]["TP"]
+        with why(g, "favor FAV10"):
+            f["VP"] += FAVOR_VP["FAV10"]["TP"]
     d = FACTIONS[f["name"]]
     if to == "TE":
         owe_favor(g, f, d["te_favor"])
@@ -235,8 +288,9 @@ def offer_power(g: State, f: dict, h: int) -> None:
         if o["dropped"]:
             continue
         amount = sum(_strength(g.hbld[x]) for x in adj if g.howner[x] == o["name"])
-        # Offered even when the bowls are full: the answer is then worth nothing.
-        if amount > 0:
+        # The site offers even to full bowls (the answer is then worth nothing); live
+        # play asks only those who could take something.
+        if amount > 0 and (power_room(o) > 0 or "site-leech" in g.options):
             # The last field: could the offer be taken when made (full bowls can't)?
             g.offers.append([o["name"], f["name"], amount, oid, int(power_room(o) > 0)])
             made = True
@@ -267,8 +321,10 @@ def answer(g: State, f: dict, take: bool, n: int, frm: str) -> None:
     could = power_room(f) > 0
     if take:
         amount = min(amount, n or amount, power_room(f), f["VP"] + 1)
-        got = gain_power(f, amount)
-        f["VP"] -= max(0, got - 1)
+        with why(g, f"leech from {src}"):
+            got = gain_power(f, amount)
+            f["VP"] -= max(0, got - 1)
+    note(g, "leech", f["name"], src, amount, got if take else "declined")
     _settle_cultists(g, oid, take, got > 0, could)
 
 
@@ -289,6 +345,7 @@ def _settle_cultists(g: State, oid: int, took: bool, gained: bool, could: bool) 
     if gained:
         if state != 1:
             c["CULT"] += 1
+            note(g, "cultists", "a neighbour took power: a cult step")
         g.cultist_offers[key] = 1
     elif took and state != 1:
         g.cultist_offers[key] = 2
@@ -299,10 +356,18 @@ def _settle_cultists(g: State, oid: int, took: bool, gained: bool, could: bool) 
         return
     state = g.cultist_offers.pop(key)
     if state == 3 and "errata-cultist-power" in g.options:
-        gain_power(c, 1)
+        with why(g, "cultists: every neighbour declined"):
+            gain_power(c, 1)
 
 
 # -- other actions ---------------------------------------------------------------
+
+
+def close_after(g: State) -> None:
+    """The end of the previous faction's free actions (see ``State.after``)."""
+    if "strict-darkling-sh" in g.options:
+        g.fac[g.after]["dsh"] = 0
+    g.after = ""
 
 
 def send_priest(g: State, f: dict, track: str, amount: int) -> None:
@@ -331,6 +396,7 @@ RATES = {("PW", "C"): 1, ("PW", "W"): 3, ("PW", "P"): 5, ("P", "W"): 1, ("W", "C
 
 
 def convert(g: State, f: dict, n: int, frm: str, m: int, to: str) -> None:
+    free_action_allowed(g, f)
     rate = RATES.get((frm, to))
     if f["name"] == "alchemists" and (frm, to) in (("C", "VP"), ("VP", "C")):
         rate = 2 if frm == "C" else 1
@@ -359,6 +425,7 @@ def _strict_dsh(g: State, f: dict) -> None:
 
 
 def burn(g: State, f: dict, n: int) -> None:
+    free_action_allowed(g, f)
     if f["P2"] < 2 * n:
         raise IllegalCommand(f"can't burn {n}: bowl II has {f['P2']}")
     f["P2"] -= 2 * n
@@ -435,6 +502,7 @@ def bridge(g: State, f: dict, a: int, b: int) -> None:
 def connect(g: State, f: dict, r: int) -> None:
     if f["name"] != "mermaids" or not B.IS_RIVER[r]:
         raise IllegalCommand("only the Mermaids connect a town across a river hex")
+    free_action_allowed(g, f)
     f["links"] = f["links"] + (r,)
     if not check_towns(g, f):
         f["links"] = f["links"][:-1]

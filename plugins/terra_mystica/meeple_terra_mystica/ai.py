@@ -1,34 +1,189 @@
 """A heuristic value of a position: the score a player would expect to finish with.
 
-Victory points so far, plus what the position is worth in the rounds left: buildings
-(their income for the remaining rounds and their weight in the network), resources
-(coins, workers, priests, power in bowl III and half of bowl II, at the end-game rate of
-three to a point), cult standing (the majority points each track would give now) and the
-shipping/digging tracks. The result is that estimate minus the best opponent's, scaled to
-roughly [-1, 1].
+Victory points so far, plus what the position is worth in the rounds left:
+
+- resources at rates that fall toward the end-game rate (3 coins to a point) as the
+  rounds run out: early on a worker or a priest buys buildings, late it only converts;
+- buildings: their income for the rounds left, their share of the largest-area bonus,
+  and (stronghold, temple, sanctuary) what they unlock;
+- town potential: connected groups on their way to 7 power and 4 buildings;
+- cult standing: the majority points each track would give now, plus the round
+  scoring tiles' cult rewards still to come;
+- spades, favor tiles and town tiles still to be taken, shipping and digging levels.
+
+The result is that estimate minus the best opponent's, scaled to roughly [-1, 1]. The
+weights were tuned on heuristic-vs-heuristic games (docs/ai.md).
 """
 
 from __future__ import annotations
 
+import math
+
 from . import state as R
-from .data import CULTS
+from .data import BONUS, CULTS, FACTIONS, SCORING, STRENGTH
+from .factions import coin_vp_rate, pass_extra
+from .reach import network_size
+from .scoring import rank_points
 
-BUILD_VALUE = {"D": 2.0, "TP": 4.0, "TE": 5.0, "SH": 8.0, "SA": 8.0}
+#: Final value of a resource (end-game conversion) and its value with all rounds ahead.
+LATE = {"C": 1 / 3, "W": 1 / 3, "P": 1 / 3, "P3": 1 / 3, "P2": 1 / 6, "P1": 0.0}
+EARLY = {"C": 0.45, "W": 0.6, "P": 1.2, "P3": 0.6, "P2": 0.55, "P1": 0.0}
+#: VP a unit of income is worth, per round of it still to come.
+INCOME = {"C": 0.3, "W": 0.55, "P": 1.1, "PW": 0.25, "SPADE": 2.0}
+#: What a building stands for beyond its income (abilities, favor tiles already counted).
+EXTRA = {"D": 0.0, "TP": 4.0, "TE": 5.0, "SH": 10.0, "SA": 8.0}
+#: The other weights (scripts/tm_tune_eval.py searches them).
+W = {"building": 3.0, "town": 12.0, "prepared": 1.0, "spade": -0.3, "favor": 1.0,
+     "ship": 2.0, "dig": 2.5, "cult_step": 0.25, "cult_bonus": 0.8,
+     "income": 0.6, "extra": 1.0, "first": 3.0}
 
 
-def estimate(g: R.State, f: dict) -> float:
-    left = max(0, 6 - g.round) + (0 if g.finished else 1)
+def _rounds_left(g: R.State) -> int:
+    """Income phases still to come (round r's income is paid at its start)."""
+    return max(0, 6 - g.round)
+
+
+def _income(f: dict) -> dict:
+    d = FACTIONS[f["name"]]["income"]
+    inc = {"C": 0, "W": 0, "P": 0, "PW": 0}
+    for b in ("D", "TP", "TE", "SH", "SA"):
+        for k, table in d[b].items():
+            inc[k] = inc.get(k, 0) + table[f["L_" + b]]
+    return inc
+
+
+def _groups_value(g: R.State, f: dict) -> float:
+    """Town potential: groups not yet a town, valued by how close they are to one."""
+    locs = f["locations"]
+    if len(locs) < 2:
+        return 0.0
+    locset = set(locs)
+    adj = g.adj
+    seen: set[int] = set()
+    need = 6 if f["FAV5"] else 7
+    total = 0.0
+    for start in locs:
+        if start in seen:
+            continue
+        seen.add(start)
+        stack = [start]
+        power = count = 0
+        town = False
+        while stack:
+            h = stack.pop()
+            power += STRENGTH[g.hbld[h]]
+            count += 2 if g.hbld[h] == "SA" else 1
+            town = town or g.town[h]
+            for o in adj[h]:
+                if o in locset and o not in seen:
+                    seen.add(o)
+                    stack.append(o)
+        if not town and count >= 2:
+            closeness = min(1.0, power / need) * min(1.0, count / 4)
+            total += W["town"] * closeness * closeness
+    return total
+
+
+def _prepared(g: R.State, f: dict) -> float:
+    """Empty hexes of the home terrain next to the faction's buildings: ready to build on."""
+    home = f["color"]
+    seen = set()
+    for h in f["locations"]:
+        for o in g.adj[h]:
+            if not g.hbld[o] and g.hcolor[o] == home:
+                seen.add(o)
+    return min(len(seen), 3) * W["prepared"]
+
+
+def _tile_value(tile: str, coins: int, rate: dict) -> float:
+    return coins * rate["C"] + sum(n * INCOME[k] * W["income"]
+                                   for k, n in BONUS[tile]["income"].items())
+
+
+def _pass_vp(g: R.State, f: dict) -> float:
+    """The VP passing now would score (bonus tile, FAV12, Engineers' bridges)."""
+    vp = 0
+    if f["bonus"]:
+        for what, table in BONUS[f["bonus"]].get("pass_vp", {}).items():
+            n = f["ship"] if what == "ship" else f["L_" + what]
+            vp += table[min(n, len(table) - 1)]
+    if f["FAV12"]:
+        vp += (0, 2, 3, 3, 4)[f["L_TP"]]
+    return vp + pass_extra(g.bridges, f)
+
+
+def _time_left(g: R.State) -> float:
+    """The share of the game still ahead: 1 in round 1, 0 in the last round."""
+    return min(1.0, _rounds_left(g) / 5)
+
+
+def final_projection(g: R.State) -> dict[str, float]:
+    """What the final scoring would give each faction if the game ended now: the cult
+    majorities and the largest-area bonus (shared places split, as the rules say)."""
+    out = dict.fromkeys(g.order, 0.0)
+    for c in CULTS:
+        for n, v in rank_points({n: g.fac[n][c] for n in g.order}, (8, 4, 2)).items():
+            out[n] += v
+    nets = {n: network_size(g, g.fac[n]) for n in g.order}
+    for n, v in rank_points(nets, (18, 12, 6)).items():
+        out[n] += v
+    return out
+
+
+def estimate(g: R.State, f: dict, final: dict | None = None) -> float:
+    """The faction's expected final score. Every term for the future fades as the rounds
+    run out, so that in the last round the estimate is what the final scoring would give:
+    ending the game (the last pass) is then no loss in itself."""
     v = float(f["VP"])
     if g.finished:
         return v
-    v += (f["C"] + f["W"] * 1.5 + f["P"] * 3 + f["P3"] + f["P2"] / 2) / 3
-    for b, w in BUILD_VALUE.items():
-        v += f["L_" + b] * w * (0.4 + 0.1 * left)
-    v += f["ship"] * 1.5 + f["dig"] * 1.5
+    left = _rounds_left(g)
+    t = _time_left(g)
+    rate = {k: LATE[k] + (EARLY[k] - LATE[k]) * t for k in LATE}
+    # A coin is never worth less than what the end converts it to (2 or 3 to a point):
+    # trading coins for points before the last round would only lose.
+    rate["C"] = max(rate["C"], 1 / coin_vp_rate(f) + 0.02 * t)
+    v += f["C"] * rate["C"] + f["W"] * rate["W"] + f["P"] * rate["P"]
+    v += f["P3"] * rate["P3"] + f["P2"] * rate["P2"] + f["P1"] * rate["P1"]
+    if final is None:
+        final = final_projection(g)
+    v += final.get(f["name"], 0.0) * (0.5 + 0.5 * (1 - t))
+    # Income still to come (and the bonus tile's, for the next round). A faction still
+    # in the round counts what passing would bring (its tile's pass VP, the best tile
+    # left), so that passing early is no gain in itself.
+    inc = _income(f)
+    if f["passed"]:
+        if f["bonus"] and left:
+            v += _tile_value(f["bonus"], 0, rate)
+    elif not f["dropped"]:
+        v += _pass_vp(g, f)
+        if g.round < 6:
+            v += max((_tile_value(b, g.coins.get(b, 0), rate) for b, n in g.pool.items()
+                      if n and b.startswith("BON")), default=0.0)
+    for k, n in inc.items():
+        v += n * INCOME[k] * left * (0.5 + 0.5 * t) * W["income"]
+    # Buildings: what they unlock and their weight in the network, while it can grow.
+    nb = len(f["locations"])
+    for b, w in EXTRA.items():
+        v += f["L_" + b] * w * t * W["extra"]
+    v += (nb * W["building"] + min(nb, 5) * W["first"]) * t
+    v += _prepared(g, f) * t
+    v += _groups_value(g, f) * t
+    # What the current action still owes the faction: always less than taking it gives
+    # (the worst favor tile, the worst town tile, one cult step), or an agent that looks
+    # one command ahead would rather keep it owed than take it. Spades at hand are worth
+    # nothing until spent (so they are spent on a building).
+    v += W["spade"] * f["SPADE"] + f["FAVOR"] * W["favor"] + f["TOWN"] * 5.0 + f["CULT"] * 0.05
+    # Tracks: reach along rivers and cheaper spades pay off while there is room to build.
+    v += (f["ship"] * W["ship"] + f["dig"] * W["dig"]) * t
+    # Cults: steps toward the majorities, and the round tiles' cult rewards still ahead.
     for c in CULTS:
-        mine = f[c]
-        better = sum(1 for o in g.fac.values() if o is not f and o[c] > mine)
-        v += (8, 4, 2, 0, 0)[min(better, 4)] * (0.3 if mine else 0) + mine * 0.3
+        v += f[c] * W["cult_step"] * t
+    for r in range(max(g.round, 1), 6):
+        _, _, cult, req, reward, _ = SCORING[g.score_tiles[r - 1]]
+        times = f["priests_out"] if cult == "CULT_P" else f[cult] // req
+        for k, n in reward.items():
+            v += times * n * INCOME.get(k, 0.4) * W["cult_bonus"]
     return v
 
 
@@ -36,7 +191,10 @@ def evaluate(g: R.State, player: str) -> float:
     name = g.faction_of.get(player)
     if name is None or not g.fac:
         return 0.0
-    mine = estimate(g, g.fac[name])
-    others = [estimate(g, o) for n, o in g.fac.items() if n != name and not o["dropped"]]
+    final = final_projection(g) if not g.finished else None
+    mine = estimate(g, g.fac[name], final)
+    others = [estimate(g, o, final) for n, o in g.fac.items()
+              if n != name and not o["dropped"]]
     best = max(others) if others else 0.0
-    return max(-1.0, min(1.0, (mine - best) / 60.0))
+    # tanh, not a clip: a big lead must still tell a good move from a bad one.
+    return math.tanh((mine - best) / 60.0)

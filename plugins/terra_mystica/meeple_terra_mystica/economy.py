@@ -11,6 +11,7 @@ from meeple.core import IllegalCommand
 
 from .data import CULTS, FACTIONS, SCORING
 from .factions import spade_extra
+from .journal import why
 from .state import State
 
 #: Power from crossing these cult positions.
@@ -67,7 +68,8 @@ def score_event(g: State, f: dict, what: str, n: int = 1) -> None:
     if t is not None and g.phase == "play":
         vp = t[0].get(what)
         if vp:
-            f["VP"] += vp * n
+            with why(g, f"round scoring {g.score_tiles[g.round - 1]}"):
+                f["VP"] += vp * n
 
 
 def gain(g: State, f: dict, what: str, n: int) -> None:
@@ -91,8 +93,10 @@ def spade_bonus(g: State, f: dict, n: int) -> None:
     """What a spade is worth besides terraforming (scoring tile, faction abilities)."""
     score_event(g, f, "SPADE", n)
     vp, power = spade_extra(f, n)
-    f["VP"] += vp
-    gain_power(f, power)
+    if vp or power:
+        with why(g, f"{f['name']} spade bonus"):
+            f["VP"] += vp
+            gain_power(f, power)
 
 
 def cult_steps(g: State, f: dict, track: str, n: int) -> int:

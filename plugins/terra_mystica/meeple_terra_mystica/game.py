@@ -7,12 +7,17 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from meeple.core import Game, IllegalCommand, Option, Outcome, command, event
+import attrs
+from meeple.core import Game, Option, Outcome, command, event
 
+from . import journal as J
+from . import ledger as L
 from . import turns as T
-from .data import CULTS, SCORING
+from .data import CULTS, FACTIONS, FIRST_GAME, SCORING
+from .legal import legal_rows
 from .notation import format_row, parse_row
-from .state import State, new_state, pw
+from .rows import apply_row
+from .state import new_state, pw
 
 OPTION_FLAGS = (
     ("strict-leech", "a leech must be answered before the leecher converts (site option)"),
@@ -24,6 +29,8 @@ OPTION_FLAGS = (
     ("temple-scoring-tile", "scoring tile SCORE9 (temples)"),
     ("variable-turn-order", "next round's turn order follows the pass order"),
     ("maintain-player-order", "players pick factions in the given seat order"),
+    ("site-leech", "as on Snellman's site: power offers may stay open while others act, "
+     "and an action declines the actor's own open offers (imports set it)"),
 )
 
 
@@ -40,51 +47,130 @@ class Started:
     options: tuple[str, ...]
     scoring: tuple[str, ...]
     removed_bonus: tuple[str, ...]
+    #: Factions fixed by the options, one per seat (empty: players pick them in play).
+    factions: tuple[str, ...] = ()
 
 
 @event("terra-mystica.acted")
 class Acted:
+    """Version 1 of a player's row (logs stored before plugin version 2): only the text.
+    Its fold re-runs the rules (the legacy path, docs/games/terra-mystica.md)."""
+
     player: str
     text: str
 
 
-_PARSE_CACHE: dict[str, tuple] = {}
+# The consequences every fact event carries (see journal.py):
+#   lines: (player, faction, reason, ((counter, delta), ...)): the ledger, with reasons
+#   sets:  (faction, key, value): a faction's bookkeeping (turn, what it still owes)
+#   hexes: (hex, terrain, building, owner, in a town): the map as it is now
+#   patch: (field, value): the rest of the state (turn order, supply, offers, phase)
+#   notes: (kind, ...): what moved no counter (a declined leech, a town founded)
+# Stored as JSON arrays; the converters make them tuples again when an event is read
+# (decide builds tuples already). Typed Any so that the codec hands the arrays over
+# as they are: structuring them field by field cost more than folding the game.
 
 
-def _parsed(text: str) -> tuple:
-    cmds = _PARSE_CACHE.get(text)
-    if cmds is None:
-        cmds = parse_row(text)
-        if len(_PARSE_CACHE) > 200_000:
-            _PARSE_CACHE.clear()
-        _PARSE_CACHE[text] = cmds
-    return cmds
+def _lines(v: Any) -> tuple:
+    if type(v) is tuple:
+        return v
+    return tuple((p, f, r, tuple(map(tuple, d))) for p, f, r, d in v)
 
 
-def apply_row(g: State, player: str, cmds: tuple) -> None:
-    """Check that ``player`` may send this row now, then play it on ``g`` in place."""
-    if g.finished:
-        raise IllegalCommand("the game is over")
-    if g.phase == "select-factions":
-        if g.players[len(g.order)] != player:
-            raise IllegalCommand(f"it is {g.players[len(g.order)]}'s turn to pick a faction")
-        if len(cmds) != 1 or cmds[0][0] != "setup":
-            raise IllegalCommand("pick a faction first: setup witches")
-        T.pick(g, player, cmds[0][1])
-        g.nrows += 1
-        g.row_values = ()
-        return
-    name = g.faction_of.get(player)
-    if name is None or name not in T.acting(g):
-        raise IllegalCommand(f"{player} may not act now; waiting for "
-                             f"{[g.player_of[n] for n in T.acting(g)]}")
-    T.play_row(g, name, cmds)
+def _rows(v: Any) -> tuple:
+    return v if type(v) is tuple else tuple(map(tuple, v))
+
+
+@event("terra-mystica.played")
+class Played:
+    """A player's row and everything it caused, up to the next automatic step."""
+
+    player: str
+    faction: str
+    text: str
+    lines: Any = attrs.field(default=(), converter=_lines)
+    sets: Any = attrs.field(default=(), converter=_rows)
+    hexes: Any = attrs.field(default=(), converter=_rows)
+    patch: Any = attrs.field(default=(), converter=_rows)
+    notes: Any = attrs.field(default=(), converter=_rows)
+
+
+@event("terra-mystica.round-scored")
+class RoundScored:
+    """The end of a round: the round scoring tile's cult bonus."""
+
+    round: int
+    tile: str
+    lines: Any = attrs.field(default=(), converter=_lines)
+    sets: Any = attrs.field(default=(), converter=_rows)
+    hexes: Any = attrs.field(default=(), converter=_rows)
+    patch: Any = attrs.field(default=(), converter=_rows)
+    notes: Any = attrs.field(default=(), converter=_rows)
+
+
+@event("terra-mystica.income")
+class Income:
+    """The start of a round: coins on the bonus tiles, income, the turn order."""
+
+    round: int
+    lines: Any = attrs.field(default=(), converter=_lines)
+    sets: Any = attrs.field(default=(), converter=_rows)
+    hexes: Any = attrs.field(default=(), converter=_rows)
+    patch: Any = attrs.field(default=(), converter=_rows)
+    notes: Any = attrs.field(default=(), converter=_rows)
+
+
+@event("terra-mystica.final-scoring")
+class FinalScoring:
+    """The end of the game: cult majorities, the largest area, resources."""
+
+    lines: Any = attrs.field(default=(), converter=_lines)
+    sets: Any = attrs.field(default=(), converter=_rows)
+    hexes: Any = attrs.field(default=(), converter=_rows)
+    patch: Any = attrs.field(default=(), converter=_rows)
+    notes: Any = attrs.field(default=(), converter=_rows)
+
+
+FACTS = (Played, RoundScored, Income, FinalScoring)
+_FACT_TYPES = frozenset(FACTS)
+
+
+#: Parsed rows are kept per Game object (search re-reads the same few hundred texts
+#: millions of times); this bounds that cache.
+_CACHE_LIMIT = 200_000
+
+
+def chosen_factions(options: Mapping[str, Any], n: int) -> tuple[str, ...]:
+    """The factions the options fix, checked: known, one per seat, no two of a terrain."""
+    from meeple.core import BadOptions
+
+    text = str(options.get("factions") or "").strip()
+    if options.get("first-game"):
+        if text:
+            raise BadOptions("first-game fixes the factions: give factions or first-game")
+        return FIRST_GAME[n]
+    if not text:
+        return ()
+    names = tuple(x.strip().lower().replace(" ", "") for x in text.split(","))
+    bad = [x for x in names if x not in FACTIONS]
+    if bad:
+        raise BadOptions(f"factions: unknown faction {bad[0]!r}; factions are "
+                         f"{', '.join(sorted(FACTIONS))}")
+    if len(names) != n:
+        raise BadOptions(f"factions: {len(names)} given for {n} players (one per seat)")
+    colors = [FACTIONS[x]["color"] for x in names]
+    for i, c in enumerate(colors):
+        if c in colors[:i]:
+            other = names[colors.index(c)]
+            raise BadOptions(f"factions: {other} and {names[i]} share the {c} terrain; "
+                             "choose factions of different terrains")
+    return names
 
 
 class TerraMystica(Game):
     name = "terra-mystica"
     title = "Terra Mystica"
-    version = "1"
+    version = "2"
     min_players = 2
     max_players = 5
     options = tuple(Option(n, False, h) for n, h in OPTION_FLAGS) + (
@@ -92,8 +178,30 @@ class TerraMystica(Game):
                "(empty: drawn at random)", str),
         Option("removed-bonus", "", "bonus tiles out of play, e.g. BON3,BON4,BON5 "
                "(empty: drawn at random)", str),
+        Option("factions", "", "the factions, one per seat in seat order, e.g. "
+               "witches,nomads (empty: each player picks one in turn)", str),
+        Option("first-game", False, "the rule book's first game: its factions for the "
+               "number of players (witches, nomads, then alchemists / halflings, mermaids, "
+               "giants)"),
     )
-    events = (Started, Acted)
+    events = (Started, Acted, *FACTS)
+
+    def _cache(self, name: str) -> dict:
+        cache = self.__dict__.get(name)
+        if cache is None:
+            cache = self.__dict__[name] = {}
+        return cache
+
+    def parsed(self, text: str) -> tuple:
+        """The sub-commands of a row text, cached on this Game object (not the module)."""
+        cache = self._cache("_parse_cache")
+        cmds = cache.get(text)
+        if cmds is None:
+            cmds = parse_row(text)
+            if len(cache) > _CACHE_LIMIT:
+                cache.clear()
+            cache[text] = cmds
+        return cmds
 
     # -- setup -------------------------------------------------------------------
 
@@ -128,32 +236,50 @@ class TerraMystica(Game):
                 bons.append("BON10")
             rng.shuffle(bons)
             removed = sorted(bons[: len(bons) - (len(players) + 3)], key=lambda b: int(b[3:]))
-        return [Started(tuple(players), flags, tuple(scoring), tuple(removed))]
+        factions = chosen_factions(options, len(players))
+        return [Started(tuple(players), flags, tuple(scoring), tuple(removed), factions)]
 
     # -- playing -----------------------------------------------------------------
 
     def fold(self, state, ev):
-        if isinstance(ev, Acted):
-            apply_row(state, ev.player, _parsed(ev.text))
+        """Apply what the event records; never the rules (except for the legacy ``Acted``
+        of logs stored before version 2, whose only record is the row's text)."""
+        if type(ev) in _FACT_TYPES:
+            J.apply(state, ev.lines, ev.sets, ev.hexes, ev.patch)
             return state
         if isinstance(ev, Started):
-            return new_state(ev.players, ev.options, ev.scoring, ev.removed_bonus)
+            return new_state(ev.players, ev.options, ev.scoring, ev.removed_bonus, ev.factions)
+        if isinstance(ev, Acted):
+            apply_row(state, ev.player, parse_row(ev.text))
+            return state
         raise ValueError(f"unknown event {ev!r}")
 
     def decide(self, state, player, cmd, rng):
+        """Run the row on a journaled clone; its facts become the events."""
         if isinstance(cmd, str):
             cmd = self.parse(cmd, state, player)
-        cmds = _parsed(cmd.text)
-        g = state.clone()
+        cmds = self.parsed(cmd.text)
+        g = J.start(state)
         apply_row(g, player, cmds)
-        return [Acted(player, cmd.text)]
+        out = []
+        for kind, info, fact in J.finish(g):
+            body = (fact.lines, fact.sets, fact.hexes, fact.patch, fact.notes)
+            if kind == "row":
+                out.append(Played(player, g.faction_of.get(player, ""), cmd.text, *body))
+            elif kind == "round":
+                out.append(RoundScored(info["round"], info["tile"], *body))
+            elif kind == "income":
+                out.append(Income(info["round"], *body))
+            else:
+                out.append(FinalScoring(*body))
+        return out
 
     def step(self, state, player, cmd, rng):
         """Search fast path: run a row ``legal`` offered directly on ``state`` (no clone, no
         event object); the result equals decide + fold."""
         if isinstance(cmd, str):
             cmd = self.parse(cmd, state, player)
-        apply_row(state, player, _parsed(cmd.text))
+        apply_row(state, player, self.parsed(cmd.text))
         return state
 
     def to_act(self, state) -> list[str]:
@@ -179,22 +305,52 @@ class TerraMystica(Game):
     def parse(self, text, state=None, player=None):
         if isinstance(text, Turn):
             return text
+        # A third of a league game's rows repeat ("pass", "leech 1 from ..."): each text
+        # is read once per Game object.
+        turns = self._cache("_turn_cache")
+        turn = turns.get(text)
+        if turn is not None:
+            return turn
         cmds = parse_row(str(text))
         canon = format_row(cmds)
-        if len(_PARSE_CACHE) < 200_000:
-            _PARSE_CACHE[canon] = cmds
-        return Turn(canon)
+        cache = self._cache("_parse_cache")
+        if len(cache) > _CACHE_LIMIT:
+            cache.clear()
+        if len(turns) > _CACHE_LIMIT:
+            turns.clear()
+        cache[canon] = cmds
+        turn = turns[text] = Turn(canon)
+        return turn
 
     def format(self, cmd, state=None):
         return cmd.text
 
     def describe_event(self, ev):
+        t = type(ev)
+        if t is Played:
+            head = f"{ev.faction or ev.player}: {ev.text}"
+            return L.describe(head, ev, ev.faction)
+        if t is Income:
+            return L.describe(f"round {ev.round} income", ev)
+        if t is RoundScored:
+            return L.describe(f"round {ev.round} scoring {ev.tile}", ev)
+        if t is FinalScoring:
+            return L.describe("final scoring", ev)
         if isinstance(ev, Acted):
             return ev.text
         if isinstance(ev, Started):
             return (f"started: {', '.join(ev.players)}; scoring {','.join(ev.scoring)}; "
-                    f"removed {','.join(ev.removed_bonus)}; options {' '.join(ev.options)}")
+                    f"removed {','.join(ev.removed_bonus)}; options {' '.join(ev.options)}"
+                    + (f"; factions {','.join(ev.factions)}" if ev.factions else ""))
         return super().describe_event(ev)
+
+    def changes(self, ev):
+        """Per player: vp, coins, workers, priests, bowl1-3, fire/water/earth/air,
+        spades, keys, shipping, digging, buildings and tiles (ledger.py). A legacy
+        ``Acted`` records no consequences, so it reports none."""
+        if type(ev) in _FACT_TYPES:
+            return L.changes(ev.lines)
+        return {}
 
     def turn_marker(self, state):
         if state is None or state.round == 0:
@@ -234,5 +390,4 @@ class TerraMystica(Game):
         return evaluate(state, player)
 
     def legal(self, state, player):
-        from .legal import legal_rows
-        return [Turn(t) for t in legal_rows(self, state, player)]
+        return [Turn(t) for t in legal_rows(self.parsed, state, player)]

@@ -53,16 +53,18 @@ class Ledger:
 
 
 _NUM = re.compile(r"(-?\d+)")
+_PARTS = re.compile(r"\.\s*")
 
 
 def _values_tsv(fields: list[str], line: int) -> dict:
     try:
-        vp = int(fields[2].split()[0])
-        c = int(fields[4].split()[0])
-        w = int(fields[6].split()[0])
-        p = int(fields[8].split()[0])
-        p1, p2, p3 = (int(x) for x in fields[10].split()[0].split("/"))
-        cults = [int(x) for x in fields[12].split("/")]
+        # "20 VP", "15 C", "5/7/0 PW", "0/1/1/0": the first word
+        vp = int(fields[2].split(None, 1)[0])
+        c = int(fields[4].split(None, 1)[0])
+        w = int(fields[6].split(None, 1)[0])
+        p = int(fields[8].split(None, 1)[0])
+        p1, p2, p3 = map(int, fields[10].split(None, 1)[0].split("/"))
+        cults = list(map(int, fields[12].split("/")))
     except (IndexError, ValueError) as exc:
         raise ImportFailed(f"can't read the resource columns ({exc})", line=line) from None
     if len(cults) != 4:
@@ -117,11 +119,11 @@ def _add_row(led: Ledger, faction: str, cmds: str, values: dict | None, line: in
     if not c or COMPUTED.match(c):
         return
     # A row can end with a step the site ran itself (income after the last transform).
-    parts = [p for p in re.split(r"\.\s*", c) if p.strip() and not COMPUTED.match(p.strip())]
+    given = [s for s in (p.strip() for p in _PARTS.split(c)) if s]
+    parts = [p for p in given if not COMPUTED.match(p)]
     if not parts:
         return
-    led.rows.append(Row(faction, ". ".join(parts), line, values,
-                        len(parts) != len([p for p in re.split(r"\.\s*", c) if p.strip()])))
+    led.rows.append(Row(faction, ". ".join(parts), line, values, len(parts) != len(given)))
 
 
 def read_tsv(text: str) -> Ledger:
@@ -244,6 +246,8 @@ def to_imported(led: Ledger) -> ImportedGame:
             raise ImportFailed(f"{r.faction} is not in the game", line=r.line)
         moves.append(ImportedMove(p, r.commands, r.line))
     opts: dict = {o: True for o in led.options}
+    # The site's records let play run on while power offers are open (see the rules notes).
+    opts["site-leech"] = True
     opts["scoring"] = ",".join(led.scoring)
     opts["removed-bonus"] = ",".join(led.removed) or "none"
     expected = {"final_vp": {f: v["VP"] for f, v in led.last_values.items()} or led.stated_final,

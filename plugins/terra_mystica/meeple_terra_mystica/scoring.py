@@ -9,6 +9,7 @@ from . import board as B
 from .data import CULTS, FAVOR, STRENGTH, TOWNS
 from .economy import gain, score_event
 from .factions import coin_vp_rate, has_shipping, town_extra
+from .journal import note, why
 from .reach import network_size
 from .state import State
 
@@ -62,9 +63,11 @@ def check_towns(g: State, f: dict, near: tuple = ()) -> int:
             for h in grp:
                 g.town[h] = True
             new += 1
+            note(g, "town", f["name"], " ".join(sorted(B.NAMES[h] for h in grp)))
     f["TOWN"] += new
     # The town's key comes with founding it (the tile may be chosen later).
-    f["KEY"] += new
+    with why(g, "town founded"):
+        f["KEY"] += new
     return new
 
 
@@ -77,6 +80,11 @@ def take_town(g: State, f: dict, tile: str) -> None:
         raise IllegalCommand(f"{f['name']} have not founded a town to take {tile} for")
     if g.pool.get(tile, 0) <= 0:
         raise IllegalCommand(f"{tile} is not in the supply")
+    with why(g, f"town {tile}"):
+        _town_tile(g, f, tile)
+
+
+def _town_tile(g: State, f: dict, tile: str) -> None:
     g.pool[tile] -= 1
     f["TOWN"] -= 1
     f[tile] += 1
@@ -120,6 +128,11 @@ def take_favor(g: State, f: dict, tile: str) -> None:
         raise IllegalCommand(f"{tile} is not in the supply")
     if f[tile]:
         raise IllegalCommand(f"{f['name']} already have {tile}")
+    with why(g, f"favor {tile}"):
+        _favor_tile(g, f, tile)
+
+
+def _favor_tile(g: State, f: dict, tile: str) -> None:
     g.pool[tile] -= 1
     f["FAVOR"] -= 1
     f[tile] = 1
@@ -151,16 +164,28 @@ def final_scoring(g: State) -> None:
     detail: dict = {}
     for c in CULTS:
         got = rank_points({n: g.fac[n][c] for n in g.order}, (8, 4, 2))
-        for n, v in got.items():
-            g.fac[n]["VP"] += v
+        with why(g, f"final scoring: {c.lower()} cult"):
+            for n, v in got.items():
+                g.fac[n]["VP"] += v
         detail[c.lower()] = got
     nets = {n: network_size(g, g.fac[n]) for n in g.order}
     got = rank_points(nets, (18, 12, 6))
-    for n, v in got.items():
-        g.fac[n]["VP"] += v
+    with why(g, "final scoring: area"):
+        for n, v in got.items():
+            g.fac[n]["VP"] += v
     detail["network"] = got
     detail["network_size"] = nets
     res = {}
+    with why(g, "final scoring: resources"):
+        _resources(g, res)
+    detail["resources"] = res
+    g.final = detail
+    g.finished = True
+    g.phase = "over"
+
+
+def _resources(g: State, res: dict) -> None:
+    """Every resource to coins (power burnt first), coins to VP."""
     for n in g.order:
         f = g.fac[n]
         burn = f["P2"] // 2
@@ -176,7 +201,3 @@ def final_scoring(g: State) -> None:
         f["VP"] += vp
         f["C"] = coins - vp * rate
         res[n] = vp
-    detail["resources"] = res
-    g.final = detail
-    g.finished = True
-    g.phase = "over"

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from . import board as B
 from .data import BONUS, CULTS, FACTIONS, FAVOR, TOWNS
+from .factions import setup_queue
 
 #: What a faction may still owe after a command; while any is non-zero it must act again.
 OWED = ("SPADE", "FAVOR", "TOWN", "CULT", "BRIDGE", "FREE_D", "FREE_TP", "FREE_TF")
@@ -31,6 +32,9 @@ class State:
     turn_order: list = field(default_factory=list)  # this round's order
     pass_order: list = field(default_factory=list)
     active: str = ""
+    #: The faction whose turn just ended: until anyone acts again it may still convert,
+    #: burn and (Mermaids) connect a town; those are free actions of its turn.
+    after: str = ""
     setup_queue: list = field(default_factory=list)  # factions still to place or pick a tile
     fac: dict = field(default_factory=dict)
     player_of: dict = field(default_factory=dict)
@@ -51,6 +55,8 @@ class State:
     row_values: tuple = ()  # (faction, values) at the end of the last row, before upkeep
     finished: bool = False
     final: dict = field(default_factory=dict)
+    #: decide's journal (journal.py) while it runs the rules on a clone; never compared.
+    jr: object = field(default=None, compare=False, repr=False)
 
     @property
     def adj(self) -> list:
@@ -85,23 +91,43 @@ class State:
                 out.append({"faction": n, "type": "owed"})
         return out
 
-    def clone(self) -> State:
+    def clone(self, faction_copy=None, hex_copy=None) -> State:
+        """``faction_copy(name, faction)`` and ``hex_copy(list)``: how to copy each faction
+        and the four per-hex lists (decide's journal copies them into containers that
+        record their writes); by default ``dict`` and ``list``."""
         c = State.__new__(State)
         d = dict(self.__dict__)
-        d["fac"] = {k: dict(v) for k, v in self.fac.items()}
-        for k in ("order", "turn_order", "pass_order", "setup_queue", "hcolor", "hbld",
-                  "howner", "town", "bridges"):
+        if faction_copy is None:
+            d["fac"] = {k: dict(v) for k, v in self.fac.items()}
+        else:
+            d["fac"] = {k: faction_copy(k, v) for k, v in self.fac.items()}
+        for k in ("order", "turn_order", "pass_order", "setup_queue", "bridges"):
             d[k] = list(d[k])
+        copy_hex = hex_copy or list
+        for k in ("hcolor", "hbld", "howner", "town"):
+            d[k] = copy_hex(d[k])
         for k in ("player_of", "faction_of", "pool", "coins", "blocked", "cultist_offers",
                   "final"):
             d[k] = dict(d[k])
         d["cult_spots"] = {k: list(v) for k, v in self.cult_spots.items()}
         d["offers"] = [list(o) for o in self.offers]
+        d["jr"] = None
         c.__dict__.update(d)
         return c
 
 
-def new_state(players, options, scoring, removed_bonus) -> State:
+def seat(g: State, player: str, name: str) -> None:
+    """Give ``player`` the faction ``name``; once every seat has one, the setup starts."""
+    g.fac[name] = new_faction(name, player)
+    g.order.append(name)
+    g.player_of[name] = player
+    g.faction_of[player] = name
+    if len(g.order) == len(g.players):
+        g.phase = "setup"
+        g.setup_queue = setup_queue(g.order) + ["bonus:" + n for n in g.order[::-1]]
+
+
+def new_state(players, options, scoring, removed_bonus, factions=()) -> State:
     opts = frozenset(options)
     g = State(tuple(players), opts, tuple(scoring))
     g.hcolor = list(B.START_COLOR)
@@ -120,6 +146,8 @@ def new_state(players, options, scoring, removed_bonus) -> State:
         if t in ("TW6", "TW7", "TW8") and "mini-expansion-1" not in opts:
             continue
         g.pool[t] = n
+    for player, name in zip(players, factions, strict=False):
+        seat(g, player, name)
     return g
 
 
@@ -130,7 +158,7 @@ def new_faction(name: str, player: str) -> dict:
          "ship": d["ship"]["level"], "dig": 0, "passed": 0, "dropped": 0,
          "locations": (), "bonus": "", "priests_out": 0, "carpet": 0, "tunnel_cost": 0,
          "acted": 0, "actions": 1, "build_ok": 0, "cult_same": 0, "paid_reach": -1,
-         "dsh": 0, "links": ()}
+         "dsh": 0, "links": (), "tf": ()}
     for c in CULTS:
         f[c] = d["cults"].get(c, 0)
     for b in ("D", "TP", "TE", "SH", "SA"):

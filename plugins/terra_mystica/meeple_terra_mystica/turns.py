@@ -9,9 +9,10 @@ from . import actions as A
 from . import board as B
 from .data import BONUS, CULTS, FACTIONS, FAVOR, SCORING
 from .economy import gain
-from .factions import pass_extra, setup_queue
+from .factions import pass_extra
+from .journal import begin, why, why_cmd
 from .scoring import final_scoring
-from .state import State, new_faction, shown
+from .state import State, seat, shown
 
 # -- who acts --------------------------------------------------------------------
 
@@ -23,7 +24,10 @@ def owes(f: dict) -> bool:
 
 
 def acting(g: State) -> list[str]:
-    """Factions that may send a row now, the one whose turn it is first."""
+    """Factions that may send a row now, in the order they should: the active faction
+    while it still owes part of its action (a favor tile, spades), then the power offers
+    its action made (in turn order from its left), then factions owing a choice (the
+    Cultists' cult step), and only then the active faction's next action."""
     if g.finished:
         return []
     if g.phase == "select-factions":
@@ -31,14 +35,22 @@ def acting(g: State) -> list[str]:
     if g.phase == "setup":
         return [q.split(":")[-1] for q in g.setup_queue[:1]]
     out = []
-    if g.active:
-        out.append(g.active)
+    a = g.active
+    if a and owes(g.fac[a]):
+        out.append(a)
     for o in g.offers:
         if o[0] not in out:
             out.append(o[0])
     for n in g.order:
         if n not in out and owes(g.fac[n]):
             out.append(n)
+    # Live, the next action waits for those answers and choices; the site's records let
+    # the active faction act meanwhile (site-leech).
+    if a and a not in out and (not out or "site-leech" in g.options):
+        out.append(a)
+    # Last: the faction whose turn just ended may still convert (it is never asked to).
+    if g.after and g.after not in out:
+        out.append(g.after)
     return out
 
 
@@ -50,17 +62,7 @@ def pick(g: State, player: str, name: str) -> None:
         raise IllegalCommand(f"{name} are already taken")
     if any(f["color"] == FACTIONS[name]["color"] for f in g.fac.values()):
         raise IllegalCommand(f"the {FACTIONS[name]['color']} terrain is already taken")
-    g.fac[name] = new_faction(name, player)
-    g.order.append(name)
-    g.player_of[name] = player
-    g.faction_of[player] = name
-    if len(g.order) == len(g.players):
-        _start_setup(g)
-
-
-def _start_setup(g: State) -> None:
-    g.phase = "setup"
-    g.setup_queue = setup_queue(g.order) + ["bonus:" + n for n in g.order[::-1]]
+    seat(g, player, name)
 
 
 def _setup_row(g: State, f: dict, cmds: tuple) -> None:
@@ -69,9 +71,11 @@ def _setup_row(g: State, f: dict, cmds: tuple) -> None:
             raise IllegalCommand(f"it is not {f['name']}' turn in the setup")
         bonus = g.setup_queue[0].startswith("bonus:")
         if c[0] == "build" and not bonus:
-            A.build(g, f, c[1])
+            with why_cmd(g, c):
+                A.build(g, f, c[1])
         elif c[0] == "pass" and bonus:
-            _take_bonus(g, f, c[1])
+            with why_cmd(g, c):
+                _take_bonus(g, f, c[1])
         elif c[0] in ("wait",):
             continue
         else:
@@ -105,6 +109,7 @@ def _return_bonus(g: State, f: dict) -> None:
 
 
 def start_round(g: State) -> None:
+    begin(g, "income", round=g.round + 1)
     g.round += 1
     g.phase = "play"
     for b in BONUS:
@@ -149,9 +154,10 @@ def income(g: State, f: dict) -> None:
     for t, (_, fi, _) in FAVOR.items():
         if f[t]:
             add(fi)
-    for k in ("C", "W", "P", "PW"):
-        if inc.get(k):
-            gain(g, f, k, inc[k])
+    with why(g, "income"):
+        for k in ("C", "W", "P", "PW"):
+            if inc.get(k):
+                gain(g, f, k, inc[k])
 
 
 def cult_income(g: State, f: dict) -> None:
@@ -160,8 +166,9 @@ def cult_income(g: State, f: dict) -> None:
         times = f["priests_out"]
     else:
         times = f[cult] // req
-    for k, v in reward.items():
-        gain(g, f, k, v * times)
+    with why(g, f"round scoring {g.score_tiles[g.round - 1]}"):
+        for k, v in reward.items():
+            gain(g, f, k, v * times)
 
 
 def _next_active(g: State, cur: str | None) -> None:
@@ -196,10 +203,13 @@ def upkeep(g: State) -> None:
             return
         if g.active or g.offers or any(owes(g.fac[n]) for n in g.order):
             return
+        close_after(g)
         if g.phase == "play":
             if g.round == 6:
+                begin(g, "final")
                 final_scoring(g)
                 return
+            begin(g, "round", round=g.round, tile=g.score_tiles[g.round - 1])
             g.phase = "spades"
             for n in g.order:
                 cult_income(g, g.fac[n])
@@ -219,24 +229,48 @@ def play_row(g: State, name: str, cmds: tuple) -> None:
     if g.phase == "setup":
         _setup_row(g, f, cmds)
     else:
-        for c in cmds:
-            _command(g, f, c)
+        for i, c in enumerate(cmds):
+            if c[0] == "adj" and c[1] < 0 and c[2] in CULTS:
+                _check_cult_refusal(c[2], cmds[i + 1:])
+            with why_cmd(g, c):
+                _command(g, f, c)
         _end_turn_if_done(g, f)
     g.row_values = (name, shown(f))
     upkeep(g)
+
+
+def _check_cult_refusal(track: str, rest: tuple) -> None:
+    """``-WATER`` gives back a step of a cult gain that follows in the same row (a town
+    tile's step, which a faction may not want when it would spend its key); on its own it
+    would just move a faction back, which no rule allows."""
+    for c in rest:
+        if c[0] == "adj" and c[1] > 0 and (c[2] == track or c[2] in ("TW5", "TW6")
+                                           or (c[2] in FAVOR and track in FAVOR[c[2]][0])):
+            return
+    raise IllegalCommand(f"-{track} only gives back a step of a {track} gain later in the same "
+                         f"row (e.g. -{track}. +TW5); a faction never moves back on its own")
 
 
 def _end_turn_if_done(g: State, f: dict) -> None:
     if g.active != f["name"] or owes(f):
         return
     if f["passed"] or f["acted"] >= f["actions"]:
-        _strict_dsh_end(g, f)
         _next_active(g, f["name"])
+        if not f["passed"] and g.active != f["name"]:
+            g.after = f["name"]
+        else:
+            _strict_dsh_end(g, f)
 
 
 def _strict_dsh_end(g: State, f: dict) -> None:
     if "strict-darkling-sh" in g.options:
         f["dsh"] = 0
+
+
+def close_after(g: State) -> None:
+    """The free actions after a turn end once anyone acts again (or its faction is done)."""
+    if g.after:
+        A.close_after(g)
 
 
 def _command(g: State, f: dict, c: tuple) -> None:
@@ -285,6 +319,9 @@ def _command(g: State, f: dict, c: tuple) -> None:
         _adjust(g, f, c[1], c[2])
     elif k == "done":
         f["actions"] = min(f["actions"], max(f["acted"], 1))
+        if g.after == f["name"]:
+            f["build_ok"] = 0
+            close_after(g)
     elif k == "drop":
         drop(g, f)
     elif k == "wait":
@@ -326,19 +363,25 @@ def pass_turn(g: State, f: dict, tile: str) -> None:
 def _pass_vp(g: State, f: dict) -> None:
     old = f["bonus"]
     if old:
-        for what, table in BONUS[old].get("pass_vp", {}).items():
-            n = f["ship"] if what == "ship" else f["L_" + what]
-            f["VP"] += table[min(n, len(table) - 1)]
+        with why(g, f"bonus {old}"):
+            for what, table in BONUS[old].get("pass_vp", {}).items():
+                n = f["ship"] if what == "ship" else f["L_" + what]
+                f["VP"] += table[min(n, len(table) - 1)]
     if f["FAV12"]:
-        f["VP"] += (0, 2, 3, 3, 4)[f["L_TP"]]
-    f["VP"] += pass_extra(g.bridges, f)
+        with why(g, "favor FAV12"):
+            f["VP"] += (0, 2, 3, 3, 4)[f["L_TP"]]
+    with why(g, "stronghold bridges"):
+        f["VP"] += pass_extra(g.bridges, f)
 
 
 def drop(g: State, f: dict) -> None:
+    # Its open offers are declined (which settles a Cultists' offer), its choices lapse.
+    A.decline_all(g, f)
     f["dropped"] = 1
     f["passed"] = 1
     _return_bonus(g, f)
-    g.offers = [o for o in g.offers if o[0] != f["name"]]
+    if g.after == f["name"]:
+        g.after = ""
     for k in ("SPADE", "FAVOR", "TOWN", "CULT", "BRIDGE", "FREE_D", "FREE_TP", "FREE_TF"):
         f[k] = 0
     if g.active == f["name"]:

@@ -1,0 +1,330 @@
+"""The journal: how ``decide`` turns one run of the rules into facts.
+
+decide runs the rules on a clone whose faction dicts are ``Tracked``: every write to a
+faction goes through ``Tracked.__setitem__``, which records it. Counters of the ledger
+(VP, coins, workers, priests, the three power bowls, cult positions, spades, keys, tracks,
+tiles, buildings) are recorded as deltas under the reason the rules named last (``why``);
+the faction's bookkeeping (whose turn, what is still owed, the bonus tile held) as the
+value it ends with. Everything else (the map, turn order, supply, power offers, phase)
+is compared with a snapshot when a fact is cut. The rules cut a fact where a new thing
+happens of its own accord: the round's cult bonus, income, the final scoring.
+
+Outside decide (legal, search, ``step``) the state has no journal and ``why``/``note``/
+``begin`` cost one attribute read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from itertools import compress
+from operator import ne
+from typing import Any
+
+from . import board as B
+from .data import BONUS, CULTS, FAVOR, TOWNS
+from .notation import fmt_one
+from .state import State
+
+#: Faction counters recorded as deltas with a reason; the rest of a faction's dict is
+#: bookkeeping, recorded as its new value.
+LEDGER = frozenset(
+    ("VP", "C", "W", "P", "P1", "P2", "P3", "SPADE", "KEY", "ship", "dig", *CULTS,
+     "L_D", "L_TP", "L_TE", "L_SH", "L_SA", *BONUS, *FAVOR, *TOWNS))
+
+#: State fields a fact may change besides the factions and the map.
+_FIXED = {"players", "options", "score_tiles", "fac", "hcolor", "hbld", "howner", "town", "jr"}
+TOP = tuple(f.name for f in fields(State) if f.name not in _FIXED)
+_HEXES = range(B.N_HEX)
+
+
+class _Null:
+    """What ``why`` gives when nothing is being recorded."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+_NULL = _Null()
+_MISSING = object()
+
+
+class Tracked(dict):
+    """A faction dict that reports every write to its journal: ledger counters as
+    (faction, reason, key, delta) entries, other keys by remembering their first value."""
+
+    # The journal's lists are held directly: this runs for every write decide makes.
+    __slots__ = ("entries", "reasons", "name", "old")
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        if key in LEDGER:
+            delta = value - dict.get(self, key, 0)
+            if delta:
+                self.entries.append((self.name, self.reasons[-1], key, delta))
+        elif key not in self.old:
+            self.old[key] = dict.get(self, key, _MISSING)
+        dict.__setitem__(self, key, value)
+
+
+class Marked(list):
+    """A per-hex list (terrain, building, owner, town) that notes which hexes are written."""
+
+    __slots__ = ("marks",)
+
+    def __setitem__(self, i: int, value: Any) -> None:
+        self.marks.add(i)
+        list.__setitem__(self, i, value)
+
+
+class Journal:
+    """What the rules did since the last cut, and the facts cut so far. It is also the
+    context manager ``why`` hands out (no object per reason)."""
+
+    __slots__ = ("reasons", "entries", "notes", "facts", "snap", "kind", "info", "pending",
+                 "marks")
+
+    def __init__(self, snap: State) -> None:
+        self.reasons: list[Any] = [""]
+        self.entries: list[tuple[str, Any, str, int]] = []
+        self.notes: list[tuple[str, ...]] = []
+        self.facts: list[tuple[str, dict, Fact]] = []
+        self.snap = snap
+        self.kind = "row"
+        self.info: dict = {}
+        self.pending: Any = ""
+        self.marks: set[int] = set()
+
+    def track(self, name: str, f: dict) -> Tracked:
+        t = Tracked(f)
+        t.entries = self.entries
+        t.reasons = self.reasons
+        t.name = name
+        t.old = {}
+        return t
+
+    def mark(self, hexes: list) -> Marked:
+        m = Marked(hexes)
+        m.marks = self.marks
+        return m
+
+    def __enter__(self) -> None:
+        self.reasons.append(self.pending)
+
+    def __exit__(self, *exc: object) -> None:
+        self.reasons.pop()
+
+
+class Fact:
+    """The consequences of one fact, in the plain form events store."""
+
+    __slots__ = ("lines", "sets", "hexes", "patch", "notes")
+
+    def __init__(self, lines, sets, hexes, patch, notes) -> None:
+        self.lines = lines
+        self.sets = sets
+        self.hexes = hexes
+        self.patch = patch
+        self.notes = notes
+
+
+def start(state: State) -> State:
+    """A clone of ``state`` that records what the rules do to it."""
+    jr = Journal(state)
+    g = state.clone(jr.track, jr.mark)
+    g.jr = jr
+    return g
+
+
+def why(g: State, reason: str) -> Journal | _Null:
+    """``with why(g, "favor FAV11"): ...``: the writes inside are for that reason."""
+    jr = g.jr
+    if jr is None:
+        return _NULL
+    jr.pending = reason
+    return jr
+
+
+def why_cmd(g: State, cmd: tuple) -> Journal | _Null:
+    """The reason for one sub-command of a row: its notation (formatted when the fact is
+    cut, once per line)."""
+    jr = g.jr
+    if jr is None:
+        return _NULL
+    jr.pending = cmd
+    return jr
+
+
+def note(g: State, *what: Any) -> None:
+    """A fact worth a log line that moves no counter (a declined leech, a town)."""
+    jr = g.jr
+    if jr is not None:
+        jr.notes.append(tuple(str(w) for w in what))
+
+
+def begin(g: State, kind: str, **info: Any) -> None:
+    """End the current fact and begin one of ``kind`` ("round", "income", "final"), with
+    ``info`` for its event: the rules call this where something happens of its own accord."""
+    jr = g.jr
+    if jr is None:
+        return
+    jr.facts.append((jr.kind, jr.info, _collect(g, jr)))
+    jr.kind = kind
+    jr.info = info
+
+
+def finish(g: State) -> list[tuple[str, dict, Fact]]:
+    """End the last fact and hand back every fact of this decide, in order."""
+    jr = g.jr
+    jr.facts.append((jr.kind, jr.info, _collect(g, jr, last=True)))
+    g.jr = None
+    return jr.facts
+
+
+def _plain(v: Any) -> Any:
+    """The JSON form of a state value (tuples become lists), also a deep copy."""
+    t = type(v)
+    if t is list or t is tuple:
+        return [_plain(x) for x in v]
+    if t is dict:
+        return {k: _plain(x) for k, x in v.items()}
+    return v
+
+
+def _collect(g: State, jr: Journal, last: bool = False) -> Fact:
+    snap = jr.snap
+    player_of = g.player_of
+    # New factions (a pick) arrive as plain dicts: all of it is new.
+    for n, f in list(g.fac.items()) if len(g.fac) != len(snap.fac) else ():
+        if type(f) is not Tracked:
+            t = jr.track(n, f)
+            for k, v in f.items():
+                if k in LEDGER and v:
+                    jr.entries.append((n, "start", k, v))
+                else:  # zeros too: a new faction's dict must have every key
+                    t.old[k] = _MISSING
+            g.fac[n] = t
+    lines: dict[tuple[str, Any], dict[str, int]] = {}
+    for name, reason, key, delta in jr.entries:
+        d = lines.get((name, reason))
+        if d is None:
+            d = lines[(name, reason)] = {}
+        d[key] = d.get(key, 0) + delta
+    out_lines = tuple(
+        (player_of.get(name, ""), name, reason if type(reason) is str else fmt_one(reason),
+         tuple((k, v) for k, v in d.items() if v))
+        for (name, reason), d in lines.items() if any(d.values()))
+    sets = []
+    for n, f in g.fac.items():
+        old = f.old
+        if old:
+            for k, was in old.items():
+                v = f[k]
+                if v != was:
+                    sets.append((n, k, list(v) if type(v) is tuple else v))
+            f.old = {}
+    sets = tuple(sets)
+    hcolor, hbld, howner, town = g.hcolor, g.hbld, g.howner, g.town
+    if type(hcolor) is Marked and type(hbld) is Marked and type(howner) is Marked and type(
+            town) is Marked:
+        changed = jr.marks  # the hexes written to (some perhaps to the value they had)
+    else:  # a rule replaced a whole list: compare them all (in C)
+        changed = set()
+        for now, was in ((hbld, snap.hbld), (hcolor, snap.hcolor), (howner, snap.howner),
+                         (town, snap.town)):
+            if now != was:
+                changed.update(compress(_HEXES, map(ne, now, was)))
+    hexes = ()
+    if changed:
+        names = B.NAMES
+        shc, shb, sho, sht = snap.hcolor, snap.hbld, snap.howner, snap.town
+        hexes = tuple((names[h], hcolor[h], hbld[h], howner[h], town[h]) for h in sorted(changed)
+                      if hcolor[h] != shc[h] or hbld[h] != shb[h] or howner[h] != sho[h]
+                      or town[h] != sht[h])
+        jr.marks.clear()
+    d = g.__dict__
+    s = snap.__dict__
+    patch = tuple([(k, enc(d[k])) for k, enc in _TOP_ENCODE if d[k] != s[k]])
+    notes = tuple(jr.notes)
+    jr.entries.clear()  # in place: every Tracked holds this list
+    jr.notes = []
+    if not last:
+        jr.snap = _snapshot(g)
+    return Fact(out_lines, sets, hexes, patch, notes)
+
+
+#: The stored form of each state field a fact may change (JSON: lists, not tuples), a
+#: copy that shares nothing with the state. Any other field: ``_plain`` (a deep copy).
+_ENCODE = {
+    "order": list, "turn_order": list, "pass_order": list, "setup_queue": list,
+    "player_of": dict, "faction_of": dict, "pool": dict, "coins": dict, "blocked": dict,
+    "cultist_offers": dict,
+    "bridges": lambda v: [list(b) for b in v],
+    "cult_spots": lambda v: {k: list(x) for k, x in v.items()},
+    "offers": lambda v: [list(o) for o in v],
+    "row_values": lambda v: [v[0], list(v[1])] if v else [],
+    "final": lambda v: _plain(v),
+}
+
+
+_TOP_ENCODE = tuple((k, _ENCODE.get(k, _plain)) for k in TOP)
+
+
+def _snapshot(g: State) -> State:
+    """A copy of the parts a fact compares (the factions are tracked, not compared)."""
+    c = State.__new__(State)
+    d = dict(g.__dict__)
+    for k in ("order", "turn_order", "pass_order", "setup_queue", "hcolor", "hbld",
+              "howner", "town", "bridges"):
+        d[k] = list(d[k])
+    for k in ("player_of", "faction_of", "pool", "coins", "blocked", "cultist_offers",
+              "final"):
+        d[k] = dict(d[k])
+    d["cult_spots"] = {k: list(v) for k, v in g.cult_spots.items()}
+    d["offers"] = [list(o) for o in g.offers]
+    d["fac"] = dict.fromkeys(g.fac)  # only its size is read: new factions since
+    d["jr"] = None
+    c.__dict__.update(d)
+    return c
+
+
+# -- fold: apply a fact ----------------------------------------------------------------
+
+def _row_values(v: Any) -> tuple:
+    return (v[0], tuple(v[1])) if v else ()
+
+
+#: How a stored (JSON) value becomes the state's value again (a copy: the state is
+#: changed in place later, the event never).
+_DECODE = {
+    **_ENCODE,
+    "bridges": lambda v: [tuple(b) for b in v],
+    "row_values": _row_values,
+}
+
+
+def apply(g: State, lines, sets, hexes, patch) -> None:
+    """Apply recorded consequences to ``g`` in place. No rules, no checks."""
+    fac = g.fac
+    for _player, name, _reason, deltas in lines:
+        f = fac.get(name)
+        if f is None:
+            f = fac[name] = {}
+        for k, d in deltas:
+            f[k] = f.get(k, 0) + d
+    for name, k, v in sets:
+        fac[name][k] = tuple(v) if type(v) is list else v
+    if hexes:
+        idx = B.INDEX
+        for name, color, bld, owner, town in hexes:
+            h = idx[name]
+            g.hcolor[h] = color
+            g.hbld[h] = bld
+            g.howner[h] = owner
+            g.town[h] = town
+    d = g.__dict__
+    for k, v in patch:
+        d[k] = _DECODE.get(k, _plain)(v)

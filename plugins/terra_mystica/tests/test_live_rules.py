@@ -1,0 +1,335 @@
+"""Rules that only live play exercises: power offers answered in turn order before anyone
+acts again, refusals of what the rules forbid, and payments that must never go short."""
+
+from __future__ import annotations
+
+import pytest
+from meeple.core import IllegalCommand, LocalGame
+from meeple_terra_mystica import TerraMystica
+from meeple_terra_mystica import board as B
+from meeple_terra_mystica.notation import parse_row
+from meeple_terra_mystica.rows import apply_row
+from meeple_terra_mystica.state import new_faction, new_state
+from meeple_terra_mystica.turns import acting
+
+GAME = TerraMystica()
+
+
+def _state(*factions, options=()):
+    """A round-1 position with the given factions seated in order, nothing built yet."""
+    g = new_state([f"p{i}" for i in range(len(factions))], set(options), ["SCORE3"] * 6, [])
+    for i, name in enumerate(factions):
+        g.fac[name] = new_faction(name, f"p{i}")
+        g.order.append(name)
+        g.player_of[name] = f"p{i}"
+        g.faction_of[f"p{i}"] = name
+    g.round, g.phase = 1, "play"
+    g.turn_order = list(g.order)
+    g.active = g.order[0]
+    return g
+
+
+def _put(g, name, hexname, building="D"):
+    f = g.fac[name]
+    h = B.INDEX[hexname]
+    g.hcolor[h] = f["color"]
+    g.hbld[h] = building
+    g.howner[h] = name
+    f["locations"] = f["locations"] + (h,)
+    f["L_" + building] += 1
+    return h
+
+
+def _row(g, player, text):
+    apply_row(g, player, parse_row(text))
+
+
+def _refused(g, player, text, match):
+    before = g.clone()
+    with pytest.raises(IllegalCommand, match=match):
+        _row(g.clone(), player, text)
+    assert g == before
+
+
+def _offer_scene(options=()):
+    """Witches build next to a Nomads and a Cultists dwelling: two offers."""
+    g = _state("witches", "nomads", "cultists", options=options)
+    _put(g, "witches", "E5")
+    _put(g, "nomads", "E4")
+    _put(g, "cultists", "E6")
+    return g
+
+
+def test_offers_are_answered_in_turn_order_before_the_next_action():
+    g = _offer_scene()
+    # E4 and E6 are E5's neighbours in its row: upgrading E5 offers power to both.
+    _row(g, "p0", "upgrade E5 to TP")
+    assert [o[0] for o in g.offers] == ["nomads", "cultists"]  # from the builder's left
+    # The next player (nomads) answers first; the witches, whose turn just ended, may
+    # still convert (listed last: nobody waits for them).
+    assert acting(g) == ["nomads", "cultists", "witches"]
+    assert GAME.to_act(g) == ["p1", "p2", "p0"]
+    _refused(g, "p1", "send p to FIRE", "must first answer the power offer from witches")
+    _refused(g, "p2", "convert 1W to 1C", "only on their own turn")
+    assert GAME.legal(g, "p1")[0].text == "leech 1 from witches"
+    _row(g, "p1", "leech 1 from witches")
+    assert acting(g) == ["cultists", "witches"]
+    _refused(g, "p1", "send p to FIRE", "waiting for cultists to answer")
+    _row(g, "p2", "decline 1 from witches")
+    assert acting(g) == ["nomads", "witches"] and not g.offers
+    _row(g, "p0", "convert 1W to 1C")  # the witches' free action after their turn
+    g.fac["nomads"]["P"] = 1
+    _row(g, "p1", "send p to FIRE")
+    assert "witches" not in acting(g)  # ... until anyone acts again
+    _refused(g, "p0", "convert 1W to 1C", "p0 may not act now")
+
+
+def test_nothing_is_declined_silently_live_but_the_site_option_keeps_the_records_rule():
+    g = _offer_scene(options=("site-leech",))
+    _row(g, "p0", "upgrade E5 to TP")
+    assert acting(g) == ["nomads", "cultists", "witches"]  # nomads may act meanwhile
+    p2 = g.fac["nomads"]["P2"]
+    g.fac["nomads"]["P"] = 1
+    _row(g, "p1", "advance ship")  # on the site, acting declines one's own offer
+    assert [o[0] for o in g.offers] == ["cultists"] and g.fac["nomads"]["P2"] == p2
+
+
+def test_full_bowls_get_no_offer_live():
+    g = _offer_scene()
+    n = g.fac["nomads"]
+    n["P1"], n["P2"], n["P3"] = 0, 0, 12
+    _row(g, "p0", "upgrade E5 to TP")
+    assert [o[0] for o in g.offers] == ["cultists"]
+    site = _offer_scene(options=("site-leech",))
+    site.fac["nomads"].update(P1=0, P2=0, P3=12)
+    _row(site, "p0", "upgrade E5 to TP")
+    assert [o[0] for o in site.offers] == ["nomads", "cultists"]
+
+
+def _cultist_scene(options=()):
+    g = _state("cultists", "witches", "nomads", options=options)
+    _put(g, "cultists", "E5")
+    _put(g, "witches", "E4")
+    _put(g, "nomads", "E6")
+    return g
+
+
+def test_cultists_choose_their_cult_step_before_the_next_action():
+    g = _cultist_scene()
+    _row(g, "p0", "upgrade E5 to TP")
+    assert acting(g) == ["witches", "nomads", "cultists"]
+    _row(g, "p1", "leech 1 from cultists")
+    assert acting(g) == ["nomads", "cultists"]  # offers first, then the owed step
+    _row(g, "p2", "leech 1 from cultists")
+    assert g.fac["cultists"]["CULT"] == 1  # one step, however many take
+    assert acting(g) == ["cultists"]
+    _refused(g, "p1", "send p to FIRE", "waiting for cultists to choose a cult track")
+    fire = g.fac["cultists"]["FIRE"]
+    _row(g, "p0", "+FIRE")
+    assert g.fac["cultists"]["FIRE"] == fire + 1 and acting(g) == ["witches", "cultists"]
+
+
+@pytest.mark.parametrize("errata", [False, True])
+def test_cultists_when_everyone_declines(errata):
+    g = _cultist_scene(options=("errata-cultist-power",) if errata else ())
+    c = g.fac["cultists"]
+    p1 = c["P1"]
+    _row(g, "p0", "upgrade E5 to TP")
+    _row(g, "p1", "decline 1 from cultists")
+    assert c["P1"] == p1  # the second neighbour has not answered yet
+    _row(g, "p2", "decline 1 from cultists")
+    assert c["CULT"] == 0
+    assert c["P1"] == (p1 - 1 if errata else p1)
+    assert acting(g) == ["witches", "cultists"]
+
+
+def test_a_cult_track_never_moves_back_on_its_own():
+    g = _state("witches", "nomads")
+    _refused(g, "p0", "-FIRE", "never moves back on its own")
+    f = g.fac["witches"]
+    f["CULT"] = 1
+    air = f["AIR"]
+    _row(g, "p0", "-AIR. +AIR")  # giving back a step that the same row gains: allowed
+    assert f["AIR"] == air
+
+
+def test_transform_and_build_builds_on_the_transformed_hex():
+    g = _state("nomads", "witches")
+    _put(g, "nomads", "E5")
+    near = sorted(h for h in B.ADJ[B.INDEX["E5"]] if not B.IS_RIVER[h])
+    a, b = near[0], near[1]
+    g.hcolor[a] = "red"  # one spade from desert (yellow)
+    g.hcolor[b] = "yellow"  # already desert
+    g.fac["nomads"]["W"] = 9
+    _refused(g, "p0", f"dig 1. transform {B.NAMES[a]} to yellow. build {B.NAMES[b]}",
+             "must go on a hex it transformed")
+    _row(g, "p0", f"dig 1. transform {B.NAMES[a]} to yellow. build {B.NAMES[a]}")
+    assert g.hbld[a] == "D"
+
+
+# -- payments never go short (issue 21) -----------------------------------------------
+
+
+def _round_one(factions, seed=3):
+    """A real game at the start of round 1 with the given factions (setup by legal)."""
+    lg = LocalGame(GAME, [f"p{i}" for i in range(len(factions))],
+                   {"scoring": "SCORE3,SCORE8,SCORE4,SCORE7,SCORE6,SCORE2",
+                    "removed-bonus": "none" if len(factions) > 5 else ""}, seed=seed)
+    for i, name in enumerate(factions):
+        lg.play(f"p{i}", f"setup {name}")
+    while lg.state.round == 0:
+        p = lg.to_act()[0]
+        lg.play(p, GAME.legal(lg.state, p)[-1])
+    return lg
+
+
+SHORT = ("C", "W", "P", "P1", "P2", "P3")
+
+
+@pytest.mark.parametrize("factions", [("witches", "dwarves", "fakirs"),
+                                      ("darklings", "engineers", "halflings"),
+                                      ("alchemists", "mermaids", "giants"), ("swarmlings", "auren", "nomads")])
+def test_every_payment_refuses_a_short_purse_and_changes_nothing(factions):
+    lg = _round_one(factions)
+    g = lg.state
+    paid = 0
+    for name in factions:
+        st = g.clone()
+        st.active = name
+        st.fac[name]["P3"] = 7  # every power action affordable
+        st.fac[name]["P"] = 2
+        st.fac[name]["W"] = 9
+        st.fac[name]["C"] = 15
+        player = st.player_of[name]
+        rows = [t.text for t in GAME.legal(st, player)]
+        for text in rows:
+            if text.startswith(("pass", "leech", "decline", "send p to", "action ACTA",
+                                "action ACTC", "action BON2", "action ACTN",
+                                "action ACTW", "action ACTG", "action ACTS", "done",
+                                "convert 1VP")) or text == "action BON1":
+                continue  # costs nothing to pay (or only a priest, checked below)
+            for k in SHORT:
+                st.fac[name][k] = 0
+            before = st.clone()
+            with pytest.raises(IllegalCommand, match="not enough|can't burn|no priest"):
+                GAME.decide(st, player, text, None)
+                pytest.fail(f"{name}: {text!r} was accepted with an empty purse")
+            assert st == before, text
+            paid += 1
+            st = before
+        st.fac[name]["P"] = 0
+        before = st.clone()
+        with pytest.raises(IllegalCommand, match="no priest"):
+            GAME.decide(st, player, "send p to FIRE", None)
+        assert st == before
+    assert paid > 40  # the three factions' whole range of paid actions was tried
+
+
+def test_the_public_summary_shows_each_resource_in_its_own_field():
+    lg = _round_one(("witches", "nomads"))
+    g = lg.state
+    f = g.fac["witches"]
+    f.update(C=11, W=7, P=3, VP=23)
+    s = GAME.summary(g)["factions"]["witches"]
+    assert (s["C"], s["W"], s["P"], s["VP"]) == (11, 7, 3, 23)
+    assert s["power"] == f"{f['P1']}/{f['P2']}/{f['P3']}"
+
+
+# -- options: factions, the first game; dropping out --------------------------------
+
+
+def test_factions_option_seats_the_factions_and_bad_lists_say_why():
+    from meeple.core import BadOptions
+
+    lg = LocalGame(GAME, ["ann", "bob", "cy"], {"factions": "Witches,nomads,darklings"}, seed=1)
+    assert lg.state.order == ["witches", "nomads", "darklings"]
+    assert lg.state.faction_of == {"ann": "witches", "bob": "nomads", "cy": "darklings"}
+    assert lg.state.phase == "setup" and lg.to_act() == ["ann"]
+    for opts, msg in (({"factions": "witches,auren"}, "share the green terrain"),
+                      ({"factions": "witches"}, "1 given for 2 players"),
+                      ({"factions": "witches,elves"}, "unknown faction 'elves'"),
+                      ({"factions": "witches,nomads", "first-game": True}, "first-game fixes")):
+        with pytest.raises(BadOptions, match=msg):
+            LocalGame(GAME, ["ann", "bob"], opts)
+
+
+@pytest.mark.parametrize("n,factions", [(2, ["witches", "nomads"]),
+                                        (3, ["witches", "nomads", "alchemists"]),
+                                        (4, ["witches", "nomads", "halflings", "mermaids"]),
+                                        (5, ["witches", "nomads", "halflings", "mermaids",
+                                             "giants"])])
+def test_first_game_option_uses_the_rule_books_factions(n, factions):
+    lg = LocalGame(GAME, [f"p{i}" for i in range(n)], {"first-game": True}, seed=2)
+    assert lg.state.order == factions
+
+
+def test_a_player_who_leaves_drops_out_and_the_faction_passes_from_then_on():
+    import random
+
+    lg = _round_one(("witches", "nomads", "darklings"), seed=5)
+    lg.play("p0", next(t for t in GAME.legal(lg.state, "p0") if t.text.startswith("pass")))
+    # p1 (nomads) leaves when asked to act: the command is recorded as an event.
+    assert lg.to_act()[0] == "p1"
+    events = lg.play("p1", "drop")
+    assert events and GAME.describe_event(events[0])
+    f = lg.state.fac["nomads"]
+    assert f["dropped"] and f["passed"] and not f["bonus"]
+    with pytest.raises(IllegalCommand, match="already dropped"):
+        GAME.decide(lg.state, "p1", "drop", None)
+    rng = random.Random(5)
+    rounds_seen = set()
+    while lg.outcome() is None:
+        p = lg.to_act()[0]
+        assert p != "p1"  # a dropped faction never acts again
+        rounds_seen.add(lg.state.round)
+        lg.play(p, rng.choice(GAME.legal(lg.state, p)))
+    assert rounds_seen == {1, 2, 3, 4, 5, 6}
+    assert "p1" in lg.outcome().ranks  # still scored at the end
+
+
+def test_one_faction_acts_several_times_in_a_row_at_a_rounds_end():
+    """Everyone else has passed: temple with its favor tile, the tile's action, a pass."""
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E5", "TP")
+    g.fac["nomads"]["passed"] = 1
+    g.pass_order = ["nomads"]
+    g.pool.update({"BON1": 1, "BON2": 1})
+    f = g.fac["witches"]
+    f.update(W=5, C=10)
+    _row(g, "p0", "upgrade E5 to TE")
+    assert acting(g) == ["witches"] and f["FAVOR"] == 1
+    _row(g, "p0", "+FAV6")
+    assert acting(g) == ["witches"]  # the only faction still in the round acts again
+    _row(g, "p0", "action FAV6")
+    _row(g, "p0", "+WATER")
+    water = f["WATER"]
+    assert water == 3  # 2 from the tile, 1 from its action
+    _row(g, "p0", "pass BON1")
+    assert g.round == 2
+
+
+def test_several_actions_in_one_row_when_everyone_else_has_passed():
+    """The site's records write such a round end as one row; it plays as one row too."""
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E5", "TP")
+    g.fac["nomads"]["passed"] = 1
+    g.pass_order = ["nomads"]
+    g.pool.update({"BON1": 1, "BON2": 1})
+    g.fac["witches"].update(W=5, C=10)
+    _row(g, "p0", "upgrade E5 to TE. +FAV6. action FAV6. +WATER. pass BON1")
+    assert g.round == 2 and g.fac["witches"]["WATER"] == 3
+    h = _state("witches", "nomads")  # with someone still in the round: one action a turn
+    _put(h, "witches", "E5", "TP")
+    h.fac["witches"].update(W=5, C=10)
+    _refused(h, "p0", "upgrade E5 to TE. +FAV6. action FAV6", "already taken their action")
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_every_open_offer_is_offered_to_answer_and_strict_leech_keeps_the_order(strict):
+    g = _state("witches", "nomads", "cultists", options=("strict-leech",) if strict else ())
+    g.offers = [["witches", "nomads", 2, 0, 1], ["witches", "cultists", 1, 1, 1]]
+    g.active = "nomads"
+    rows = [t.text for t in GAME.legal(g, "p0")]
+    assert "leech 2 from nomads" in rows and "decline 2 from nomads" in rows
+    assert ("leech 1 from cultists" in rows) is not strict
+    assert not any(r.startswith(("build", "upgrade", "pass", "send")) for r in rows)

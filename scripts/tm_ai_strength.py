@@ -1,0 +1,110 @@
+"""Terra Mystica AI strength: play four-player games between agents and report, per game,
+the winner's VP, buildings per faction at the end and towns founded; and how often a
+given seat's agent wins.
+
+    nice .venv/bin/python scripts/tm_ai_strength.py --games 20 --players heuristic
+    nice .venv/bin/python scripts/tm_ai_strength.py --games 10 \\
+        --players mcts:sims=...,heuristic,heuristic,heuristic --rotate
+
+``--players`` takes one agent for every seat or four comma-separated ones; ``--rotate``
+moves the first agent through the seats game by game. Seeds are 1..N (reproducible).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+
+from meeple.ai.registry import make_agent
+from meeple.core import LocalGame
+from meeple_terra_mystica import TerraMystica
+
+GAME = TerraMystica()
+
+
+def play(specs: list[str], seed: int, options: dict) -> dict:
+    players = [f"p{i + 1}" for i in range(len(specs))]
+    agents = {p: make_agent(s, seed * 10 + i) for i, (p, s) in enumerate(zip(players, specs,
+                                                                          strict=True))}
+    lg = LocalGame(GAME, players, options, seed=seed)
+    cpu = dict.fromkeys(players, 0.0)
+    moves = dict.fromkeys(players, 0)
+    steps = 0
+    while lg.outcome() is None:
+        p = lg.to_act()[0]
+        t0 = time.process_time()
+        cmd = agents[p].act(GAME, GAME.view(lg.state, p), p)
+        cpu[p] += time.process_time() - t0
+        moves[p] += 1
+        lg.play(p, cmd)
+        steps += 1
+        if steps > 5000:
+            raise RuntimeError(f"seed {seed}: no end after 5000 commands")
+    g = lg.state
+    vp = {g.player_of[n]: f["VP"] for n, f in g.fac.items()}
+    winner = max(vp, key=vp.get)
+    return {
+        "seed": seed, "vp": vp, "winner": winner, "winner_vp": vp[winner],
+        "buildings": {g.player_of[n]: len(f["locations"]) for n, f in g.fac.items()},
+        "towns": sum(f[t] for f in g.fac.values() for t in f if t.startswith("TW")
+                     and isinstance(f[t], int)),
+        "factions": {g.player_of[n]: n for n in g.fac},
+        "spec": dict(zip(players, specs, strict=True)),
+        "cpu_per_move": {p: cpu[p] / max(1, moves[p]) for p in players},
+    }
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--players", default="heuristic")
+    ap.add_argument("--rotate", action="store_true")
+    ap.add_argument("--first-seed", type=int, default=1)
+    ap.add_argument("--seat-offset", type=int, default=0,
+                    help="with --rotate: the seat the first agent starts in (0-3)")
+    a = ap.parse_args(argv[1:])
+    specs = _split_specs(a.players)
+    rows = []
+    for k in range(a.games):
+        seed = a.first_seed + k
+        j = (k + a.seat_offset) % 4
+        s = specs[-j:] + specs[:-j] if a.rotate and j else list(specs)
+        r = play(s, seed, {})
+        rows.append(r)
+        first = specs[0]
+        seat_first = [p for p, sp in r["spec"].items() if sp == first]
+        print(f"seed {seed}: winner {r['winner']} ({r['factions'][r['winner']]}, "
+              f"{r['spec'][r['winner']]}) {r['winner_vp']} VP; VP {sorted(r['vp'].values())}; "
+              f"buildings {sorted(r['buildings'].values())}; towns {r['towns']}; "
+              f"cpu/move {max(r['cpu_per_move'][p] for p in seat_first):.2f}s for {first}",
+              flush=True)
+    wv = [r["winner_vp"] for r in rows]
+    blds = [b for r in rows for b in r["buildings"].values()]
+    towns = [r["towns"] for r in rows]
+    first = specs[0]
+    wins = sum(1 for r in rows if r["spec"][r["winner"]] == first
+               and list(r["spec"].values()).count(first) == 1)
+    print(f"{len(rows)} games: median winner {statistics.median(wv)} VP (mean "
+          f"{statistics.mean(wv):.1f}); median buildings per faction {statistics.median(blds)}; "
+          f"towns per game median {statistics.median(towns)} (mean {statistics.mean(towns):.1f})")
+    if len(set(specs)) > 1:
+        print(f"{first} won {wins} of {len(rows)} ({100 * wins / len(rows):.0f}%)")
+    return 0
+
+
+def _split_specs(text: str) -> list[str]:
+    """Agent specs separated by commas, where a spec's own options also use commas:
+    a part with '=' but no ':' belongs to the spec before it."""
+    out: list[str] = []
+    for part in text.split(","):
+        if "=" in part and ":" not in part and out:
+            out[-1] += "," + part
+        else:
+            out.append(part)
+    return out if len(out) == 4 else [out[0]] * 4
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
