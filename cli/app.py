@@ -105,7 +105,9 @@ def games(json: Json = False) -> None:
             "players": [g.min_players, g.max_players],
             "hidden_information": g.hidden_information,
             "options": [{"name": o.name, "default": o.default, "help": o.help,
-                         "choices": list(o.choices) if o.choices else None} for o in g.options],
+                         "kind": o.kind.__name__, "allowed": o.describe(), "min": o.min,
+                         "max": o.max, "choices": list(o.choices) if o.choices else None}
+                        for o in g.options],
         })
     if json:
         emit_json(rows)
@@ -467,10 +469,12 @@ def _register_extras() -> None:
 
     register_serve(app)
     from .commands_ai import register
+    from .commands_plugin import register as register_plugin
     from .commands_rules import register as register_rules
 
     register(app)
     register_rules(app)
+    register_plugin(app)
 
 
 _register_extras()

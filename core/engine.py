@@ -32,7 +32,7 @@ from .errors import (
 )
 from .events import Redone, Undone
 from .facts import plain_changes, render_changes
-from .game import Game, Outcome
+from .game import Game, Outcome, render_checked
 from .importers import ImportedGame
 from .plugins import Plugins, load
 from .records import GameHeader, NewEvent, Record, chain, utc_now
@@ -248,7 +248,8 @@ class Engine:
                at: int | None = None, reveal: bool = False) -> str:
         """The state as ``player`` sees it (None: a spectator); ``reveal``: all of it."""
         t = self.table(game_id, upto=at)
-        return t.game.render(t.state if reveal else t.game.view(t.state, player), fmt, player)
+        shown = t.state if reveal else t.game.view(t.state, player)
+        return render_checked(t.game, shown, fmt, player)
 
     @_locked
     def show_json(self, game_id: str, player: str | None = None, at: int | None = None,

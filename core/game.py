@@ -9,52 +9,151 @@ the game. See docs/plugins.md for the worked example (connect four).
 from __future__ import annotations
 
 import copy
+import math
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
 
-from .errors import BadOptions
+from .errors import BadOptions, MeepleError
 
 State = Any
 Event = Any
 Command = Any
 
 
+#: The kinds an option may have; ``Option`` infers one from its default when not given.
+OPTION_KINDS: tuple[type, ...] = (bool, int, float, str)
+_KIND_WORDS = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
+
+
 @attrs.frozen
 class Option:
-    """One game option. ``kind`` is bool, int, str or float; ``choices`` limits str values."""
+    """One game option: ``Option("heaps", "3,4,5", "heap sizes, comma-separated")``.
+
+    ``kind`` is bool, int, float or str; when not given it is the type of ``default`` (so
+    that string option above is a str option). ``choices`` limits the values; ``min`` and
+    ``max`` bound an int or float option (inclusive). A declaration the engine could not
+    use (an unknown kind, a default of the wrong kind or out of its own bounds) raises
+    TypeError when the game module is imported, so ``meeple plugins`` lists the plugin as
+    failed with the reason instead of the game failing at play time.
+    """
 
     name: str
     default: Any
     help: str
-    kind: type = bool
+    kind: type | None = None
     choices: tuple[Any, ...] | None = None
+    min: int | float | None = None
+    max: int | float | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind is None:
+            object.__setattr__(self, "kind", type(self.default))
+        problem = self.problem()
+        if problem:
+            raise TypeError(f"option {self.name!r}: {problem}")
+
+    def problem(self) -> str | None:
+        """Why this declaration is unusable, or None."""
+        kinds = ", ".join(k.__name__ for k in OPTION_KINDS)
+        if not isinstance(self.name, str) or not self.name.strip():
+            return "the name must be a non-empty string"
+        if self.kind not in OPTION_KINDS:
+            what = getattr(self.kind, "__name__", repr(self.kind))
+            return (f"kind {what} is not one of {kinds} (give kind= or a default of one "
+                    "of those types)")
+        if (self.min is not None or self.max is not None) and self.kind not in (int, float):
+            return f"min and max bound int or float options, not a {self.kind.__name__} option"
+        if self.min is not None and self.max is not None and self.min > self.max:
+            return f"min {self.min} is above max {self.max}"
+        try:
+            self.coerce(self.default)
+        except BadOptions as exc:
+            return f"the default {self.default!r} is not allowed by the declaration ({exc})"
+        return None
+
+    def describe(self) -> str:
+        """What values are allowed, in words (for listings and error messages)."""
+        if self.choices is not None:
+            return "one of " + ", ".join(map(str, self.choices))
+        what = _KIND_WORDS.get(self.kind, str(self.kind))
+        if self.min is not None and self.max is not None:
+            return f"{what} from {self.min} to {self.max}"
+        if self.min is not None:
+            return f"{what}, at least {self.min}"
+        if self.max is not None:
+            return f"{what}, at most {self.max}"
+        return what
 
     def coerce(self, value: Any) -> Any:
-        if isinstance(value, str) and self.kind is not str:
+        """The value as this option's kind; BadOptions saying what is allowed if it is not."""
+        kind = self.kind
+
+        def refuse() -> BadOptions:
+            return BadOptions(f"option {self.name!r} takes {self.describe()}, not {_shown(value)}")
+
+        if isinstance(value, str) and kind is not str:
             text = value.strip().lower()
-            try:
-                if self.kind is bool:
-                    if text in ("1", "true", "yes", "on", ""):
-                        value = True
-                    elif text in ("0", "false", "no", "off"):
-                        value = False
-                    else:
-                        raise ValueError(value)
+            if kind is bool:
+                if text in ("1", "true", "yes", "on", ""):
+                    value = True
+                elif text in ("0", "false", "no", "off"):
+                    value = False
                 else:
-                    value = self.kind(text)
-            except ValueError:
-                what = {bool: "true or false", int: "a whole number", float: "a number"}.get(
-                    self.kind, self.kind.__name__)
-                raise BadOptions(f"option {self.name!r} takes {what}, not {value!r}") from None
-        if self.kind is bool and not isinstance(value, bool):
-            raise BadOptions(f"option {self.name!r} takes true or false, not {value!r}")
+                    raise refuse()
+            else:
+                try:
+                    converted = kind(text)
+                except (ValueError, OverflowError):
+                    raise refuse() from None
+                if kind is float and not math.isfinite(converted):
+                    raise refuse()  # nan and infinity compare with no bound
+                value = converted
+        if kind is bool and not isinstance(value, bool):
+            raise refuse()
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise refuse()
+        if kind is float:
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise refuse()
+            try:
+                value = float(value)
+            except OverflowError:
+                raise refuse() from None
+        if kind is str and not isinstance(value, str):
+            raise refuse()
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise BadOptions(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+            raise BadOptions(f"option {self.name!r} must be one of {allowed}, not {_shown(value)}")
+        if (self.min is not None and value < self.min) or (
+                self.max is not None and value > self.max):
+            raise refuse()
         return value
+
+
+def render_checked(game: Game, state: State, fmt: str = "text", player: str | None = None) -> str:
+    """``game.render`` with the format checked: one the game does not declare in
+    ``render_formats`` is refused, and an "svg" that is not SVG is the plugin's error,
+    not a picture (a render that ignores ``fmt`` would otherwise pass text off as svg)."""
+    if fmt not in game.render_formats:
+        allowed = ", ".join(game.render_formats)
+        raise BadOptions(f"{game.name} renders {allowed}; not {fmt!r}")
+    picture = game.render(state, fmt, player)
+    if fmt == "svg" and not picture.lstrip().startswith(("<svg", "<?xml")):
+        raise MeepleError(f"{game.name}'s render gave no SVG for format 'svg'; a game without "
+                          "pictures sets render_formats = ('text',)")
+    return picture
+
+
+def _shown(value: Any) -> str:
+    """A user's value for an error line: short, and safe for ints too long to print."""
+    try:
+        text = repr(value)
+    except ValueError:
+        return "a number too long to show"
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 @attrs.frozen
@@ -113,6 +212,16 @@ class Game:
     events: ClassVar[tuple[type, ...]] = ()
     #: True when views redact something (hands, stacks); agents then use determinize.
     hidden_information: ClassVar[bool] = False
+    #: The formats ``render`` draws. The engine refuses any other format with a clear error
+    #: (never a silent text fallback). Unless a class sets it: ("text",) with the default
+    #: render, ("text", "svg") once the class writes its own ``render`` (an "svg" that is
+    #: not SVG is then an error, see ``render_checked``).
+    render_formats: ClassVar[tuple[str, ...]] = ("text",)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "render" in cls.__dict__ and "render_formats" not in cls.__dict__:
+            cls.render_formats = ("text", "svg")
 
     # -- setting up ----------------------------------------------------------------
 
@@ -247,7 +356,10 @@ class Game:
         return {}
 
     def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
-        """``fmt`` is "text" (terminal) or "svg"."""
+        """``fmt`` is one of ``render_formats``: "text" (terminal) or "svg" (a picture).
+        The default draws ``repr(state)`` as text and has no picture."""
+        if fmt != "text":
+            raise BadOptions(f"{self.name} draws no {fmt} picture; it renders text")
         return repr(state)
 
     def evaluate(self, state: State, player: str) -> float:

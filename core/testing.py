@@ -30,8 +30,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from .codec import Codec
-from .errors import IllegalCommand, MeepleError
-from .game import Game
+from .errors import BadOptions, IllegalCommand, MeepleError
+from .game import Game, render_checked
 from .local import LocalGame
 from .runtime import fold_all
 
@@ -41,6 +41,23 @@ def random_game(game: Game, n_players: int, seed: int, options: dict | None = No
     local = LocalGame(game, game.default_players(n_players), options, seed=seed)
     local.play_randomly(random.Random(seed), max_steps=max_steps)
     return local
+
+
+def derived_option_sets(game: Game) -> tuple[dict, ...]:
+    """The defaults, then one set per declared value other than the default: a bool
+    flipped, each choice, an int or float option at its bounds."""
+    sets: list[dict] = [{}]
+    for opt in game.options:
+        if opt.choices is not None:
+            values = list(opt.choices)
+        elif opt.kind is bool:
+            values = [not opt.default]
+        else:
+            values = [v for v in (opt.min, opt.max) if v is not None]
+        for value in values:
+            if value != opt.default and {opt.name: value} not in sets:
+                sets.append({opt.name: value})
+    return tuple(sets)
 
 
 def encoded_log(game: Game, events: list[Any]) -> list[tuple[str, int, bytes]]:
@@ -169,7 +186,8 @@ class EventsAreFactsContract:
     def _fact_games(cls) -> list[LocalGame]:
         # The same player counts and option sets GameContract cycles through.
         counts = getattr(cls, "player_counts", (2,))
-        option_sets = getattr(cls, "option_sets", ({},))
+        derived = getattr(cls, "exercised_option_sets", None)  # GameContract's, if mixed in
+        option_sets = derived() if derived else getattr(cls, "option_sets", None) or ({},)
         out = []
         for i in range(cls.fact_games):
             seed = 1000 + i
@@ -239,8 +257,11 @@ class EventsAreFactsContract:
 class GameContract(EventsAreFactsContract):
     game: ClassVar[Game]
     player_counts: ClassVar[tuple[int, ...]] = (2,)
-    #: Option sets to exercise besides the defaults.
-    option_sets: ClassVar[tuple[dict, ...]] = ({},)
+    #: The option sets every check plays. None (the default): the defaults, then each
+    #: declared option at each value the declaration names: a bool flipped, every choice,
+    #: an int or float at its min and max (see ``derived_option_sets``). A str option
+    #: without choices has no values to guess: list its interesting values here.
+    option_sets: ClassVar[tuple[dict, ...] | None] = None
     #: How many random games the replay property test plays (the issues ask 1000; lower
     #: it only where a game is so long that CI cannot afford it, and say so).
     random_games: ClassVar[int] = 1000
@@ -250,7 +271,8 @@ class GameContract(EventsAreFactsContract):
 
     def _game_for(self, seed: int) -> LocalGame:
         n = self.player_counts[seed % len(self.player_counts)]
-        opts = self.option_sets[(seed // len(self.player_counts)) % len(self.option_sets)]
+        sets = self.exercised_option_sets()
+        opts = sets[(seed // len(self.player_counts)) % len(sets)]
         return random_game(self.game, n, seed, opts, self.max_steps)
 
     def test_replay_equals_live(self) -> None:
@@ -275,7 +297,7 @@ class GameContract(EventsAreFactsContract):
 
     def _setups(self) -> list[tuple[int, dict]]:
         """Every player count with every option set: the per-position checks visit each."""
-        return [(n, opts) for n in self.player_counts for opts in self.option_sets]
+        return [(n, opts) for n in self.player_counts for opts in self.exercised_option_sets()]
 
     def test_decide_changes_nothing_and_notation_round_trips(self) -> None:
         setups = self._setups()
@@ -363,6 +385,74 @@ class GameContract(EventsAreFactsContract):
         assert set(out.ranks) == set(local.players)
         assert set(out.scores) == set(local.players)
 
+    # -- options, the end, pictures (docs/plugins.md, "GameContract") ---------------------
+
+    @classmethod
+    def exercised_option_sets(cls) -> tuple[dict, ...]:
+        """``option_sets`` as given, or derived from the game's declared options."""
+        if cls.option_sets is not None:
+            return tuple(cls.option_sets)
+        return derived_option_sets(cls.game)
+
+    def test_every_option_set_ends_within_max_steps(self) -> None:
+        """A random game ends, for every player count and option set: an option value that
+        makes the game endless (Nim with empty heaps, a goal nobody reaches) fails here."""
+        for i, (n, opts) in enumerate(self._setups()):
+            local = LocalGame(self.game, self.game.default_players(n), opts, seed=23 + i)
+            try:
+                local.play_randomly(random.Random(23 + i), max_steps=self.max_steps)
+            except RuntimeError as exc:
+                raise AssertionError(f"{n} players, options {opts}: {exc} "
+                                     f"(max_steps={self.max_steps})") from None
+            assert local.outcome() is not None
+
+    def test_render_formats_are_drawn_and_others_refused(self) -> None:
+        """Each format in ``render_formats`` draws (svg as SVG), and any other format is
+        refused with BadOptions instead of falling back to text."""
+        local = LocalGame(self.game, self.game.default_players(self.player_counts[0]), seed=29)
+        for player in (None, *local.players):
+            view = self.game.view(local.state, player)
+            for fmt in self.game.render_formats:
+                assert isinstance(render_checked(self.game, view, fmt, player), str)
+            with pytest.raises(BadOptions):
+                render_checked(self.game, view, "no-such-format", player)
+
+    def test_a_spectator_sees_nothing_a_seat_cannot(self) -> None:
+        """Resampling what a seat cannot see (``determinize`` of its view) must not change
+        the spectator's view: a spectator who sees a stack's order or a hand leaks it."""
+        for i, (n, opts) in enumerate(self._setups()):
+            rng = random.Random(31 + i)
+            local = LocalGame(self.game, self.game.default_players(n), opts, seed=31 + i)
+            steps = 0
+            while local.outcome() is None and steps < 40:
+                spectator = self.game.view(local.state, None)
+                for seat in local.players:
+                    sample = self.game.determinize(self.game.view(local.state, seat), seat,
+                                                   random.Random(steps))
+                    assert self.game.view(sample, None) == spectator, (
+                        f"the spectator's view changed when {seat}'s hidden parts were "
+                        f"resampled ({n} players, options {opts}, step {steps})")
+                player = rng.choice(list(local.to_act()))
+                local.play(player, rng.choice(self.game.legal(local.state, player)))
+                steps += 1
+
+    def test_garbage_is_refused_by_the_game_not_by_a_crash(self) -> None:
+        """``parse`` itself refuses garbage with IllegalCommand. (The engine turns any other
+        exception into a one-line refusal naming the plugin, so only a direct call shows
+        that a parse crashes on "" or an emoji.)"""
+        local = LocalGame(self.game, self.game.default_players(self.player_counts[0]), seed=3)
+        player = local.to_act()[0]
+        for text in self.garbage:
+            try:
+                self.game.parse(text, local.state, player)
+            except IllegalCommand:
+                continue
+            except Exception as exc:
+                raise AssertionError(f"parse({text!r}) raised {type(exc).__name__}: {exc} "
+                                     "instead of IllegalCommand") from None
+            # Parsed: then decide must refuse it (garbage is never a legal command).
+            with pytest.raises(IllegalCommand):
+                local.play(player, text)
 
 # -- verify names a rules change ----------------------------------------------------------
 

@@ -180,6 +180,8 @@ def test_corrupt_import_names_the_line_and_stores_nothing(capsys, db, tmp_path):
 def test_help_exists_for_every_command(capsys):
     from meeple.cli.app import app
 
+    names = {cmd.name or cmd.callback.__name__ for cmd in app.registered_commands}
+    assert {"games", "plugins", "new", "play", "move", "show", "log", "verify"} <= names
     for cmd in app.registered_commands:
         name = cmd.name or cmd.callback.__name__
         code, out, _ = run(capsys, name, "--help")

@@ -50,6 +50,7 @@ def test_wheel_holds_only_the_meeple_namespace(wheel):
     for data in ("templates/game.html", "static/app.js", "static/style.css"):
         assert f"meeple/web/{data}" in names
     assert "meeple/core/stores/sqlite.py" in names
+    assert "meeple/cli/templates/plugin/game.py.tmpl" in names  # `meeple plugin new` needs it
     entry = next(n for n in names if n.endswith("entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry).decode()
     assert "[meeple]" in text and "meeple.cli.app:main" in text

@@ -68,7 +68,7 @@ class HillDale(Game):
     max_players = 5
     options = (
         Option("tiles", FULL, f"land tiles in the stack besides the start tile (1 to {FULL}; "
-               "fewer makes a short game)", int),
+               "fewer makes a short game)", int, min=1, max=FULL),
         Option("sharing", MAJORITY, "who scores a path or field several players have meeples "
                "on: 'majority' (the published rulebook: the most meeples; tied players each "
                "score in full) or 'every-player' (everyone on it scores in full); either "

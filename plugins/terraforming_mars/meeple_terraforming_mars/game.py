@@ -91,7 +91,7 @@ class TerraformingMars(Game):
                "the decks, and players start without production"),
         Option("draft", False, "draft the research cards from generation 2 (not in solo)"),
         Option("max_generations", 0, "safety cap: the game ends after this generation even "
-               "if Mars is not terraformed (0: no cap, the real rules)", int),
+               "if Mars is not terraformed (0: no cap, the real rules)", int, min=0, max=100),
     )
 
     # -- setting up -----------------------------------------------------------------------

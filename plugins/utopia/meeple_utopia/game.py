@@ -49,7 +49,7 @@ class Utopia(Game):
     events = EVENTS
     options = (
         Option("goal", 50, "the game ends after the scoring in which someone reaches this",
-               kind=int),
+               kind=int, min=10, max=150),
     )
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: random.Random) -> list:
