@@ -10,10 +10,10 @@ GAME = TerraformingMars()
 
 
 def action_game(seed: int = 1, corps: tuple[str, str] = ("Beginner Corporation",) * 2,
-                players: int = 2) -> LocalGame:
+                players: int = 2, options: dict | None = None) -> LocalGame:
     """A game in generation 1's action phase: each player took the given corporation and
     bought no cards (the beginner keeps its ten). Hands are then emptied for clean tests."""
-    g = LocalGame(GAME, GAME.default_players(players), seed=seed)
+    g = LocalGame(GAME, GAME.default_players(players), options, seed=seed)
     for p, corp in zip(g.players, corps * players, strict=False):
         if corp != "Beginner Corporation":
             g.state.players[p].corp_offer = [corp]

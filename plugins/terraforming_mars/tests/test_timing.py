@@ -11,22 +11,16 @@ from meeple_terraforming_mars import TerraformingMars
 from meeple_terraforming_mars.cards import CE_CARDS
 from meeple_terraforming_mars.state import RI
 
+from .helpers import action_game
+
 GAME = TerraformingMars()
 ME, OTHER = "p1", "p2"
 
 
 def era_game(seed: int = 4, corps: tuple[str, str] = ("Beginner Corporation",) * 2) -> LocalGame:
-    """A Corporate Era game in generation 1's action phase, hands emptied."""
-    g = LocalGame(GAME, GAME.default_players(2), {"corporate_era": True}, seed=seed)
-    for p, corp in zip(g.players, corps, strict=True):
-        if corp != "Beginner Corporation":
-            g.state.players[p].corp_offer = [corp]
-        g.play(p, f"corporation {corp}")
-    while g.state.pending and g.state.pending[0][1] == "buy":
-        g.play(g.state.pending[0][0], "buy none")
+    """A Corporate Era game in generation 1's action phase, hands emptied, 100 M€ each."""
+    g = action_game(seed, corps, options={"corporate_era": True})
     for p in g.state.players.values():
-        g.state.deck.extend(p.hand)
-        p.hand = []
         p.res[RI["mc"]] = 100
     return g
 
