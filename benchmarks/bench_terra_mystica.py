@@ -187,24 +187,29 @@ def test_random_game(benchmark):
     benchmark.pedantic(one, rounds=5, iterations=1)
 
 
-@pytest.mark.benchmark(group="terra-mystica search")
-def test_mcts_simulations_per_second_round_1(benchmark):
+def _search_speed(benchmark, lg: LocalGame, options: dict[str, str]) -> None:
+    """Simulations per second of a fresh MCTS agent deciding at ``lg``'s position."""
     mcts = pytest.importorskip("meeple.ai.mcts")
-    lg = LocalGame(GAME, GAME.default_players(4), seed=2)
-    rng = random.Random(2)
-    while lg.state.round < 1:
-        p = lg.to_act()[0]
-        lg.play(p, rng.choice(GAME.legal(lg.state, p)))
     player = lg.to_act()[0]
-    sims = 50
+    sims = int(options["sims"])
 
     def search():
-        agent = mcts.MCTSAgent({"sims": str(sims), "depth": "10"}, seed=0)
+        agent = mcts.MCTSAgent(options, seed=0)
         agent.act(GAME, GAME.view(lg.state, player), player)
 
     benchmark.pedantic(search, rounds=3, iterations=1)
     benchmark.extra_info["simulations"] = sims
     benchmark.extra_info["simulations_per_second"] = sims / benchmark.stats.stats.mean
+
+
+@pytest.mark.benchmark(group="terra-mystica search")
+def test_mcts_simulations_per_second_round_1(benchmark):
+    lg = LocalGame(GAME, GAME.default_players(4), seed=2)
+    rng = random.Random(2)
+    while lg.state.round < 1:
+        p = lg.to_act()[0]
+        lg.play(p, rng.choice(GAME.legal(lg.state, p)))
+    _search_speed(benchmark, lg, {"sims": "50", "depth": "10"})
 
 
 def _position_at_round(rnd: int, seed: int = 2):
@@ -221,36 +226,14 @@ def _position_at_round(rnd: int, seed: int = 2):
 
 @pytest.mark.benchmark(group="terra-mystica search")
 def test_mcts_simulations_per_second_round_4(benchmark):
-    mcts = pytest.importorskip("meeple.ai.mcts")
-    lg = _position_at_round(4)
-    player = lg.to_act()[0]
-    sims = 50
-
-    def search():
-        agent = mcts.MCTSAgent({"sims": str(sims), "depth": "10"}, seed=0)
-        agent.act(GAME, GAME.view(lg.state, player), player)
-
-    benchmark.pedantic(search, rounds=3, iterations=1)
-    benchmark.extra_info["simulations"] = sims
-    benchmark.extra_info["simulations_per_second"] = sims / benchmark.stats.stats.mean
+    _search_speed(benchmark, _position_at_round(4), {"sims": "50", "depth": "10"})
 
 
 @pytest.mark.benchmark(group="terra-mystica search")
 def test_mcts_heuristic_rollouts_simulations_per_second_round_4(benchmark):
     """The configuration docs/ai.md measures against the heuristic agent."""
-    mcts = pytest.importorskip("meeple.ai.mcts")
-    lg = _position_at_round(4)
-    player = lg.to_act()[0]
-    sims = 20
-
-    def search():
-        agent = mcts.MCTSAgent({"sims": str(sims), "depth": "8", "rollout": "heuristic",
-                                "prior": "4"}, seed=0)
-        agent.act(GAME, GAME.view(lg.state, player), player)
-
-    benchmark.pedantic(search, rounds=3, iterations=1)
-    benchmark.extra_info["simulations"] = sims
-    benchmark.extra_info["simulations_per_second"] = sims / benchmark.stats.stats.mean
+    _search_speed(benchmark, _position_at_round(4),
+                  {"sims": "20", "depth": "8", "rollout": "heuristic", "prior": "4"})
 
 
 @needs_data
