@@ -240,15 +240,11 @@ def test_mcts_heuristic_rollouts_simulations_per_second_round_4(benchmark):
 @pytest.mark.benchmark(group="terra-mystica legal")
 def test_legal_on_every_position_of_a_league_game(benchmark):
     """legal's speed where people played: every decision point of one league game."""
-    from meeple_terra_mystica.importer import read_any, to_imported
+    from meeple_terra_mystica.importer import start_record
     from meeple_terra_mystica.rows import apply_row
 
-    led = read_any(ONE.read_text())
-    imp = to_imported(led)
     game = TerraMystica()
-    g = None
-    for ev in game.setup(list(imp.players), game.resolve_options(imp.options), random.Random(0)):
-        g = game.fold(g, ev)
+    _, imp, g = start_record(ONE.read_text(), game)
     positions = []
     for mv in imp.moves:
         positions.append((g.clone(), mv.player))

@@ -10,7 +10,7 @@ from meeple.core import IllegalCommand, MeepleError
 
 from .data import CULTS
 from .game import TerraMystica
-from .importer import read_any, to_imported
+from .importer import start_record
 from .state import SHOWN
 
 FIELDS = ("VP", "C", "W", "P", "P1", "P2", "P3") + CULTS
@@ -23,12 +23,7 @@ class Mismatch(AssertionError):
 def replay(text: str, final_vp: dict | None = None, name: str = "game", game=None):
     """Returns the final state; raises Mismatch naming game, row (line), field."""
     game = game or TerraMystica()
-    led = read_any(text)
-    imp = to_imported(led)
-    opts = game.resolve_options(imp.options)
-    state = None
-    for ev in game.setup(list(imp.players), opts, random.Random(0)):
-        state = game.fold(state, ev)
+    led, imp, state = start_record(text, game)
     return _run(game, state, led, imp, random.Random(0), final_vp, name)
 
 

@@ -10,14 +10,13 @@ to the front of the row, which is where ``legal`` offers them. Used by
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 
 from meeple.core import IllegalCommand
 
 from .data import CULTS
 from .game import TerraMystica
-from .importer import read_any, to_imported
+from .importer import start_record
 from .legal import candidates, legal_rows
 from .notation import format_row
 from .rows import apply_row
@@ -192,12 +191,7 @@ def check_decision(game, g: State, player: str, cmds: tuple, after: State, cov: 
 def measure(text: str, name: str, cov: Coverage, game: TerraMystica | None = None) -> None:
     """Walk one record, checking every decision against ``legal``."""
     game = game or TerraMystica()
-    led = read_any(text)
-    imp = to_imported(led)
-    opts = game.resolve_options(imp.options)
-    g = None
-    for ev in game.setup(list(imp.players), opts, random.Random(0)):
-        g = game.fold(g, ev)
+    led, imp, g = start_record(text, game)
     for row, mv in zip(led.rows, imp.moves, strict=True):
         cmds = game.parsed(game.parse(mv.text).text)
         after = g.clone()

@@ -11,13 +11,15 @@ their values serve only as checks (``Ledger.checks``).
 from __future__ import annotations
 
 import json
+import random
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from meeple.core import ImportedGame, ImportedMove, ImportFailed
 
 from .data import FACTIONS
-from .game import OPTION_FLAGS
+from .game import OPTION_FLAGS, TerraMystica
 
 KNOWN_OPTIONS = {n for n, _ in OPTION_FLAGS}
 IGNORED_OPTIONS = {"email-notify"}
@@ -255,6 +257,18 @@ def to_imported(led: Ledger) -> ImportedGame:
     if led.stated_final:
         expected["final_vp"] = dict(led.stated_final)
     return ImportedGame("terra-mystica", tuple(players), opts, tuple(moves), 0, expected)
+
+
+def start_record(text: str, game: TerraMystica) -> tuple[Ledger, ImportedGame, Any]:
+    """A site record read, and ``game`` set up as it starts (the state before its first
+    row): what replaying, measuring and benchmarking a record all begin with."""
+    led = read_any(text)
+    imp = to_imported(led)
+    state = None
+    for ev in game.setup(list(imp.players), game.resolve_options(imp.options),
+                         random.Random(0)):
+        state = game.fold(state, ev)
+    return led, imp, state
 
 
 class SnellmanImporter:
