@@ -16,6 +16,7 @@ legal, step and parse raising, and the vp changes of a finished game sum to its 
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import copy
 import importlib
@@ -23,6 +24,7 @@ import inspect
 import random
 import sys
 from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
@@ -34,6 +36,46 @@ from .errors import BadOptions, IllegalCommand, MeepleError
 from .game import Game, render_checked
 from .local import LocalGame
 from .runtime import fold_all
+
+
+def package_imports(package_dir: Path) -> dict[str, set[str]]:
+    """For each module of a package folder (``name.py``), the names it imports relatively
+    (``from .x import y`` gives ``x``; ``from . import y`` gives ``y``), at its top or inside
+    a function: what a plugin's test of its import direction reads."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted(package_dir.glob("*.py")):
+        deps: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                if node.module:
+                    deps.add(node.module.split(".")[0])
+                else:
+                    deps.update(a.name for a in node.names)
+        graph[path.stem] = deps
+    return graph
+
+
+def import_cycle(graph: Mapping[str, set[str]]) -> list[str] | None:
+    """An import cycle of ``graph`` (from ``package_imports``) as a path of module names, or
+    None; names that are not modules of the graph are ignored."""
+    state: dict[str, int] = {}
+
+    def visit(m: str, path: list[str]) -> list[str] | None:
+        state[m] = 1
+        for d in sorted(graph[m]):
+            if d not in graph:
+                continue
+            if state.get(d) == 1:
+                return path + [d]
+            if d not in state and (found := visit(d, path + [d])):
+                return found
+        state[m] = 2
+        return None
+
+    for m in sorted(graph):
+        if m not in state and (found := visit(m, [m])):
+            return found
+    return None
 
 
 def random_game(game: Game, n_players: int, seed: int, options: dict | None = None,

@@ -148,34 +148,14 @@ def test_a_bridge_needs_an_own_building_at_one_end():
 
 def test_the_plugins_modules_import_in_one_direction():
     """No import cycle among the plugin's modules (lazy imports inside functions count)."""
-    import ast
     from pathlib import Path
 
-    pkg = Path(__file__).resolve().parents[1] / "meeple_terra_mystica"
-    graph = {}
-    for p in pkg.glob("*.py"):
-        deps = set()
-        for node in ast.walk(ast.parse(p.read_text())):
-            if isinstance(node, ast.ImportFrom) and node.level == 1:
-                if node.module:
-                    deps.add(node.module.split(".")[0])
-                else:
-                    deps.update(a.name for a in node.names)
-        graph[p.stem] = deps & {q.stem for q in pkg.glob("*.py")}
+    from meeple.core.testing import import_cycle, package_imports
+
+    graph = package_imports(Path(__file__).resolve().parents[1] / "meeple_terra_mystica")
     assert graph["legal"] and "game" not in graph["legal"]
-    state: dict[str, int] = {}
-
-    def visit(m, path):
-        state[m] = 1
-        for d in sorted(graph[m]):
-            assert state.get(d) != 1, f"import cycle: {' -> '.join(path + [d])}"
-            if d not in state:
-                visit(d, path + [d])
-        state[m] = 2
-
-    for m in sorted(graph):
-        if m not in state:
-            visit(m, [m])
+    cycle = import_cycle(graph)
+    assert cycle is None, f"import cycle: {' -> '.join(cycle)}"
 
 
 def test_parsed_rows_are_cached_per_game_object_not_per_module():

@@ -4,10 +4,10 @@ module imports one of its own layer or above, at its top or inside a function.""
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import meeple_terraforming_mars
+from meeple.core.testing import package_imports
 
 PACKAGE = Path(meeple_terraforming_mars.__file__).parent
 LAYERS = [
@@ -27,15 +27,11 @@ def level(name: str) -> int:
     return next(i for i, layer in enumerate(LAYERS) if name in layer)
 
 
+GRAPH = package_imports(PACKAGE)
+
+
 def imports(path: Path) -> set[str]:
-    out = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
-            if node.module:
-                out.add(node.module.split(".")[0])
-            else:
-                out.update(a.name for a in node.names)
-    return out
+    return GRAPH[path.stem]
 
 
 def test_every_module_is_in_a_layer() -> None:
