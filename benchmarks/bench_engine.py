@@ -18,6 +18,7 @@ from meeple.core.records import NewEvent
 from meeple.core.scheduler import run_match
 from meeple.core.stores.memory import MemoryStore
 from meeple.core.stores.sqlite import SqliteStore
+from meeple.core.testing import random_game
 
 PLUGINS = load()
 GAME = PLUGINS.game("connect-four")
@@ -34,12 +35,7 @@ class RandomAgent:
 
 
 def recorded_games(n: int = 50) -> list[list]:
-    games = []
-    for seed in range(n):
-        g = LocalGame(GAME, ["a", "b"], seed=seed)
-        g.play_randomly(random.Random(seed))
-        games.append(g.events)
-    return games
+    return [random_game(GAME, 2, seed).events for seed in range(n)]
 
 
 @pytest.mark.benchmark(group="fold")

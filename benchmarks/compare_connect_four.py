@@ -22,6 +22,7 @@ from pathlib import Path
 from meeple.ai.bench import bench
 from meeple.core import LocalGame
 from meeple.core.codec import Codec
+from meeple.core.testing import random_game
 from meeple_connect_four import ConnectFour
 
 
@@ -39,12 +40,7 @@ def game_at(revision: str) -> ConnectFour:
 
 
 def recorded(game, n: int = 50) -> list[list]:
-    out = []
-    for seed in range(n):
-        g = LocalGame(game, ["a", "b"], seed=seed)
-        g.play_randomly(random.Random(seed))
-        out.append(g.events)
-    return out
+    return [random_game(game, 2, seed).events for seed in range(n)]
 
 
 def fold_rate(game, logs) -> float:
