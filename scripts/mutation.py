@@ -1,0 +1,287 @@
+"""Mutation testing of one Meeple package with cosmic-ray (docs/testing.md).
+
+    nice -n 15 .venv/bin/python scripts/mutation.py PACKAGE [--sample N --seed S]
+
+PACKAGE is core, ai or a game plugin (connect_four, carcassonne_hill_dale, utopia,
+terra_mystica, terraforming_mars). cosmic-ray lists every mutant of the package's sources
+(a comparison flipped, a number changed, a loop skipped, ...); each chosen mutant is
+written into the source file in place, the package's own tests run against it
+(`pytest -x`), and the file is put back. A mutant the tests fail on is killed; one they
+pass on survived, which means a bug of that shape would go unnoticed.
+
+Without --sample every mutant runs (the full run: hours for the big packages). With
+--sample N a seeded random sample of N runs: mutants are ordered by their id
+(file:operator:occurrence) and drawn with random.Random(S), so the same seed on the same
+sources picks the same mutants. The session (.mutation/PACKAGE.sqlite) keeps every
+result: --resume goes on after an interruption, --rerun-survivors runs the survivors
+again after tests were added (adding tests cannot revive a killed mutant). The summary,
+with the kill rate and its 95% (Wilson) interval and every survivor with its diff, is
+printed and written to .mutation/PACKAGE.md.
+
+Mutation changes files in place, so the package's sources must be committed first; the
+run refuses otherwise. Run it in a checkout you are not editing meanwhile.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / ".mutation"
+PLUGINS = ("connect_four", "carcassonne_hill_dale", "utopia", "terra_mystica",
+           "terraforming_mars")
+
+
+@dataclass(frozen=True)
+class Package:
+    sources: tuple[str, ...]
+    tests: tuple[str, ...]
+    excluded: tuple[str, ...] = ()
+
+
+def _core_tests() -> tuple[str, ...]:
+    # The engine's own tests; cli/web/ai/rl tests exercise core too but belong to those
+    # packages, and running them per mutant would make a core run several times longer.
+    names = ("engine", "events_contract", "log_changes", "plugin_checks", "verify_compare",
+             "contract_catches_broken_games", "store_contract", "reliability_cli_input",
+             "reliability_faults", "reliability_fuzz", "reliability_integrity",
+             "reliability_secrets", "reliability_spectator", "reliability_tamper")
+    extra = sorted(p.name for p in (ROOT / "tests").glob("test_mutation_kills_core*.py"))
+    return tuple(f"tests/test_{n}.py" for n in names) + tuple(f"tests/{n}" for n in extra)
+
+
+def _ai_tests() -> tuple[str, ...]:
+    names = ("ai_agents", "ai_ismcts", "ai_mcts", "ai_prior", "ai_round_robin",
+             "ai_tournament", "ai_strength_games", "ai_ray", "sealed_status")
+    extra = sorted(p.name for p in (ROOT / "tests").glob("test_mutation_kills_ai*.py"))
+    return tuple(f"tests/test_{n}.py" for n in names) + tuple(f"tests/{n}" for n in extra)
+
+
+def packages() -> dict[str, Package]:
+    found = {
+        "core": Package(("core",), _core_tests()),
+        "ai": Package(("ai",), _ai_tests()),
+    }
+    for game in PLUGINS:
+        found[game] = Package((f"plugins/{game}/meeple_{game}",), (f"plugins/{game}/tests",))
+    return found
+
+
+def fail(message: str) -> None:
+    print(f"mutation: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("package", help="core, ai or a plugin: " + ", ".join(PLUGINS))
+    ap.add_argument("--sample", type=int, default=0,
+                    help="run a seeded random sample of N mutants (default 0: all of them)")
+    ap.add_argument("--seed", type=int, default=21, help="seed of the sample (default 21)")
+    ap.add_argument("--resume", action="store_true",
+                    help="go on with the existing session instead of starting afresh")
+    ap.add_argument("--rerun-survivors", action="store_true",
+                    help="run the survivors of the existing session again (after adding tests)")
+    ap.add_argument("--test-timeout", type=int, default=120,
+                    help="seconds one test may take before it fails (pytest-timeout; default 120)")
+    args = ap.parse_args(argv)
+    if args.package not in packages():
+        fail(f"unknown package {args.package!r}; allowed: {', '.join(packages())}")
+    if args.sample < 0:
+        fail(f"--sample must be 0 (all mutants) or a positive count, not {args.sample}")
+    return args
+
+
+def mutant_id(item) -> str:
+    spec = item.mutations[0]
+    args = json.dumps(spec.operator_args, sort_keys=True) if spec.operator_args else ""
+    return f"{spec.module_path.as_posix()}:{spec.operator_name}{args}:{spec.occurrence}"
+
+
+def test_command(pkg: Package, test_timeout: int) -> str:
+    return " ".join([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:randomly",
+                     "-p", "mutation_pytest", f"--timeout={test_timeout}", *pkg.tests])
+
+
+def check_committed(pkg: Package) -> None:
+    out = subprocess.run(["git", "status", "--porcelain", "--", *pkg.sources], cwd=ROOT,
+                         capture_output=True, text=True, check=True).stdout
+    if out.strip():
+        fail("these sources have uncommitted changes (a mutation run rewrites them in place; "
+             "commit them, or `git checkout` them if a run was killed):\n" + out)
+
+
+def commit() -> str:
+    return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                          capture_output=True, text=True, check=True).stdout.strip()
+
+
+def run_baseline(command: str) -> float:
+    from cosmic_ray.testing import run_tests
+    from cosmic_ray.work_item import TestOutcome
+
+    start = time.monotonic()
+    outcome, output = run_tests(command, timeout=3600)
+    if outcome != TestOutcome.SURVIVED:
+        tail = "\n".join(output.splitlines()[-15:])
+        fail(f"the unmutated tests fail, so no mutant can be judged:\n{tail}")
+    return time.monotonic() - start
+
+
+def new_session(db, pkg: Package, name: str, sample: int, seed: int) -> dict:
+    import cosmic_ray.commands
+    import cosmic_ray.modules
+    from cosmic_ray.work_item import WorkerOutcome, WorkResult
+
+    modules = cosmic_ray.modules.find_modules([Path(s) for s in pkg.sources])
+    modules = sorted(cosmic_ray.modules.filter_paths(modules, pkg.excluded))
+    db.clear()
+    cosmic_ray.commands.init(modules, db, {})
+    items = sorted(db.work_items, key=mutant_id)
+    chosen = items if not sample or sample >= len(items) else \
+        random.Random(seed).sample(items, sample)
+    chosen_ids = {i.job_id for i in chosen}
+    skipped = [i.job_id for i in items if i.job_id not in chosen_ids]
+    if skipped:
+        db.set_multiple_results(skipped, WorkResult(worker_outcome=WorkerOutcome.SKIPPED))
+    meta = {"package": name, "population": len(items), "sample": len(chosen), "seed": seed,
+            "commit": commit(), "started": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+            "sampled_ids": sorted(mutant_id(i) for i in chosen)}
+    return meta
+
+
+def run_items(db, items, command: str, timeout: float) -> None:
+    from cosmic_ray.mutating import mutate_and_test
+
+    for n, item in enumerate(sorted(items, key=mutant_id), 1):
+        start = time.monotonic()
+        result = mutate_and_test(item.mutations, command, timeout)
+        db.set_result(item.job_id, result)
+        print(f"[{n}/{len(items)}] {verdict(result):<10} {mutant_id(item)} "
+              f"line {item.mutations[0].start_pos[0]} ({time.monotonic() - start:.0f} s)",
+              flush=True)
+
+
+def verdict(result) -> str:
+    from cosmic_ray.work_item import TestOutcome, WorkerOutcome
+
+    if result.worker_outcome == WorkerOutcome.SKIPPED:
+        return "skipped"
+    if result.worker_outcome == WorkerOutcome.NO_TEST:
+        return "no-test"
+    if result.test_outcome == TestOutcome.KILLED:
+        out = result.output or ""
+        # cosmic-ray's own limit reports "timeout"; pytest-timeout prints "Timeout" banners.
+        return "timeout" if out == "timeout" or "+ Timeout +" in out else "killed"
+    if result.test_outcome == TestOutcome.SURVIVED:
+        return "survived"
+    return "incompetent"
+
+
+def wilson(killed: int, n: int) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 0.0)
+    z, p = 1.96, killed / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summary(db, meta: dict, command: str) -> str:
+    from cosmic_ray.work_item import WorkerOutcome
+
+    counts: dict[str, int] = {}
+    survivors = []
+    for item, result in db.completed_work_items:
+        if result.worker_outcome == WorkerOutcome.SKIPPED:
+            continue
+        v = verdict(result)
+        counts[v] = counts.get(v, 0) + 1
+        if v == "survived":
+            survivors.append((mutant_id(item), item, result))
+    killed = counts.get("killed", 0) + counts.get("timeout", 0)
+    judged = killed + counts.get("survived", 0)
+    low, high = wilson(killed, judged)
+    rate = killed / judged if judged else 0.0
+    lines = [
+        f"# Mutation run: {meta['package']}",
+        "",
+        f"- date: {datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')} (started {meta['started']}),"
+        f" commit {meta['commit']}",
+        f"- mutants: {meta['population']} in the package, {meta['sample']} sampled "
+        f"(seed {meta['seed']})",
+        f"- judged {judged}: killed {killed} (of them {counts.get('timeout', 0)} by timeout), "
+        f"survived {counts.get('survived', 0)}; not judged: "
+        f"{counts.get('incompetent', 0)} incompetent, {counts.get('no-test', 0)} no-test",
+        f"- kill rate {rate:.1%} (95% interval {low:.1%}-{high:.1%})",
+        f"- test command: `{command}`",
+        "",
+        "## Survivors",
+    ]
+    for mid, item, result in sorted(survivors, key=lambda s: s[0]):
+        spec = item.mutations[0]
+        lines.append(f"\n### {mid} (line {spec.start_pos[0]}, in {spec.definition_name})\n")
+        changed = [d for d in (result.diff or "").splitlines()
+                   if d[:1] in "+-" and not d.startswith(("+++", "---"))]
+        lines += ["```diff", *changed, "```"]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    args = parse_args(argv)
+    pkg = packages()[args.package]
+    os.chdir(ROOT)
+    # SIGTERM must unwind through cosmic-ray's restore_contents, or a mutant stays on disk.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        [str(ROOT / "scripts"), *filter(None, [os.environ.get("PYTHONPATH")])])
+    from cosmic_ray.work_db import WorkDB, use_db
+
+    OUT.mkdir(exist_ok=True)
+    session, meta_path = OUT / f"{args.package}.sqlite", OUT / f"{args.package}.json"
+    command = test_command(pkg, args.test_timeout)
+    check_committed(pkg)
+    reuse = args.resume or args.rerun_survivors
+    if reuse and not (session.exists() and meta_path.exists()):
+        fail(f"no session to go on with: {session} (run without --resume first)")
+    baseline = run_baseline(command)
+    # A mutant may slow the tests down without failing them; allow three times the clean run.
+    timeout = max(120.0, 3 * baseline + 60)
+    print(f"baseline: the tests pass unmutated in {baseline:.0f} s; per-mutant limit "
+          f"{timeout:.0f} s", flush=True)
+    with use_db(str(session), WorkDB.Mode.create) as db:
+        if reuse:
+            meta = json.loads(meta_path.read_text())
+        else:
+            meta = new_session(db, pkg, args.package, args.sample, args.seed)
+            meta_path.write_text(json.dumps(meta, indent=1) + "\n")
+        if args.rerun_survivors:
+            todo = [i for i, r in db.completed_work_items if verdict(r) == "survived"]
+        else:
+            todo = list(db.pending_work_items)
+        print(f"{args.package}: {meta['population']} mutants, {meta['sample']} sampled "
+              f"(seed {meta['seed']}), {len(todo)} to run", flush=True)
+        try:
+            run_items(db, todo, command, timeout)
+        finally:
+            check_committed(pkg)
+        text = summary(db, meta, command)
+    (OUT / f"{args.package}.md").write_text(text)
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
