@@ -18,6 +18,14 @@ again after tests were added (adding tests cannot revive a killed mutant). The s
 with the kill rate and its 95% (Wilson) interval and every survivor with its diff, is
 printed and written to .mutation/PACKAGE.md.
 
+Each mutant runs only the tests that execute its line: one run of the package's tests under
+coverage (pytest-cov, one context per test) maps every line to the tests that reach it. A
+test that never reaches the mutated line behaves exactly as on the unmutated code, so it
+cannot kill the mutant. A mutant on a line no test executes is reported as survived
+("not covered") without a run; one on a line only run at import time (definitions,
+constants) or not mapped gets the whole test list. This is what makes a full run
+affordable.
+
 Mutation changes files in place, so the package's sources must be committed first; the
 run refuses otherwise. Run it in a checkout you are not editing meanwhile.
 """
@@ -29,6 +37,7 @@ import json
 import math
 import os
 import random
+import shlex
 import signal
 import subprocess
 import sys
@@ -110,9 +119,62 @@ def mutant_id(item) -> str:
     return f"{spec.module_path.as_posix()}:{spec.operator_name}{args}:{spec.occurrence}"
 
 
+def pytest_argv(test_timeout: int) -> list[str]:
+    return [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:randomly",
+            "-p", "mutation_pytest", f"--timeout={test_timeout}"]
+
+
 def test_command(pkg: Package, test_timeout: int) -> str:
-    return " ".join([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:randomly",
-                     "-p", "mutation_pytest", f"--timeout={test_timeout}", *pkg.tests])
+    return " ".join(pytest_argv(test_timeout) + list(pkg.tests))
+
+
+@dataclass
+class LineMap:
+    """Which tests execute which line of each source file (from one coverage run)."""
+
+    tests: dict[str, dict[int, set[str]]]  # file -> line -> test node ids ("" = no test)
+    missing: dict[str, set[int]]  # file -> executable lines no test ran
+
+    def tests_for(self, path: Path, first: int, last: int) -> set[str] | None:
+        """The tests that reach lines first..last; None: run them all; empty: none do."""
+        key = str((ROOT / path).resolve())
+        found: set[str] = set()
+        for line in range(first, last + 1):
+            found |= self.tests.get(key, {}).get(line, set())
+        if "" in found:
+            return None  # runs at import or collection: every test sees it
+        if found:
+            return found
+        return set() if first in self.missing.get(key, set()) else None
+
+
+def coverage_run(pkg: Package, name: str, test_timeout: int) -> tuple[float, LineMap]:
+    """Run the package's tests once under coverage; fails unless they pass unmutated."""
+    import coverage
+
+    data_file = OUT / f"{name}.coverage"
+    data_file.unlink(missing_ok=True)
+    argv = pytest_argv(test_timeout) + [f"--cov={s}" for s in pkg.sources] + [
+        "--cov-context=test", "--cov-report=", *pkg.tests]
+    start = time.monotonic()
+    proc = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "COVERAGE_FILE": str(data_file)})
+    seconds = time.monotonic() - start
+    if proc.returncode != 0:
+        tail = "\n".join(proc.stdout.splitlines()[-15:])
+        fail(f"the unmutated tests fail, so no mutant can be judged:\n{tail}")
+    cov = coverage.Coverage(data_file=str(data_file))
+    cov.load()
+    data = cov.get_data()
+    tests: dict[str, dict[int, set[str]]] = {}
+    missing: dict[str, set[int]] = {}
+    for filename in data.measured_files():
+        by_line = data.contexts_by_lineno(filename)
+        # pytest-cov names a context "node id|setup", "|run" or "|teardown".
+        tests[filename] = {line: {c.rsplit("|", 1)[0] for c in ctxs}
+                           for line, ctxs in by_line.items()}
+        missing[filename] = set(cov.analysis2(filename)[3])
+    return seconds, LineMap(tests, missing)
 
 
 def check_committed(pkg: Package) -> None:
@@ -126,18 +188,6 @@ def check_committed(pkg: Package) -> None:
 def commit() -> str:
     return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
                           capture_output=True, text=True, check=True).stdout.strip()
-
-
-def run_baseline(command: str) -> float:
-    from cosmic_ray.testing import run_tests
-    from cosmic_ray.work_item import TestOutcome
-
-    start = time.monotonic()
-    outcome, output = run_tests(command, timeout=3600)
-    if outcome != TestOutcome.SURVIVED:
-        tail = "\n".join(output.splitlines()[-15:])
-        fail(f"the unmutated tests fail, so no mutant can be judged:\n{tail}")
-    return time.monotonic() - start
 
 
 def new_session(db, pkg: Package, name: str, sample: int, seed: int) -> dict:
@@ -162,16 +212,35 @@ def new_session(db, pkg: Package, name: str, sample: int, seed: int) -> dict:
     return meta
 
 
-def run_items(db, items, command: str, timeout: float) -> None:
+def run_items(db, items, pkg: Package, lines: LineMap, test_timeout: int,
+              timeout: float) -> None:
+    import attrs
     from cosmic_ray.mutating import mutate_and_test
 
+    everything = test_command(pkg, test_timeout)
     for n, item in enumerate(sorted(items, key=mutant_id), 1):
+        spec = item.mutations[0]
         start = time.monotonic()
-        result = mutate_and_test(item.mutations, command, timeout)
+        selected = lines.tests_for(spec.module_path, spec.start_pos[0], spec.end_pos[0])
+        if selected is None:
+            result = mutate_and_test(item.mutations, everything, timeout)
+        elif not selected:
+            # No test reaches the line: it survives for certain. `true` only lets cosmic-ray
+            # apply the mutant and record its diff.
+            result = attrs.evolve(mutate_and_test(item.mutations, "true", timeout),
+                                  output=NOT_COVERED)
+        else:
+            command = " ".join(pytest_argv(test_timeout) +
+                               [shlex.quote(t) for t in sorted(selected)])
+            result = mutate_and_test(item.mutations, command, timeout)
         db.set_result(item.job_id, result)
-        print(f"[{n}/{len(items)}] {verdict(result):<10} {mutant_id(item)} "
-              f"line {item.mutations[0].start_pos[0]} ({time.monotonic() - start:.0f} s)",
+        tests = "all tests" if selected is None else f"{len(selected)} tests"
+        print(f"[{n}/{len(items)}] {verdict(result):<11} {mutant_id(item)} "
+              f"line {spec.start_pos[0]}, {tests} ({time.monotonic() - start:.0f} s)",
               flush=True)
+
+
+NOT_COVERED = "not covered: no test executes this line"
 
 
 def verdict(result) -> str:
@@ -186,7 +255,7 @@ def verdict(result) -> str:
         # cosmic-ray's own limit reports "timeout"; pytest-timeout prints "Timeout" banners.
         return "timeout" if out == "timeout" or "+ Timeout +" in out else "killed"
     if result.test_outcome == TestOutcome.SURVIVED:
-        return "survived"
+        return "uncovered" if result.output == NOT_COVERED else "survived"
     return "incompetent"
 
 
@@ -209,10 +278,11 @@ def summary(db, meta: dict, command: str) -> str:
             continue
         v = verdict(result)
         counts[v] = counts.get(v, 0) + 1
-        if v == "survived":
+        if v in ("survived", "uncovered"):
             survivors.append((mutant_id(item), item, result))
     killed = counts.get("killed", 0) + counts.get("timeout", 0)
-    judged = killed + counts.get("survived", 0)
+    survived = counts.get("survived", 0) + counts.get("uncovered", 0)
+    judged = killed + survived
     low, high = wilson(killed, judged)
     rate = killed / judged if judged else 0.0
     lines = [
@@ -223,16 +293,19 @@ def summary(db, meta: dict, command: str) -> str:
         f"- mutants: {meta['population']} in the package, {meta['sample']} sampled "
         f"(seed {meta['seed']})",
         f"- judged {judged}: killed {killed} (of them {counts.get('timeout', 0)} by timeout), "
-        f"survived {counts.get('survived', 0)}; not judged: "
+        f"survived {survived} (of them {counts.get('uncovered', 0)} on lines no test runs); "
+        "not judged: "
         f"{counts.get('incompetent', 0)} incompetent, {counts.get('no-test', 0)} no-test",
         f"- kill rate {rate:.1%} (95% interval {low:.1%}-{high:.1%})",
-        f"- test command: `{command}`",
+        f"- tests (each mutant runs those of them that reach its line): `{command}`",
         "",
         "## Survivors",
     ]
     for mid, item, result in sorted(survivors, key=lambda s: s[0]):
         spec = item.mutations[0]
-        lines.append(f"\n### {mid} (line {spec.start_pos[0]}, in {spec.definition_name})\n")
+        where = " (no test runs it)" if verdict(result) == "uncovered" else ""
+        lines.append(f"\n### {mid} (line {spec.start_pos[0]}, in {spec.definition_name})"
+                     f"{where}\n")
         changed = [d for d in (result.diff or "").splitlines()
                    if d[:1] in "+-" and not d.startswith(("+++", "---"))]
         lines += ["```diff", *changed, "```"]
@@ -256,11 +329,12 @@ def main(argv: list[str]) -> int:
     reuse = args.resume or args.rerun_survivors
     if reuse and not (session.exists() and meta_path.exists()):
         fail(f"no session to go on with: {session} (run without --resume first)")
-    baseline = run_baseline(command)
-    # A mutant may slow the tests down without failing them; allow three times the clean run.
+    baseline, lines = coverage_run(pkg, args.package, args.test_timeout)
+    # A mutant may slow the tests down without failing them; allow three times the clean
+    # run (which was slower still, under coverage).
     timeout = max(120.0, 3 * baseline + 60)
-    print(f"baseline: the tests pass unmutated in {baseline:.0f} s; per-mutant limit "
-          f"{timeout:.0f} s", flush=True)
+    print(f"baseline: the tests pass unmutated (under coverage) in {baseline:.0f} s; "
+          f"per-mutant limit {timeout:.0f} s", flush=True)
     with use_db(str(session), WorkDB.Mode.create) as db:
         if reuse:
             meta = json.loads(meta_path.read_text())
@@ -274,7 +348,7 @@ def main(argv: list[str]) -> int:
         print(f"{args.package}: {meta['population']} mutants, {meta['sample']} sampled "
               f"(seed {meta['seed']}), {len(todo)} to run", flush=True)
         try:
-            run_items(db, todo, command, timeout)
+            run_items(db, todo, pkg, lines, args.test_timeout, timeout)
         finally:
             check_committed(pkg)
         text = summary(db, meta, command)
