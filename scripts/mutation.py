@@ -10,9 +10,10 @@ written into the source file in place, the package's own tests run against it
 pass on survived, which means a bug of that shape would go unnoticed.
 
 Without --sample every mutant runs (the full run: hours for the big packages). With
---sample N a seeded random sample of N runs: mutants are ordered by their id
-(file:operator:occurrence) and drawn with random.Random(S), so the same seed on the same
-sources picks the same mutants. The session (.mutation/PACKAGE.sqlite) keeps every
+--sample N a seeded random sample of N runs: the mutants, ordered by their id
+(file:operator:occurrence), are shuffled with random.Random(S) and the first N run, so the
+same seed on the same sources picks the same mutants, and --resume with a larger N
+extends the sample. The session (.mutation/PACKAGE.sqlite) keeps every
 result: --resume goes on after an interruption, --rerun-survivors runs the survivors
 again after tests were added (adding tests cannot revive a killed mutant). The summary,
 with the kill rate and its 95% (Wilson) interval and every survivor with its diff, is
@@ -96,8 +97,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("package", help="core, ai or a plugin: " + ", ".join(PLUGINS))
-    ap.add_argument("--sample", type=int, default=0,
-                    help="run a seeded random sample of N mutants (default 0: all of them)")
+    ap.add_argument("--sample", type=int, default=None,
+                    help="run a seeded random sample of N mutants (0: all of them, the "
+                         "default for a new session; with --resume a larger N extends it)")
     ap.add_argument("--seed", type=int, default=21, help="seed of the sample (default 21)")
     ap.add_argument("--resume", action="store_true",
                     help="go on with the existing session instead of starting afresh")
@@ -108,7 +110,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     args = ap.parse_args(argv)
     if args.package not in packages():
         fail(f"unknown package {args.package!r}; allowed: {', '.join(packages())}")
-    if args.sample < 0:
+    if args.sample is not None and args.sample < 0:
         fail(f"--sample must be 0 (all mutants) or a positive count, not {args.sample}")
     return args
 
@@ -190,7 +192,7 @@ def commit() -> str:
                           capture_output=True, text=True, check=True).stdout.strip()
 
 
-def new_session(db, pkg: Package, name: str, sample: int, seed: int) -> dict:
+def new_session(db, pkg: Package, name: str, seed: int) -> dict:
     import cosmic_ray.commands
     import cosmic_ray.modules
     from cosmic_ray.work_item import WorkerOutcome, WorkResult
@@ -199,17 +201,30 @@ def new_session(db, pkg: Package, name: str, sample: int, seed: int) -> dict:
     modules = sorted(cosmic_ray.modules.filter_paths(modules, pkg.excluded))
     db.clear()
     cosmic_ray.commands.init(modules, db, {})
-    items = sorted(db.work_items, key=mutant_id)
-    chosen = items if not sample or sample >= len(items) else \
-        random.Random(seed).sample(items, sample)
-    chosen_ids = {i.job_id for i in chosen}
-    skipped = [i.job_id for i in items if i.job_id not in chosen_ids]
-    if skipped:
-        db.set_multiple_results(skipped, WorkResult(worker_outcome=WorkerOutcome.SKIPPED))
-    meta = {"package": name, "population": len(items), "sample": len(chosen), "seed": seed,
+    # The sample is a prefix of one seeded shuffle, so a larger --sample with --resume
+    # extends a sample instead of drawing a new one.
+    order = [mutant_id(i) for i in sorted(db.work_items, key=mutant_id)]
+    random.Random(seed).shuffle(order)
+    db.set_multiple_results([i.job_id for i in db.work_items],
+                            WorkResult(worker_outcome=WorkerOutcome.SKIPPED))
+    return {"package": name, "population": len(order), "seed": seed, "sample": 0,
             "commit": commit(), "started": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
-            "sampled_ids": sorted(mutant_id(i) for i in chosen)}
-    return meta
+            "order": order}
+
+
+def to_run(db, meta: dict, sample: int | None, survivors: bool) -> list:
+    """The sampled mutants still to run (or, with `survivors`, those that survived)."""
+    wanted = len(meta["order"]) if sample == 0 else (sample or 0)
+    meta["sample"] = min(len(meta["order"]), max(meta["sample"], wanted))
+    chosen = set(meta["order"][:meta["sample"]])
+    todo = []
+    for item, result in db.completed_work_items:
+        if mutant_id(item) not in chosen:
+            continue
+        v = verdict(result)
+        if v == "skipped" or (survivors and v in ("survived", "uncovered")):
+            todo.append(item)
+    return todo
 
 
 def run_items(db, items, pkg: Package, lines: LineMap, test_timeout: int,
@@ -269,14 +284,12 @@ def wilson(killed: int, n: int) -> tuple[float, float]:
 
 
 def summary(db, meta: dict, command: str) -> str:
-    from cosmic_ray.work_item import WorkerOutcome
-
     counts: dict[str, int] = {}
     survivors = []
     for item, result in db.completed_work_items:
-        if result.worker_outcome == WorkerOutcome.SKIPPED:
-            continue
         v = verdict(result)
+        if v == "skipped":
+            continue
         counts[v] = counts.get(v, 0) + 1
         if v in ("survived", "uncovered"):
             survivors.append((mutant_id(item), item, result))
@@ -339,12 +352,10 @@ def main(argv: list[str]) -> int:
         if reuse:
             meta = json.loads(meta_path.read_text())
         else:
-            meta = new_session(db, pkg, args.package, args.sample, args.seed)
-            meta_path.write_text(json.dumps(meta, indent=1) + "\n")
-        if args.rerun_survivors:
-            todo = [i for i, r in db.completed_work_items if verdict(r) == "survived"]
-        else:
-            todo = list(db.pending_work_items)
+            meta = new_session(db, pkg, args.package, args.seed)
+        sample = 0 if args.sample is None and not reuse else args.sample
+        todo = to_run(db, meta, sample, args.rerun_survivors)
+        meta_path.write_text(json.dumps(meta, indent=1) + "\n")
         print(f"{args.package}: {meta['population']} mutants, {meta['sample']} sampled "
               f"(seed {meta['seed']}), {len(todo)} to run", flush=True)
         try:
