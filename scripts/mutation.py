@@ -24,7 +24,8 @@ coverage (pytest-cov, one context per test) maps every line to the tests that re
 test that never reaches the mutated line behaves exactly as on the unmutated code, so it
 cannot kill the mutant. A mutant on a line no test executes is reported as survived
 ("not covered") without a run; one on a line only run at import time (definitions,
-constants) or not mapped gets the whole test list. This is what makes a full run
+constants) gets the tests that run the body of the definition it belongs to, and the
+whole test list if there are none (module level) or the line is not mapped. This is what makes a full run
 affordable.
 
 Mutation changes files in place, so the package's sources must be committed first; the
@@ -34,6 +35,7 @@ run refuses otherwise. Run it in a checkout you are not editing meanwhile.
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import math
 import os
@@ -144,10 +146,26 @@ class LineMap:
         for line in range(first, last + 1):
             found |= self.tests.get(key, {}).get(line, set())
         if "" in found:
-            return None  # runs at import or collection: every test sees it
+            # Runs at import (a def line, a decorator, a class attribute): the tests that
+            # run the enclosing definition's body are the ones that use it.
+            inside = self._tests_in_definition(key, first)
+            return inside or None
         if found:
             return found
         return set() if first in self.missing.get(key, set()) else None
+
+    def _tests_in_definition(self, key: str, line: int) -> set[str]:
+        tree = ast.parse(Path(key).read_text())
+        spans = [(n.lineno, n.end_lineno) for n in ast.walk(tree)
+                 if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+                 and n.lineno <= line <= (n.end_lineno or n.lineno)]
+        if not spans:
+            return set()  # module level: every test may see it
+        first, last = max(spans)  # the innermost definition
+        found: set[str] = set()
+        for n in range(first, (last or first) + 1):
+            found |= self.tests.get(key, {}).get(n, set())
+        return found - {""}
 
 
 def coverage_run(pkg: Package, name: str, test_timeout: int) -> tuple[float, LineMap]:
