@@ -60,6 +60,9 @@ class Package:
     sources: tuple[str, ...]
     tests: tuple[str, ...]
     excluded: tuple[str, ...] = ()
+    #: Tests left out of mutation runs: they time the wall clock or kill subprocesses, so
+    #: on a loaded machine they fail without a mutant, and coverage cannot see into them.
+    deselected: tuple[str, ...] = ()
 
 
 def _core_tests() -> tuple[str, ...]:
@@ -82,8 +85,13 @@ def _ai_tests() -> tuple[str, ...]:
 
 def packages() -> dict[str, Package]:
     found = {
-        "core": Package(("core",), _core_tests()),
-        "ai": Package(("ai",), _ai_tests()),
+        "core": Package(("core",), _core_tests(), deselected=(
+            "tests/test_reliability_faults.py::test_sigkill_mid_match_leaves_every_game",
+            "tests/test_reliability_faults.py::test_sigkill_of_a_tournament_and_its_workers",
+        )),
+        "ai": Package(("ai",), _ai_tests(), deselected=(
+            "tests/test_ai_round_robin.py::test_ctrl_c_stops_within_seconds",
+        )),
     }
     for game in PLUGINS:
         found[game] = Package((f"plugins/{game}/meeple_{game}",), (f"plugins/{game}/tests",))
@@ -129,7 +137,11 @@ def pytest_argv(test_timeout: int) -> list[str]:
 
 
 def test_command(pkg: Package, test_timeout: int) -> str:
-    return " ".join(pytest_argv(test_timeout) + list(pkg.tests))
+    return " ".join(pytest_argv(test_timeout) + deselect_args(pkg) + list(pkg.tests))
+
+
+def deselect_args(pkg: Package) -> list[str]:
+    return [arg for test in pkg.deselected for arg in ("--deselect", test)]
 
 
 @dataclass
@@ -174,7 +186,7 @@ def coverage_run(pkg: Package, name: str, test_timeout: int) -> tuple[float, Lin
 
     data_file = OUT / f"{name}.coverage"
     data_file.unlink(missing_ok=True)
-    argv = pytest_argv(test_timeout) + [f"--cov={s}" for s in pkg.sources] + [
+    argv = pytest_argv(test_timeout) + deselect_args(pkg) + [f"--cov={s}" for s in pkg.sources] + [
         "--cov-context=test", "--cov-report=", *pkg.tests]
     start = time.monotonic()
     proc = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True,
