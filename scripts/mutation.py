@@ -25,8 +25,10 @@ test that never reaches the mutated line behaves exactly as on the unmutated cod
 cannot kill the mutant. A mutant on a line no test executes is reported as survived
 ("not covered") without a run; one on a line only run at import time (definitions,
 constants) gets the tests that run the body of the definition it belongs to, and the
-whole test list if there are none (module level) or the line is not mapped. This is what makes a full run
-affordable.
+whole test list if there are none (module level) or the line is not mapped. The tests run
+fastest first (as timed in the coverage run), so a mutant that is killed dies early; with
+--budget B only the fastest ones that fit in B seconds run, which can only lower the kill
+rate (a bound from below, for a loaded machine). This is what makes a full run affordable.
 
 Mutation changes files in place, so the package's sources must be committed first; the
 run refuses otherwise. Run it in a checkout you are not editing meanwhile.
@@ -115,6 +117,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                     help="go on with the existing session instead of starting afresh")
     ap.add_argument("--rerun-survivors", action="store_true",
                     help="run the survivors of the existing session again (after adding tests)")
+    ap.add_argument("--budget", type=float, default=0,
+                    help="run only the fastest tests reaching a mutant's line that fit in "
+                         "this many seconds (as timed in the coverage run; default 0: all)")
     ap.add_argument("--test-timeout", type=int, default=120,
                     help="seconds one test may take before it fails (pytest-timeout; default 120)")
     args = ap.parse_args(argv)
@@ -150,6 +155,20 @@ class LineMap:
 
     tests: dict[str, dict[int, set[str]]]  # file -> line -> test node ids ("" = no test)
     missing: dict[str, set[int]]  # file -> executable lines no test ran
+    seconds: dict[str, float]  # test node id -> seconds it took in the coverage run
+
+    def fastest(self, tests: set[str], budget: float) -> list[str]:
+        """The tests fastest first, as many as fit in `budget` seconds (0: all of them)."""
+        ordered = sorted(tests, key=lambda t: (self.seconds.get(t, 0.0), t))
+        if budget <= 0:
+            return ordered
+        chosen, spent = [], 0.0
+        for t in ordered:
+            if chosen and spent + self.seconds.get(t, 0.0) > budget:
+                break
+            chosen.append(t)
+            spent += self.seconds.get(t, 0.0)
+        return chosen
 
     def tests_for(self, path: Path, first: int, last: int) -> set[str] | None:
         """The tests that reach lines first..last; None: run them all; empty: none do."""
@@ -184,13 +203,14 @@ def coverage_run(pkg: Package, name: str, test_timeout: int) -> tuple[float, Lin
     """Run the package's tests once under coverage; fails unless they pass unmutated."""
     import coverage
 
-    data_file = OUT / f"{name}.coverage"
+    data_file, seconds_file = OUT / f"{name}.coverage", OUT / f"{name}.seconds.json"
     data_file.unlink(missing_ok=True)
     argv = pytest_argv(test_timeout) + deselect_args(pkg) + [f"--cov={s}" for s in pkg.sources] + [
         "--cov-context=test", "--cov-report=", *pkg.tests]
     start = time.monotonic()
     proc = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True,
-                          env={**os.environ, "COVERAGE_FILE": str(data_file)})
+                          env={**os.environ, "COVERAGE_FILE": str(data_file),
+                               "MEEPLE_MUTATION_DURATIONS": str(seconds_file)})
     seconds = time.monotonic() - start
     if proc.returncode != 0:
         tail = "\n".join(proc.stdout.splitlines()[-15:])
@@ -206,7 +226,7 @@ def coverage_run(pkg: Package, name: str, test_timeout: int) -> tuple[float, Lin
         tests[filename] = {line: {c.rsplit("|", 1)[0] for c in ctxs}
                            for line, ctxs in by_line.items()}
         missing[filename] = set(cov.analysis2(filename)[3])
-    return seconds, LineMap(tests, missing)
+    return seconds, LineMap(tests, missing, json.loads(seconds_file.read_text()))
 
 
 def check_committed(pkg: Package) -> None:
@@ -258,7 +278,7 @@ def to_run(db, meta: dict, sample: int | None, survivors: bool) -> list:
 
 
 def run_items(db, items, pkg: Package, lines: LineMap, test_timeout: int,
-              timeout: float) -> None:
+              timeout: float, budget: float) -> None:
     import attrs
     from cosmic_ray.mutating import mutate_and_test
 
@@ -275,11 +295,12 @@ def run_items(db, items, pkg: Package, lines: LineMap, test_timeout: int,
             result = attrs.evolve(mutate_and_test(item.mutations, "true", timeout),
                                   output=NOT_COVERED)
         else:
-            command = " ".join(pytest_argv(test_timeout) +
-                               [shlex.quote(t) for t in sorted(selected)])
+            chosen = lines.fastest(selected, budget)
+            command = " ".join(pytest_argv(test_timeout) + [shlex.quote(t) for t in chosen])
             result = mutate_and_test(item.mutations, command, timeout)
         db.set_result(item.job_id, result)
-        tests = "all tests" if selected is None else f"{len(selected)} tests"
+        tests = "all tests" if selected is None else \
+            f"{len(lines.fastest(selected, budget))} of {len(selected)} tests"
         print(f"[{n}/{len(items)}] {verdict(result):<11} {mutant_id(item)} "
               f"line {spec.start_pos[0]}, {tests} ({time.monotonic() - start:.0f} s)",
               flush=True)
@@ -340,7 +361,9 @@ def summary(db, meta: dict, command: str) -> str:
         "not judged: "
         f"{counts.get('incompetent', 0)} incompetent, {counts.get('no-test', 0)} no-test",
         f"- kill rate {rate:.1%} (95% interval {low:.1%}-{high:.1%})",
-        f"- tests (each mutant runs those of them that reach its line): `{command}`",
+        "- tests (each mutant runs those of them that reach its line, fastest first"
+        + (f", at most {meta.get('budget')} s of them" if meta.get("budget") else "")
+        + f"): `{command}`",
         "",
         "## Survivors",
     ]
@@ -383,13 +406,14 @@ def main(argv: list[str]) -> int:
             meta = json.loads(meta_path.read_text())
         else:
             meta = new_session(db, pkg, args.package, args.seed)
+        meta["budget"] = args.budget
         sample = 0 if args.sample is None and not reuse else args.sample
         todo = to_run(db, meta, sample, args.rerun_survivors)
         meta_path.write_text(json.dumps(meta, indent=1) + "\n")
         print(f"{args.package}: {meta['population']} mutants, {meta['sample']} sampled "
               f"(seed {meta['seed']}), {len(todo)} to run", flush=True)
         try:
-            run_items(db, todo, pkg, lines, args.test_timeout, timeout)
+            run_items(db, todo, pkg, lines, args.test_timeout, timeout, args.budget)
         finally:
             check_committed(pkg)
         text = summary(db, meta, command)
