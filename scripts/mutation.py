@@ -262,8 +262,47 @@ def new_session(db, pkg: Package, name: str, seed: int) -> dict:
             "order": order}
 
 
+EQUIVALENT = "equivalent: inside an annotation that is never evaluated"
+
+
+class Annotations:
+    """Where the unevaluated annotations are: a function's parameter and return hints in a
+    module with ``from __future__ import annotations``. A mutant there (``int | None`` to
+    ``int + None``) cannot change behaviour, so it is not run and not counted. Class-level
+    hints are kept: attrs and cattrs read them."""
+
+    def __init__(self) -> None:
+        self._spans: dict[Path, list[tuple[tuple[int, int], tuple[int, int]]]] = {}
+
+    def _of(self, path: Path) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+        if path not in self._spans:
+            tree = ast.parse((ROOT / path).read_text())
+            lazy = any(isinstance(n, ast.ImportFrom) and n.module == "__future__"
+                       and any(a.name == "annotations" for a in n.names) for n in tree.body)
+            hints = []
+            for node in ast.walk(tree) if lazy else ():
+                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                    args = node.args
+                    every = args.posonlyargs + args.args + args.kwonlyargs + \
+                        [a for a in (args.vararg, args.kwarg) if a]
+                    hints += [a.annotation for a in every if a.annotation]
+                    hints += [node.returns] if node.returns else []
+            self._spans[path] = [((h.lineno, h.col_offset), (h.end_lineno, h.end_col_offset))
+                                 for h in hints]
+        return self._spans[path]
+
+    def holds(self, item) -> bool:
+        spec = item.mutations[0]
+        return any(a <= tuple(spec.start_pos) and tuple(spec.end_pos) <= b
+                   for a, b in self._of(spec.module_path))
+
+
 def to_run(db, meta: dict, sample: int | None, survivors: bool) -> list:
-    """The sampled mutants still to run (or, with `survivors`, those that survived)."""
+    """The sampled mutants still to run (or, with `survivors`, those that survived); a
+    sampled mutant inside an unevaluated annotation is recorded as equivalent instead."""
+    from cosmic_ray.work_item import WorkerOutcome, WorkResult
+
+    hints = Annotations()
     wanted = len(meta["order"]) if sample == 0 else (sample or 0)
     meta["sample"] = min(len(meta["order"]), max(meta["sample"], wanted))
     chosen = set(meta["order"][:meta["sample"]])
@@ -272,7 +311,10 @@ def to_run(db, meta: dict, sample: int | None, survivors: bool) -> list:
         if mutant_id(item) not in chosen:
             continue
         v = verdict(result)
-        if v == "skipped" or (survivors and v in ("survived", "uncovered")):
+        if v in ("skipped", "survived", "uncovered") and hints.holds(item):
+            db.set_result(item.job_id, WorkResult(worker_outcome=WorkerOutcome.SKIPPED,
+                                                  output=EQUIVALENT))
+        elif v == "skipped" or (survivors and v in ("survived", "uncovered")):
             todo.append(item)
     return todo
 
@@ -313,7 +355,7 @@ def verdict(result) -> str:
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome
 
     if result.worker_outcome == WorkerOutcome.SKIPPED:
-        return "skipped"
+        return "equivalent" if result.output == EQUIVALENT else "skipped"
     if result.worker_outcome == WorkerOutcome.NO_TEST:
         return "no-test"
     if result.test_outcome == TestOutcome.KILLED:
@@ -359,6 +401,7 @@ def summary(db, meta: dict, command: str) -> str:
         f"- judged {judged}: killed {killed} (of them {counts.get('timeout', 0)} by timeout), "
         f"survived {survived} (of them {counts.get('uncovered', 0)} on lines no test runs); "
         "not judged: "
+        f"{counts.get('equivalent', 0)} in unevaluated annotations, "
         f"{counts.get('incompetent', 0)} incompetent, {counts.get('no-test', 0)} no-test",
         f"- kill rate {rate:.1%} (95% interval {low:.1%}-{high:.1%})",
         "- tests (each mutant runs those of them that reach its line, fastest first"
