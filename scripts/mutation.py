@@ -120,11 +120,20 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--budget", type=float, default=0,
                     help="run only the fastest tests reaching a mutant's line that fit in "
                          "this many seconds (as timed in the coverage run; default 0: all)")
+    ap.add_argument("--only-tests", nargs="+", metavar="PATH",
+                    help="with --rerun-survivors: run the survivors against these tests only "
+                         "(the new ones: the old tests are already known to pass on them), "
+                         "without a coverage run")
     ap.add_argument("--test-timeout", type=int, default=120,
                     help="seconds one test may take before it fails (pytest-timeout; default 120)")
     args = ap.parse_args(argv)
     if args.package not in packages():
         fail(f"unknown package {args.package!r}; allowed: {', '.join(packages())}")
+    if args.only_tests and not args.rerun_survivors:
+        fail("--only-tests needs --rerun-survivors: a new sample must run the whole test list")
+    for path in args.only_tests or ():
+        if not (ROOT / path.split("::")[0]).exists():
+            fail(f"--only-tests: no such test file {path!r}")
     if args.sample is not None and args.sample < 0:
         fail(f"--sample must be 0 (all mutants) or a positive count, not {args.sample}")
     return args
@@ -376,7 +385,7 @@ def wilson(killed: int, n: int) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def summary(db, meta: dict, command: str) -> str:
+def summary(db, meta: dict) -> str:
     counts: dict[str, int] = {}
     survivors = []
     for item, result in db.completed_work_items:
@@ -406,7 +415,8 @@ def summary(db, meta: dict, command: str) -> str:
         f"- kill rate {rate:.1%} (95% interval {low:.1%}-{high:.1%})",
         "- tests (each mutant runs those of them that reach its line, fastest first"
         + (f", at most {meta.get('budget')} s of them" if meta.get("budget") else "")
-        + f"): `{command}`",
+        + f"): `{meta['command']}`",
+        *(f"- {r}" for r in meta.get("reruns", ())),
         "",
         "## Survivors",
     ]
@@ -433,23 +443,38 @@ def main(argv: list[str]) -> int:
 
     OUT.mkdir(exist_ok=True)
     session, meta_path = OUT / f"{args.package}.sqlite", OUT / f"{args.package}.json"
-    command = test_command(pkg, args.test_timeout)
     check_committed(pkg)
     reuse = args.resume or args.rerun_survivors
     if reuse and not (session.exists() and meta_path.exists()):
         fail(f"no session to go on with: {session} (run without --resume first)")
-    baseline, lines = coverage_run(pkg, args.package, args.test_timeout)
+    full_command = test_command(pkg, args.test_timeout)
+    if args.only_tests:
+        pkg = Package(pkg.sources, tuple(args.only_tests), pkg.excluded)
+        start = time.monotonic()
+        if subprocess.run(test_command(pkg, args.test_timeout).split(), cwd=ROOT,
+                          capture_output=True).returncode != 0:
+            fail(f"the tests {' '.join(args.only_tests)} fail unmutated")
+        baseline, lines = time.monotonic() - start, LineMap({}, {}, {})
+    else:
+        baseline, lines = coverage_run(pkg, args.package, args.test_timeout)
     # A mutant may slow the tests down without failing them; allow three times the clean
     # run (which was slower still, under coverage).
     timeout = max(120.0, 3 * baseline + 60)
-    print(f"baseline: the tests pass unmutated (under coverage) in {baseline:.0f} s; "
+    print(f"baseline: the tests pass unmutated in {baseline:.0f} s; "
           f"per-mutant limit {timeout:.0f} s", flush=True)
     with use_db(str(session), WorkDB.Mode.create) as db:
         if reuse:
             meta = json.loads(meta_path.read_text())
         else:
             meta = new_session(db, pkg, args.package, args.seed)
-        meta["budget"] = args.budget
+        if args.only_tests:
+            meta.setdefault("reruns", []).append(
+                f"{datetime.now(UTC):%Y-%m-%d %H:%M UTC}: survivors run against "
+                + " ".join(args.only_tests))
+            meta.setdefault("command", full_command)
+        else:
+            meta["budget"] = args.budget
+            meta["command"] = full_command
         sample = 0 if args.sample is None and not reuse else args.sample
         todo = to_run(db, meta, sample, args.rerun_survivors)
         meta_path.write_text(json.dumps(meta, indent=1) + "\n")
@@ -459,7 +484,7 @@ def main(argv: list[str]) -> int:
             run_items(db, todo, pkg, lines, args.test_timeout, timeout, args.budget)
         finally:
             check_committed(pkg)
-        text = summary(db, meta, command)
+        text = summary(db, meta)
     (OUT / f"{args.package}.md").write_text(text)
     print(text)
     return 0
