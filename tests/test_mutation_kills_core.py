@@ -33,3 +33,14 @@ def test_every_event_number_from_the_first_to_the_last_can_be_shown_and_no_other
     for at in (0, -1, last + 1):
         with pytest.raises(BadOptions, match=f"give a number from 1 to {last}"):
             eng.state(gid, at=at)
+
+
+def test_sum_changes_adds_every_counter_of_every_player() -> None:
+    # meeple.core.facts.sum_changes is public (a plugin's totals) but nothing in the engine
+    # calls it, so no other test reached its addition.
+    from meeple.core.facts import sum_changes
+
+    total = sum_changes([{"ann": {"vp": 3, "coins": -2}}, {"ann": {"vp": 0.5}, "bob": {"vp": 4}},
+                         {"bob": {"vp": -1, "coins": 5}}])
+    assert total == {"ann": {"vp": 3.5, "coins": -2}, "bob": {"vp": 3, "coins": 5}}
+    assert sum_changes([]) == {}
