@@ -44,3 +44,63 @@ def test_sum_changes_adds_every_counter_of_every_player() -> None:
                          {"bob": {"vp": -1, "coins": 5}}])
     assert total == {"ann": {"vp": 3.5, "coins": -2}, "bob": {"vp": 3, "coins": 5}}
     assert sum_changes([]) == {}
+
+
+def test_local_game_draws_the_same_chance_as_the_engine() -> None:
+    # LocalGame (search, tests) must run "by exactly the same rules" as a stored game,
+    # chance included: each decision's randomness is keyed on the seq it writes at.
+    from meeple.core import LocalGame
+
+    eng = engine()
+    game = PLUGINS.game("dice-race")
+    gid = eng.new_game("dice-race", ["a", "b"], seed=5, game_id="d")
+    local = LocalGame(game, ["a", "b"], None, seed=5)
+    assert eng.state(gid) == local.state
+    steps = 0
+    while local.outcome() is None and steps < 40:
+        player = local.to_act()[0]
+        command = game.legal(local.state, player)[0]
+        local.play(player, command)
+        eng.move(gid, game.format(command, local.state), player)
+        assert eng.state(gid) == local.state, f"step {steps}"
+        steps += 1
+    assert steps > 2
+
+
+def test_the_setup_draws_with_the_key_of_seq_0() -> None:
+    # Stored games replay their setup from the seed with key 0; another key would redraw
+    # every stored game's setup (tile stacks, decks) differently.
+    from meeple.core import runtime
+    from meeple.core.rng import derive_rng
+
+    game = PLUGINS.game("carcassonne-hill-dale")
+    opts = game.resolve_options(None)
+    want = list(game.setup(["a", "b"], opts, derive_rng(77, 0)))
+    assert runtime.start(game, ["a", "b"], opts, 77) == want
+    assert want != list(game.setup(["a", "b"], opts, derive_rng(77, 1)))
+
+
+def test_a_plugin_failure_keeps_160_characters_of_the_message_and_cuts_longer_ones() -> None:
+    from meeple.core.runtime import plugin_failure
+
+    game = PLUGINS.game("connect-four")
+    kept = plugin_failure(game, "deciding", ValueError("x" * 160))
+    assert kept.endswith(": ValueError: " + "x" * 160)
+    cut = plugin_failure(game, "deciding", ValueError("y" * 161))
+    assert cut.endswith(": ValueError: " + "y" * 157 + "...")
+
+
+@pytest.mark.parametrize("column", ["seq", "version", "batch", "game_id", "type", "recorded_at",
+                                    "prev_hash", "hash", "actor", "command_text", "data"])
+def test_a_stored_column_of_the_wrong_kind_is_a_damaged_record(column: str) -> None:
+    # Every column is checked on its own: one wrong column among right ones is enough.
+    import attrs
+    from meeple.core.records import Record
+    from meeple.core.stores.base import DamagedRecord, checked_record
+
+    good = Record("g", 3, "connect-four.dropped", 1, b"{}", "ann", "4", 3,
+                  "2026-01-01T00:00:00+00:00", "0" * 64, "1" * 64)
+    assert checked_record("g", good) == good
+    wrong = {"data": "{}", "seq": "3", "version": True, "batch": 1.0}.get(column, 5)
+    with pytest.raises(DamagedRecord, match="event .* of g is damaged"):
+        checked_record("g", attrs.evolve(good, **{column: wrong}))
