@@ -104,3 +104,35 @@ def test_a_stored_column_of_the_wrong_kind_is_a_damaged_record(column: str) -> N
     wrong = {"data": "{}", "seq": "3", "version": True, "batch": 1.0}.get(column, 5)
     with pytest.raises(DamagedRecord, match="event .* of g is damaged"):
         checked_record("g", attrs.evolve(good, **{column: wrong}))
+
+
+def test_first_difference_names_the_event_today_s_rules_add_after_the_log() -> None:
+    # A stored log whose last command now gives one event more (a new end-of-game scoring,
+    # say) differs at the seq just after its end; an unchanged log has no difference.
+    from meeple.core.testing import first_difference
+
+    game, ends = PLUGINS.game("connect-four"), set()
+    # a's vertical four after 7 moves, b's after 8: the log ends at either parity.
+    for gid, columns in (("w7", (1, 2, 1, 2, 1, 2, 1)), ("w8", (1, 2, 1, 2, 1, 2, 3, 2))):
+        eng = engine()
+        eng.new_game("connect-four", ["a", "b"], seed=1, game_id=gid)
+        for column in columns:
+            eng.move(gid, str(column), eng.to_act(gid)[0])
+        assert eng.outcome(gid) is not None
+        header, records = eng.store.header(gid), eng.store.load(gid)
+        assert first_difference(game, header, records) is None
+        assert records[-1].batch != records[-1].seq, "the winning move writes several events"
+        assert first_difference(game, header, records[:-1]) == records[-1].seq
+        ends.add(records[-2].seq % 2)
+    assert ends == {0, 1}
+
+
+def test_a_sqlite_path_that_cannot_be_opened_is_a_store_error(tmp_path) -> None:
+    # The failed open's clean-up must not trip over a connection that never opened: the
+    # user gets the one-line store error, not an AttributeError.
+    from meeple.core.errors import StoreError
+    from meeple.core.stores.sqlite import SqliteStore
+
+    (tmp_path / "games.sqlite").mkdir()  # a folder where the database file should be
+    with pytest.raises(StoreError):
+        SqliteStore(str(tmp_path / "games.sqlite"))
