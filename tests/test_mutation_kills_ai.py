@@ -72,3 +72,19 @@ def test_ismcts_widening_adds_a_new_command_only_below_the_width() -> None:
     assert agent._select_varied(node, "x", ["a", "c"], None)[::2] == ("c", True)
     node = _varied_node(0, {"a": (1.0, 2, 2)})
     assert agent._select_varied(node, "x", ["a", "c"], None)[::2] == ("a", False)
+
+
+def test_a_proven_result_reaches_the_root_in_the_same_backup() -> None:
+    # The solver proves bottom-up: once a leaf is proven, every ancestor that becomes
+    # proven by it must pass it on at once, not one level per later simulation.
+    from meeple.ai.mcts import Node
+
+    agent = make_agent("mcts:sims=1,solve=true", 0)
+    agent.solve, agent.players = True, {"x", "y"}
+    root, mid, leaf = Node(None, 0), Node("x", 0), Node("y", 0)
+    root.player, mid.player = "x", "y"
+    root.children, mid.children = {"m": mid}, {"k": leaf}
+    leaf.proven = {"x": 1.0, "y": -1.0}
+    agent._backup([root, mid, leaf], {"x": 1.0, "y": -1.0})
+    assert mid.proven == root.proven == {"x": 1.0, "y": -1.0}
+
