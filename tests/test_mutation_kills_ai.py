@@ -88,3 +88,22 @@ def test_a_proven_result_reaches_the_root_in_the_same_backup() -> None:
     agent._backup([root, mid, leaf], {"x": 1.0, "y": -1.0})
     assert mid.proven == root.proven == {"x": 1.0, "y": -1.0}
 
+
+
+def test_mcts_counts_every_forward_model_call_prior_values_included() -> None:
+    # stats.calls is what `meeple bench` and the strength scripts compare agents by: it
+    # must count the prior's one-ply evaluations as well as the simulations' steps.
+    class Counting(ConnectFour):
+        steps = 0
+
+        def step(self, state, player, command, rng=None):
+            Counting.steps += 1
+            return super().step(state, player, command, rng)
+
+    game = Counting()
+    start = LocalGame(game, ["x", "y"]).state
+    for spec in ("mcts:sims=30,prior=1,reuse=0", "mcts:sims=30,reuse=0"):
+        Counting.steps = 0
+        agent = make_agent(spec, 0)
+        agent.act(game, game.view(start, "x"), "x")
+        assert agent.stats.calls == Counting.steps > 30, spec
