@@ -52,3 +52,13 @@ def test_the_picture_has_one_circle_per_cell_inside_a_7_by_6_board():
         (30 + 60 * c, 60 + 60 * r) for c in range(7) for r in range(6)}
     # the one disc: column 4, bottom row
     assert [(x, y) for x, y, _, f in circles if f == "#d62828"] == [("210", "360")]
+
+
+def test_the_observation_ends_with_whose_move_it_is_and_nothing_after_a_win():
+    for columns, to_move in (("", "a"), ("4", "b"), ("45", "a"), ("456", "b")):
+        state = played(columns).state
+        for player in ("a", "b"):
+            flag = GAME.observation(GAME.view(state, player), player)[-1]
+            assert flag == (1.0 if player == to_move else 0.0), (columns, player)
+    won = played("1212121").state
+    assert [GAME.observation(GAME.view(won, p), p)[-1] for p in "ab"] == [0.0, 0.0]
