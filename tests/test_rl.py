@@ -93,6 +93,36 @@ def test_connect_four_gives_its_own_encoding():
     assert np.all(env.observe("red")["action_mask"] == 0)  # not red's turn
 
 
+def test_utopia_gives_its_own_encoding():
+    """A big game's own numbering and observation reach both adapters unchanged."""
+    _need("pettingzoo", "rl")
+    import meeple.rl
+
+    game = PLUGINS.game("utopia")
+    assert game.action_count is not None and game.observation_size is not None
+    env = meeple.rl.env("utopia", players=3)
+    env.reset(seed=3)
+    agent = env.agent_selection
+    assert env.action_space(agent).n == game.action_count
+    obs = env.observe(agent)
+    assert obs["observation"].shape == (game.observation_size,)
+    view = game.view(env.local.state, agent)
+    assert obs["observation"].tolist() == pytest.approx(game.observation(view, agent))
+    legal = game.legal(view, agent)
+    marked = [i for i, m in enumerate(obs["action_mask"]) if m]
+    assert marked == sorted(game.encode_action(c, view) for c in legal)
+    command = legal[-1]
+    env.step(game.encode_action(command, view))  # the game's index plays that command
+    twin = LocalGame(game, env.possible_agents, seed=3)
+    twin.play(agent, command)
+    assert env.local.state == twin.state
+
+    _need("pyspiel", "openspiel")
+    spiel = meeple.rl.openspiel_game("utopia", players=3)
+    assert spiel.num_distinct_actions() == game.action_count
+    assert spiel.observation_tensor_size() == game.observation_size
+
+
 def test_the_same_seed_gives_the_same_trajectory():
     _need("pettingzoo", "rl")
     import meeple.rl
