@@ -183,3 +183,24 @@ def test_bad_agent_options_are_one_line_errors():
         make_agent("openspiel-mcts:sims=0", 1, PLUGINS)
     with pytest.raises(BadOptions, match="has no option"):
         make_agent("openspiel-mcts:depth=3", 1, PLUGINS)
+
+
+def test_games_import_no_rl_library():
+    """A game gives plain lists of numbers; the adapters convert (docs/plugins.md): no
+    plugin module imports an RL library or meeple.rl."""
+    import ast
+    from pathlib import Path
+
+    banned = {"numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "torch"}
+    plugins = Path(__file__).resolve().parents[1] / "plugins"
+    modules = sorted(plugins.glob("*/meeple_*/*.py"))
+    assert len(modules) > 40  # every plugin's package was found
+    found = []
+    for path in modules:
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom)
+                     and node.level == 0 else [])
+            found += [f"{path.name}: {n}" for n in names
+                      if n.split(".")[0] in banned or n.startswith("meeple.rl")]
+    assert found == []
