@@ -6,8 +6,8 @@ The numbering is a flat enumeration by command kind, in this order (sizes in bra
 
 - ``take CIV DISTRICT`` for each civilization and district [5 x 24]; then ``take CIV
   ISLAND`` (no prince of that civilization left) for each civilization and island [5 x 4]
-- ``special PLAYER`` by the receiver's place after the acting player in seat order, 1 to
-  4 seats on [4] (seat-relative, like the observation; the acting seat is ``current``)
+- ``special PLAYER`` by the receiver's seat, 0 to 4 [5] (the observation says which seat
+  the observer has)
 - ``wonder ISLAND`` [4]; ``monument CIV DISTRICT`` [5 x 24]
 - ``discard CARDS`` (the standing discard) for every sorted multiset of 1 or 2 cards [20]:
   the leader discards 2, the others 1, the last none
@@ -59,9 +59,9 @@ def _multisets(low: int, high: int) -> list[tuple[int, ...]]:
             for cards in combinations_with_replacement(range(NCIV), k)]
 
 
-def _special(offset: int) -> tuple[str, int]:
-    """The table's stand-in for ``special PLAYER``: which player depends on who acts."""
-    return ("special", offset)
+def _special(seat: int) -> tuple[str, int]:
+    """The table's stand-in for ``special PLAYER``: the seat, whatever the players' names."""
+    return ("special", seat)
 
 
 def _table() -> tuple[Any, ...]:
@@ -69,7 +69,7 @@ def _table() -> tuple[Any, ...]:
     civs = range(NCIV)
     out: list[Any] = [Take(c, BOARD.island_of[d], d) for c in civs for d in districts]
     out += [Take(c, i, -1) for c in civs for i in range(BOARD.n_islands)]
-    out += [_special(k) for k in range(1, MAX_PLAYERS)]
+    out += [_special(seat) for seat in range(MAX_PLAYERS)]
     out += [Wonder(i) for i in range(BOARD.n_islands)]
     out += [Monument(c, d) for c in civs for d in districts]
     out += [Discard(cards) for cards in _multisets(1, STANDING_DISCARD_MAX)]
@@ -84,19 +84,19 @@ def _table() -> tuple[Any, ...]:
     return tuple(out)
 
 
-#: Every command (``("special", k)`` for the k-th player after the one to act), by index.
+#: Every command (``("special", seat)`` for ``special`` to that seat), by index.
 ACTIONS: tuple[Any, ...] = _table()
 ACTION_COUNT = len(ACTIONS)
 _INDEX = MappingProxyType({a: i for i, a in enumerate(ACTIONS)})
 
 
 def encode_action(command: Any, state: State) -> int:
-    """The fixed index of ``command``; ``state`` only says who acts (for ``special``)."""
+    """The fixed index of ``command``; ``state`` only names the seats (for ``special``)."""
     key = command
     if type(command) is Special:
-        if command.to not in state.players or state.current < 0:
-            raise ValueError(f"special {command.to}: not a player of this game, or nobody acts")
-        key = _special((state.players.index(command.to) - state.current) % state.n)
+        if command.to not in state.players:
+            raise ValueError(f"special {command.to}: not a player of this game")
+        key = _special(state.players.index(command.to))
     elif type(command) is Discard:
         key = Discard(tuple(sorted(command.cards)))
     elif type(command) is End:
@@ -113,11 +113,11 @@ def decode_action(index: int, state: State, player: str) -> Any:
         raise IllegalCommand(f"action {index} is not a Utopia action: use 0 to {ACTION_COUNT - 1}")
     action = ACTIONS[index]
     if type(action) is tuple:
-        offset = action[1]
-        if player not in state.players or offset >= state.n:
-            raise IllegalCommand(f"action {index} hands a privilege {offset} seats on; "
+        seat = action[1]
+        if seat >= state.n:
+            raise IllegalCommand(f"action {index} hands a privilege to seat {seat + 1}; "
                                  f"this game has {state.n} players")
-        return Special(state.players[(state.players.index(player) + offset) % state.n])
+        return Special(state.players[seat])
     return action
 
 

@@ -13,7 +13,8 @@ Layout, in order (sizes in brackets):
 - the game [11]: 1 if the observer is to act; the phase, one-hot over (over, welcome,
   develop, scoring) [4]; round / 10; pass of phase 1 / 3; welcomed a guest this turn; the
   standing discard still owed / 2; the goal / 150; players / 5
-- who acts, one-hot over the seat-relative places [5]
+- who acts, one-hot over the seat-relative places [5]; the observer's own seat, one-hot
+  [5] (``special PLAYER`` actions name seats, not places)
 - per seat-relative place [5 x 12]: in the game; score / goal; princes in supply per
   civilization / 8 [5]; own privilege tokens / 2; tokens held from others / 2; hand size /
   10; has acted this pass or phase; arrival order among the seats / 5
@@ -40,7 +41,7 @@ _CIV = 4
 _ISLAND = 1 + MAX_PLAYERS
 _GUESTS = 3 * BOARD.n_islands * NCIV
 _DISTRICT = 2 + MAX_PLAYERS + NCIV + MAX_PLAYERS * NCIV
-OBSERVATION_SIZE = (_GAME + MAX_PLAYERS + MAX_PLAYERS * _SEAT + NCIV + _CIV * NCIV
+OBSERVATION_SIZE = (_GAME + 2 * MAX_PLAYERS + MAX_PLAYERS * _SEAT + NCIV + _CIV * NCIV
                     + BOARD.n_islands * _ISLAND + _GUESTS + BOARD.n_districts * _DISTRICT)
 
 
@@ -66,6 +67,7 @@ def observe(view: State, player: str) -> list[float]:
     out += [view.round / 10, view.pass_no / PASSES, float(view.took),
             view.must_discard / 2, view.goal / 150, n / MAX_PLAYERS]
     out += _one_hot(rel(view.current), MAX_PLAYERS)
+    out += _one_hot(me, MAX_PLAYERS)
     arrival = sorted(range(n), key=lambda s: view.stamps[s])
     for r in range(MAX_PLAYERS):
         if r >= n:

@@ -56,13 +56,12 @@ def test_each_index_names_one_command_for_every_acting_seat():
         for i in range(ACTION_COUNT):
             assert GAME.encode_action(GAME.decode_action(i, state, player), state) == i
     specials = [i for i, a in enumerate(ACTIONS) if type(a) is tuple]
-    state.current = 0
-    assert [GAME.decode_action(i, state, "p1").to for i in specials] == ["p2", "p3", "p4", "p5"]
+    assert [GAME.decode_action(i, state, "p1").to for i in specials] == GAME.default_players(5)
 
 
 def test_indices_that_name_nothing_are_one_clear_error():
     local = LocalGame(GAME, GAME.default_players(2), seed=3)
-    special_to_third = next(i for i, a in enumerate(ACTIONS) if a == ("special", 2))
+    special_to_third = next(i for i, a in enumerate(ACTIONS) if a == ("special", 2))  # seat 3
     for bad in (-1, ACTION_COUNT, special_to_third):
         with pytest.raises(IllegalCommand, match="action"):
             GAME.decode_action(bad, local.state, "p1")
@@ -105,3 +104,5 @@ def test_the_observation_is_seat_relative():
     others = [GAME.observation(GAME.view(state, p), p) for p in state.players if p != first]
     assert mine[0] == 1.0 and all(o[0] == 0.0 for o in others)  # "I am to act"
     assert mine[11] == 1.0  # who acts: seat-relative place 0, the observer
+    seat = state.current
+    assert mine[16:21] == [1.0 if s == seat else 0.0 for s in range(5)]  # the observer's seat
