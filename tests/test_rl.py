@@ -93,14 +93,15 @@ def test_connect_four_gives_its_own_encoding():
     assert np.all(env.observe("red")["action_mask"] == 0)  # not red's turn
 
 
-def test_utopia_gives_its_own_encoding():
+@pytest.mark.parametrize("name", ["utopia", "carcassonne-hill-dale"])
+def test_big_games_give_their_own_encoding(name):
     """A big game's own numbering and observation reach both adapters unchanged."""
     _need("pettingzoo", "rl")
     import meeple.rl
 
-    game = PLUGINS.game("utopia")
+    game = PLUGINS.game(name)
     assert game.action_count is not None and game.observation_size is not None
-    env = meeple.rl.env("utopia", players=3)
+    env = meeple.rl.env(name, players=3)
     env.reset(seed=3)
     agent = env.agent_selection
     assert env.action_space(agent).n == game.action_count
@@ -118,7 +119,7 @@ def test_utopia_gives_its_own_encoding():
     assert env.local.state == twin.state
 
     _need("pyspiel", "openspiel")
-    spiel = meeple.rl.openspiel_game("utopia", players=3)
+    spiel = meeple.rl.openspiel_game(name, players=3)
     assert spiel.num_distinct_actions() == game.action_count
     assert spiel.observation_tensor_size() == game.observation_size
 
