@@ -205,3 +205,27 @@ def test_games_import_no_rl_library():
             found += [f"{path.name}: {n}" for n in names
                       if n.split(".")[0] in banned or n.startswith("meeple.rl")]
     assert found == []
+
+
+def test_a_bounded_encoding_leaves_out_what_it_cannot_number():
+    """A game's encode_action raises ValueError beyond its documented bounds (Over Hill
+    and Dale's window): the mask leaves those commands out, and a state where no legal
+    command has an index is one clear error."""
+    from meeple.rl.encoding import ActionCodec
+
+    game = PLUGINS.game("connect-four")
+
+    class Bounded(type(game)):
+        def encode_action(self, command, state):
+            if command.column >= self.bound:
+                raise ValueError("outside the window")
+            return command.column
+
+    bounded = Bounded()
+    local = LocalGame(bounded, bounded.default_players(2), seed=1)
+    player = local.to_act()[0]
+    bounded.bound = 5
+    assert ActionCodec(bounded).mask(local.state, player) == [1, 1, 1, 1, 1, 0, 0]
+    bounded.bound = 0
+    with pytest.raises(ValueError, match="none of the 7 legal commands of connect-four"):
+        ActionCodec(bounded).mask(local.state, player)
