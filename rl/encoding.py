@@ -2,12 +2,12 @@
 
 Actions. A game with a fixed encoding (``Game.action_count`` set) numbers its commands
 itself (``encode_action`` / ``decode_action``): the same command always has the same index,
-which is what a policy network wants. An encoding may be bounded (Carcassonne's covers a
-window of the endless landscape): ``encode_action`` raises ValueError for a legal command
-beyond its bounds, and the action mask leaves that command out. Otherwise the index is the command's place in the
-canonical order of ``legal`` at that state (sorted by notation), bounded by
-``Game.max_actions``: index ``i`` is "the i-th legal command", so its meaning depends on
-the state, and the action mask says which indices are legal now.
+which is what a policy network wants. An encoding may be bounded (Over Hill and Dale's
+covers a window of the endless landscape): ``encode_action`` raises ValueError for a legal
+command beyond its bounds, and the action mask leaves that command out. Otherwise the
+index is the command's place in the canonical order of ``legal`` at that state (sorted by
+notation), bounded by ``Game.max_actions``: index ``i`` is "the i-th legal command", so
+its meaning depends on the state, and the action mask says which indices are legal now.
 
 Observations. A game with ``Game.observation_size`` set gives ``observation(view, player)``.
 Otherwise ``summary(view, player)`` (the public data ``meeple show --format json`` prints)

@@ -13,7 +13,7 @@ The numbering is a flat enumeration by command kind, in this order (sizes in bra
   the leader discards 2, the others 1, the last none
 - ``move [2] CIV FROM TO [privilege]`` for each civilization, each (from, to) pair a card
   can move along (a street, a bridge or a sea route of the board), one or two princes,
-  with a card or a privilege [5 x 106 x 2 x 2 on the published map's 106 routes]
+  with a card or a privilege [5 x 106 x 2 x 2: data/board.json gives 106 such pairs]
 - ``add`` and ``remove CIV DISTRICT [privilege]`` [2 x 5 x 24 x 2]; ``raise CIV
   [privilege]`` [5 x 2]; ``lower CIV`` [5]; ``done`` [1]
 - ``end [discard CARDS]`` for every sorted multiset of 0 to 5 cards [252]: a hand holds
