@@ -120,6 +120,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--budget", type=float, default=0,
                     help="run only the fastest tests reaching a mutant's line that fit in "
                          "this many seconds (as timed in the coverage run; default 0: all)")
+    ap.add_argument("--report", action="store_true",
+                    help="only print the summary of the existing session (also of one that "
+                         "was interrupted) and run nothing")
     ap.add_argument("--only-tests", nargs="+", metavar="PATH",
                     help="with --rerun-survivors: run the survivors against these tests only "
                          "(the new ones: the old tests are already known to pass on them), "
@@ -443,6 +446,14 @@ def main(argv: list[str]) -> int:
 
     OUT.mkdir(exist_ok=True)
     session, meta_path = OUT / f"{args.package}.sqlite", OUT / f"{args.package}.json"
+    if args.report:
+        if not (session.exists() and meta_path.exists()):
+            fail(f"no session to report on: {session}")
+        with use_db(str(session), WorkDB.Mode.open) as db:
+            text = summary(db, json.loads(meta_path.read_text()))
+        (OUT / f"{args.package}.md").write_text(text)
+        print(text)
+        return 0
     check_committed(pkg)
     reuse = args.resume or args.rerun_survivors
     if reuse and not (session.exists() and meta_path.exists()):
