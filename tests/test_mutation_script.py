@@ -1,0 +1,75 @@
+"""scripts/mutation.py's own logic: the figures in docs/testing.md come from it."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SPEC = importlib.util.spec_from_file_location("mutation_script", ROOT / "scripts/mutation.py")
+mutation = importlib.util.module_from_spec(SPEC)
+sys.modules["mutation_script"] = mutation  # dataclasses look their module up
+SPEC.loader.exec_module(mutation)
+
+
+def test_the_wilson_interval_matches_published_values() -> None:
+    # 37 of 44 and the textbook example 81 of 263 (Wilson 1927, as in Newcombe 1998).
+    assert [round(x, 3) for x in mutation.wilson(37, 44)] == [0.706, 0.921]
+    assert [round(x, 4) for x in mutation.wilson(81, 263)] == [0.2553, 0.3662]
+    assert mutation.wilson(0, 0) == (0.0, 0.0)
+    low, high = mutation.wilson(10, 10)
+    assert high == 1.0 and 0.7 < low < 0.75
+
+
+def test_only_unevaluated_function_annotations_count_as_equivalent(tmp_path, monkeypatch) -> None:
+    src = ("from __future__ import annotations\n"
+           "def f(a: int | None = 1 | 2) -> str | None:\n"
+           "    return a\n"
+           "class C:\n"
+           "    x: int | None = None\n")
+    (tmp_path / "m.py").write_text(src)
+    (tmp_path / "eager.py").write_text(src.split("\n", 1)[1])
+    monkeypatch.setattr(mutation, "ROOT", tmp_path)
+
+    def at(path: str, line: int, col: int):
+        spec = SimpleNamespace(module_path=Path(path), start_pos=(line, col),
+                               end_pos=(line, col + 1))
+        return SimpleNamespace(mutations=[spec])
+
+    hints = mutation.Annotations()
+    assert hints.holds(at("m.py", 2, 13))  # the | of the parameter's hint
+    assert hints.holds(at("m.py", 2, 32))  # the | of the return hint
+    assert not hints.holds(at("m.py", 2, 24))  # the | of the default value: evaluated
+    assert not hints.holds(at("m.py", 5, 11))  # a class-level hint: attrs and cattrs read it
+    assert not hints.holds(at("eager.py", 1, 13))  # without the future import: evaluated
+
+
+def test_a_larger_sample_extends_a_smaller_one() -> None:
+    class Db:
+        completed_work_items = []
+
+    order = [f"m.py:op:{i}" for i in range(50)]
+    meta = {"order": order, "sample": 0}
+    mutation.to_run(Db(), meta, 10, False)
+    assert meta["sample"] == 10
+    mutation.to_run(Db(), meta, 25, False)
+    assert meta["sample"] == 25
+    mutation.to_run(Db(), meta, None, False)
+    assert meta["sample"] == 25  # --resume without --sample keeps it
+    mutation.to_run(Db(), meta, 0, False)
+    assert meta["sample"] == 50  # 0: every mutant
+
+
+@pytest.mark.parametrize("args", [["nogame"], ["core", "--sample", "-3"],
+                                  ["core", "--only-tests", "tests/test_engine.py"]])
+def test_bad_arguments_are_one_line_and_exit_2(args) -> None:
+    run = subprocess.run([sys.executable, str(ROOT / "scripts/mutation.py"), *args],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 2
+    assert len(run.stderr.strip().splitlines()) == 1, run.stderr
+    assert run.stderr.startswith("mutation: ")
