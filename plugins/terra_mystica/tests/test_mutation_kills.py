@@ -32,3 +32,11 @@ def test_a_priest_sent_for_2_takes_a_free_2_spot_and_is_refused_when_none_is_lef
     with pytest.raises(IllegalCommand, match="no free 2 spot on FIRE"):
         apply_row(g.clone(), "p0", parse_row("send p to FIRE for 2"))
     assert g == before
+
+
+def test_power_offered_by_a_building_follows_the_rulebook_strengths():
+    # Leeching: a neighbour is offered the summed strength of the adjacent buildings.
+    from meeple_terra_mystica.actions import _strength
+
+    assert {b: _strength(b) for b in ("D", "TP", "TE", "SH", "SA", "")} == {
+        "D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3, "": 0}
