@@ -455,6 +455,23 @@ def main(argv: list[str]) -> int:
         print(text)
         return 0
     check_committed(pkg)
+    # Two runs in one checkout restore each other's mutants as "original" source and can
+    # leave a mutant on disk: one run at a time.
+    lock = OUT / "run.lock"
+    try:
+        os.close(os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:
+        fail(f"another mutation run is active in this checkout ({lock}; delete it if that "
+             "run was killed)")
+    try:
+        return _run(args, pkg, session, meta_path)
+    finally:
+        lock.unlink(missing_ok=True)
+
+
+def _run(args: argparse.Namespace, pkg: Package, session: Path, meta_path: Path) -> int:
+    from cosmic_ray.work_db import WorkDB, use_db
+
     reuse = args.resume or args.rerun_survivors
     if reuse and not (session.exists() and meta_path.exists()):
         fail(f"no session to go on with: {session} (run without --resume first)")
