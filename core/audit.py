@@ -168,7 +168,8 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record]) -> int:
         try:
             command = runtime.parse(game, head.command_text, state, head.actor)
             events = runtime.decide(game, state, head.actor, command, header.seed or 0, key,
-                                    rng=SealedRandom() if head.seq <= blind else None)
+                                    rng=SealedRandom() if head.seq <= blind else None,
+                                    scheme=header.chance)
         except ChanceNeeded:
             events = decode(batch)  # drawn with the sealed seed: taken as recorded
             unchecked += 1

@@ -94,7 +94,8 @@ class Table:
             raise runtime.PluginFailed(
                 runtime.plugin_failure(self.game, "writing a command down", exc)) from exc
         key = runtime.chance_key(self.header.chance, self.last_seq + 1, self.counting)
-        events = runtime.decide(self.game, self.state, player, command, self.header.seed, key)
+        events = runtime.decide(self.game, self.state, player, command, self.header.seed, key,
+                                scheme=self.header.chance)
         self._queue(events, player, text)
         return events
 
