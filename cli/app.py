@@ -294,20 +294,28 @@ def log(
 
 @app.command("list")
 def list_games(json: Json = False, db: Db = None) -> None:
-    """List the stored games."""
+    """List the stored games. A game whose header or log is damaged is listed as damaged,
+    with one line saying what is wrong, after all the others; the exit code is then 1
+    (0 when every game reads, 2 for a store that cannot be opened)."""
     rows = engine(db).list_games()
+    damaged = [r for r in rows if r.get("status") == "damaged"]
     if json:
         emit_json(rows)
-        return
-    t = RichTable("id", "game", "players", "events", "status", title="Stored games")
-    for r in rows:
-        status = r.get("status", "?")
-        if status == "finished":
-            status = "won by " + ", ".join(r["outcome"]["winners"])
-        elif status == "running":
-            status = "to act: " + ", ".join(r.get("to_act", []))
-        t.add_row(r["game_id"], r["game"], ", ".join(r["players"]), str(r.get("seq", "?")), status)
-    out.print(t)
+    else:
+        t = RichTable("id", "game", "players", "events", "status", title="Stored games")
+        for r in rows:
+            status = r.get("status", "?")
+            if status == "finished":
+                status = "won by " + ", ".join(r["outcome"]["winners"])
+            elif status == "running":
+                status = "to act: " + ", ".join(r.get("to_act", []))
+            t.add_row(r["game_id"], r["game"], ", ".join(r["players"]),
+                      str(r.get("seq", "?")), status)
+        out.print(t)
+        for r in damaged:  # whole lines, not wrapped into the table
+            sys.stdout.write(f"damaged {r['game_id']}: {r['problem']}\n")
+    if damaged:
+        raise typer.Exit(1)
 
 
 @app.command()
