@@ -64,10 +64,22 @@ def test_odd_digits_and_huge_numbers_in_a_move(capsys, store, name: str) -> None
     code, out, _ = run_meeple(capsys, "show", name, "--format", "json", "--db", str(store))
     acting = orjson.loads(out)["to_act"]
     assert acting
-    texts = ["①", "¹", HUGE] if name == "connect-four" else [HUGE]
+    texts = ["①", "¹", "٣", HUGE] if name == "connect-four" else [HUGE]
     for text in texts:
         for cmd in (text, f"dig {text}", f"pay {text}"):
-            refused(capsys, store, "move", name, cmd, "--as", acting[0])
+            err = refused(capsys, store, "move", name, cmd, "--as", acting[0])
+            if name == "connect-four":  # says what is allowed, not how the plugin failed
+                assert "type a number from 1 to 7" in err, err
+
+
+def test_a_tournament_id_rerun_with_other_agents_is_one_line(capsys, tmp_path) -> None:
+    db = tmp_path / "t.sqlite"
+    code, _, err = run_meeple(capsys, "tournament", "connect-four", "-p", "random,random",
+                              "-n", "2", "--id", "T", "--db", str(db))
+    assert code == 0, err
+    err = refused(capsys, db, "tournament", "connect-four", "-p", "random,heuristic",
+                  "-n", "2", "--id", "T", message="was played with other agents")
+    assert err.startswith("error: tournament T ")  # no progress bar before it
 
 
 def test_show_at_outside_the_log(capsys, store) -> None:

@@ -274,7 +274,9 @@ class ConnectFour(Game):
 
     def parse(self, text: str, state: State | None = None, player: str | None = None) -> Drop:
         word = text.strip().lower().removeprefix("drop").strip()
-        if not word.isdigit() or not 1 <= int(word) <= COLS:
+        # isascii: str.isdigit also passes digits int() refuses (①, ¹) and other
+        # scripts' digits; the length check keeps a 4,400-digit number from int().
+        if not (word.isascii() and word.isdigit() and len(word) <= 2) or not 1 <= int(word) <= COLS:
             raise IllegalCommand(f"{text!r} is not a column: type a number from 1 to {COLS}")
         return DROPS[int(word) - 1]
 
