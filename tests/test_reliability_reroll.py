@@ -170,3 +170,21 @@ def test_a_reshuffle_is_the_same_for_the_same_pile_whatever_the_key_or_order() -
     # Games stored before named draws keep their keying: the pile as it lies, by position.
     legacy = reshuffle(Chance(7, 40, per_draw=False), pile)
     assert legacy != first and reshuffle(Chance(7, 41, per_draw=False), pile) != legacy
+
+
+@pytest.mark.parametrize("name", ["utopia", "dice-race"])
+def test_games_stored_with_chance_by_position_keep_verifying_and_playing(name: str) -> None:
+    """Exports written by the engine before named draws (commit 08c3bb0: chance keyed by
+    position, with undos and other commands in between): every draw re-derives, and the
+    game plays on with its own keying."""
+    from pathlib import Path
+
+    data = (Path(__file__).parent / "data" / f"chance_position_{name}.jsonl").read_bytes()
+    eng = Engine(MemoryStore(), PLUGINS)
+    gid = eng.import_export(data)
+    assert eng.store.header(gid).chance == "position"
+    report = eng.verify(gid)
+    assert report.ok and report.chance_unchecked == 0, report
+    if eng.table(gid).outcome() is None:
+        _play(eng, gid, random.Random(1), 6)
+        assert eng.verify(gid).ok
