@@ -128,6 +128,18 @@ def test_the_web_list_goes_on_past_a_damaged_entry(tmp_path) -> None:
     rows = {r["game_id"]: r for r in service.all_games()}
     assert len(rows) == 5 and rows["g0"]["status"] == rows["g3"]["status"] == "damaged"
     assert "g3:damaged" in service.fingerprint() and "g4:" in service.fingerprint()
+    # The page itself, from the real server.
+    import urllib.request
+
+    from meeple.web.app import create_app
+    from meeple.web.server import running
+
+    app = create_app(f"sqlite:///{path}", seats_path=str(tmp_path / "seats.sqlite"), ai=False)
+    with running(app) as base, urllib.request.urlopen(base + "/", timeout=30) as page:
+        html = page.read().decode()
+    app.state.service.engine.close()
+    assert page.status == 200 and html.count("damaged") >= 2
+    assert all(f"/games/g{i}" in html for i in range(5))
 
 
 @pytest.mark.parametrize("args", [("list",), ("verify", "--all")])
