@@ -294,9 +294,10 @@ def log(
 
 @app.command("list")
 def list_games(json: Json = False, db: Db = None) -> None:
-    """List the stored games. A game whose header or log is damaged is listed as damaged,
-    with one line saying what is wrong, after all the others; the exit code is then 1
-    (0 when every game reads, 2 for a store that cannot be opened)."""
+    """List the stored games; a damaged one as damaged (exit 1), the others all the same.
+
+    Each damaged game gets one line after the table saying what is wrong. Exit code 0 when
+    every game reads, 1 when some game is damaged, 2 for bad input."""
     rows = engine(db).list_games()
     damaged = [r for r in rows if r.get("status") == "damaged"]
     if json:
