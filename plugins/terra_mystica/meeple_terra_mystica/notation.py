@@ -283,7 +283,15 @@ def split_row(text: str) -> list[str]:
     return merged
 
 
+#: No amount in the game comes near seven digits; a longer number is refused here with a
+#: sentence, before int() refuses it with its own (over 4,300 digits) or a huge count runs.
+_LONG_NUMBER = re.compile(r"\d{7}")
+
+
 def parse_row(text: str) -> tuple:
+    if _LONG_NUMBER.search(text):
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise IllegalCommand(f"{shown!r}: a number in a command has at most 6 digits")
     parts = split_row(text)
     if not parts:
         raise IllegalCommand("empty command")
