@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from .human import Announcer, HumanAgent, NoInput
+from .lines import error_markup
 
 app = typer.Typer(
     name="meeple",
@@ -45,7 +46,7 @@ Opts = Annotated[list[str] | None, typer.Option(
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[red]error:[/red] {message}", highlight=False, soft_wrap=True)
+    err.print(error_markup(message), highlight=False, soft_wrap=True)
     return typer.Exit(code)
 
 
@@ -501,7 +502,7 @@ def main() -> None:
         err.print(str(exc), highlight=False, soft_wrap=True)
         raise SystemExit(1) from None
     except (UnknownName, BadOptions, MeepleError) as exc:
-        err.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
+        err.print(error_markup(exc), highlight=False, soft_wrap=True)
         raise SystemExit(2) from None
     except KeyboardInterrupt:
         err.print("interrupted; stored games can be resumed")
@@ -514,7 +515,7 @@ def main() -> None:
         if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
             ctx = getattr(exc, "ctx", None)
             where = f" (see `{ctx.command_path} --help`)" if ctx is not None else ""
-            err.print(f"[red]error:[/red] {exc.format_message()}{where}", highlight=False,
+            err.print(error_markup(f"{exc.format_message()}{where}"), highlight=False,
                       soft_wrap=True)
             raise SystemExit(2) from None
         raise

@@ -24,12 +24,14 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from .lines import error_markup
+
 err = Console(stderr=True)
 
 
 def fail(message: str) -> typer.Exit:
     """One clear line on stderr; the caller raises the returned Exit(2)."""
-    err.print(f"[red]error:[/red] {message}", highlight=False, soft_wrap=True)
+    err.print(error_markup(message), highlight=False, soft_wrap=True)
     return typer.Exit(2)
 
 

@@ -73,6 +73,18 @@ def test_odd_digits_and_huge_numbers_in_a_move(capsys, store, name: str) -> None
             assert "failed while" not in err, err  # no game fails on its own int()
 
 
+def test_user_text_in_an_error_stays_one_line_and_is_not_markup(capsys, store) -> None:
+    # A closing tag crashed rich ("[/x]" at position 35 doesn't match any open tag), an
+    # opening one vanished from the message, and a record separator split it in two.
+    for gid in ("[/x]", "[bold]x[/bold]", "a\x1eb", "a\u2028b", "a\rb"):
+        err = refused(capsys, store, "show", gid)
+        assert "[/x]" in err if gid == "[/x]" else True
+        assert "[bold]x[/bold]" in err if gid.startswith("[bold]") else True
+    err = refused(capsys, store, "export", "connect-four", "-o", "/nonexistent\x1e/x")
+    assert "/nonexistent\\x1e/x" in err, err
+    refused(capsys, store, "tournament", "connect-four", "-p", "random,[/x]", "-n", "2")
+
+
 def test_a_tournament_id_rerun_with_other_agents_is_one_line(capsys, tmp_path) -> None:
     db = tmp_path / "t.sqlite"
     code, _, err = run_meeple(capsys, "tournament", "connect-four", "-p", "random,random",
