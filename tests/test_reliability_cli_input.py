@@ -284,3 +284,18 @@ def test_fuzz_every_command_that_takes_text(capsys, tmp_path, name: str) -> None
         check(kind)
     verify = Engine(SqliteStore(db))
     assert all(verify.verify(g).ok for g in verify.store.game_ids())
+
+
+def test_player_names_that_look_like_markup_are_printed_as_given(capsys, tmp_path) -> None:
+    """`new` takes any distinct names; every output prints them as text (a name "[/x]"
+    made `list` and `log` end in a rich MarkupError traceback)."""
+    db = str(tmp_path / "names.sqlite")
+    names = "[/x],[bold]b"
+    for argv in (["new", "connect-four", "-p", names, "--id", "mk"],
+                 ["move", "mk", "4", "--as", "[/x]"], ["list"], ["log", "mk"], ["show", "mk"],
+                 ["replay", "mk"], ["verify", "mk"], ["undo", "mk", "--as", "[/x]"],
+                 ["play", "connect-four", "-p", "random,random", "--names", names, "-q"]):
+        code, out, err = run_meeple(capsys, *argv, "--db", db)
+        assert code == 0 and not err, (argv, code, err[-400:])
+        if argv[0] in ("list", "log", "play"):
+            assert "[/x]" in out and "[bold]b" in out, (argv, out)
