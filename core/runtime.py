@@ -88,7 +88,9 @@ def chance_key(scheme: str, next_seq: int, counting: int) -> int:
     number the decision writes at, which an undo moves on; "position" keys it on how many
     events count before it, plus one: the same number as ``next_seq`` while nothing was
     undone, and after an undo exactly what the undone command had, so whatever is played
-    instead draws from the same stream and an undo/redo cycle cannot reroll a draw."""
+    instead draws from the same stream and an undo/redo cycle cannot reroll a draw. "draw"
+    keys the same way, but a draw the game names (``rng.draw_rng``) ignores this key, so
+    a path that writes another number of events before it cannot shift it either."""
     return next_seq if scheme == CHANCE_SEQ else counting + 1
 
 
