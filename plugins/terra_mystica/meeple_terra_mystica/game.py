@@ -262,8 +262,7 @@ class TerraMystica(Game):
         g = J.start(state)
         apply_row(g, player, cmds)
         out = []
-        for kind, info, fact in J.finish(g):
-            body = (fact.lines, fact.sets, fact.hexes, fact.patch, fact.notes)
+        for kind, info, body in J.finish(g):
             if kind == "row":
                 out.append(Played(player, g.faction_of.get(player, ""), cmd.text, *body))
             elif kind == "round":
