@@ -314,6 +314,10 @@ _DECODE = {
 }
 
 
+#: Per state field: its decoder, None for an int, str or bool (stored as it is).
+_DECODE_TOP = {k: None if k in _SCALAR else _DECODE.get(k, _plain) for k in TOP}
+
+
 def apply(g: State, lines, sets, hexes, patch) -> None:
     """Apply recorded consequences to ``g`` in place. No rules, no checks."""
     fac = g.fac
@@ -335,4 +339,5 @@ def apply(g: State, lines, sets, hexes, patch) -> None:
             g.town[h] = town
     d = g.__dict__
     for k, v in patch:
-        d[k] = _DECODE.get(k, _plain)(v)
+        dec = _DECODE_TOP.get(k, _plain)
+        d[k] = v if dec is None else dec(v)

@@ -64,10 +64,17 @@ class State:
         """Hex adjacency including bridges (a bridge makes two hexes direct neighbours)."""
         if not self.bridges:
             return B.ADJSET
+        # Kept on the state with the bridges it was built for (the rules read one hex of
+        # it at a time, many times a row); a clone shares it until a bridge is built.
+        key = tuple(self.bridges)
+        cached = self.__dict__.get("_adj")
+        if cached is not None and cached[0] == key:
+            return cached[1]
         out = list(B.ADJSET)
-        for a, b, _ in self.bridges:
+        for a, b, _ in key:
             out[a] = out[a] | {b}
             out[b] = out[b] | {a}
+        self.__dict__["_adj"] = (key, out)
         return out
 
     @property
