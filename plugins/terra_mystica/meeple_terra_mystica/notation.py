@@ -273,10 +273,12 @@ def split_row(text: str) -> list[str]:
     # Two identical "+X" in a row merge into "+2X" (the site does the same).
     merged = []
     i = 0
-    while i < len(parts):
+    n = len(parts)
+    while i < n:
         p = parts[i]
-        m = _PLUS.match(p)
-        if m and i + 1 < len(parts) and parts[i + 1] == p:
+        # The pattern only where a part repeats (rare): most rows have no "+X. +X".
+        m = _PLUS.match(p) if i + 1 < n and parts[i + 1] == p else None
+        if m:
             merged.append(f"+{(int(m[1]) if m[1] else 1) * 2}{m[2]}")
             i += 2
             continue
@@ -289,7 +291,7 @@ def parse_row(text: str) -> tuple:
     parts = split_row(text)
     if not parts:
         raise IllegalCommand("empty command")
-    return tuple(parse_one(p) for p in parts)
+    return tuple(map(parse_one, parts))
 
 
 def format_row(cmds) -> str:
