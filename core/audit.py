@@ -52,8 +52,9 @@ class VerifyReport:
     problem: str = ""
     #: Decisions whose chance could not be checked: the seed is sealed (see above).
     chance_unchecked: int = 0
-    #: The old log formats found, with how many batches were in each ("" if none):
-    #: e.g. "stored in format connect four 0.1 (drops without results), upcast: 43 events".
+    #: The old log formats found, with how many stored events were read in each ("" if
+    #: none): "stored in format connect four 0.1 (drops without their results), upcast:
+    #: 1 event" (its setup; the drops are then what today's rules give such a log).
     upcast: str = ""
 
     def to_json(self) -> dict[str, Any]:
