@@ -15,10 +15,15 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from cli_runner import run_meeple
 
 OLD = Path(__file__).parent / "data" / "old_logs"
 TM_FINAL = {"qlip21": 143, "GeorgeShortwell": 140, "canetts": 152, "tom8918": 161}
+
+
+def run_cli(capsys, *args: str) -> tuple[int, str]:
+    code, out, err = run_meeple(capsys, *args)
+    return code, out + err
 
 
 @pytest.fixture
