@@ -419,6 +419,8 @@ def verify(
             if r.ok:
                 note = (f" ({r.chance_unchecked} draws wait for the seed, sealed until the "
                         "game is over)" if r.chance_unchecked else "")
+                if r.upcast:
+                    note += f" ({r.upcast})"
                 out.print(f"[green]ok[/green]   {r.game_id}: {r.events} events{note}",
                           highlight=False, soft_wrap=True)
             else:
