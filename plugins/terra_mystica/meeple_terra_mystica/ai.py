@@ -11,6 +11,9 @@ Victory points so far, plus what the position is worth in the rounds left:
   scoring tiles' cult rewards still to come;
 - spades, favor tiles and town tiles still to be taken, shipping and digging levels.
 
+Time left (which fades the future terms) moves on only with the other factions' passes,
+so that a faction's own pass never looks like a loss (see ``_time_left``).
+
 The result is that estimate minus the best opponent's, scaled to roughly [-1, 1]. The
 weights were tuned on heuristic-vs-heuristic games (docs/ai.md).
 """
@@ -20,7 +23,8 @@ from __future__ import annotations
 import math
 
 from . import state as R
-from .data import BONUS, CULTS, FACTIONS, SCORING, STRENGTH
+from .data import BONUS, CULTS, FACTIONS, FAVOR, SCORING, STRENGTH
+from .economy import CULT_POWER, gain_power
 from .factions import coin_vp_rate, pass_extra
 from .reach import network_size
 from .scoring import rank_points
@@ -33,7 +37,10 @@ INCOME = {"C": 0.3, "W": 0.55, "P": 1.1, "PW": 0.25, "SPADE": 2.0}
 #: What a building stands for beyond its income (abilities, favor tiles already counted).
 EXTRA = {"D": 0.0, "TP": 4.0, "TE": 5.0, "SH": 10.0, "SA": 8.0}
 #: The other weights (scripts/tm_tune_eval.py searches them).
-W = {"building": 3.0, "town": 12.0, "prepared": 1.0, "spade": -0.3, "favor": 1.0,
+#: "favor" is the share of its best tile's worth that an owed favor tile counts for; 0.9
+#: makes the agent build temples (5 a game) but its winners scored 2-5 VP less over 80
+#: seeded games than with 0 (docs/ai.md), so the tile's worth counts once taken only.
+W = {"building": 3.0, "town": 12.0, "prepared": 1.0, "spade": -0.3, "favor": 0.0,
      "ship": 2.0, "dig": 2.5, "cult_step": 0.25, "cult_bonus": 0.8,
      "income": 0.6, "extra": 1.0, "first": 3.0}
 
@@ -49,7 +56,27 @@ def _income(f: dict) -> dict:
     for b in ("D", "TP", "TE", "SH", "SA"):
         for k, table in d[b].items():
             inc[k] = inc.get(k, 0) + table[f["L_" + b]]
+    for t, (_, tile_income, _) in FAVOR.items():
+        if f[t]:
+            for k, n in tile_income.items():
+                inc[k] = inc.get(k, 0) + n
     return inc
+
+
+def _favor_future(g: R.State, f: dict, t: float) -> float:
+    """What the favor tiles that pay per building or per pass will still bring: the
+    dwellings and trading houses a faction typically adds in the time left (``t`` of
+    the six rounds, so that the value runs out smoothly as the game ends)."""
+    rounds = 6 * t
+    v = 0.0
+    if f["FAV11"]:
+        v += 2 * min(8 - f["L_D"], 1.5 * rounds) * 0.7
+    if f["FAV10"]:
+        v += 3 * min(4 - f["L_TP"], 0.8 * rounds) * 0.7
+    if f["FAV12"]:
+        # This round's pass is in _pass_vp; the later ones with today's trading houses.
+        v += (0, 2, 3, 3, 4)[f["L_TP"]] * _rounds_left(g)
+    return v
 
 
 def _groups_value(g: R.State, f: dict) -> float:
@@ -112,9 +139,26 @@ def _pass_vp(g: R.State, f: dict) -> float:
     return vp + pass_extra(g.bridges, f)
 
 
-def _time_left(g: R.State) -> float:
-    """The share of the game still ahead: 1 in round 1, 0 in the last round."""
-    return min(1.0, _rounds_left(g) / 5)
+def _time_left(g: R.State, player: str | None = None) -> float:
+    """The share of the game still ahead, as ``player`` sees it: 1 when round 1 starts,
+    0 when the game ends.
+
+    The clock moves on when the *other* factions pass (by an equal step each), never by
+    the player's own pass, and the end of a round is no step at all. Were the step taken
+    by the player's own pass (or the round's end, which the last pass brings), passing
+    would look like a loss whenever the player's future terms are bigger than its
+    rival's, and a one-ply agent would rather trade resources away, one command at a
+    time, than pass."""
+    if g.round < 1:
+        return 1.0
+    me = g.faction_of.get(player) if player else None
+    others = [f for n, f in g.fac.items() if not f["dropped"] and n != me]
+    share = 0.0
+    if g.phase == "spades":  # the round's play is over, its cult spades are being dug
+        share = 1.0
+    elif g.phase == "play" and others:
+        share = sum(1 for f in others if f["passed"]) / len(others)
+    return max(0.0, min(1.0, (7 - g.round - share) / 6))
 
 
 def final_projection(g: R.State) -> dict[str, float]:
@@ -130,7 +174,55 @@ def final_projection(g: R.State) -> dict[str, float]:
     return out
 
 
-def estimate(g: R.State, f: dict, final: dict | None = None) -> float:
+def _with_favor(f: dict, tile: str) -> dict:
+    """The faction with ``tile`` taken: its cult steps (and the power they bring) and the
+    tile itself, nothing more owed (a sketch of the rules' take_favor, for valuing)."""
+    h = dict(f)
+    h[tile] = 1
+    h["FAVOR"] = 0
+    for c, n in FAVOR[tile][0].items():
+        if c in CULTS:
+            top = 10 if h["KEY"] else 9
+            new = min(top, h[c] + n)
+            for step, pw in CULT_POWER.items():
+                if h[c] < step <= new:
+                    gain_power(h, pw)
+            h[c] = new
+    return h
+
+
+def _owed_favor(g: R.State, f: dict, final: dict, t: float) -> float:
+    """What an owed favor tile is worth: a little less than the best tile left would
+    add (so the agent takes it at once), valued with the tile's cult steps, income and
+    building points. A one-ply agent then sees what a temple brings when it builds one."""
+    base_f = dict(f, FAVOR=0)
+    base = estimate(g, base_f, final, t)
+    best = 0.0
+    for tile in FAVOR:
+        if g.pool.get(tile, 0) <= 0 or f[tile]:
+            continue
+        h = _with_favor(f, tile)
+        fin = dict(final)
+        fin[f["name"]] = final.get(f["name"], 0.0) + _cult_rank_delta(g, f, h)
+        best = max(best, estimate(g, h, fin, t) - base)
+    return W["favor"] * best
+
+
+def _cult_rank_delta(g: R.State, f: dict, h: dict) -> float:
+    """The change in the faction's cult majority points if its tracks were ``h``'s."""
+    d = 0.0
+    for c in CULTS:
+        if h[c] == f[c]:
+            continue
+        before = {n: g.fac[n][c] for n in g.order}
+        after = dict(before)
+        after[f["name"]] = h[c]
+        d += (rank_points(after, (8, 4, 2)).get(f["name"], 0)
+              - rank_points(before, (8, 4, 2)).get(f["name"], 0))
+    return d
+
+
+def estimate(g: R.State, f: dict, final: dict | None = None, t: float | None = None) -> float:
     """The faction's expected final score. Every term for the future fades as the rounds
     run out, so that in the last round the estimate is what the final scoring would give:
     ending the game (the last pass) is then no loss in itself."""
@@ -138,7 +230,8 @@ def estimate(g: R.State, f: dict, final: dict | None = None) -> float:
     if g.finished:
         return v
     left = _rounds_left(g)
-    t = _time_left(g)
+    if t is None:
+        t = _time_left(g, f["player"])
     rate = {k: LATE[k] + (EARLY[k] - LATE[k]) * t for k in LATE}
     # A coin is never worth less than what the end converts it to (2 or 3 to a point):
     # trading coins for points before the last round would only lose.
@@ -169,11 +262,14 @@ def estimate(g: R.State, f: dict, final: dict | None = None) -> float:
     v += (nb * W["building"] + min(nb, 5) * W["first"]) * t
     v += _prepared(g, f) * t
     v += _groups_value(g, f) * t
+    # Favor tiles held that pay per building or pass, for the time left.
+    v += _favor_future(g, f, t)
     # What the current action still owes the faction: always less than taking it gives
-    # (the worst favor tile, the worst town tile, one cult step), or an agent that looks
-    # one command ahead would rather keep it owed than take it. Spades at hand are worth
-    # nothing until spent (so they are spent on a building).
-    v += W["spade"] * f["SPADE"] + f["FAVOR"] * W["favor"] + f["TOWN"] * 5.0 + f["CULT"] * 0.05
+    # (a share below 1 of the best favor tile, the worst town tile, one cult step), or an
+    # agent that looks one command ahead would rather keep it owed than take it. Spades
+    # at hand are worth nothing until spent (so they are spent on a building).
+    owed_favor = _owed_favor(g, f, final, t) if f["FAVOR"] and W["favor"] else 0.0
+    v += W["spade"] * f["SPADE"] + f["FAVOR"] * owed_favor + f["TOWN"] * 5.0 + f["CULT"] * 0.05
     # Tracks: reach along rivers and cheaper spades pay off while there is room to build.
     v += (f["ship"] * W["ship"] + f["dig"] * W["dig"]) * t
     # Cults: steps toward the majorities, and the round tiles' cult rewards still ahead.
@@ -192,8 +288,9 @@ def evaluate(g: R.State, player: str) -> float:
     if name is None or not g.fac:
         return 0.0
     final = final_projection(g) if not g.finished else None
-    mine = estimate(g, g.fac[name], final)
-    others = [estimate(g, o, final) for n, o in g.fac.items()
+    t = _time_left(g, player)
+    mine = estimate(g, g.fac[name], final, t)
+    others = [estimate(g, o, final, t) for n, o in g.fac.items()
               if n != name and not o["dropped"]]
     best = max(others) if others else 0.0
     # tanh, not a clip: a big lead must still tell a good move from a bad one.

@@ -1,0 +1,78 @@
+"""The heuristic evaluation (meeple_terra_mystica.ai): its clock, its favor tiles, and the
+one-ply agent it drives not trading VP and coins back and forth instead of passing."""
+
+from __future__ import annotations
+
+import random
+
+from meeple.ai.registry import make_agent
+from meeple.core import LocalGame
+from meeple_terra_mystica import TerraMystica
+from meeple_terra_mystica import ai as A
+
+GAME = TerraMystica()
+
+
+def _heuristic_game(seed: int, stop=None):
+    """A seeded four-player heuristic game; returns (LocalGame, rows played as text).
+    ``stop(state, player)`` ends it early when true."""
+    players = GAME.default_players(4)
+    agents = {p: make_agent("heuristic", seed * 10 + i) for i, p in enumerate(players)}
+    lg = LocalGame(GAME, players, {}, seed=seed)
+    rows = []
+    while lg.outcome() is None:
+        p = lg.to_act()[0]
+        if stop is not None and stop(lg.state, p):
+            break
+        cmd = agents[p].act(GAME, GAME.view(lg.state, p), p)
+        rows.append((lg.state.faction_of.get(p), GAME.format(cmd, lg.state)))
+        lg.play(p, cmd)
+    return lg, rows
+
+
+def _last_to_pass(g, p) -> bool:
+    """Round 2's play, everyone else has passed and ``p`` may pass now."""
+    if g.round != 2 or g.phase != "play":
+        return False
+    name = g.faction_of.get(p)
+    others = [f for n, f in g.fac.items() if n != name]
+    return all(f["passed"] for f in others) and any(
+        GAME.format(m, g).startswith("pass") for m in GAME.legal(g, p))
+
+
+def test_own_pass_and_the_round_end_do_not_move_the_players_clock():
+    lg, _ = _heuristic_game(1, _last_to_pass)
+    g = lg.state
+    p = lg.to_act()[0]
+    assert _last_to_pass(g, p)
+    before = A._time_left(g, p)
+    passing = next(m for m in GAME.legal(g, p) if GAME.format(m, g).startswith("pass"))
+    after = GAME.step(GAME.clone(g), p, passing, random.Random(0))
+    assert after.round == 3 or after.phase == "spades"
+    assert abs(A._time_left(after, p) - before) < 1e-9
+    # Seen by a faction that passed earlier, the same pass moved the clock on.
+    other = next(q for q in GAME.default_players(4) if q != p)
+    assert A._time_left(after, other) < A._time_left(g, other)
+
+
+def test_no_vp_coin_trading_loop_instead_of_passing():
+    # Seed 1 seats the Alchemists (2 coins to a VP and back at 1 to 1): an agent that
+    # saw its own pass as a loss traded 1VP for 1C over a hundred times a game.
+    lg, rows = _heuristic_game(1)
+    assert any(name == "alchemists" for name, _ in rows)
+    assert sum(1 for _, r in rows if r == "convert 1VP to 1C") <= 3
+    assert lg.outcome() is not None
+
+
+def test_favor_tiles_count_their_income_and_their_building_points():
+    lg, _ = _heuristic_game(2, lambda g, p: g.round == 2 and g.phase == "play")
+    g = lg.state
+    name = g.order[0]
+    f = g.fac[name]
+    base = A.estimate(g, f)
+    assert A.estimate(g, {**f, "FAV9": 1}) > base + 1  # 3 coins a round, four rounds
+    assert A.estimate(g, {**f, "FAV11": 1}) > base + 2  # 2 VP a dwelling still to come
+    # Building points run out with the time left.
+    early = A._favor_future(g, {**f, "FAV11": 1}, 0.8)
+    late = A._favor_future(g, {**f, "FAV11": 1}, 0.1)
+    assert early > late > 0
