@@ -12,12 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CARDS
+from .cardvalue import FEATURES, PROD_VALUE, RES_VALUE, VP_MC, ongoing, play_value
+from .rules import card_cost
 from .scoring import breakdown
-from .state import MAX_OCEANS, MAX_OXYGEN, MAX_TEMP_STEP, State
+from .state import MAX_OCEANS, MAX_OXYGEN, MAX_TEMP_STEP, Player, State
 
-VP_MC = 7.0
-RES_VALUE = (1.0, 1.8, 2.6, 1.6, 0.8, 0.6)
-PROD_VALUE = (1.0, 1.7, 2.4, 1.9, 1.4, 0.9)
+HAND_SHARE = 0.5  # the share of a card's surplus counted while it is in hand
+UNKNOWN_CARD = 3.0  # a card another player holds (hidden): an average card
 STEPS = MAX_TEMP_STEP + MAX_OXYGEN + MAX_OCEANS
 
 
@@ -40,7 +41,9 @@ def worth(s: State, name: str, points: dict[str, int], left: float) -> float:
     value += spend * min(mc, cap) + 0.15 * max(0.0, mc - cap)
     value += spend * sum(v * r for v, r in zip(RES_VALUE[1:], p.res[1:], strict=True))
     value += left * (sum(v * r for v, r in zip(PROD_VALUE, p.prod, strict=False)) + p.tr)
-    value += min(len(p.hand) + len(p.marked), 14) * min(5.5, 0.8 * left)
+    value += hand_value(s, p, left, spend)
+    for card in (p.corp, *p.played):
+        value += ongoing(card, left)
     # resources on a card that scores one VP per N count pro rata: the first animal of
     # two is half a point, so growing it is worth an action before the point arrives
     for name, n in p.card_res.items():
@@ -48,6 +51,34 @@ def worth(s: State, name: str, points: dict[str, int], left: float) -> float:
         if isinstance(vp, dict) and "res_per" in vp:
             value += VP_MC * (n % vp["res_per"]) / vp["res_per"]
     return value
+
+
+def _dead(s: State, name: str) -> bool:
+    """A card whose maximum requirement has passed for good (the tolerance aside)."""
+    req = CARDS[name].get("req")
+    if not req:
+        return False
+    return (("max_oxygen" in req and s.oxygen > req["max_oxygen"] + 2)
+            or ("max_temp" in req and s.temp > (req["max_temp"] + 30) // 2 + 2)
+            or ("max_oceans" in req and s.oceans > req["max_oceans"] + 2))
+
+
+def card_worth(s: State, p: Player, name: str, left: float, spend: float) -> float:
+    """A card in hand: a share of what playing it would bring over its price, plus a
+    little for the choice it leaves (nothing once it can never be played)."""
+    if name not in FEATURES:
+        return UNKNOWN_CARD
+    if _dead(s, name):
+        return 0.0
+    surplus = play_value(name, left) - spend * card_cost(p, name)
+    return min(2.0, 0.3 * left) + HAND_SHARE * max(0.0, surplus)
+
+
+def hand_value(s: State, p: Player, left: float, spend: float) -> float:
+    values = sorted((card_worth(s, p, c, left, spend) for c in (*p.hand, *p.marked)),
+                    reverse=True)
+    # a hand can only be played out so fast: cards beyond the first eight count half
+    return sum(values[:8]) + 0.5 * sum(values[8:14])
 
 
 def _tile_value(s: State, tile: str, left: float) -> float:
