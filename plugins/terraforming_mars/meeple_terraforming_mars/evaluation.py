@@ -18,7 +18,6 @@ from .scoring import breakdown
 from .state import MAX_OCEANS, MAX_OXYGEN, MAX_TEMP_STEP, Player, State
 
 HAND_SHARE = 0.5  # the share of a card's surplus counted while it is in hand
-UNKNOWN_CARD = 3.0  # a card another player holds (hidden): an average card
 STEPS = MAX_TEMP_STEP + MAX_OXYGEN + MAX_OCEANS
 
 
@@ -29,7 +28,10 @@ def generations_left(s: State) -> float:
     return max(0.0, left / (2.0 + 1.3 * len(s.names)))
 
 
-def worth(s: State, name: str, points: dict[str, int], left: float) -> float:
+def worth(s: State, name: str, points: dict[str, int], left: float, known: bool = True) -> float:
+    """``known``: the player's hand is known to the judge (their own); another player's
+    hand is valued by its size alone, so that a search sampling hidden hands does not
+    see noise where nothing differs."""
     p = s.players[name]
     value = VP_MC * points["total"]
     # money is only worth what it can still buy: the first M€ count fully (less so near
@@ -41,7 +43,10 @@ def worth(s: State, name: str, points: dict[str, int], left: float) -> float:
     value += spend * min(mc, cap) + 0.15 * max(0.0, mc - cap)
     value += spend * sum(v * r for v, r in zip(RES_VALUE[1:], p.res[1:], strict=True))
     value += left * (sum(v * r for v, r in zip(PROD_VALUE, p.prod, strict=False)) + p.tr)
-    value += hand_value(s, p, left, spend)
+    if known:
+        value += hand_value(s, p, left, spend)
+    else:
+        value += min(len(p.hand) + len(p.marked), 14) * min(5.5, 0.8 * left)
     for card in (p.corp, *p.played):
         value += ongoing(card, left)
     # resources on a card that scores one VP per N count pro rata: the first animal of
@@ -66,8 +71,8 @@ def _dead(s: State, name: str) -> bool:
 def card_worth(s: State, p: Player, name: str, left: float, spend: float) -> float:
     """A card in hand: a share of what playing it would bring over its price, plus a
     little for the choice it leaves (nothing once it can never be played)."""
-    if name not in FEATURES:
-        return UNKNOWN_CARD
+    if name not in FEATURES:  # a hidden card ("?"): an average one
+        return min(5.5, 0.8 * left)
     if _dead(s, name):
         return 0.0
     surplus = play_value(name, left) - spend * card_cost(p, name)
@@ -111,6 +116,6 @@ def evaluate(game: Any, s: State, player: str) -> float:
         # solo: the game is won only by finishing Mars, so every step counts extra, the
         # dearer oxygen and oceans most
         mine += 8.0 * s.temp + 16.0 * s.oxygen + 24.0 * s.oceans
-    others = [worth(s, n, parts[n], left) for n in s.names if n != player]
+    others = [worth(s, n, parts[n], left, known=False) for n in s.names if n != player]
     rel = mine - (max(others) if others else 300.0)
     return max(-0.95, min(0.95, rel / 600.0))
