@@ -15,7 +15,7 @@ two-player game; they are tuned by self-play (docs/games/terraforming-mars.md,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -137,10 +137,19 @@ def play_value(name: str, left: float) -> float:
             + VP_MC * (f.vp + f.vp_per_gen * left))
 
 
+# per generation, what a card in play still brings (actions, effects, piling points)
+_ONGOING: Mapping[str, float] = MappingProxyType({
+    n: r for n, r in ((n, ACTION_PER_GEN.get(n, 0.0) + EFFECT_PER_GEN.get(n, 0.0)
+                        + VP_MC * f.vp_per_gen) for n, f in FEATURES.items()) if r})
+#: the cards and corporations that make other cards cheaper
+DISCOUNTS = frozenset(n for n, c in {**CARDS, **CORPORATIONS}.items() if c.get("discount"))
+
+
 def ongoing(name: str, left: float) -> float:
     """What a card in play will still bring that the state does not show yet."""
-    f = FEATURES.get(name)
-    if f is None:
-        return 0.0
-    extra = ACTION_PER_GEN.get(name, 0.0) + EFFECT_PER_GEN.get(name, 0.0)
-    return left * (extra + VP_MC * f.vp_per_gen)
+    return left * _ONGOING.get(name, 0.0)
+
+
+def ongoing_all(names: Iterable[str], left: float) -> float:
+    get = _ONGOING.get
+    return left * sum(get(n, 0.0) for n in names)

@@ -12,8 +12,17 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CARDS
-from .cardvalue import FEATURES, PROD_VALUE, RES_VALUE, VP_MC, ongoing, play_value
-from .rules import card_cost
+from .cardvalue import (
+    DISCOUNTS,
+    FEATURES,
+    PROD_VALUE,
+    RES_VALUE,
+    VP_MC,
+    ongoing,
+    ongoing_all,
+    play_value,
+)
+from .rules import INDENTURED, card_cost
 from .scoring import breakdown
 from .state import MAX_OCEANS, MAX_OXYGEN, MAX_TEMP_STEP, Player, State
 
@@ -47,8 +56,7 @@ def worth(s: State, name: str, points: dict[str, int], left: float, known: bool 
         value += hand_value(s, p, left, spend)
     else:
         value += min(len(p.hand) + len(p.marked), 14) * min(5.5, 0.8 * left)
-    for card in (p.corp, *p.played):
-        value += ongoing(card, left)
+    value += ongoing(p.corp, left) + ongoing_all(p.played, left)
     # resources on a card that scores one VP per N count pro rata: the first animal of
     # two is half a point, so growing it is worth an action before the point arrives
     for name, n in p.card_res.items():
@@ -68,19 +76,24 @@ def _dead(s: State, name: str) -> bool:
             or ("max_oceans" in req and s.oceans > req["max_oceans"] + 2))
 
 
-def card_worth(s: State, p: Player, name: str, left: float, spend: float) -> float:
+def card_worth(s: State, p: Player, name: str, left: float, spend: float,
+               discounted: bool = True) -> float:
     """A card in hand: a share of what playing it would bring over its price, plus a
     little for the choice it leaves (nothing once it can never be played)."""
     if name not in FEATURES:  # a hidden card ("?"): an average one
         return min(5.5, 0.8 * left)
     if _dead(s, name):
         return 0.0
-    surplus = play_value(name, left) - spend * card_cost(p, name)
+    cost = card_cost(p, name) if discounted else CARDS[name]["cost"]
+    surplus = play_value(name, left) - spend * cost
     return min(2.0, 0.3 * left) + HAND_SHARE * max(0.0, surplus)
 
 
 def hand_value(s: State, p: Player, left: float, spend: float) -> float:
-    values = sorted((card_worth(s, p, c, left, spend) for c in (*p.hand, *p.marked)),
+    # the price of a card is its printed cost unless something makes it cheaper
+    discounted = p.corp in DISCOUNTS or bool(p.card_res.get(INDENTURED)) or any(
+        c in DISCOUNTS for c in p.played)
+    values = sorted((card_worth(s, p, c, left, spend, discounted) for c in (*p.hand, *p.marked)),
                     reverse=True)
     # a hand can only be played out so fast: cards beyond the first eight count half
     return sum(values[:8]) + 0.5 * sum(values[8:14])
