@@ -1,10 +1,11 @@
 """Terraforming Mars AI measurements for docs/ai.md (issue 14.3), outside the test run.
 
-    nice -n 10 .venv/bin/python scripts/tfm_ai.py self --games 20
+    nice -n 15 .venv/bin/python scripts/tfm_ai.py self --games 20 [--first 21] [--era]
         two-player games of the heuristic agent against itself: generations and the
-        winner's score per game, and their medians
-    nice -n 10 .venv/bin/python scripts/tfm_ai.py vs "ismcts:seconds=2" --games 20
-        the agent against the heuristic, seats alternating: its wins
+        winner's score per game, and their medians (--era: with Corporate Era)
+    nice -n 15 .venv/bin/python scripts/tfm_ai.py vs "ismcts:sims=20,..." --games 20
+        the agent against the heuristic, seats alternating (the agent is p1 in odd
+        games): its wins and its CPU seconds per move
 
 Each game is seeded by its number, so a run repeats exactly (search agents with a time
 budget excepted: how far they search depends on the machine).
@@ -25,11 +26,12 @@ from meeple_terraforming_mars import TerraformingMars
 GAME = TerraformingMars()
 
 
-def play(specs: tuple[str, str], seed: int, timed: str = "p1") -> tuple[Any, float, float]:
+def play(specs: tuple[str, str], seed: int, timed: str = "p1",
+         options: dict[str, Any] | None = None) -> tuple[Any, float, float]:
     """One game; returns the outcome and the mean CPU and wall seconds per move of
     ``timed`` (the seat whose agent is measured)."""
     agents = {p: make_agent(spec, seed * 7 + i) for i, (p, spec) in enumerate(zip(("p1", "p2"), specs, strict=True))}
-    g = LocalGame(GAME, ["p1", "p2"], {}, seed=seed)
+    g = LocalGame(GAME, ["p1", "p2"], options or {}, seed=seed)
     moves, cpu, wall = 0, 0.0, 0.0
     while g.outcome() is None:
         p = g.to_act()[0]
@@ -49,12 +51,14 @@ def main() -> None:
     ap.add_argument("agent", nargs="?", default="heuristic")
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--first", type=int, default=1, help="seed of the first game")
+    ap.add_argument("--era", action="store_true", help="with the Corporate Era cards")
     a = ap.parse_args()
+    options = {"corporate_era": True} if a.era else {}
     gens, best, wins, per_move = [], [], 0.0, []
     spm = 0.0
     for k in range(a.first, a.first + a.games):
         if a.mode == "self":
-            out, _, _ = play(("heuristic", "heuristic"), k)
+            out, _, _ = play(("heuristic", "heuristic"), k, options=options)
             gens.append(out.detail["generations"])
             best.append(max(out.scores.values()))
             print(f"game {k}: {out.detail['generations']} generations, scores {dict(out.scores)}",
@@ -62,7 +66,7 @@ def main() -> None:
         else:
             seats = (a.agent, "heuristic") if k % 2 else ("heuristic", a.agent)
             me = "p1" if k % 2 else "p2"
-            out, spm, wall = play(seats, k, me)
+            out, spm, wall = play(seats, k, me, options)
             score = 1.0 if out.ranks[me] == 1 and len(out.winners) == 1 else (
                 0.5 if out.ranks[me] == 1 else 0.0)
             wins += score
