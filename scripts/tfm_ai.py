@@ -51,23 +51,25 @@ def old_game(rev: str) -> TerraformingMars:
 
 def play(specs: tuple[str, str], seed: int, timed: str = "p1",
          options: dict[str, Any] | None = None,
-         games: dict[str, TerraformingMars] | None = None) -> tuple[Any, float, float]:
-    """One game; returns the outcome and the mean CPU and wall seconds per move of
-    ``timed`` (the seat whose agent is measured). ``games``: the game object an agent
+         games: dict[str, TerraformingMars] | None = None) -> tuple[Any, float, float, float]:
+    """One game; returns the outcome, the mean CPU and wall seconds per move and the most
+    CPU seconds of one move of ``timed`` (the seat whose agent is measured). ``games``: the game object an agent
     thinks with, per seat (the same rules; only ``evaluate`` may differ)."""
     agents = {p: make_agent(spec, seed * 7 + i) for i, (p, spec) in enumerate(zip(("p1", "p2"), specs, strict=True))}
     g = LocalGame(GAME, ["p1", "p2"], options or {}, seed=seed)
-    moves, cpu, wall = 0, 0.0, 0.0
+    moves, cpu, wall, most = 0, 0.0, 0.0, 0.0
     while g.outcome() is None:
         p = g.to_act()[0]
         c0, w0 = time.process_time(), time.perf_counter()
         command = agents[p].act((games or {}).get(p, GAME), GAME.view(g.state, p), p)
         if p == timed:
             moves += 1
-            cpu += time.process_time() - c0
+            used = time.process_time() - c0
+            cpu += used
+            most = max(most, used)
             wall += time.perf_counter() - w0
         g.play(p, command)
-    return g.outcome(), cpu / max(moves, 1), wall / max(moves, 1)
+    return g.outcome(), cpu / max(moves, 1), wall / max(moves, 1), most
 
 
 def main() -> None:
@@ -81,11 +83,11 @@ def main() -> None:
     a = ap.parse_args()
     options = {"corporate_era": True} if a.era else {}
     gens, best, wins, per_move = [], [], 0.0, []
-    spm = 0.0
+    spm = slowest = 0.0
     old = old_game(a.agent) if a.mode == "old" else None
     for k in range(a.first, a.first + a.games):
         if a.mode == "self":
-            out, _, _ = play(("heuristic", "heuristic"), k, options=options)
+            out, _, _, _ = play(("heuristic", "heuristic"), k, options=options)
             gens.append(out.detail["generations"])
             best.append(max(out.scores.values()))
             print(f"game {k}: {out.detail['generations']} generations, scores {dict(out.scores)}",
@@ -98,14 +100,15 @@ def main() -> None:
             else:
                 seats = (a.agent, "heuristic") if k % 2 else ("heuristic", a.agent)
                 games = None
-            out, spm, wall = play(seats, k, me, options, games)
+            out, spm, wall, most = play(seats, k, me, options, games)
+            slowest = max(slowest, most)
             score = 1.0 if out.ranks[me] == 1 and len(out.winners) == 1 else (
                 0.5 if out.ranks[me] == 1 else 0.0)
             wins += score
             per_move.append(spm)
             print(f"game {k}: {'heuristic' if old else a.agent} as {me}: {score:g} (scores {dict(out.scores)}, "
                   f"{out.detail['generations']} generations, {spm:.3f} s CPU and {wall:.3f} s wall "
-                  "per move of its own)", flush=True)
+                  f"per move of its own, {most:.2f} s CPU at most)", flush=True)
     if a.mode == "self":
         print(f"median generations {statistics.median(gens)}, median winner {statistics.median(best)}"
               f" over {a.games} games")
@@ -114,7 +117,7 @@ def main() -> None:
                       else (a.agent, "heuristic"))
         print(f"{who} scored {wins:g} of {a.games} against {other} "
               f"({100 * wins / a.games:.0f}%), median {statistics.median(per_move):.3f} s CPU per "
-              "move of its own")
+              f"move of its own, {slowest:.2f} s CPU for its slowest move")
     sys.stdout.flush()
 
 
