@@ -384,7 +384,9 @@ class Game:
 
     def encode_action(self, command: Command, state: State) -> int:
         """The fixed index of ``command`` in ``range(action_count)`` (only with
-        ``action_count`` set): the same command always has the same index."""
+        ``action_count`` set): the same command always has the same index. Raise
+        ValueError for a command beyond the bounds the encoding documents (the adapters
+        then leave it out of the action mask)."""
         raise NotImplementedError
 
     def decode_action(self, index: int, state: State, player: str) -> Command:

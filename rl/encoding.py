@@ -2,10 +2,12 @@
 
 Actions. A game with a fixed encoding (``Game.action_count`` set) numbers its commands
 itself (``encode_action`` / ``decode_action``): the same command always has the same index,
-which is what a policy network wants. Otherwise the index is the command's place in the
-canonical order of ``legal`` at that state (sorted by notation), bounded by
-``Game.max_actions``: index ``i`` is "the i-th legal command", so its meaning depends on
-the state, and the action mask says which indices are legal now.
+which is what a policy network wants. An encoding may be bounded (Over Hill and Dale's
+covers a window of the endless landscape): ``encode_action`` raises ValueError for a legal
+command beyond its bounds, and the action mask leaves that command out. Otherwise the
+index is the command's place in the canonical order of ``legal`` at that state (sorted by
+notation), bounded by ``Game.max_actions``: index ``i`` is "the i-th legal command", so
+its meaning depends on the state, and the action mask says which indices are legal now.
 
 Observations. A game with ``Game.observation_size`` set gives ``observation(view, player)``.
 Otherwise ``summary(view, player)`` (the public data ``meeple show --format json`` prints)
@@ -55,9 +57,19 @@ class ActionCodec:
 
     def indices(self, state: Any, player: str) -> list[int]:
         cmds = self.legal(state, player)
-        if self.fixed:
-            return sorted(self.game.encode_action(c, state) for c in cmds)
-        return list(range(len(cmds)))
+        if not self.fixed:
+            return list(range(len(cmds)))
+        out = set()
+        for c in cmds:
+            try:
+                out.add(self.game.encode_action(c, state))
+            except ValueError:
+                continue  # beyond the bounds the game documents for its encoding
+        if cmds and not out:
+            raise ValueError(
+                f"none of the {len(cmds)} legal commands of {self.game.name} here has an "
+                "index in its fixed action encoding (beyond the bounds it documents)")
+        return sorted(out)
 
     def decode(self, index: int, state: Any, player: str) -> Any:
         if self.fixed:

@@ -87,10 +87,9 @@ class MeepleAECEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         view = self.game.view(self.local.state, agent)
         obs = np.asarray(observe(self.game, view, agent), dtype=np.float32)
+        mask = np.zeros(self.codec.size, dtype=np.int8)
         if self.local.outcome() is None and agent in self.local.to_act():
-            mask = np.asarray(self.codec.mask(view, agent), dtype=np.int8)
-        else:
-            mask = np.zeros(self.codec.size, dtype=np.int8)
+            mask[self.codec.indices(view, agent)] = 1  # no list as long as the action space
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:

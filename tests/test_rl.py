@@ -93,6 +93,37 @@ def test_connect_four_gives_its_own_encoding():
     assert np.all(env.observe("red")["action_mask"] == 0)  # not red's turn
 
 
+@pytest.mark.parametrize("name", ["utopia", "carcassonne-hill-dale"])
+def test_big_games_give_their_own_encoding(name):
+    """A big game's own numbering and observation reach both adapters unchanged."""
+    _need("pettingzoo", "rl")
+    import meeple.rl
+
+    game = PLUGINS.game(name)
+    assert game.action_count is not None and game.observation_size is not None
+    env = meeple.rl.env(name, players=3)
+    env.reset(seed=3)
+    agent = env.agent_selection
+    assert env.action_space(agent).n == game.action_count
+    obs = env.observe(agent)
+    assert obs["observation"].shape == (game.observation_size,)
+    view = game.view(env.local.state, agent)
+    assert obs["observation"].tolist() == pytest.approx(game.observation(view, agent))
+    legal = game.legal(view, agent)
+    marked = [i for i, m in enumerate(obs["action_mask"]) if m]
+    assert marked == sorted(game.encode_action(c, view) for c in legal)
+    command = legal[-1]
+    env.step(game.encode_action(command, view))  # the game's index plays that command
+    twin = LocalGame(game, env.possible_agents, seed=3)
+    twin.play(agent, command)
+    assert env.local.state == twin.state
+
+    _need("pyspiel", "openspiel")
+    spiel = meeple.rl.openspiel_game(name, players=3)
+    assert spiel.num_distinct_actions() == game.action_count
+    assert spiel.observation_tensor_size() == game.observation_size
+
+
 def test_the_same_seed_gives_the_same_trajectory():
     _need("pettingzoo", "rl")
     import meeple.rl
@@ -153,3 +184,48 @@ def test_bad_agent_options_are_one_line_errors():
         make_agent("openspiel-mcts:sims=0", 1, PLUGINS)
     with pytest.raises(BadOptions, match="has no option"):
         make_agent("openspiel-mcts:depth=3", 1, PLUGINS)
+
+
+def test_games_import_no_rl_library():
+    """A game gives plain lists of numbers; the adapters convert (docs/plugins.md): no
+    plugin module imports an RL library or meeple.rl."""
+    import ast
+    from pathlib import Path
+
+    banned = {"numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "torch"}
+    plugins = Path(__file__).resolve().parents[1] / "plugins"
+    modules = sorted(plugins.glob("*/meeple_*/*.py"))
+    assert len(modules) > 40  # every plugin's package was found
+    found = []
+    for path in modules:
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom)
+                     and node.level == 0 else [])
+            found += [f"{path.name}: {n}" for n in names
+                      if n.split(".")[0] in banned or n.startswith("meeple.rl")]
+    assert found == []
+
+
+def test_a_bounded_encoding_leaves_out_what_it_cannot_number():
+    """A game's encode_action raises ValueError beyond its documented bounds (Over Hill
+    and Dale's window): the mask leaves those commands out, and a state where no legal
+    command has an index is one clear error."""
+    from meeple.rl.encoding import ActionCodec
+
+    game = PLUGINS.game("connect-four")
+
+    class Bounded(type(game)):
+        def encode_action(self, command, state):
+            if command.column >= self.bound:
+                raise ValueError("outside the window")
+            return command.column
+
+    bounded = Bounded()
+    local = LocalGame(bounded, bounded.default_players(2), seed=1)
+    player = local.to_act()[0]
+    bounded.bound = 5
+    assert ActionCodec(bounded).mask(local.state, player) == [1, 1, 1, 1, 1, 0, 0]
+    bounded.bound = 0
+    with pytest.raises(ValueError, match="none of the 7 legal commands of connect-four"):
+        ActionCodec(bounded).mask(local.state, player)

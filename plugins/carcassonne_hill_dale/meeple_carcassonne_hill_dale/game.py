@@ -10,7 +10,7 @@ from typing import Any
 
 from meeple.core import BadOptions, Game, Option, Outcome
 
-from . import notation, render, rules
+from . import encoding, notation, render, rules
 from .board import feature_harvest, feature_tiles, find
 from .events import (
     EVENTS,
@@ -25,6 +25,7 @@ from .events import (
     Wandered,
 )
 from .fold import fold
+from .observation import OBSERVATION_SIZE, observe
 from .scoring import MAJORITY, SHARING, chip_points, stable_points, winners
 from .state import State
 from .tiles import CROPS, DIRS, KIND_INDEX, KINDS, PATH, full_stack
@@ -241,6 +242,20 @@ class HillDale(Game):
         if fmt == "svg":
             return render.svg(state)
         return render.text(state)
+
+    # -- machine learning (meeple.rl, docs/rl.md): numbering in encoding, numbers in observation
+
+    action_count = encoding.ACTION_COUNT
+    observation_size = OBSERVATION_SIZE
+
+    def encode_action(self, command: Any, state: State) -> int:
+        return encoding.encode_action(command, state)
+
+    def decode_action(self, index: int, state: State, player: str) -> Any:
+        return encoding.decode_action(index, state, player)
+
+    def observation(self, view: State, player: str) -> list[float]:
+        return observe(view, player)
 
     # -- judgement -------------------------------------------------------------------------
 

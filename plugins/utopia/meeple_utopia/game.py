@@ -9,6 +9,7 @@ from typing import Any
 
 from meeple.core import Game, IllegalCommand, Option, Outcome
 
+from . import encoding
 from . import render as pictures
 from .board import BOARD, CIVS, NCIV
 from .events import (
@@ -31,6 +32,7 @@ from .events import (
 )
 from .fold import fold
 from .notation import format_command, parse
+from .observation import OBSERVATION_SIZE, observe
 from .rules import check, consequences, draw_guests, legal
 from .state import FULL_STATE, OVER, SPECTATOR, State
 
@@ -250,6 +252,20 @@ class Utopia(Game):
     def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
         shown = self.view(state, player) if player is not None else state
         return pictures.svg(shown) if fmt == "svg" else pictures.text(shown, player)
+
+    # -- machine learning (meeple.rl, docs/rl.md): numbering in encoding, numbers in observation
+
+    action_count = encoding.ACTION_COUNT
+    observation_size = OBSERVATION_SIZE
+
+    def encode_action(self, command: Any, state: State) -> int:
+        return encoding.encode_action(command, state)
+
+    def decode_action(self, index: int, state: State, player: str) -> Any:
+        return encoding.decode_action(index, state, player)
+
+    def observation(self, view: State, player: str) -> list[float]:
+        return observe(view, player)
 
     # -- judgement ---------------------------------------------------------------------
 

@@ -1,0 +1,45 @@
+"""How far out random games of Over Hill and Dale offer placements, against the window of
+its fixed action encoding (meeple_carcassonne_hill_dale.encoding.RADIUS; docs/rl.md).
+
+    .venv/bin/python scripts/hill_dale_window.py --games 600
+
+Plays uniformly random games (2 to 5 players in turn, seeds 0..games-1) and prints the
+farthest |x| or |y| of any legal placement and how many legal commands fell outside the
+window (those have no action index)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from meeple.core import LocalGame
+from meeple_carcassonne_hill_dale import HillDale
+from meeple_carcassonne_hill_dale.encoding import RADIUS
+from meeple_carcassonne_hill_dale.events import Place
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=600)
+    args = parser.parse_args()
+    game = HillDale()
+    farthest = outside = offered = 0
+    for seed in range(args.games):
+        local = LocalGame(game, game.default_players(2 + seed % 4), seed=seed)
+        rng = random.Random(seed)
+        while local.outcome() is None:
+            player = local.to_act()[0]
+            legal = game.legal(local.state, player)
+            for c in legal:
+                if type(c) is Place:
+                    far = max(abs(c.x), abs(c.y))
+                    farthest = max(farthest, far)
+                    outside += far > RADIUS
+                    offered += 1
+            local.play(player, rng.choice(legal))
+    print(f"{args.games} random games: farthest legal placement {farthest} from the start "
+          f"tile; window radius {RADIUS}; {outside} of {offered} legal placements outside")
+
+
+if __name__ == "__main__":
+    main()
