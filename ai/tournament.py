@@ -199,12 +199,26 @@ def engine_for(url: str) -> Engine:
     return _ENGINES[key]
 
 
+def check_store(units: Sequence[MatchUnit]) -> None:
+    """Refuse, before any game is played (or a progress bar shown), a tournament id whose
+    stored games are another tournament's: other game, players, seed, agents or options."""
+    for unit in units:
+        _stored_header(engine_for(unit.store_url), unit)
+
+
 def _stored_outcome(engine: Engine, unit: MatchUnit) -> tuple[bool, Mapping[str, Any] | None]:
     """(exists, outcome json if finished); refuses a stored game of another tournament."""
+    if not _stored_header(engine, unit):
+        return False, None
+    return True, engine.derived_status(unit.game_id).get("outcome")  # the log, not the cache
+
+
+def _stored_header(engine: Engine, unit: MatchUnit) -> bool:
+    """Whether the unit's game is stored; MeepleError if it is not this tournament's."""
     try:
         header = engine.store.header(unit.game_id)
     except GameNotFound:
-        return False, None
+        return False
     if header.game != unit.game or tuple(header.players) != unit.seats or \
             header.seed != unit.seed:
         raise MeepleError(f"the store already has a game {unit.game_id} that is not this "
@@ -223,7 +237,7 @@ def _stored_outcome(engine: Engine, unit: MatchUnit) -> tuple[bool, Mapping[str,
             f"tournament {unit.tournament} was played with other game options "
             f"({_options_text(header.options)}, not {_options_text(wanted)}); choose "
             "another --id")
-    return True, engine.derived_status(unit.game_id).get("outcome")  # the log, not the cache
+    return True
 
 
 def _options_text(options: Mapping[str, Any]) -> str:

@@ -17,9 +17,12 @@ from meeple.core.plugins import load
 from meeple.core.rng import derive_rng, new_seed
 from meeple.core.scheduler import run_match
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table as RichTable
+from rich.text import Text
 
 from .human import Announcer, HumanAgent, NoInput
+from .lines import error_markup, one_line
 
 app = typer.Typer(
     name="meeple",
@@ -45,7 +48,7 @@ Opts = Annotated[list[str] | None, typer.Option(
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[red]error:[/red] {message}", highlight=False, soft_wrap=True)
+    err.print(error_markup(message), highlight=False, soft_wrap=True)
     return typer.Exit(code)
 
 
@@ -203,17 +206,19 @@ def play(
         # An AI-only match is written in few transactions; people see every move stored.
         gid = eng.new_game(game, seats, parse_options(option), seed, game_id, deferred=not humans)
     if not quiet:
-        out.print(f"game [bold]{gid}[/bold]: " + ", ".join(f"{p}={s}" for p, s in zip(seats, specs, strict=True)))
+        out.print(f"game [bold]{gid}[/bold]: "
+                  + escape(", ".join(f"{p}={s}" for p, s in zip(seats, specs, strict=True))))
     people = {p: a for p, a in zip(seats, agent_objs, strict=True) if isinstance(a, HumanAgent)}
     # people hear of every other player's command, in one line with its consequences
     outcome = run_match(eng, gid, dict(zip(seats, agent_objs, strict=True)),
                         flush_every=1 if humans else 50,
                         on_command=Announcer(people) if people else None)
     if not quiet:
-        out.print(eng.render(gid))
+        out.print(eng.render(gid), markup=False)
     result = outcome.to_json() if outcome else {}
     out.print(f"{gid}: " + ", ".join(f"{p} {s:g} (rank {result['ranks'][p]})"
-                                    for p, s in result.get("scores", {}).items()))
+                                    for p, s in result.get("scores", {}).items()),
+              markup=False)
 
 
 @app.command()
@@ -226,12 +231,13 @@ def move(
     """Give one command in a stored game, as a player."""
     eng = engine(db)
     records = eng.move(game_id, command, as_player)
-    out.print(f"stored events {records[0].seq}-{records[-1].seq}: {records[0].command_text}")
+    out.print(f"stored events {records[0].seq}-{records[-1].seq}: {records[0].command_text}",
+              markup=False)
     status = eng.store.status(game_id)
     if status.get("status") == "finished":
-        out.print(f"game over: {status['outcome']['scores']}")
+        out.print(f"game over: {status['outcome']['scores']}", markup=False)
     else:
-        out.print(f"to act: {', '.join(status.get('to_act', []))}")
+        out.print(f"to act: {', '.join(status.get('to_act', []))}", markup=False)
 
 
 # -- looking --------------------------------------------------------------------------------
@@ -284,30 +290,40 @@ def log(
         return
     for ln in lines:
         if ln.marker:
-            out.print(f"[bold]{ln.marker}[/bold]", highlight=False)
-        who = f"{ln.actor}: " if ln.actor else ""
-        cmd = f" [dim]<- {ln.command}[/dim]" if ln.command and ln.actor else ""
-        effect = f"  [cyan]({ln.changes_text})[/cyan]" if ln.changes else ""
-        text = f"{ln.seq:>5}  {who}{ln.text}{effect}{cmd}"
+            out.print(f"[bold]{escape(ln.marker)}[/bold]", highlight=False)
+        # Names, commands and event lines are the players' and the game's text, not markup.
+        who = f"{escape(ln.actor)}: " if ln.actor else ""
+        cmd = f" [dim]<- {escape(ln.command)}[/dim]" if ln.command and ln.actor else ""
+        effect = f"  [cyan]({escape(ln.changes_text)})[/cyan]" if ln.changes else ""
+        text = f"{ln.seq:>5}  {who}{escape(ln.text)}{effect}{cmd}"
         out.print(f"[strike dim]{text}[/strike dim]" if ln.undone else text, highlight=False)
 
 
 @app.command("list")
 def list_games(json: Json = False, db: Db = None) -> None:
-    """List the stored games."""
+    """List the stored games; a damaged one as damaged (exit 1), the others all the same.
+
+    Each damaged game gets one line after the table saying what is wrong. Exit code 0 when
+    every game reads, 1 when some game is damaged, 2 for bad input."""
     rows = engine(db).list_games()
+    damaged = [r for r in rows if r.get("status") == "damaged"]
     if json:
         emit_json(rows)
-        return
-    t = RichTable("id", "game", "players", "events", "status", title="Stored games")
-    for r in rows:
-        status = r.get("status", "?")
-        if status == "finished":
-            status = "won by " + ", ".join(r["outcome"]["winners"])
-        elif status == "running":
-            status = "to act: " + ", ".join(r.get("to_act", []))
-        t.add_row(r["game_id"], r["game"], ", ".join(r["players"]), str(r.get("seq", "?")), status)
-    out.print(t)
+    else:
+        t = RichTable("id", "game", "players", "events", "status", title="Stored games")
+        for r in rows:
+            status = r.get("status", "?")
+            if status == "finished":
+                status = "won by " + ", ".join(r["outcome"]["winners"])
+            elif status == "running":
+                status = "to act: " + ", ".join(r.get("to_act", []))
+            t.add_row(*(Text(str(cell)) for cell in (  # players' names are not markup
+                r["game_id"], r["game"], ", ".join(r["players"]), r.get("seq", "?"), status)))
+        out.print(t)
+        for r in damaged:  # whole lines, not wrapped into the table
+            sys.stdout.write(f"damaged {r['game_id']}: {r['problem']}\n")
+    if damaged:
+        raise typer.Exit(1)
 
 
 @app.command()
@@ -357,7 +373,8 @@ def undo(
     # At one terminal --as and --agreed-by are taken on trust (hot-seat); the event
     # records them as such (docs/reliability.md).
     rec = eng.undo(game_id, as_player, force, agreed, proof=HOT_SEAT)
-    out.print(f"event {rec.seq}: undone; to act: {', '.join(eng.to_act(game_id))}")
+    out.print(f"event {rec.seq}: undone; to act: {', '.join(eng.to_act(game_id))}",
+              markup=False)
 
 
 @app.command()
@@ -402,11 +419,13 @@ def verify(
             if r.ok:
                 note = (f" ({r.chance_unchecked} draws wait for the seed, sealed until the "
                         "game is over)" if r.chance_unchecked else "")
+                if r.upcast:
+                    note += f" ({r.upcast})"
                 out.print(f"[green]ok[/green]   {r.game_id}: {r.events} events{note}",
                           highlight=False, soft_wrap=True)
             else:
                 where = f"event {r.first_bad_seq}: " if r.first_bad_seq else ""
-                out.print(f"[red]FAIL[/red] {r.game_id}: {where}{r.problem}",
+                out.print(f"[red]FAIL[/red] {r.game_id}: {where}{escape(one_line(r.problem))}",
                           highlight=False, soft_wrap=True)
     if not all(r.ok for r in reports):
         raise typer.Exit(1)
@@ -492,7 +511,7 @@ def main() -> None:
         err.print(str(exc), highlight=False, soft_wrap=True)
         raise SystemExit(1) from None
     except (UnknownName, BadOptions, MeepleError) as exc:
-        err.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
+        err.print(error_markup(exc), highlight=False, soft_wrap=True)
         raise SystemExit(2) from None
     except KeyboardInterrupt:
         err.print("interrupted; stored games can be resumed")
@@ -505,7 +524,7 @@ def main() -> None:
         if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
             ctx = getattr(exc, "ctx", None)
             where = f" (see `{ctx.command_path} --help`)" if ctx is not None else ""
-            err.print(f"[red]error:[/red] {exc.format_message()}{where}", highlight=False,
+            err.print(error_markup(f"{exc.format_message()}{where}"), highlight=False,
                       soft_wrap=True)
             raise SystemExit(2) from None
         raise

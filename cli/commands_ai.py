@@ -24,12 +24,14 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from .lines import error_markup
+
 err = Console(stderr=True)
 
 
 def fail(message: str) -> typer.Exit:
     """One clear line on stderr; the caller raises the returned Exit(2)."""
-    err.print(f"[red]error:[/red] {message}", highlight=False, soft_wrap=True)
+    err.print(error_markup(message), highlight=False, soft_wrap=True)
     return typer.Exit(2)
 
 
@@ -111,7 +113,13 @@ def tournament(
     Ctrl-C stops within seconds and says which games finished; the same command again
     resumes."""
     from meeple.ai.executors import executor_for
-    from meeple.ai.tournament import TournamentInterrupted, plan, run_tournament, store_is_shared
+    from meeple.ai.tournament import (
+        TournamentInterrupted,
+        check_store,
+        plan,
+        run_tournament,
+        store_is_shared,
+    )
 
     specs = split_players(players)
     if workers < 1:
@@ -125,6 +133,7 @@ def tournament(
         plugins = load()
         units = plan(game, specs, games, seed, url, tournament_id, options, plugins=plugins,
                      fmt=fmt, seats=seats)
+        check_store(units)  # a refusal is one line, before the progress bar starts
         executor = executor_for(min(workers, len(units)), executor_kind, ray_address,
                                 store_is_shared(url))
     except (MeepleError, ValueError) as exc:

@@ -19,11 +19,11 @@ from .game import Game, Option, Outcome
 from .hookspecs import hookimpl
 from .importers import ImportedGame, ImportedMove
 from .local import LocalGame
-from .rng import derive_rng
+from .rng import derive_rng, draw_rng
 
 __all__ = [
     "BadOptions", "ConcurrencyError", "Game", "GameNotFound", "IllegalCommand",
     "ImportFailed", "ImportedGame", "ImportedMove", "IntegrityError", "LocalGame",
     "MeepleError", "Option", "Outcome", "Redone", "StoreError", "Undone", "UnknownName",
-    "command", "derive_rng", "event", "hookimpl", "is_barrier",
+    "command", "derive_rng", "draw_rng", "event", "hookimpl", "is_barrier",
 ]

@@ -10,7 +10,10 @@ Two checks, each naming the first bad sequence number:
    Events record outcomes, so a rules change that alters any outcome shows here: the
    message names the first event that differs and shows both versions (``seq 212: stored
    +2 vp for p1, today's rules give +3 vp for p1``). A stored event of an older version
-   counts as equal when it upcasts to today's.
+   counts as equal when it upcasts to today's. A log in an older format that records
+   less than today's (rows without their outcomes) is accepted where the game names that
+   format (``Game.old_format``): its events are folded as stored, and the report says
+   ``upcast`` from which format instead of claiming a rules change.
 
 Without the seed (an export of a running game, whose header keeps only the seed's
 commitment) every decision is re-derived with a generator that refuses to draw: a
@@ -49,6 +52,10 @@ class VerifyReport:
     problem: str = ""
     #: Decisions whose chance could not be checked: the seed is sealed (see above).
     chance_unchecked: int = 0
+    #: The old log formats found, with how many stored events were read in each ("" if
+    #: none): "stored in format connect four 0.1 (drops without their results), upcast:
+    #: 1 event" (its setup; the drops are then what today's rules give such a log).
+    upcast: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return attrs.asdict(self)
@@ -94,11 +101,14 @@ def _fold(game: Game, state: Any, r: Record, ev: Any) -> Any:
                              f"{' '.join(str(exc).split())[:160]}", seq=r.seq) from None
 
 
-def rederive(game: Game, header: GameHeader, records: Sequence[Record]) -> int:
+def rederive(game: Game, header: GameHeader, records: Sequence[Record],
+             old: dict[str, int] | None = None) -> int:
     """Raise IntegrityError at the first event that is not what it should be; return how
-    many decisions drew chance that could not be checked (no seed)."""
+    many decisions drew chance that could not be checked (no seed). ``old`` collects the
+    old formats accepted (``Game.old_format``) and how many events were in each."""
     codec = Codec(game)
     batches = _batches(records)
+    old = {} if old is None else old
     if not batches:
         return 0
     if header.seed_known and not header.seed_matches():
@@ -130,6 +140,10 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record]) -> int:
         unchecked += 1
     except MeepleError as exc:
         raise IntegrityError(f"the setup is refused on replay: {exc}", seq=first[0].seq) from None
+    if (len(first) != len(setup) or not all(
+            _same(codec, r, e) for r, e in zip(first, setup, strict=False))) and _old(
+            game, decode(first), setup, old):
+        setup = decode(first)  # an old format, folded as stored
     if len(first) != len(setup) or not all(
             _same(codec, r, e) for r, e in zip(first, setup, strict=False)):
         # The first differing event; else the first missing one (the log is short) or the
@@ -168,7 +182,8 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record]) -> int:
         try:
             command = runtime.parse(game, head.command_text, state, head.actor)
             events = runtime.decide(game, state, head.actor, command, header.seed or 0, key,
-                                    rng=SealedRandom() if head.seq <= blind else None)
+                                    rng=SealedRandom() if head.seq <= blind else None,
+                                    scheme=header.chance)
         except ChanceNeeded:
             events = decode(batch)  # drawn with the sealed seed: taken as recorded
             unchecked += 1
@@ -177,6 +192,10 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record]) -> int:
                 f"seq {head.seq}: command {head.command_text!r} by {head.actor} "
                 f"is refused on replay: {exc}", seq=head.seq) from None
         by = f"(command {head.command_text!r} by {head.actor})"
+        if (len(events) != len(batch) or not all(
+                _same(codec, r, e) for r, e in zip(batch, events, strict=False))) and _old(
+                game, decode(batch), events, old):
+            events = decode(batch)  # an old format, folded as stored
         for i, r in enumerate(batch):
             if i >= len(events) or not _same(codec, r, events[i]):
                 today = events[i] if i < len(events) else None
@@ -197,6 +216,19 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record]) -> int:
             state = _fold(game, state, r, ev)
             counting += 1
     return unchecked
+
+
+def _old(game: Game, stored: list[Any], today: list[Any], found: dict[str, int]) -> bool:
+    """Is ``stored`` a batch of an old log format the game still reads? Counted in
+    ``found`` under the format's name."""
+    try:
+        name = game.old_format(stored, today)
+    except Exception:  # a plugin that cannot tell: not an old format
+        name = None
+    if not name:
+        return False
+    found[name] = found.get(name, 0) + len(stored)
+    return True
 
 
 def _same(codec: Codec, r: Record, ev: Any) -> bool:
@@ -234,7 +266,11 @@ def _check_engine_event(r: Record, ev: Any, pairs: list[tuple[int, Any]],
 def verify(game: Game, header: GameHeader, records: Sequence[Record]) -> VerifyReport:
     try:
         check_chain(header, records)
-        unchecked = rederive(game, header, records)
+        old: dict[str, int] = {}
+        unchecked = rederive(game, header, records, old)
     except IntegrityError as exc:
         return VerifyReport(header.game_id, False, len(records), exc.seq, str(exc))
-    return VerifyReport(header.game_id, True, len(records), chance_unchecked=unchecked)
+    upcast = "; ".join(f"stored in format {name}, upcast: {n} event{'s' * (n != 1)}"
+                       for name, n in old.items())
+    return VerifyReport(header.game_id, True, len(records), chance_unchecked=unchecked,
+                        upcast=upcast)

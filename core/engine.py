@@ -177,12 +177,28 @@ class Engine:
     @_locked
     def list_games(self) -> list[dict[str, Any]]:
         """Every stored game with where it stands, re-derived from its log (see
-        ``derived_status``), not read from the status cache."""
+        ``derived_status``), not read from the status cache. A game whose header or log
+        cannot be read is listed with ``status: "damaged"`` and a ``problem``, never an
+        error: one damaged game must not hide the others."""
         out = []
         for gid in self.store.game_ids():
-            h = self.store.header(gid)
-            out.append({"game_id": gid, "game": h.game, "players": list(h.players),
-                        "created": h.created, "title": h.title, **self.derived_status(gid)})
+            try:
+                h = self.store.header(gid)
+            except Exception as exc:  # a damaged header: list every other game all the same
+                out.append({"game_id": gid, "game": "?", "players": [], "created": "",
+                            "title": "", "status": "damaged",
+                            "problem": f"{' '.join(str(exc).split())} (see meeple verify {gid})"})
+                continue
+            row = {"game_id": gid, "game": h.game, "players": list(h.players),
+                   "created": h.created, "title": h.title, **self.derived_status(gid)}
+            if row["status"] != "damaged":
+                try:
+                    self.store.status(gid)
+                except Exception as exc:  # the log reads; only its status cache is damaged
+                    row.update(status="damaged", problem=(
+                        f"{' '.join(str(exc).split())} (the log itself reads, and the next "
+                        f"move rewrites the cache; see meeple verify {gid})"))
+            out.append(row)
         return out
 
     @_locked

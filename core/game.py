@@ -401,3 +401,17 @@ class Game:
     def upcast(self, type_name: str, version: int, data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         """Turn stored data of an old event version into the next version's data."""
         raise NotImplementedError(f"{self.name} cannot read {type_name} version {version}")
+
+    def upcast_in_context(self, state: State, event: Event) -> Event:
+        """An event of an old log whose today's form needs the game's state: e.g. a row
+        stored without its outcomes, whose facts the rules derive once here. Called on
+        every stored event, with the state before it, as a log is loaded; by default the
+        event as it is. The result is folded, described and shown in its place."""
+        return event
+
+    def old_format(self, stored: Sequence[Event], today: Sequence[Event]) -> str | None:
+        """verify asks this where a stored batch (decoded and upcast) is not what today's
+        rules give: None if that is a finding, else which old log format ``stored`` is
+        (it is then accepted, folded as stored, and the report says so). Only a format
+        that records less than today's may say so: never a changed outcome."""
+        return None

@@ -33,9 +33,14 @@ def utc_now() -> str:
 #: How a decision's randomness is keyed. "seq": by the sequence number it writes at
 #: (headers before seed commitments; an undo shifted it, so undo + redo could reroll a
 #: draw). "position": by how many events count (not undone) before it, which an undo
-#: followed by the same or any other command cannot shift.
+#: followed by the same command cannot shift, but other commands in between could (a
+#: command writing one event more moved every later draw). "draw": as "position", and a
+#: draw the game names (``rng.draw_rng``: the n-th card from a deck, a round's guests) is
+#: keyed on that name, so no path of play can bring another outcome for it.
 CHANCE_SEQ = "seq"
 CHANCE_POSITION = "position"
+CHANCE_DRAW = "draw"
+CHANCE_SCHEMES = (CHANCE_SEQ, CHANCE_POSITION, CHANCE_DRAW)
 
 #: Fields that only headers with a seed commitment have (left out of legacy hashes).
 _NEW_FIELDS = ("seed_commitment", "seed_nonce", "chance")
@@ -81,11 +86,11 @@ class GameHeader:
                    players: tuple[str, ...], options: dict[str, Any], seed: int,
                    created: str, title: str = "",
                    forked_from: tuple[str, int] | None = None) -> GameHeader:
-        """A header of a new game: its seed committed to, chance keyed by position."""
+        """A header of a new game: its seed committed to, chance keyed by named draw."""
         nonce = seed_nonce(seed)
         return cls(game_id, game, plugin, plugin_version, tuple(players), dict(options), seed,
                    created, title, forked_from, commit_seed(seed, nonce), nonce,
-                   CHANCE_POSITION)
+                   CHANCE_DRAW)
 
     @property
     def legacy(self) -> bool:
@@ -142,8 +147,8 @@ class GameHeader:
         need(isinstance(self.options, dict), "'options' must be an object")
         need(self.seed is None or (isinstance(self.seed, int) and not isinstance(self.seed, bool)),
              "'seed' must be a whole number")
-        need(self.chance in (CHANCE_SEQ, CHANCE_POSITION),
-             f"'chance' must be {CHANCE_SEQ!r} or {CHANCE_POSITION!r}")
+        need(self.chance in CHANCE_SCHEMES,
+             f"'chance' must be one of {', '.join(map(repr, CHANCE_SCHEMES))}")
         for name in ("seed_commitment", "seed_nonce"):
             need(getattr(self, name) is None or isinstance(getattr(self, name), str),
                  f"{name!r} must be text")

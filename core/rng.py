@@ -10,9 +10,42 @@ import random
 import secrets
 
 
-def derive_rng(seed: int, seq: int, salt: str = "") -> random.Random:
-    digest = hashlib.sha256(f"meeple:{seed}:{seq}:{salt}".encode()).digest()
-    return random.Random(int.from_bytes(digest[:16], "big"))
+def _derived(seed: int, key: int | str, salt: str) -> int:
+    digest = hashlib.sha256(f"meeple:{seed}:{key}:{salt}".encode()).digest()
+    return int.from_bytes(digest[:16], "big")
+
+
+def derive_rng(seed: int, seq: int | str, salt: str = "") -> random.Random:
+    return random.Random(_derived(seed, seq, salt))
+
+
+class Chance(random.Random):
+    """The generator the engine hands one decision. Drawing on it directly is keyed on the
+    decision's place in the log (``runtime.chance_key``); a draw the game names with
+    ``draw_rng`` is keyed on that name alone, so it comes out the same on every path of
+    play that makes it again (an undo followed by other moves cannot shift it).
+    ``per_draw`` is False for games stored before named draws: there ``draw_rng`` hands
+    back this generator, exactly what those games drew with."""
+
+    def __init__(self, seed: int, key: int, per_draw: bool = True) -> None:
+        super().__init__(_derived(seed, key, ""))
+        self._seed = seed
+        self._per_draw = per_draw
+
+    def for_draw(self, deck: str, index: tuple[object, ...]) -> random.Random:
+        if not self._per_draw:
+            return self
+        return derive_rng(self._seed, f"{deck}/{index!r}", "draw")
+
+
+def draw_rng(rng: random.Random, deck: str, *index: object) -> random.Random:
+    """The generator for one named draw: the ``index``-th draw from ``deck``, where
+    ``index`` is whatever the game's state says identifies it (a round and a seat, how
+    many cards were drawn before, the cards in a pile to be shuffled). Build the pool
+    drawn from in an order that depends only on its contents, and the same draw from the
+    same pool gives the same outcome on every path. Any other generator (a search's, a
+    test's, a sealed game's) is handed back unchanged."""
+    return rng.for_draw(deck, index) if isinstance(rng, Chance) else rng
 
 
 def new_seed() -> int:

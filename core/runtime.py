@@ -12,7 +12,8 @@ from typing import Any
 from .errors import BadOptions, IllegalCommand, MeepleError
 from .events import Redone, Undone, is_barrier
 from .game import Game
-from .rng import derive_rng
+from .records import CHANCE_DRAW, CHANCE_SEQ
+from .rng import Chance, derive_rng
 
 
 class PluginFailed(IllegalCommand):
@@ -59,9 +60,10 @@ def parse(game: Game, text: str, state: Any, player: str | None) -> Any:
 
 
 def decide(game: Game, state: Any, player: str, command: Any, seed: int, next_seq: int,
-           rng: random.Random | None = None) -> list[Any]:
+           rng: random.Random | None = None, scheme: str = CHANCE_DRAW) -> list[Any]:
     """Check that ``player`` may act, then let the game decide. ``next_seq`` is the chance
-    key (``chance_key``) of the decision; ``rng`` replaces the derived generator (verify
+    key (``chance_key``) of the decision, ``scheme`` the header's ``chance`` (named draws
+    are keyed by name only under "draw"); ``rng`` replaces the derived generator (verify
     of a sealed game)."""
     if game.outcome(state) is not None:
         raise IllegalCommand("the game is over")
@@ -70,7 +72,8 @@ def decide(game: Game, state: Any, player: str, command: Any, seed: int, next_se
         who = ", ".join(acting) or "nobody"
         raise IllegalCommand(f"it is not {player}'s turn (waiting for {who})")
     try:
-        events = list(game.decide(state, player, command, rng or derive_rng(seed, next_seq)))
+        events = list(game.decide(state, player, command,
+                                  rng or Chance(seed, next_seq, scheme == CHANCE_DRAW)))
     except MeepleError:
         raise
     except Exception as exc:
@@ -85,8 +88,10 @@ def chance_key(scheme: str, next_seq: int, counting: int) -> int:
     number the decision writes at, which an undo moves on; "position" keys it on how many
     events count before it, plus one: the same number as ``next_seq`` while nothing was
     undone, and after an undo exactly what the undone command had, so whatever is played
-    instead draws from the same stream and an undo/redo cycle cannot reroll a draw."""
-    return next_seq if scheme == "seq" else counting + 1
+    instead draws from the same stream and an undo/redo cycle cannot reroll a draw. "draw"
+    keys the same way, but a draw the game names (``rng.draw_rng``) ignores this key, so
+    a path that writes another number of events before it cannot shift it either."""
+    return next_seq if scheme == CHANCE_SEQ else counting + 1
 
 
 def effective(records: Sequence[tuple[int, Any]]) -> list[tuple[int, Any]]:

@@ -44,18 +44,21 @@ class Table:
 
     def extend(self, records: list[Record]) -> None:
         """Take records written elsewhere (or just now) and fold them in."""
-        rebuild = False
+        upcast = self.game.upcast_in_context
         for r in records:
             ev = self.codec.decode(r.type, r.version, r.data)
+            if isinstance(ev, Undone | Redone):
+                self.records.append(r)
+                self.pairs.append((r.seq, ev))
+                # At once, not after the last record: an old event after it is upcast
+                # with the state it follows (Game.upcast_in_context).
+                self._rebuild()
+                continue
+            ev = upcast(self.state, ev)
             self.records.append(r)
             self.pairs.append((r.seq, ev))
-            if isinstance(ev, Undone | Redone):
-                rebuild = True
-            elif not rebuild:
-                self.state = self.game.fold(self.state, ev)
-                self.counting += 1
-        if rebuild:
-            self._rebuild()
+            self.state = self.game.fold(self.state, ev)
+            self.counting += 1
 
     def _rebuild(self) -> None:
         alive = runtime.effective(self.pairs)
@@ -94,7 +97,8 @@ class Table:
             raise runtime.PluginFailed(
                 runtime.plugin_failure(self.game, "writing a command down", exc)) from exc
         key = runtime.chance_key(self.header.chance, self.last_seq + 1, self.counting)
-        events = runtime.decide(self.game, self.state, player, command, self.header.seed, key)
+        events = runtime.decide(self.game, self.state, player, command, self.header.seed, key,
+                                scheme=self.header.chance)
         self._queue(events, player, text)
         return events
 

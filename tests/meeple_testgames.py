@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from meeple.core import Game, IllegalCommand, Outcome, command, event, hookimpl
+from meeple.core import Game, IllegalCommand, Outcome, command, draw_rng, event, hookimpl
 
 # -- Dice race: draws are barriers, each player's last roll is secret ---------------------
 
@@ -47,6 +47,7 @@ class DiceState:
     secret: dict[str, int]
     stopped: list[str] = field(default_factory=list)
     turn: int = 0
+    rolls: dict[str, int] = field(default_factory=dict)
 
 
 class DiceRace(Game):
@@ -66,6 +67,7 @@ class DiceRace(Game):
         if isinstance(ev, Rolled):
             state.totals[ev.player] += ev.value
             state.secret[ev.player] = ev.value
+            state.rolls[ev.player] = state.rolls.get(ev.player, 0) + 1
         elif isinstance(ev, Stopped):
             state.stopped.append(ev.player)
         state.turn += 1
@@ -81,7 +83,10 @@ class DiceRace(Game):
 
     def decide(self, state, player, cmd, rng):
         if isinstance(cmd, Roll):
-            return [Rolled(player, rng.randint(1, 6))]
+            # A named draw: this player's n-th roll (n = rolls before it), the same on
+            # every path of play.
+            n = state.rolls.get(player, 0)
+            return [Rolled(player, draw_rng(rng, "roll", player, n).randint(1, 6))]
         if isinstance(cmd, Stop):
             return [Stopped(player, "chose to stop")]
         raise IllegalCommand("roll or stop")
@@ -98,7 +103,7 @@ class DiceRace(Game):
     def view(self, state, player):
         v = DiceState(state.players, state.target, dict(state.totals),
                       {p: (s if p == player else 0) for p, s in state.secret.items()},
-                      list(state.stopped), state.turn)
+                      list(state.stopped), state.turn, dict(state.rolls))
         return v
 
     def redact(self, ev, player):

@@ -50,7 +50,7 @@ def test_the_seed_never_leaves_a_running_game(name: str) -> None:
     eng = engine()
     gid = play_random(eng, name, seed=873_456_120_933_745_161, commands=4, game_id="g")
     header = eng.store.header(gid)
-    assert header.seed is not None and header.seed_commitment and header.chance == "position"
+    assert header.seed is not None and header.seed_commitment and header.chance == "draw"
     data = eng.export(gid, reveal=True)
     shown = [data, orjson.dumps(eng.show_json(gid)), orjson.dumps(eng.list_games()),
              orjson.dumps([ln.to_json() for ln in eng.log(gid, reveal=True)]),

@@ -102,9 +102,9 @@ def test_list_shows_a_damaged_log_as_damaged_and_goes_on(capsys, tmp_path):
         con.execute("UPDATE events SET data = ? WHERE game_id = 'c4' AND seq = 3",
                     (b'{"column": "x"}',))
     code, out, err = run_meeple(capsys, "list", "--json", "--db", f"sqlite:///{path}")
-    assert code == 0, err
+    assert code == 1 and not err, err  # 1: listed, and something is damaged
     rows = {r["game_id"]: r for r in orjson.loads(out)}
     assert rows["c4"]["status"] == "damaged" and "meeple verify c4" in rows["c4"]["problem"]
     assert rows["other"]["status"] == "running"
     code, out, err = run_meeple(capsys, "list", "--db", f"sqlite:///{path}")
-    assert code == 0 and "damaged" in out and "Traceback" not in err
+    assert code == 1 and "damaged c4: " in out and "Traceback" not in err

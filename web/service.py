@@ -107,9 +107,10 @@ class Service:
         """Every game, newest first, each with the tournament it belongs to (or None)."""
         with self.lock:
             rows = self.engine.list_games()
-            headers = {r["game_id"]: self.engine.store.header(r["game_id"]) for r in rows}
+            headers = {r["game_id"]: self._header(r["game_id"]) for r in rows}
         for r in rows:
-            t = tournament_of(headers[r["game_id"]])
+            h = headers[r["game_id"]]
+            t = tournament_of(h) if h else None
             r["tournament"] = t.tournament if t else None
         rows.reverse()
         return rows
@@ -130,7 +131,20 @@ class Service:
         """Changes whenever a game is added or moves (what the list page listens for)."""
         with self.lock:
             store = self.engine.store
-            return ";".join(f"{gid}:{store.status(gid).get('seq', 0)}" for gid in store.game_ids())
+            return ";".join(f"{gid}:{self._seq(gid)}" for gid in store.game_ids())
+
+    def _header(self, game_id: str) -> Any:
+        """A game's header, or None when it is damaged (the list shows it as damaged)."""
+        try:
+            return self.engine.store.header(game_id)
+        except MeepleError:
+            return None
+
+    def _seq(self, game_id: str) -> Any:
+        try:
+            return self.engine.store.status(game_id).get("seq", 0)
+        except MeepleError:  # a damaged status cache must not break the whole list page
+            return "damaged"
 
     def check_at(self, game_id: str, at: Any) -> int | None:
         if at in (None, ""):

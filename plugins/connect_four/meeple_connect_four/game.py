@@ -12,8 +12,9 @@ and a ``Won`` (with the four cells and the score) or ``Drawn`` of its own.
 
 Logs written by version 0.1 recorded only the drops. Their ``Started`` event is version 1;
 ``upcast`` marks it ``results=False``, and for such a log alone fold reads each drop's
-result the way 0.1 did, so old games keep their recorded results (verify names the
-changed setup event: today's rules write logs of another shape).
+result the way 0.1 did, so old games keep their recorded results; verify accepts such a
+setup as an old format (``old_format``: "stored in format connect four 0.1, upcast") and
+checks every drop against what today's rules give for a log of that shape.
 """
 
 from __future__ import annotations
@@ -274,7 +275,9 @@ class ConnectFour(Game):
 
     def parse(self, text: str, state: State | None = None, player: str | None = None) -> Drop:
         word = text.strip().lower().removeprefix("drop").strip()
-        if not word.isdigit() or not 1 <= int(word) <= COLS:
+        # isascii: str.isdigit also passes digits int() refuses (①, ¹) and other
+        # scripts' digits; the length check keeps a 4,400-digit number from int().
+        if not (word.isascii() and word.isdigit() and len(word) <= 2) or not 1 <= int(word) <= COLS:
             raise IllegalCommand(f"{text!r} is not a column: type a number from 1 to {COLS}")
         return DROPS[int(word) - 1]
 
@@ -296,6 +299,16 @@ class ConnectFour(Game):
         if type_name == Started.TYPE and version == 1:
             return 2, {**data, "results": False}  # 0.1 recorded drops, not results
         return super().upcast(type_name, version, data)
+
+    def old_format(self, stored: Sequence[Any], today: Sequence[Any]) -> str | None:
+        """A 0.1 log's setup (upcast to ``results=False``) where today's rules start with
+        ``results=True``: the same game in the old shape, whose drops verify then checks
+        one by one against what today's rules give for such a log."""
+        if (len(stored) == len(today) == 1 and type(stored[0]) is Started
+                and type(today[0]) is Started and not stored[0].results
+                and stored[0].players == today[0].players):
+            return "connect four 0.1 (drops without their results)"
+        return None
 
     def changes(self, ev: Any) -> dict[str, dict[str, float]]:
         """Only the end of the game scores: the winner's points, or both players' draw."""

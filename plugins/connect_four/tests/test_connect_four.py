@@ -140,8 +140,9 @@ def test_a_stored_game_keeps_its_recorded_result_when_the_rules_change(tmp_path)
         assert not eng.verify(gid).ok  # while verify says today's rules differ
 
 
-def _old_log(tmp_path, moves):
-    """A game as connect four 0.1 stored it: Started version 1 and the drops, no results."""
+def _old_log(tmp_path, moves, forge=None):
+    """A game as connect four 0.1 stored it: Started version 1 and the drops, no results
+    (``forge``: drop number -> the 0-based column stored instead)."""
     from meeple.core.codec import dumps
     from meeple.core.engine import Engine
     from meeple.core.records import GameHeader, NewEvent, chain_batches
@@ -149,7 +150,7 @@ def _old_log(tmp_path, moves):
                         {}, 1, "2026-11-01T00:00:00+00:00")
     batches = [[NewEvent("connect-four.started", 1, dumps({"players": ["ann", "bob"]}))]]
     for i, col in enumerate(moves):
-        data = dumps({"column": int(col) - 1, "seat": i % 2})
+        data = dumps({"column": (forge or {}).get(i, int(col) - 1), "seat": i % 2})
         batches.append([NewEvent("connect-four.dropped", 1, data, ("ann", "bob")[i % 2], col)])
     eng = Engine(f"sqlite:///{tmp_path / 'old.sqlite'}")
     eng.store.import_game(header, chain_batches("old", 0, header.hash(), batches, "t"))
@@ -162,9 +163,19 @@ def test_a_log_of_version_0_1_keeps_its_result(tmp_path):
     (row,) = eng.list_games()
     assert row["status"] == "finished" and row["outcome"]["winners"] == ["ann"]
     assert "results not recorded" in eng.log("old")[0].text
-    report = eng.verify("old")  # today's rules write another setup event
-    assert not report.ok and report.first_bad_seq == 1
-    assert "results: stored False, today's rules give True" in report.problem
+    report = eng.verify("old")  # an old format, said so: not a rules change
+    assert report.ok, report.problem
+    assert report.upcast == ("stored in format connect four 0.1 (drops without their "
+                             "results), upcast: 1 event")
+
+
+def test_a_log_of_version_0_1_with_a_changed_drop_fails_verify(tmp_path):
+    """Accepting the old format accepts nothing else: a drop stored in another column than
+    its command names is still the finding, at its own event."""
+    eng = _old_log(tmp_path, "1717171", forge={3: 1})
+    report = eng.verify("old")
+    assert not report.ok and report.first_bad_seq == 5  # drop 3 (seq 1 is the setup)
+    assert "column: stored 1, today's rules give 6" in report.problem
 
 
 def test_a_game_begun_by_version_0_1_goes_on_in_its_shape(tmp_path):

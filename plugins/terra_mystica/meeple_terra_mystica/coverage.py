@@ -23,7 +23,7 @@ from .rows import apply_row
 from .state import State
 
 #: State fields that count the rows or hold a journal, not the position.
-_SKIP = {"nrows", "row_values", "jr"}
+_SKIP = {"nrows", "row_values", "jr", "_adj"}  # _adj: State.adj's cache
 FREE = ("convert", "burn")
 
 

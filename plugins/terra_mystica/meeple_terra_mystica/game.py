@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
-from meeple.core import Game, Option, Outcome, command, event
+from meeple.core import Game, IllegalCommand, Option, Outcome, command, event
 
 from . import journal as J
 from . import ledger as L
@@ -41,8 +41,10 @@ class Turn:
     text: str
 
 
-@event("terra-mystica.started")
+@event("terra-mystica.started", version=2)
 class Started:
+    """Version 1 (plugin version 1) had no ``factions``: it upcasts to none fixed."""
+
     players: tuple[str, ...]
     options: tuple[str, ...]
     scoring: tuple[str, ...]
@@ -53,8 +55,10 @@ class Started:
 
 @event("terra-mystica.acted")
 class Acted:
-    """Version 1 of a player's row (logs stored before plugin version 2): only the text.
-    Its fold re-runs the rules (the legacy path, docs/games/terra-mystica.md)."""
+    """A player's row as plugin version 1 stored it: only the text. A loaded log upcasts
+    it to a ``Played`` with the facts today's rules derive from it (``upcast_in_context``);
+    its fold (what verify folds, as stored) runs the rules (docs/games/terra-mystica.md,
+    "Logs of version 1")."""
 
     player: str
     text: str
@@ -132,6 +136,9 @@ class FinalScoring:
 
 
 FACTS = (Played, RoundScored, Income, FinalScoring)
+
+#: What verify says of a log of plugin version 1 (Game.old_format).
+_V1 = "terra-mystica 1 (rows without their outcomes; facts derived by today's rules)"
 _FACT_TYPES = frozenset(FACTS)
 
 
@@ -254,6 +261,52 @@ class TerraMystica(Game):
             return state
         raise ValueError(f"unknown event {ev!r}")
 
+    # -- old logs ----------------------------------------------------------------
+
+    def upcast(self, type_name: str, version: int, data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        if type_name == Started.TYPE and version == 1:
+            if "factions" in data:  # written by plugin version 2 before this event's v2
+                return 2, data
+            # Plugin version 1 fixed no factions, and its rules let play run on while
+            # power offers were open, as on the site: today's option site-leech.
+            flags = set(data.get("options", ())) | {"site-leech"}
+            return 2, {**data, "factions": [],
+                       "options": [n for n, _ in OPTION_FLAGS if n in flags]}
+        return super().upcast(type_name, version, data)
+
+    def upcast_in_context(self, state, event):
+        """A version-1 row (``Acted``, only its text) becomes one ``Played`` holding the
+        facts today's rules derive from it, the steps it set off (income, round and final
+        scoring) included: the rules run once, here, so that the log shows what the row did
+        and fold applies facts. A row today's rules refuse stays as stored."""
+        if type(event) is not Acted:
+            return event
+        try:
+            facts = self.decide(state, event.player, self.parse(event.text), None)
+        except IllegalCommand:
+            return event
+        faction = next((e.faction for e in facts if type(e) is Played), "")
+        return Played(event.player, faction, event.text,
+                      *(sum((getattr(e, k) for e in facts), ())
+                        for k in ("lines", "sets", "hexes", "patch", "notes")))
+
+    def old_format(self, stored, today):
+        """Plugin version 1's setup (upcast: site-leech on, as its rules always were) where
+        today's setup from the same header differs only there; or a version-1 row where
+        today's rules give facts of the same row by the same player (version 1 recorded no
+        outcomes, so there are none to compare)."""
+        if len(stored) != 1 or len(today) < 1:
+            return None
+        old, new = stored[0], today[0]
+        if type(old) is Started and type(new) is Started and len(today) == 1:
+            same = attrs.evolve(new, options=old.options) == old
+            if same and set(old.options) - set(new.options) <= {"site-leech"}:
+                return _V1
+        if (type(old) is Acted and type(new) is Played and new.player == old.player
+                and new.text == self.parse(old.text).text):
+            return _V1
+        return None
+
     def decide(self, state, player, cmd, rng):
         """Run the row on a journaled clone; its facts become the events."""
         if isinstance(cmd, str):
@@ -262,8 +315,7 @@ class TerraMystica(Game):
         g = J.start(state)
         apply_row(g, player, cmds)
         out = []
-        for kind, info, fact in J.finish(g):
-            body = (fact.lines, fact.sets, fact.hexes, fact.patch, fact.notes)
+        for kind, info, body in J.finish(g):
             if kind == "row":
                 out.append(Played(player, g.faction_of.get(player, ""), cmd.text, *body))
             elif kind == "round":

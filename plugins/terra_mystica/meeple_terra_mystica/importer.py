@@ -75,32 +75,40 @@ def _values_tsv(fields: list[str], line: int) -> dict:
             "FIRE": cults[0], "WATER": cults[1], "EARTH": cults[2], "AIR": cults[3]}
 
 
+# Compiled once: a ledger has a hundred comment lines (round headers, notes).
+_OPTION = re.compile(r"^option (\S+)$")
+_ROUND_SCORING = re.compile(r"^round (\d) scoring: (score\d+)")
+_REMOVING = re.compile(r"^removing tile (bon\d+)$")
+_PLAYER = re.compile(r"^player (\d+): (.+)$", re.I)
+_DROPPED = re.compile(r"^(\w+) dropped from the game$")
+
+
 def _comment(led: Ledger, text: str, line: int, tmai: bool = False) -> None:
     t = text.strip()
     low = t.lower()
-    m = re.match(r"^option (\S+)$", low)
+    m = _OPTION.match(low)
     if m:
         if m[1] in KNOWN_OPTIONS:
             led.options.append(m[1])
         elif m[1] not in IGNORED_OPTIONS:
             raise ImportFailed(f"unsupported game option {m[1]!r}", line=line)
         return
-    m = re.match(r"^round (\d) scoring: (score\d+)", low)
+    m = _ROUND_SCORING.match(low)
     if m:
         r = int(m[1])
         while len(led.scoring) < r:
             led.scoring.append("")
         led.scoring[r - 1] = m[2].upper()
         return
-    m = re.match(r"^removing tile (bon\d+)$", low)
+    m = _REMOVING.match(low)
     if m:
         led.removed.append(m[1].upper())
         return
-    m = re.match(r"^player (\d+): (.+)$", t, re.I)
+    m = _PLAYER.match(t)
     if m:
         led.players.append(m[2].strip())
         return
-    m = re.match(r"^(\w+) dropped from the game$", low)
+    m = _DROPPED.match(low)
     if m:
         led.rows.append(Row(m[1], "drop", line, None))
         return
@@ -119,6 +127,9 @@ def _add_row(led: Ledger, faction: str, cmds: str, values: dict | None, line: in
         led.rows.append(Row(faction, f"setup {faction}", line, values))
         return
     if not c or COMPUTED.match(c):
+        return
+    if "." not in c:  # one command (most rows): nothing to split off
+        led.rows.append(Row(faction, c, line, values))
         return
     # A row can end with a step the site ran itself (income after the last transform).
     given = [s for s in (p.strip() for p in _PARTS.split(c)) if s]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import fields
 from itertools import compress
-from operator import ne
+from operator import itemgetter, ne
 from typing import Any
 
 from . import board as B
@@ -54,20 +54,30 @@ _MISSING = object()
 
 
 class Tracked(dict):
-    """A faction dict that reports every write to its journal: ledger counters as
-    (faction, reason, key, delta) entries, other keys by remembering their first value."""
+    """A faction dict that reports every write to its journal: ledger counters as deltas
+    summed per (faction, reason), other keys by remembering their first value."""
 
-    # The journal's lists are held directly: this runs for every write decide makes.
-    __slots__ = ("entries", "reasons", "name", "old")
+    # The journal's containers are held directly: this runs for every write decide makes.
+    __slots__ = ("lines", "reasons", "name", "old")
 
-    def __setitem__(self, key: str, value: Any) -> None:
-        if key in LEDGER:
-            delta = value - dict.get(self, key, 0)
+    # The defaults bind the constants as locals (cheaper than globals, per write).
+    def __setitem__(self, key: str, value: Any, _ledger: frozenset = LEDGER,
+                    _get: Any = dict.get, _set: Any = dict.__setitem__) -> None:
+        if key in _ledger:
+            delta = value - _get(self, key, 0)
             if delta:
-                self.entries.append((self.name, self.reasons[-1], key, delta))
-        elif key not in self.old:
-            self.old[key] = dict.get(self, key, _MISSING)
-        dict.__setitem__(self, key, value)
+                # Summed here, not listed and summed when the fact is cut: one step less.
+                line = (self.name, self.reasons[-1])
+                d = self.lines.get(line)
+                if d is None:
+                    self.lines[line] = {key: delta}
+                else:
+                    d[key] = d.get(key, 0) + delta
+        else:
+            old = self.old
+            if key not in old:
+                old[key] = _get(self, key, _MISSING)
+        _set(self, key, value)
 
 
 class Marked(list):
@@ -84,12 +94,13 @@ class Journal:
     """What the rules did since the last cut, and the facts cut so far. It is also the
     context manager ``why`` hands out (no object per reason)."""
 
-    __slots__ = ("reasons", "entries", "notes", "facts", "snap", "kind", "info", "pending",
+    __slots__ = ("reasons", "lines", "notes", "facts", "snap", "kind", "info", "pending",
                  "marks")
 
     def __init__(self, snap: State) -> None:
         self.reasons: list[Any] = [""]
-        self.entries: list[tuple[str, Any, str, int]] = []
+        #: (faction, reason) -> {counter: delta}, in the order they first moved.
+        self.lines: dict[tuple[str, Any], dict[str, int]] = {}
         self.notes: list[tuple[str, ...]] = []
         self.facts: list[tuple[str, dict, Fact]] = []
         self.snap = snap
@@ -100,7 +111,7 @@ class Journal:
 
     def track(self, name: str, f: dict) -> Tracked:
         t = Tracked(f)
-        t.entries = self.entries
+        t.lines = self.lines
         t.reasons = self.reasons
         t.name = name
         t.old = {}
@@ -118,17 +129,9 @@ class Journal:
         self.reasons.pop()
 
 
-class Fact:
-    """The consequences of one fact, in the plain form events store."""
-
-    __slots__ = ("lines", "sets", "hexes", "patch", "notes")
-
-    def __init__(self, lines, sets, hexes, patch, notes) -> None:
-        self.lines = lines
-        self.sets = sets
-        self.hexes = hexes
-        self.patch = patch
-        self.notes = notes
+#: A fact: the consequences of one step, in the plain form events store
+#: (lines, sets, hexes, patch, notes).
+Fact = tuple
 
 
 def start(state: State) -> State:
@@ -203,20 +206,21 @@ def _collect(g: State, jr: Journal, last: bool = False) -> Fact:
             t = jr.track(n, f)
             for k, v in f.items():
                 if k in LEDGER and v:
-                    jr.entries.append((n, "start", k, v))
+                    jr.lines.setdefault((n, "start"), {})[k] = v
                 else:  # zeros too: a new faction's dict must have every key
                     t.old[k] = _MISSING
             g.fac[n] = t
-    lines: dict[tuple[str, Any], dict[str, int]] = {}
-    for name, reason, key, delta in jr.entries:
-        d = lines.get((name, reason))
-        if d is None:
-            d = lines[(name, reason)] = {}
-        d[key] = d.get(key, 0) + delta
-    out_lines = tuple(
-        (player_of.get(name, ""), name, reason if type(reason) is str else fmt_one(reason),
-         tuple((k, v) for k, v in d.items() if v))
-        for (name, reason), d in lines.items() if any(d.values()))
+    out = []
+    for (name, reason), d in jr.lines.items():
+        if 0 in d.values():  # moves that cancelled out: no delta, perhaps no line
+            deltas = tuple([kv for kv in d.items() if kv[1]])
+            if not deltas:
+                continue
+        else:
+            deltas = tuple(d.items())
+        out.append((player_of.get(name, ""), name,
+                    reason if type(reason) is str else fmt_one(reason), deltas))
+    out_lines = tuple(out)
     sets = []
     for n, f in g.fac.items():
         old = f.old
@@ -245,15 +249,16 @@ def _collect(g: State, jr: Journal, last: bool = False) -> Fact:
                       if hcolor[h] != shc[h] or hbld[h] != shb[h] or howner[h] != sho[h]
                       or town[h] != sht[h])
         jr.marks.clear()
-    d = g.__dict__
-    s = snap.__dict__
-    patch = tuple([(k, enc(d[k])) for k, enc in _TOP_ENCODE if d[k] != s[k]])
+    # Which fields differ, compared in C; only those few are looked at in Python.
+    now = _TOP_GET(g.__dict__)
+    patch = tuple([(k, v if enc is None else enc(v)) for (k, enc), v in compress(
+        zip(_TOP_ENCODE, now, strict=True), map(ne, now, _TOP_GET(snap.__dict__)))])
     notes = tuple(jr.notes)
-    jr.entries.clear()  # in place: every Tracked holds this list
+    jr.lines.clear()  # in place: every Tracked holds this dict
     jr.notes = []
     if not last:
         jr.snap = _snapshot(g)
-    return Fact(out_lines, sets, hexes, patch, notes)
+    return (out_lines, sets, hexes, patch, notes)
 
 
 #: The stored form of each state field a fact may change (JSON: lists, not tuples), a
@@ -270,7 +275,10 @@ _ENCODE = {
 }
 
 
-_TOP_ENCODE = tuple((k, _ENCODE.get(k, _plain)) for k in TOP)
+#: Fields holding an int, str or bool are stored as they are (None: no copy to make).
+_SCALAR = {f.name for f in fields(State) if f.type in ("int", "str", "bool")}
+_TOP_ENCODE = tuple((k, None if k in _SCALAR else _ENCODE.get(k, _plain)) for k in TOP)
+_TOP_GET = itemgetter(*TOP)
 
 
 def _snapshot(g: State) -> State:
@@ -306,6 +314,10 @@ _DECODE = {
 }
 
 
+#: Per state field: its decoder, None for an int, str or bool (stored as it is).
+_DECODE_TOP = {k: None if k in _SCALAR else _DECODE.get(k, _plain) for k in TOP}
+
+
 def apply(g: State, lines, sets, hexes, patch) -> None:
     """Apply recorded consequences to ``g`` in place. No rules, no checks."""
     fac = g.fac
@@ -327,4 +339,5 @@ def apply(g: State, lines, sets, hexes, patch) -> None:
             g.town[h] = town
     d = g.__dict__
     for k, v in patch:
-        d[k] = _DECODE.get(k, _plain)(v)
+        dec = _DECODE_TOP.get(k, _plain)
+        d[k] = v if dec is None else dec(v)

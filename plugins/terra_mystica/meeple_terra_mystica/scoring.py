@@ -34,10 +34,15 @@ def _groups(g: State, f: dict, only: tuple = ()) -> list[list[int]]:
         while stack:
             h = stack.pop()
             grp.append(h)
-            for o in list(adj[h]) + list(linked.get(h, ())):
+            for o in adj[h]:
                 if o in locs and o not in seen:
                     seen.add(o)
                     stack.append(o)
+            if linked:
+                for o in linked.get(h, ()):
+                    if o in locs and o not in seen:
+                        seen.add(o)
+                        stack.append(o)
         out.append(grp)
     return out
 
@@ -64,10 +69,11 @@ def check_towns(g: State, f: dict, near: tuple = ()) -> int:
                 g.town[h] = True
             new += 1
             note(g, "town", f["name"], " ".join(sorted(B.NAMES[h] for h in grp)))
-    f["TOWN"] += new
-    # The town's key comes with founding it (the tile may be chosen later).
-    with why(g, "town founded"):
-        f["KEY"] += new
+    if new:
+        f["TOWN"] += new
+        # The town's key comes with founding it (the tile may be chosen later).
+        with why(g, "town founded"):
+            f["KEY"] += new
     return new
 
 

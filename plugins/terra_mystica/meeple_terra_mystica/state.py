@@ -9,6 +9,7 @@ the faction dicts and the lists; nothing deeper is shared-and-mutated.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from . import board as B
 from .data import BONUS, CULTS, FACTIONS, FAVOR, TOWNS
@@ -63,10 +64,17 @@ class State:
         """Hex adjacency including bridges (a bridge makes two hexes direct neighbours)."""
         if not self.bridges:
             return B.ADJSET
+        # Kept on the state with the bridges it was built for (the rules read one hex of
+        # it at a time, many times a row); a clone shares it until a bridge is built.
+        key = tuple(self.bridges)
+        cached = self.__dict__.get("_adj")
+        if cached is not None and cached[0] == key:
+            return cached[1]
         out = list(B.ADJSET)
-        for a, b, _ in self.bridges:
+        for a, b, _ in key:
             out[a] = out[a] | {b}
             out[b] = out[b] | {a}
+        self.__dict__["_adj"] = (key, out)
         return out
 
     @property
@@ -97,22 +105,37 @@ class State:
         record their writes); by default ``dict`` and ``list``."""
         c = State.__new__(State)
         d = dict(self.__dict__)
+        # Spelled out field by field: this runs for every decide and every legal trial.
         if faction_copy is None:
-            d["fac"] = {k: dict(v) for k, v in self.fac.items()}
+            d["fac"] = {k: v.copy() for k, v in self.fac.items()}
         else:
             d["fac"] = {k: faction_copy(k, v) for k, v in self.fac.items()}
-        for k in ("order", "turn_order", "pass_order", "setup_queue", "bridges"):
-            d[k] = list(d[k])
-        copy_hex = hex_copy or list
-        for k in ("hcolor", "hbld", "howner", "town"):
-            d[k] = copy_hex(d[k])
-        for k in ("player_of", "faction_of", "pool", "coins", "blocked", "cultist_offers",
-                  "final"):
-            d[k] = dict(d[k])
-        d["cult_spots"] = {k: list(v) for k, v in self.cult_spots.items()}
-        d["offers"] = [list(o) for o in self.offers]
+        d["order"] = self.order[:]
+        d["turn_order"] = self.turn_order[:]
+        d["pass_order"] = self.pass_order[:]
+        d["setup_queue"] = self.setup_queue[:]
+        d["bridges"] = self.bridges[:]
+        if hex_copy is None:
+            d["hcolor"] = self.hcolor[:]
+            d["hbld"] = self.hbld[:]
+            d["howner"] = self.howner[:]
+            d["town"] = self.town[:]
+        else:
+            d["hcolor"] = hex_copy(self.hcolor)
+            d["hbld"] = hex_copy(self.hbld)
+            d["howner"] = hex_copy(self.howner)
+            d["town"] = hex_copy(self.town)
+        d["player_of"] = self.player_of.copy()
+        d["faction_of"] = self.faction_of.copy()
+        d["pool"] = self.pool.copy()
+        d["coins"] = self.coins.copy()
+        d["blocked"] = self.blocked.copy()
+        d["cultist_offers"] = self.cultist_offers.copy()
+        d["final"] = self.final.copy()
+        d["cult_spots"] = {k: v[:] for k, v in self.cult_spots.items()}
+        d["offers"] = [o[:] for o in self.offers]
         d["jr"] = None
-        c.__dict__.update(d)
+        c.__dict__ = d
         return c
 
 
@@ -183,5 +206,5 @@ def pw(f: dict) -> str:
     return f"{f['P1']}/{f['P2']}/{f['P3']}"
 
 
-def shown(f: dict) -> tuple:
-    return tuple(f[k] for k in SHOWN)
+#: The values the ledger shows, read in one C call (this runs after every row).
+shown = itemgetter(*SHOWN)

@@ -3,6 +3,8 @@ round ends (cult rewards, then income), and running one player row."""
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from meeple.core import IllegalCommand
 
 from . import actions as A
@@ -12,15 +14,17 @@ from .economy import gain
 from .factions import pass_extra
 from .journal import begin, why, why_cmd
 from .scoring import final_scoring
-from .state import State, seat, shown
+from .state import OWED, State, seat, shown
 
 # -- who acts --------------------------------------------------------------------
 
 
+_OWED = itemgetter(*OWED)
+
+
 def owes(f: dict) -> bool:
-    # Spelled out: this runs after every row for every faction.
-    return bool(f["SPADE"] or f["FAVOR"] or f["TOWN"] or f["CULT"] or f["BRIDGE"]
-                or f["FREE_D"] or f["FREE_TP"] or f["FREE_TF"])
+    # The eight reads in one C call: this runs after every row for every faction.
+    return any(_OWED(f))
 
 
 def acting(g: State) -> list[str]:

@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 from meeple.core import Game, IllegalCommand, Option, Outcome
+from meeple.core.rng import draw_rng
 
 from . import cardtext, evaluation, render
 from . import corporate_era as ce
@@ -204,7 +205,12 @@ class TerraformingMars(Game):
     def _ensure(self, s: State, n: int, rng: random.Random, emit: Callable) -> None:
         if len(s.deck) < n and s.discard:
             cards = s.discard[:]
-            rng.shuffle(cards)
+            # A named draw: the shuffle of this pile of cards, whatever path built it, so
+            # an undo followed by other moves cannot reroll it (see meeple.core.rng).
+            keyed = draw_rng(rng, "reshuffle", *sorted(cards))
+            if keyed is not rng:  # not for games stored before named draws
+                cards.sort()
+            keyed.shuffle(cards)
             emit(m.Reshuffled(tuple(cards)))
 
     def _draw(self, s: State, player: str, n: int, rng: random.Random, emit: Callable) -> None:

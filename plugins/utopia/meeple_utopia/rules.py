@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from meeple.core.rng import draw_rng
+
 from .board import BOARD, CIVS, NCIV
 from .events import (
     Add,
@@ -45,6 +47,7 @@ from .state import (
     HAND_LIMIT,
     MONUMENT_PRINCES,
     PASSES,
+    PRIVILEGES,
     REMOVE_POINTS,
     WELCOME,
     WONDER_POINTS,
@@ -68,11 +71,17 @@ def cards_text(cards: tuple[int, ...]) -> str:
 # -- chance -------------------------------------------------------------------------------
 
 
+# Each draw is named (``draw_rng``) by what identifies it in the rules: the guests of a
+# round, the cards a seat draws in a round, a seat's n-th special guest in a round. Its
+# pool is listed in an order that depends only on its contents, so the same draw from the
+# same pool comes out the same on every path of play (undo cannot reroll it).
+
 def draw_guests(state: State, rng: random.Random) -> GuestsDrawn:
     """Every guest of the islands in play is back in the bag at the start of a round; draw
     three per player."""
     bag = [i * NCIV + c for i in range(BOARD.n_islands) if state.active[i]
            for c in range(NCIV) for _ in range(GUESTS_PER_KIND)]
+    rng = draw_rng(rng, "guests", state.round)
     return GuestsDrawn(tuple(sorted(rng.sample(bag, PASSES * state.n))), next_actor(state))
 
 
@@ -81,7 +90,7 @@ def draw_cards(state: State, seat: int, rng: random.Random) -> CardsDrawn:
     pile = state.deck if not reshuffle else [
         a + b for a, b in zip(state.deck, state.discard, strict=True)]
     cards = [c for c in range(NCIV) for _ in range(pile[c])]
-    drawn = rng.sample(cards, min(DRAW, len(cards)))
+    drawn = draw_rng(rng, "cards", state.round, seat).sample(cards, min(DRAW, len(cards)))
     return CardsDrawn(seat, state.players[seat], tuple(sorted(drawn)),
                       discard_count(state, seat), int(reshuffle))
 
@@ -317,7 +326,9 @@ def consequences(state: State, seat: int, cmd: Any, rng: random.Random) -> list[
         return _end_welcome(state.copy(), seat, [], rng)
     if t is Special:
         bag = [g for g, k in enumerate(state.bag) for _ in range(k)]
-        return [SpecialGuestDrawn(seat, state.players.index(cmd.to), rng.choice(bag), name)]
+        used = PRIVILEGES - state.privileges[seat]
+        guest = draw_rng(rng, "special", state.round, seat, used).choice(bag)
+        return [SpecialGuestDrawn(seat, state.players.index(cmd.to), guest, name)]
     if t is Wonder or t is Monument:
         if t is Wonder:
             ev: Any = WonderBuilt(seat, cmd.island, WONDER_POINTS, name)

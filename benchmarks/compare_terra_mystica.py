@@ -1,0 +1,100 @@
+"""Terra Mystica's import at another git revision against this worktree's, side by side in
+one process, in CPU time (the machine is shared: absolute times move with its load, the
+ratio of two codes measured in turns does not):
+
+    .venv/bin/python benchmarks/compare_terra_mystica.py [REVISION] [ROUNDS]   # default main 2
+
+The plugin package of REVISION is unpacked under another name and imported next to this
+worktree's. Both import every league game of ../shared/data (read, parse, decide, fold
+per row, as benchmarks/bench_terra_mystica.py's ``import_game``), taking turns game by
+game, least of 3 runs each; first both are checked to give the same events. Prints the
+median per game of each and the median of the per-game ratios.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import attrs
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data" / "terra-mystica" / "league"
+PKG = "plugins/terra_mystica/meeple_terra_mystica"
+
+
+def plugin_at(revision: str):
+    """The plugin package as it was at ``revision``, imported as ``tm_then``."""
+    tmp = Path(tempfile.mkdtemp())
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision, PKG],
+                             check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(tmp)], input=archive, check=True)
+    (tmp / PKG).rename(tmp / "tm_then")
+    sys.path.insert(0, str(tmp))
+    return importlib.import_module("tm_then")
+
+
+def importer(pkg):
+    game_cls = pkg.TerraMystica
+    reader = importlib.import_module(pkg.__name__ + ".importer").SnellmanImporter
+
+    def import_game(text: str):
+        game = game_cls()
+        ig = reader().read(text)
+        events = list(game.setup(list(ig.players), game.resolve_options(ig.options),
+                                 random.Random(0)))
+        state = None
+        for ev in events:
+            state = game.fold(state, ev)
+        rng = random.Random(0)
+        for mv in ig.moves:
+            cmd = game.parse(mv.text, state, mv.player)
+            for ev in game.decide(state, mv.player, cmd, rng):
+                events.append(ev)
+                state = game.fold(state, ev)
+        assert state.finished
+        return events
+
+    return import_game
+
+
+def best(fn, text: str, repeat: int = 3) -> float:
+    least = float("inf")
+    for _ in range(repeat):
+        t0 = time.process_time()
+        fn(text)
+        least = min(least, time.process_time() - t0)
+    return least
+
+
+def main(revision: str = "main", rounds: int = 2) -> None:
+    import meeple_terra_mystica as now
+
+    then_import, now_import = importer(plugin_at(revision)), importer(now)
+    texts = [p.read_text() for p in sorted(DATA.glob("s*/*.txt"))]
+    for text in texts:  # the same facts, or the comparison means nothing
+        a, b = then_import(text), now_import(text)
+        assert [attrs.astuple(e, recurse=False) for e in a] == [
+            attrs.astuple(e, recurse=False) for e in b]
+    then, this = [], []
+    for _ in range(rounds):
+        for text in texts:
+            then.append(best(then_import, text))
+            this.append(best(now_import, text))
+    mt, mn = statistics.median(then) * 1000, statistics.median(this) * 1000
+    ratio = statistics.median(t / n for t, n in zip(then, this, strict=True))
+    print(f"{len(texts)} league games, same events; CPU ms per import, median of "
+          f"{rounds} rounds x least of 3:")
+    print(f"  {revision:>10}  {mt:6.2f} ms")
+    print(f"  {'this':>10}  {mn:6.2f} ms   {revision} / this = {mt / mn:.2f}x "
+          f"(median per-game ratio {ratio:.2f}x)")
+
+
+if __name__ == "__main__":
+    main(*(sys.argv[1:2] or ["main"]), *([int(sys.argv[2])] if len(sys.argv) > 2 else []))
