@@ -1,10 +1,14 @@
 """Terraforming Mars AI measurements for docs/ai.md (issue 14.3), outside the test run.
 
-    nice -n 10 .venv/bin/python scripts/tfm_ai.py self --games 20
+    nice -n 15 .venv/bin/python scripts/tfm_ai.py self --games 20 [--first 21] [--era]
         two-player games of the heuristic agent against itself: generations and the
-        winner's score per game, and their medians
-    nice -n 10 .venv/bin/python scripts/tfm_ai.py vs "ismcts:seconds=2" --games 20
-        the agent against the heuristic, seats alternating: its wins
+        winner's score per game, and their medians (--era: with Corporate Era)
+    nice -n 15 .venv/bin/python scripts/tfm_ai.py vs "ismcts:sims=20,..." --games 20
+        the agent against the heuristic, seats alternating (the agent is p1 in odd
+        games): its wins and its CPU seconds per move
+    nice -n 15 .venv/bin/python scripts/tfm_ai.py old f71650b --games 20
+        the heuristic against the heuristic with evaluation.py as it was at a git
+        revision (the rest of the plugin as it is now), seats alternating
 
 Each game is seeded by its number, so a run repeats exactly (search agents with a time
 budget excepted: how far they search depends on the machine).
@@ -14,8 +18,11 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import subprocess
 import sys
 import time
+import types
+from pathlib import Path
 from typing import Any
 
 from meeple.ai.registry import make_agent
@@ -25,58 +32,92 @@ from meeple_terraforming_mars import TerraformingMars
 GAME = TerraformingMars()
 
 
-def play(specs: tuple[str, str], seed: int, timed: str = "p1") -> tuple[Any, float, float]:
-    """One game; returns the outcome and the mean CPU and wall seconds per move of
-    ``timed`` (the seat whose agent is measured)."""
+def old_game(rev: str) -> TerraformingMars:
+    """The game with ``evaluate`` as evaluation.py was at git revision ``rev`` (the rest of
+    the package as it is now), to play the heuristic of then against the heuristic of now."""
+    path = "plugins/terraforming_mars/meeple_terraforming_mars/evaluation.py"
+    source = subprocess.run(["git", "show", f"{rev}:{path}"], capture_output=True, text=True,
+                            check=True, cwd=Path(__file__).resolve().parent.parent).stdout
+    module = types.ModuleType("meeple_terraforming_mars.evaluation_at_" + rev.replace("-", "_"))
+    module.__package__ = "meeple_terraforming_mars"
+    exec(compile(source, f"{rev}:{path}", "exec"), module.__dict__)
+
+    class Old(TerraformingMars):
+        def evaluate(self, state: Any, player: str) -> float:
+            return module.evaluate(self, state, player)
+
+    return Old()
+
+
+def play(specs: tuple[str, str], seed: int, timed: str = "p1",
+         options: dict[str, Any] | None = None,
+         games: dict[str, TerraformingMars] | None = None) -> tuple[Any, float, float, float]:
+    """One game; returns the outcome, the mean CPU and wall seconds per move and the most
+    CPU seconds of one move of ``timed`` (the seat whose agent is measured). ``games``: the game object an agent
+    thinks with, per seat (the same rules; only ``evaluate`` may differ)."""
     agents = {p: make_agent(spec, seed * 7 + i) for i, (p, spec) in enumerate(zip(("p1", "p2"), specs, strict=True))}
-    g = LocalGame(GAME, ["p1", "p2"], {}, seed=seed)
-    moves, cpu, wall = 0, 0.0, 0.0
+    g = LocalGame(GAME, ["p1", "p2"], options or {}, seed=seed)
+    moves, cpu, wall, most = 0, 0.0, 0.0, 0.0
     while g.outcome() is None:
         p = g.to_act()[0]
         c0, w0 = time.process_time(), time.perf_counter()
-        command = agents[p].act(GAME, GAME.view(g.state, p), p)
+        command = agents[p].act((games or {}).get(p, GAME), GAME.view(g.state, p), p)
         if p == timed:
             moves += 1
-            cpu += time.process_time() - c0
+            used = time.process_time() - c0
+            cpu += used
+            most = max(most, used)
             wall += time.perf_counter() - w0
         g.play(p, command)
-    return g.outcome(), cpu / max(moves, 1), wall / max(moves, 1)
+    return g.outcome(), cpu / max(moves, 1), wall / max(moves, 1), most
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("mode", choices=("self", "vs"))
-    ap.add_argument("agent", nargs="?", default="heuristic")
+    ap.add_argument("mode", choices=("self", "vs", "old"))
+    ap.add_argument("agent", nargs="?", default="heuristic",
+                    help="vs: the agent spec; old: the git revision of the old evaluate")
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--first", type=int, default=1, help="seed of the first game")
+    ap.add_argument("--era", action="store_true", help="with the Corporate Era cards")
     a = ap.parse_args()
+    options = {"corporate_era": True} if a.era else {}
     gens, best, wins, per_move = [], [], 0.0, []
-    spm = 0.0
+    spm = slowest = 0.0
+    old = old_game(a.agent) if a.mode == "old" else None
     for k in range(a.first, a.first + a.games):
         if a.mode == "self":
-            out, _, _ = play(("heuristic", "heuristic"), k)
+            out, _, _, _ = play(("heuristic", "heuristic"), k, options=options)
             gens.append(out.detail["generations"])
             best.append(max(out.scores.values()))
             print(f"game {k}: {out.detail['generations']} generations, scores {dict(out.scores)}",
                   flush=True)
         else:
-            seats = (a.agent, "heuristic") if k % 2 else ("heuristic", a.agent)
             me = "p1" if k % 2 else "p2"
-            out, spm, wall = play(seats, k, me)
+            if old is not None:  # the current heuristic as ``me``, the old one opposite
+                seats = ("heuristic", "heuristic")
+                games = {"p2" if me == "p1" else "p1": old}
+            else:
+                seats = (a.agent, "heuristic") if k % 2 else ("heuristic", a.agent)
+                games = None
+            out, spm, wall, most = play(seats, k, me, options, games)
+            slowest = max(slowest, most)
             score = 1.0 if out.ranks[me] == 1 and len(out.winners) == 1 else (
                 0.5 if out.ranks[me] == 1 else 0.0)
             wins += score
             per_move.append(spm)
-            print(f"game {k}: {a.agent} as {me}: {score:g} (scores {dict(out.scores)}, "
+            print(f"game {k}: {'heuristic' if old else a.agent} as {me}: {score:g} (scores {dict(out.scores)}, "
                   f"{out.detail['generations']} generations, {spm:.3f} s CPU and {wall:.3f} s wall "
-                  "per move of its own)", flush=True)
+                  f"per move of its own, {most:.2f} s CPU at most)", flush=True)
     if a.mode == "self":
         print(f"median generations {statistics.median(gens)}, median winner {statistics.median(best)}"
               f" over {a.games} games")
     else:
-        print(f"{a.agent} scored {wins:g} of {a.games} against heuristic "
+        who, other = (("the heuristic", f"the heuristic of {a.agent}") if old is not None
+                      else (a.agent, "heuristic"))
+        print(f"{who} scored {wins:g} of {a.games} against {other} "
               f"({100 * wins / a.games:.0f}%), median {statistics.median(per_move):.3f} s CPU per "
-              "move of its own")
+              f"move of its own, {slowest:.2f} s CPU for its slowest move")
     sys.stdout.flush()
 
 

@@ -16,7 +16,7 @@ LAYERS = [
     {"rules"},
     {"corporate_era"},
     {"effects"},
-    {"scoring", "solo", "cardtext", "messages"},
+    {"scoring", "solo", "cardtext", "messages", "cardvalue"},
     {"flow", "checks", "evaluation", "render"},
     {"game"},
     {"plugin", "__init__"},
