@@ -96,6 +96,8 @@ def _comment(led: Ledger, text: str, line: int, tmai: bool = False) -> None:
     m = _ROUND_SCORING.match(low)
     if m:
         r = int(m[1])
+        if not 1 <= r <= 6:
+            raise ImportFailed(f"'round {r} scoring': the rounds are numbered 1 to 6", line=line)
         while len(led.scoring) < r:
             led.scoring.append("")
         led.scoring[r - 1] = m[2].upper()
@@ -161,6 +163,9 @@ def read_json(text: str) -> Ledger:
         data = json.loads(text)
     except ValueError as exc:
         raise ImportFailed(f"not JSON: {exc}") from None
+    except RecursionError:
+        raise ImportFailed("the JSON is nested too deeply for a game ledger "
+                           "(an object with a 'gamelog' list of row objects)") from None
     log = data.get("gamelog") if isinstance(data, dict) else data
     if not isinstance(log, list):
         raise ImportFailed("JSON ledger must have a 'gamelog' list")
@@ -178,8 +183,10 @@ def read_json(text: str) -> Ledger:
             values = {"VP": v("VP"), "C": v("C"), "W": v("W"), "P": v("P"), "P1": v("P1"),
                       "P2": v("P2"), "P3": v("P3"), "FIRE": cults[0], "WATER": cults[1],
                       "EARTH": cults[2], "AIR": cults[3]}
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise ImportFailed(f"row lacks resource values ({exc})", line=i) from None
+        except (KeyError, TypeError, ValueError, IndexError, OverflowError) as exc:
+            # OverflowError: int() of a JSON Infinity
+            raise ImportFailed(f"row lacks resource values, each a whole number ({exc})",
+                               line=i) from None
         _add_row(led, str(row.get("faction", "")), str(row.get("commands", "")), values, i)
     return led
 
@@ -194,6 +201,9 @@ def read_tmai(text: str) -> Ledger:
         if t.startswith("#"):
             for name, vp in re.findall(r"(\w+)=(\d+)", t):
                 if name in FACTIONS:
+                    if len(vp) > 6:
+                        raise ImportFailed(f"{name}'s stated final score has {len(vp)} digits: "
+                                           "a score is a number below 1,000,000", line=i)
                     led.stated_final[name] = int(vp)
             continue
         m = re.match(r"^(\w+):\s*(.*)$", t)

@@ -60,11 +60,34 @@ def test_unknown_option_and_missing_scoring_are_refused():
         IMP.read("Player 1: a\n" + ROW.format(f="witches", c="setup") + "\n")
 
 
+@pytest.mark.parametrize("r", [0, 7, 9])
+def test_a_scoring_round_outside_one_to_six_is_refused_with_its_line(r):
+    text = HEAD.replace("Round 1 scoring", f"Round {r} scoring")
+    with pytest.raises(ImportFailed, match="numbered 1 to 6") as exc:
+        IMP.read(text + ROW.format(f="witches", c="setup") + "\n")
+    assert exc.value.line == 2
+
+
+def test_a_huge_stated_score_in_a_tmai_record_is_refused_with_its_line():
+    text = "witches income_for_faction\n# witches=" + "9" * 5000 + "\n"
+    with pytest.raises(ImportFailed, match="below 1,000,000") as exc:
+        IMP.read(text)
+    assert exc.value.line == 2
+
+
 def test_json_must_have_a_gamelog():
     with pytest.raises(ImportFailed):
         IMP.read('{"nope": 1}')
     with pytest.raises(ImportFailed):
         IMP.read("{broken")
+    inf = ('{"gamelog": [{"faction": "witches", "commands": "setup", "CULT": {"value": "0/0/0/2"}, '
+           + ", ".join(f'"{k}": {{"value": {"Infinity" if k == "VP" else 1}}}'
+                       for k in ("VP", "C", "W", "P", "P1", "P2", "P3")) + "}]}")
+    with pytest.raises(ImportFailed, match="whole number") as exc:
+        IMP.read(inf)
+    assert exc.value.line == 1
+    with pytest.raises(ImportFailed, match="nested too deeply"):
+        IMP.read("[" * 200_000 + "]" * 200_000)
 
 
 @pytest.mark.skipif(not DATA.is_dir() and os.environ.get("CI", "").lower() != "true",
