@@ -34,8 +34,13 @@ ONE = DATA / "s60_63" / "4pLeague_S60_D1L1_G1.txt"
 
 def import_game(text: str):
     """What `meeple import` asks of the plugin: read, set up, then parse + decide + fold."""
-    game = TerraMystica()
-    ig = SnellmanImporter().read(text)
+    return import_with(TerraMystica(), SnellmanImporter(), text)
+
+
+def import_with(game, reader, text: str):
+    """``import_game`` for any copy of the plugin (compare_terra_mystica.py passes another
+    revision's game and importer)."""
+    ig = reader.read(text)
     opts = game.resolve_options(ig.options)
     events = list(game.setup(list(ig.players), opts, random.Random(0)))
     state = None

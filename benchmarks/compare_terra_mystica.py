@@ -14,7 +14,6 @@ median per game of each and the median of the per-game ratios.
 from __future__ import annotations
 
 import importlib
-import random
 import statistics
 import subprocess
 import sys
@@ -23,6 +22,7 @@ import time
 from pathlib import Path
 
 import attrs
+from bench_terra_mystica import import_with
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data" / "terra-mystica" / "league"
@@ -45,21 +45,7 @@ def importer(pkg):
     reader = importlib.import_module(pkg.__name__ + ".importer").SnellmanImporter
 
     def import_game(text: str):
-        game = game_cls()
-        ig = reader().read(text)
-        events = list(game.setup(list(ig.players), game.resolve_options(ig.options),
-                                 random.Random(0)))
-        state = None
-        for ev in events:
-            state = game.fold(state, ev)
-        rng = random.Random(0)
-        for mv in ig.moves:
-            cmd = game.parse(mv.text, state, mv.player)
-            for ev in game.decide(state, mv.player, cmd, rng):
-                events.append(ev)
-                state = game.fold(state, ev)
-        assert state.finished
-        return events
+        return import_with(game_cls(), reader(), text)[0]
 
     return import_game
 
