@@ -85,6 +85,20 @@ def random_game(game: Game, n_players: int, seed: int, options: dict | None = No
     return local
 
 
+def random_decisions(game: Game, n_players: int, seed: int,
+                     steps: int | None = None) -> Iterator[tuple[Any, str]]:
+    """(state, player to act) at each decision of a seeded random game, up to ``steps``
+    decisions: what a property test over every position of a game walks."""
+    local = LocalGame(game, game.default_players(n_players), seed=seed)
+    rng = random.Random(seed)
+    n = 0
+    while local.outcome() is None and (steps is None or n < steps):
+        player = local.to_act()[0]
+        yield local.state, player
+        local.play(player, rng.choice(game.legal(local.state, player)))
+        n += 1
+
+
 def derived_option_sets(game: Game) -> tuple[dict, ...]:
     """The defaults, then one set per declared value other than the default: a bool
     flipped, each choice, an int or float option at its bounds."""

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from meeple.core import IllegalCommand, LocalGame
+from meeple.core.testing import random_decisions
 from meeple_carcassonne_hill_dale import HillDale
 from meeple_carcassonne_hill_dale.encoding import ACTION_COUNT, PER_PLACEMENT, RADIUS, TAKES
 from meeple_carcassonne_hill_dale.events import Place, Take
@@ -22,13 +23,7 @@ FEW = settings(max_examples=6, derandomize=True, deadline=None, database=None)
 
 
 def _random_states(players: int, seed: int):
-    """(state, player) at each decision of a random game, the player being the one to act."""
-    local = LocalGame(GAME, GAME.default_players(players), seed=seed)
-    rng = random.Random(seed)
-    while local.outcome() is None:
-        player = local.to_act()[0]
-        yield local.state, player
-        local.play(player, rng.choice(GAME.legal(local.state, player)))
+    return random_decisions(GAME, players, seed)
 
 
 @FEW

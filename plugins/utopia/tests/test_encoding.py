@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from meeple.core import IllegalCommand, LocalGame
+from meeple.core.testing import random_decisions
 from meeple_utopia.encoding import ACTION_COUNT, ACTIONS
 from meeple_utopia.events import Discard, End, Special
 from meeple_utopia.observation import OBSERVATION_SIZE
@@ -22,15 +23,7 @@ FEW = settings(max_examples=8, derandomize=True, deadline=None, database=None)
 
 
 def _random_states(players: int, seed: int, steps: int = 400):
-    """(state, player) at each turn of a random game, the player being the one to act."""
-    local = LocalGame(GAME, GAME.default_players(players), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if local.outcome() is not None:
-            return
-        player = local.to_act()[0]
-        yield local.state, player
-        local.play(player, rng.choice(GAME.legal(local.state, player)))
+    return random_decisions(GAME, players, seed, steps)
 
 
 @FEW
