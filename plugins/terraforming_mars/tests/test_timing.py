@@ -11,7 +11,7 @@ from meeple_terraforming_mars import TerraformingMars
 from meeple_terraforming_mars.cards import CE_CARDS
 from meeple_terraforming_mars.state import RI
 
-from .helpers import action_game
+from .helpers import action_game, hand
 
 GAME = TerraformingMars()
 ME, OTHER = "p1", "p2"
@@ -25,20 +25,13 @@ def era_game(seed: int = 4, corps: tuple[str, str] = ("Beginner Corporation",) *
     return g
 
 
-def to_hand(g: LocalGame, player: str, *cards: str) -> None:
-    for c in cards:
-        if c in g.state.deck:
-            g.state.deck.remove(c)
-        g.state.players[player].hand.append(c)
-
-
 def test_robotic_workforce_copies_the_decrease_of_another_players_production() -> None:
     g = era_game()
     me, other = g.state.players[ME], g.state.players[OTHER]
     me.played.append("Heat Trappers")
     other.prod[RI["heat"]] = 3
     me.prod[RI["heat"]] = 0
-    to_hand(g, ME, "Robotic Workforce")
+    hand(g, ME, "Robotic Workforce")
     g.play(ME, "play Robotic Workforce")
     g.play(ME, "card Heat Trappers")
     assert me.prod[RI["energy"]] == 1  # the own part, as before
@@ -54,7 +47,7 @@ def test_robotic_workforce_skips_a_card_whose_decrease_nobody_can_take() -> None
     me.played += ["Heat Trappers", "Mine"]
     for p in g.state.players.values():
         p.prod[RI["heat"]] = 1  # nobody can lose 2 heat production
-    to_hand(g, ME, "Robotic Workforce")
+    hand(g, ME, "Robotic Workforce")
     g.play(ME, "play Robotic Workforce")
     assert [GAME.format(c, g.state) for c in GAME.legal(g.state, ME)] == ["card Mine"]
 
@@ -63,7 +56,7 @@ def test_a_card_whose_effect_cannot_be_carried_out_is_refused() -> None:
     g = era_game()
     me = g.state.players[ME]
     me.played.append("Sponsors")  # no building tag: nothing for Robotic Workforce to copy
-    to_hand(g, ME, "Robotic Workforce", "CEO's Favorite Project")
+    hand(g, ME, "Robotic Workforce", "CEO's Favorite Project")
     money, n = me.res[:], len(g.log)
     for card in ("Robotic Workforce", "CEO's Favorite Project"):
         with pytest.raises(IllegalCommand, match="needs a card of yours"):
@@ -79,7 +72,7 @@ def test_a_cards_own_draws_come_before_the_decisions_it_triggers(card: str) -> N
     g = era_game()
     me = g.state.players[ME]
     me.played.append("Mars University")
-    to_hand(g, ME, card)
+    hand(g, ME, card)
     science = CE_CARDS[card]["tags"].count("science")
     g.play(ME, f"play {card}")
     if card == "Invention Contest":
