@@ -51,13 +51,19 @@ def _refused(g, player, text, match):
     assert g == before
 
 
+def _builder_between(builder: str, left: str, right: str, options=()):
+    """``builder`` (seat p0) has a dwelling on E5, ``left`` on E4 and ``right`` on E6, its
+    neighbours in the row: upgrading E5 offers power to both."""
+    g = _state(builder, left, right, options=options)
+    _put(g, builder, "E5")
+    _put(g, left, "E4")
+    _put(g, right, "E6")
+    return g
+
+
 def _offer_scene(options=()):
     """Witches build next to a Nomads and a Cultists dwelling: two offers."""
-    g = _state("witches", "nomads", "cultists", options=options)
-    _put(g, "witches", "E5")
-    _put(g, "nomads", "E4")
-    _put(g, "cultists", "E6")
-    return g
+    return _builder_between("witches", "nomads", "cultists", options)
 
 
 def test_offers_are_answered_in_turn_order_before_the_next_action():
@@ -107,11 +113,7 @@ def test_full_bowls_get_no_offer_live():
 
 
 def _cultist_scene(options=()):
-    g = _state("cultists", "witches", "nomads", options=options)
-    _put(g, "cultists", "E5")
-    _put(g, "witches", "E4")
-    _put(g, "nomads", "E6")
-    return g
+    return _builder_between("cultists", "witches", "nomads", options)
 
 
 def test_cultists_choose_their_cult_step_before_the_next_action():
