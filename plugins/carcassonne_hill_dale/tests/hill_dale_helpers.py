@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from meeple.core import IllegalCommand
+from meeple.core.testing import vp_totals
 from meeple_carcassonne_hill_dale import HillDale
 from meeple_carcassonne_hill_dale.events import Started
 from meeple_carcassonne_hill_dale.rules import draw
@@ -35,13 +36,9 @@ class Table:
             self._emit(ev)
         return evs
 
-    def vp(self) -> dict[str, int]:
+    def vp(self) -> dict[str, float]:
         """Points per player summed from the events' ``changes`` (what the log shows)."""
-        out = dict.fromkeys(self.state.players, 0)
-        for ev in self.events:
-            for name, delta in GAME.changes(ev).items():
-                out[name] += delta.get("vp", 0)
-        return out
+        return vp_totals(GAME, self.events, self.state.players)
 
     def score(self, player: str) -> int:
         return self.state.scores[self.state.players.index(player)]

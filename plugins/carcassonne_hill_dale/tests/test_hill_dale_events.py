@@ -5,6 +5,7 @@ import random
 
 import pytest
 from meeple.core import IllegalCommand, LocalGame
+from meeple.core.testing import vp_totals
 from meeple_carcassonne_hill_dale import HillDale
 
 GAME = HillDale()
@@ -15,10 +16,7 @@ def test_vp_in_the_events_adds_up_to_the_final_scores(n, sharing):
     for seed in range(4):
         g = LocalGame(GAME, GAME.default_players(n), {"sharing": sharing}, seed=seed)
         g.play_randomly(random.Random(seed))
-        total = dict.fromkeys(g.state.players, 0)
-        for ev in g.events:
-            for p, delta in GAME.changes(ev).items():
-                total[p] += delta.get("vp", 0)
+        total = vp_totals(GAME, g.events, g.state.players)
         assert total == {p: int(v) for p, v in g.outcome().scores.items()}
         assert sum(total.values()) > 0
 

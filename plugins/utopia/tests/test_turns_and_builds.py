@@ -6,6 +6,7 @@ import random
 
 import pytest
 from meeple.core import IllegalCommand, LocalGame
+from meeple.core.testing import vp_totals
 from meeple_utopia.board import BOARD, CIVS
 from meeple_utopia.events import GuestTaken, MonumentBuilt, WelcomeEnded, WonderBuilt
 from meeple_utopia.state import WELCOME
@@ -104,9 +105,6 @@ def test_prestige_in_the_events_adds_up_to_the_final_scores():
     for seed in range(6):
         g = LocalGame(GAME, GAME.default_players(2 + seed % 4), {"goal": 25}, seed=seed)
         g.play_randomly(random.Random(seed))
-        total = dict.fromkeys(g.state.players, 0)
-        for ev in g.events:
-            for p, delta in GAME.changes(ev).items():
-                total[p] += delta.get("vp", 0)
+        total = vp_totals(GAME, g.events, g.state.players)
         assert total == {p: int(v) for p, v in g.outcome().scores.items()}
         assert any(GAME.changes(ev) for ev in g.events)
