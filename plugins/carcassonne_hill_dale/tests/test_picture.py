@@ -1,0 +1,265 @@
+"""What the SVG picture of Over Hill and Dale must show, read shape by shape
+(tests/svg_shapes.py): every tile where it lies with its fields, paths, junction, animals
+and harvest symbols on the right sides; every meeple and stable in its owner's colour on
+its piece; each player's line; the drawn tile in each rotation; a legend whose glyphs
+stand beside their words; and nothing outside the picture. The cross-game picture tests
+(tests/test_game_pictures.py) only check that a status line is there and that it draws.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+import pytest
+from meeple.core import LocalGame
+from meeple_carcassonne_hill_dale import HillDale
+from meeple_carcassonne_hill_dale.tiles import ANIMALS, CROPS, KINDS, ORIENT, PATH
+from svg_shapes import Shape, inside, page, shapes
+
+GAME = HillDale()
+
+
+def _states(players: int, seed: int, at: tuple[int, ...]) -> list:
+    """Snapshots of one random game after ``at`` plies, and its end."""
+    local, rng = LocalGame(GAME, GAME.default_players(players), seed=seed), random.Random(seed)
+    out, ply = [], 0
+    while local.outcome() is None:
+        if ply in at:
+            out.append(GAME.clone(local.state))
+        player = local.to_act()[0]
+        local.play(player, rng.choice(GAME.legal(local.state, player)))
+        ply += 1
+    return [*out, local.state]
+
+
+STATES = _states(3, 5, (0, 1, 25, 60)) + _states(5, 9, (40,))
+
+
+def _sides(frame: tuple[float, float, float, float]) -> list[tuple[float, float]]:
+    """The midpoints of a tile's north, east, south and west sides."""
+    x0, y0, x1, y1 = frame
+    return [((x0 + x1) / 2, y0), (x1, (y0 + y1) / 2), ((x0 + x1) / 2, y1), (x0, (y0 + y1) / 2)]
+
+
+def _nearest_side(frame, point) -> int:
+    return min(range(4), key=lambda e: (point[0] - _sides(frame)[e][0]) ** 2
+               + (point[1] - _sides(frame)[e][1]) ** 2)
+
+
+def _legend_letters(texts: str, names: tuple[str, ...]) -> dict[str, str]:
+    """The legend's letter -> name, for the crops or the animals."""
+    found = dict(re.findall(rf"\b([A-Za-z]) ({'|'.join(names)})\b", texts))
+    assert set(found.values()) == set(names), f"the legend explains {found}"
+    return found
+
+
+def _groups(drawn: list[Shape]) -> dict[int, list[Shape]]:
+    out: dict[int, list[Shape]] = {}
+    for s in drawn:
+        if s.group >= 0:
+            out.setdefault(s.group, []).append(s)
+    return out
+
+
+def _player_colours(state, drawn: list[Shape]) -> list[str]:
+    """Each seat's colour, from the dot before its line (which must say its figures)."""
+    colours = []
+    for seat, name in enumerate(state.players):
+        line = [s for s in drawn if s.tag == "text" and s.text.startswith(f"{name} (")]
+        assert len(line) == 1, name
+        words = line[0].text
+        assert words.endswith(f": {state.scores[seat]} points, {state.meeples_left[seat]} "
+                              f"meeples, {state.stables_left[seat]} stables left"), words
+        lx, ly = line[0].bbox()[:2]
+        dot = [s for s in drawn if s.tag == "circle" and s.group < 0
+               and s.bbox()[2] <= lx and s.bbox()[1] <= ly <= s.bbox()[3] + 2]
+        assert len(dot) == 1, name
+        colours.append(dot[0].fill)
+    assert len(set(colours)) == len(colours)
+    return colours
+
+
+def _check_tile(group: list[Shape], kind: int, rot: int, crops: dict[str, str],
+                animals: dict[str, str]) -> tuple[float, float, float, float]:
+    """The tile's own drawing matches its orientation; returns its frame."""
+    orient, k = ORIENT[kind][rot], KINDS[kind]
+    frame = group[0].bbox()
+    assert group[0].tag == "rect" and frame[2] - frame[0] == frame[3] - frame[1] > 0
+    size = frame[2] - frame[0]
+    for s in group[1:]:
+        assert inside(s.bbox(), frame), (k.id, s)
+    field_colour = {s.fill for s in group[1:] if s.tag == "rect" and s.attrs.get("stroke") is None}
+    bands = [s for s in group[1:] if s.tag == "rect" and s.fill in field_colour
+             and s.bbox() != frame]
+    field_edges = [e for p in orient.pieces if p.kind != PATH for e in p.edges]
+    # one band along each field side, spanning it; one centre square per field of 2+ sides
+    side_bands = sorted(_nearest_side(frame, b.centre()) for b in bands
+                        if max(b.bbox()[2] - b.bbox()[0], b.bbox()[3] - b.bbox()[1]) == size)
+    assert side_bands == sorted(field_edges), (k.id, rot)
+    for b in bands:
+        e = _nearest_side(frame, b.centre())
+        if max(b.bbox()[2] - b.bbox()[0], b.bbox()[3] - b.bbox()[1]) == size:
+            # the band lies against side e
+            edge_coord = {0: b.bbox()[1] - frame[1], 1: frame[2] - b.bbox()[2],
+                          2: frame[3] - b.bbox()[3], 3: b.bbox()[0] - frame[0]}[e]
+            assert edge_coord == 0, (k.id, rot, e)
+    centres = [b for b in bands if max(b.bbox()[2] - b.bbox()[0], b.bbox()[3] - b.bbox()[1]) < size]
+    wide_fields = [p for p in orient.pieces if p.kind != PATH and len(p.edges) > 1]
+    assert len(centres) == len(wide_fields), (k.id, rot)
+    for c in centres:
+        assert abs(c.centre()[0] - (frame[0] + size / 2)) < 1e-9
+        assert abs(c.centre()[1] - (frame[1] + size / 2)) < 1e-9
+    # paths: from each of the path's sides to the centre
+    middle = (frame[0] + size / 2, frame[1] + size / 2)
+    lines = [s for s in group if s.tag == "polyline"]
+    paths = [p for p in orient.pieces if p.kind == PATH]
+    assert len(lines) == len(paths)
+    got = sorted(tuple(sorted(_nearest_side(frame, (x + s.dx, y + s.dy)) for x, y in s.points
+                              if (x + s.dx, y + s.dy) != middle)) for s in lines)
+    assert got == sorted(p.edges for p in paths), (k.id, rot)
+    for s in lines:
+        ends = [(x + s.dx, y + s.dy) for x, y in s.points if (x + s.dx, y + s.dy) != middle]
+        assert all(pt in _sides(frame) for pt in ends) and len(s.points) == len(ends) + 1
+    # the junction: a dot in the centre
+    dots = [s for s in group if s.tag == "circle" and s.centre() == middle]
+    assert len(dots) == (1 if k.junction else 0), k.id
+    # harvest symbols: letters beside their field's side
+    texts = [s for s in group if s.tag == "text"]
+    want = Counter()
+    for p in orient.pieces:
+        if p.harvest:
+            want[(frozenset(p.edges), tuple(sorted(CROPS[c] for c in p.harvest)))] += 1
+    seen = Counter()
+    for t in texts:
+        if all(ch in crops for ch in t.text) and t.text.isupper():
+            side = _nearest_side(frame, t.bbox()[:2])
+            piece = orient.pieces[orient.edge_piece[side]]
+            seen[(frozenset(piece.edges), tuple(sorted(crops[ch] for ch in t.text)))] += 1
+    assert seen == want, (k.id, rot)
+    # animals: "1h 2s", the counts of the tile's animals
+    herd = [t.text for t in texts if re.fullmatch(r"(\d[a-z] ?)+", t.text)]
+    expected = Counter({ANIMALS[i]: n for i, n in enumerate(k.animals) if n})
+    assert [Counter({animals[w[-1]]: int(w[:-1]) for w in h.split()}) for h in herd] == (
+        [expected] if expected else []), k.id
+    return frame
+
+
+def _check_picture(state, svg: str | None = None) -> None:
+    root, drawn = shapes(GAME.render(state, "svg") if svg is None else svg)
+    frame = page(root)
+    for s in drawn:
+        assert inside(s.bbox(), frame), s
+    # the picture is as tall as what it shows: no band of nothing anywhere down the page
+    spans = sorted((s.bbox()[1], s.bbox()[3]) for s in drawn if s.group >= 0 or s.tag == "text")
+    reach = 0.0
+    for top_y, bottom_y in spans:
+        assert top_y - reach < 40, f"nothing drawn between y={reach} and y={top_y}"
+        reach = max(reach, bottom_y)
+    assert frame[3] - reach < 40
+    words = "\n".join(s.text for s in drawn if s.tag == "text")
+    crops = _legend_letters(words, CROPS)
+    animals = _legend_letters(words, ANIMALS)
+    colours = _player_colours(state, drawn)
+    groups = list(_groups(drawn).values())
+    # the landscape: one group per tile, north up, east right, on a grid of tiles
+    board = sorted(state.board.items())
+    tiles = groups[:len(board)]
+    frames = [_check_tile(g, kk, rot, crops, animals) for g, ((_, _), (kk, rot, _f, _e)) in
+              zip(tiles, board, strict=True)]
+    size = frames[0][2] - frames[0][0]
+    x_min = min(x for (x, _), _t in board)
+    y_max = max(y for (_, y), _t in board)
+    left, top = min(f[0] for f in frames), min(f[1] for f in frames)
+    for ((x, y), _t), f in zip(board, frames, strict=True):
+        assert (f[0] - left, f[1] - top) == ((x - x_min) * size, (y_max - y) * size), (x, y)
+    status_lines = [s for s in drawn if s.tag == "text" and s.group < 0 and s.bbox()[1] < top]
+    assert len(status_lines) == 2 and all(s.bbox()[1] + 2 < top for s in status_lines)
+    # meeples and stables in their owner's colour, on their piece
+    want, got = Counter(), Counter()
+    for seat, seg in state.meeples:
+        role = "wanderer" if state.seg_kind[seg] == PATH else "farmer"
+        want[(state.seg_pos[seg], role, seat)] += 1
+    for pos, seat in state.stables.items():
+        want[(pos, "stable", seat)] += 1
+    for ((x, y), (kk, rot, _f, _e)), g, f in zip(board, tiles, frames, strict=True):
+        orient = ORIENT[kk][rot]
+        for s in g:
+            if s.fill not in colours:
+                continue
+            seat = colours.index(s.fill)
+            role = {"circle": "wanderer", "rect": "farmer", "polygon": "stable"}[s.tag]
+            got[((x, y), role, seat)] += 1
+            if role != "stable":
+                side = _nearest_side(f, s.centre())
+                piece = orient.edge_piece[side]
+                assert piece >= 0 and (orient.pieces[piece].kind == PATH) == (role == "wanderer")
+                assert s.centre() != ((f[0] + f[2]) / 2, (f[1] + f[3]) / 2)
+    assert got == want
+    # the drawn tile, in each of its rotations, each labelled beside it
+    rest = groups[len(board):]
+    running = state.current >= 0 and not state.finished
+    heading = [s for s in drawn if s.tag == "text" and s.text.startswith("drawn tile")]
+    if not running:
+        assert rest == [] and heading == []
+        return
+    k = KINDS[state.current]
+    assert [s.text for s in heading] == [f"drawn tile {k.id} in its rotations:"]
+    assert len(rest) == len(k.rotations)
+    bottom = max(f[3] for f in frames)
+    for g, r in zip(rest, k.rotations, strict=True):
+        f = _check_tile(g, state.current, r, crops, animals)
+        assert f[1] > heading[0].bbox()[1] > bottom
+        label = [s for s in drawn if s.tag == "text" and s.text == f"r{r * 90}"]
+        assert len(label) == 1
+        lx, ly = label[0].bbox()[:2]
+        assert f[2] <= lx <= f[2] + size / 2 and f[1] < ly < f[3]
+
+
+@pytest.mark.parametrize("index", range(len(STATES)))
+def test_the_picture_shows_every_tile_piece_meeple_and_player(index):
+    _check_picture(STATES[index])
+
+
+def test_the_sample_states_have_every_kind_of_piece_to_draw():
+    """The states above reach meeples of both roles, stables, several players' pieces on
+    the board, a running and a finished game: otherwise the checks would have less to
+    see."""
+    roles = {(seat, "P" if s.seg_kind[seg] == PATH else "F")
+             for s in STATES for seat, seg in s.meeples}
+    assert {r for _, r in roles} == {"P", "F"} and len({seat for seat, _ in roles}) >= 3
+    assert any(s.stables for s in STATES)
+    assert any(s.finished for s in STATES) and any(not s.finished for s in STATES)
+    assert any(KINDS[k].junction for s in STATES for k, *_ in s.board.values())
+
+
+def test_the_legend_has_a_glyph_beside_each_kind_of_thing():
+    root, drawn = shapes(GAME.render(STATES[2], "svg"))
+    rows = {s.text.split(" ")[0]: s for s in drawn if s.tag == "text" and s.group < 0
+            and s.text.split(" ")[0] in ("wanderer", "farmer", "stable", "junction:",
+                                         "field;", "animals")}
+    assert len(rows) == 6
+    for word, row in rows.items():
+        x, y = row.bbox()[:2]
+        glyph = [s for s in drawn if s is not row and s.group < 0 and s.bbox()[2] <= x
+                 and s.bbox()[1] - 2 <= y <= s.bbox()[3] + 8 and s.bbox()[3] >= y - 14]
+        assert len(glyph) == 1, word
+        kind = {"wanderer": "circle", "farmer": "rect", "stable": "polygon",
+                "junction:": "circle", "field;": "rect", "animals": "text"}[word]
+        assert glyph[0].tag == kind, word
+
+
+def test_the_checks_fail_on_a_picture_that_moves_a_meeple_or_hides_a_tile():
+    state = STATES[3]
+    svg = GAME.render(state, "svg")
+    _check_picture(state, svg)
+    bad = re.sub(r'<g transform="translate\([^)]*\)">.*?</g>', "", svg, count=1, flags=re.S)
+    with pytest.raises(AssertionError):
+        _check_picture(state, bad)
+    wanderer = re.search(r'<circle cx="(\d+)" cy="(\d+)" r="7"', svg)
+    assert wanderer
+    moved = svg.replace(wanderer[0], f'<circle cx="{60 - int(wanderer[1])}" '
+                        f'cy="{60 - int(wanderer[2])}" r="7"', 1)
+    with pytest.raises(AssertionError):
+        _check_picture(state, moved)

@@ -1,0 +1,104 @@
+"""Read an SVG picture as a list of shapes with their place on the page, so a game's
+picture tests can check what it shows (pieces per owner, where they stand, the texts)
+rather than its bytes. Used by the plugins' picture tests (plugins/*/tests/test_picture*.py).
+
+Only what the games draw is understood: ``<g transform="translate(x,y)">`` groups and
+rect, circle, line, polyline, polygon and text elements with plain numeric attributes.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+
+NS = "{http://www.w3.org/2000/svg}"
+_TRANSLATE = re.compile(r"translate\(\s*([-\d.]+)[ ,]+([-\d.]+)\s*\)")
+
+
+@dataclass(frozen=True)
+class Shape:
+    tag: str  # rect, circle, text, ...
+    attrs: dict[str, str]
+    text: str  # a text element's words ("" for a shape)
+    title: str  # the <title> inside the element, if any
+    dx: float  # the translation of the enclosing groups
+    dy: float
+    group: int  # which <g> it is in (-1: none), counted in document order
+    points: tuple[tuple[float, float], ...] = field(default=())
+
+    def num(self, name: str) -> float:
+        return float(self.attrs[name])
+
+    @property
+    def fill(self) -> str:
+        return self.attrs.get("fill", "")
+
+    def bbox(self) -> tuple[float, float, float, float]:
+        """(left, top, right, bottom) on the page; a text's box is its anchor point."""
+        if self.tag == "rect":
+            x, y = float(self.attrs.get("x", 0)), float(self.attrs.get("y", 0))
+            box = (x, y, x + self.num("width"), y + self.num("height"))
+        elif self.tag == "circle":
+            cx, cy, r = self.num("cx"), self.num("cy"), self.num("r")
+            box = (cx - r, cy - r, cx + r, cy + r)
+        elif self.tag == "text":
+            box = (self.num("x"), self.num("y"), self.num("x"), self.num("y"))
+        else:
+            xs = [p[0] for p in self.points]
+            ys = [p[1] for p in self.points]
+            box = (min(xs), min(ys), max(xs), max(ys))
+        return (box[0] + self.dx, box[1] + self.dy, box[2] + self.dx, box[3] + self.dy)
+
+    def centre(self) -> tuple[float, float]:
+        a, b, c, d = self.bbox()
+        return ((a + c) / 2, (b + d) / 2)
+
+
+def _points(el: ET.Element, tag: str) -> tuple[tuple[float, float], ...]:
+    if tag == "line":
+        return ((float(el.get("x1")), float(el.get("y1"))),
+                (float(el.get("x2")), float(el.get("y2"))))
+    if tag in ("polyline", "polygon"):
+        nums = [float(n) for n in re.split(r"[ ,]+", el.get("points", "").strip()) if n]
+        return tuple(zip(nums[::2], nums[1::2], strict=True))
+    return ()
+
+
+def shapes(svg: str) -> tuple[dict[str, str], list[Shape]]:
+    """The root's attributes and every drawn element, in document order."""
+    root = ET.fromstring(svg)
+    out: list[Shape] = []
+    groups = [0]
+
+    def walk(el: ET.Element, dx: float, dy: float, group: int) -> None:
+        for child in el:
+            tag = child.tag.removeprefix(NS)
+            if tag == "g":
+                m = _TRANSLATE.search(child.get("transform", ""))
+                gx, gy = (float(m[1]), float(m[2])) if m else (0.0, 0.0)
+                number = groups[0]
+                groups[0] += 1
+                walk(child, dx + gx, dy + gy, number)
+            elif tag != "title":
+                title = child.find(f"{NS}title")
+                words = "".join(child.itertext()) if tag == "text" else ""
+                out.append(Shape(tag, dict(child.attrib), words,
+                                 "" if title is None else (title.text or ""), dx, dy, group,
+                                 _points(child, tag)))
+
+    walk(root, 0.0, 0.0, -1)
+    return dict(root.attrib), out
+
+
+def inside(box: tuple[float, float, float, float],
+           frame: tuple[float, float, float, float]) -> bool:
+    return (frame[0] <= box[0] and frame[1] <= box[1] and box[2] <= frame[2]
+            and box[3] <= frame[3])
+
+
+def page(root: dict[str, str]) -> tuple[float, float, float, float]:
+    """The picture's frame from its viewBox, which must agree with width and height."""
+    x, y, w, h = (float(v) for v in root["viewBox"].split())
+    assert (float(root["width"]), float(root["height"])) == (w, h)
+    return (x, y, x + w, y + h)
