@@ -1,0 +1,71 @@
+"""Utopia: the cards counter of the events, commands with a word too few or too many, and
+the observer's hand in the observation (survivors of a mutation run, scripts/mutation.py,
+docs/testing.md)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from meeple.core import IllegalCommand, LocalGame
+from meeple_utopia import Utopia
+from meeple_utopia.board import CIVS, NCIV
+from meeple_utopia.state import DEVELOP
+
+GAME = Utopia()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_cards_counter_of_the_events_is_every_hand_size_after_every_event(players):
+    """What the log says a player drew, discarded and spent on actions adds up, event by
+    event, to the cards in that player's hand."""
+    local = LocalGame(GAME, GAME.default_players(players), seed=players)
+    local.play_randomly(random.Random(players), max_steps=100_000)
+    assert local.outcome() is not None
+    state, total, spent = None, {}, 0
+    for ev in local.events:
+        state = GAME.fold(state, ev)
+        for player, change in GAME.changes(ev).items():
+            total[player] = total.get(player, 0) + change.get("cards", 0)
+            spent += change.get("cards", 0) < 0
+        assert [total.get(p, 0) for p in state.players] == state.hand_sizes, ev
+    assert spent > 20
+
+
+WORDS = {"take": ["maya", "W1"], "special": ["p1"], "wonder": ["water"],
+         "monument": ["maya", "W1"], "move": ["maya", "W1", "W2"], "add": ["maya", "W1"],
+         "remove": ["maya", "W1"], "raise": ["maya"], "lower": ["maya"], "done": [],
+         "end": []}
+
+
+@pytest.mark.parametrize("verb", sorted(WORDS))
+def test_a_command_with_a_word_too_few_or_too_many_is_refused_with_the_commands(verb):
+    words = WORDS[verb]
+    GAME.parse(" ".join([verb, *words]))  # the right number of words reads
+    shorter = [verb, *words[:-1]] if words else None
+    for bad in filter(None, [shorter, [verb, *words, "W2", "W3"]]):
+        with pytest.raises(IllegalCommand, match="commands:|cannot read|is not"):
+            GAME.parse(" ".join(bad))
+
+
+def test_the_observation_counts_each_card_of_the_observers_hand_once():
+    """One more card of a civilization in the observer's hand moves exactly one number of
+    the observation, by 1/10 (the hand part of the layout); the deck it came from moves
+    by the same amount the other way."""
+    local, rng = LocalGame(GAME, ["ann", "bob", "cy"], seed=2), random.Random(2)
+    while local.state.phase != DEVELOP:  # cards come in phase 2
+        player = local.to_act()[0]
+        local.play(player, rng.choice(GAME.legal(local.state, player)))
+    state = local.state
+    for seat, player in enumerate(state.players):
+        view = GAME.view(state, player)
+        before = GAME.observation(view, player)
+        for c in range(NCIV):
+            more = GAME.clone(view)
+            more.hands[seat * NCIV + c] += 1
+            after = GAME.observation(more, player)
+            moved = [(i, round(b - a, 9)) for i, (a, b) in enumerate(zip(before, after,
+                                                                          strict=True)) if a != b]
+            assert moved == [(moved[0][0], 0.1)], (player, CIVS[c], moved)
+        assert sum(view.hands[seat * NCIV:(seat + 1) * NCIV]) == view.hand_sizes[seat]
+    assert sum(state.hand_sizes) > 0
