@@ -96,8 +96,22 @@ def packages() -> dict[str, Package]:
         )),
     }
     for game in PLUGINS:
-        found[game] = Package((f"plugins/{game}/meeple_{game}",), (f"plugins/{game}/tests",))
+        found[game] = Package((f"plugins/{game}/meeple_{game}",),
+                              (f"plugins/{game}/tests", *_picture_tests(game)))
     return found
+
+
+#: The cross-game picture tests (tests/test_game_pictures.py) check every game's SVG: the
+#: status line, the winner and scores, no emoji glyph, a non-blank drawing in Chromium.
+#: They test the plugin's render, so a plugin's mutants run them too, for that game only.
+PICTURE_TESTS = ("test_svg_says_whose_turn_it_is_with_the_players",
+                 "test_svg_of_a_finished_game_names_the_winner_and_every_score",
+                 "test_svg_uses_no_emoji_glyph", "test_svg_draws_a_picture_in_headless_chromium")
+
+
+def _picture_tests(game: str) -> tuple[str, ...]:
+    name = game.replace("_", "-")
+    return tuple(f"tests/test_game_pictures.py::{t}[{name}]" for t in PICTURE_TESTS)
 
 
 def fail(message: str) -> None:
