@@ -10,6 +10,7 @@ import pytest
 from meeple.core import IllegalCommand, LocalGame
 from meeple_utopia import Utopia
 from meeple_utopia.board import CIVS, NCIV
+from meeple_utopia.events import RoundScored
 from meeple_utopia.state import DEVELOP
 
 GAME = Utopia()
@@ -69,3 +70,23 @@ def test_the_observation_counts_each_card_of_the_observers_hand_once():
             assert moved == [(moved[0][0], 0.1)], (player, CIVS[c], moved)
         assert sum(view.hands[seat * NCIV:(seat + 1) * NCIV]) == view.hand_sizes[seat]
     assert sum(state.hand_sizes) > 0
+
+
+def test_each_round_scoring_records_the_districts_and_points_every_seat_controls():
+    """Phase 3 scores each seat the scale value of every district it holds a monument in;
+    the event records that count of districts per seat (the log line shows it)."""
+    local = LocalGame(GAME, GAME.default_players(3), seed=11)
+    local.play_randomly(random.Random(11), max_steps=100_000)
+    state, scorings = None, 0
+    for ev in local.events:
+        state = GAME.fold(state, ev)
+        if type(ev) is RoundScored:
+            scorings += 1
+            owners = state.mon_owner
+            assert ev.districts == tuple(owners.count(s) for s in range(state.n))
+            assert ev.points == tuple(
+                sum(state.scale[state.mon_civ[d]] for d in range(len(owners)) if owners[d] == s)
+                for s in range(state.n))
+            assert f"({ev.districts[0]} district" in GAME.describe_event(ev)
+    assert scorings >= 2 and any(sum(e.districts) for e in local.events
+                                 if type(e) is RoundScored)
