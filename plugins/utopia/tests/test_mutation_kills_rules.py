@@ -10,8 +10,9 @@ import pytest
 from meeple.core import IllegalCommand, LocalGame
 from meeple_utopia import Utopia
 from meeple_utopia.board import CIVS, NCIV
-from meeple_utopia.events import RoundScored
+from meeple_utopia.events import Move, RoundScored
 from meeple_utopia.state import DEVELOP
+from test_legal_complete import accepted, candidates
 
 GAME = Utopia()
 
@@ -90,3 +91,24 @@ def test_each_round_scoring_records_the_districts_and_points_every_seat_controls
             assert f"({ev.districts[0]} district" in GAME.describe_event(ev)
     assert scorings >= 2 and any(sum(e.districts) for e in local.events
                                  if type(e) is RoundScored)
+
+
+def test_legal_offers_every_raise_lower_add_and_remove_that_decide_accepts():
+    """A cheap slice of test_legal_complete (whose full candidate list, moves included,
+    takes a minute): in phase 2, every command but a move is in legal exactly when decide
+    accepts it."""
+    rng = random.Random(8)
+    local = LocalGame(GAME, GAME.default_players(3), seed=8)
+    checked, kinds = 0, set()
+    while local.outcome() is None and checked < 12:
+        player = local.to_act()[0]
+        legal = GAME.legal(local.state, player)
+        if local.state.phase == DEVELOP and rng.random() < 0.3:
+            allowed = set(legal)
+            for cmd in candidates(local.state):
+                if type(cmd) is not Move:
+                    assert accepted(local.state, player, cmd) == (cmd in allowed), cmd
+                    kinds |= {type(cmd).__name__} if cmd in allowed else set()
+            checked += 1
+        local.play(player, rng.choice(legal))
+    assert checked == 12 and {"Raise", "Lower", "End"} <= kinds, kinds
