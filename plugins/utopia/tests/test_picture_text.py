@@ -86,6 +86,14 @@ def test_the_text_picture_says_what_the_state_holds_for_each_reader(index):
         _check_text(state, player)
 
 
+def test_two_guests_of_one_civilization_at_the_ships_are_told_as_two():
+    state = GAME.clone(STATES[0])
+    i = next(i for i in range(BOARD.n_islands) if state.active[i])
+    state.waiting[i * NCIV:(i + 1) * NCIV] = [2, 1, 0, 0, 0]
+    _check_text(state, None)
+    assert f"guests at the ships: {CIVS[0]}x2 {CIVS[1]}" in GAME.render(state, "text")
+
+
 def test_the_text_checks_fail_on_a_wrong_line():
     state = STATES[1]
     text = GAME.render(state, "text")
