@@ -1,0 +1,75 @@
+"""What the terminal picture of connect four must say: the six rows top to bottom, each
+disc where it fell (X the first player's, O the second's), the column numbers 1-7 under
+them, and whose move it is (with the disc letter), who won, or a draw."""
+
+from __future__ import annotations
+
+import pytest
+from meeple.core import LocalGame
+from meeple_connect_four import ConnectFour
+
+GAME = ConnectFour()
+
+
+def _played(columns: str) -> LocalGame:
+    local = LocalGame(GAME, ["a", "b"])
+    for c in columns:
+        local.play(local.to_act()[0], c)
+    return local
+
+
+def _expected_rows(columns: str) -> list[str]:
+    """The grid worked out from the drops alone: row 0 is the bottom."""
+    grid = [["."] * 7 for _ in range(6)]
+    height = [0] * 7
+    for i, c in enumerate(columns):
+        col = int(c) - 1
+        grid[height[col]][col] = "XO"[i % 2]
+        height[col] += 1
+    return [" ".join(row) for row in reversed(grid)]
+
+
+@pytest.mark.parametrize(("columns", "status"), [
+    ("", "a to move (X)"),
+    ("4", "b to move (O)"),
+    ("4455", "a to move (X)"),
+    ("1212121", "a wins"),
+    ("31212121", "b wins"),
+    ("7766554", "a wins"),
+    ("776655", "a to move (X)"),
+])
+def test_the_text_shows_every_disc_the_columns_and_the_status(columns, status):
+    lines = GAME.render(_played(columns).state, "text").splitlines()
+    assert lines == [*_expected_rows(columns), "1 2 3 4 5 6 7", status]
+
+
+# A game that fills the board without four in a line (found by random play, seed 344).
+DRAWN = "441365675334466335442232661515577771217122"
+
+
+def test_a_full_board_without_four_is_a_draw_and_the_pictures_say_so():
+    before = _played(DRAWN[:-1])
+    assert before.outcome() is None and len(GAME.legal(before.state, "b")) == 1
+    local = _played(DRAWN)
+    assert local.outcome().scores == {"a": 0.5, "b": 0.5}
+    lines = GAME.render(local.state, "text").splitlines()
+    assert lines == [*_expected_rows(DRAWN), "1 2 3 4 5 6 7", "draw"]
+    assert "." not in "".join(lines[:6])
+    assert "draw: a 0.5, b 0.5" in GAME.render(local.state, "svg")
+    assert GAME.legal(local.state, "a") == []
+
+
+@pytest.mark.parametrize("columns", ["", "4", "4453", "1212121", DRAWN[:30]])
+def test_the_observation_planes_hold_each_players_discs_row_by_row_from_the_bottom(columns):
+    """42 numbers for the observer's discs, 42 for the opponent's, cell (column c, row r
+    from the bottom) at 7 * r + c, then whose move it is."""
+    state = _played(columns).state
+    rows = [line.split() for line in reversed(_expected_rows(columns))]  # bottom first
+    for seat, player in enumerate(("a", "b")):
+        seen = GAME.observation(GAME.view(state, player), player)
+        assert len(seen) == 85
+        mine, theirs = "XO"[seat], "XO"[1 - seat]
+        assert seen[:42] == [1.0 if rows[r][c] == mine else 0.0
+                             for r in range(6) for c in range(7)]
+        assert seen[42:84] == [1.0 if rows[r][c] == theirs else 0.0
+                               for r in range(6) for c in range(7)]
