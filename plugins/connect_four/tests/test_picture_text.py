@@ -4,6 +4,8 @@ them, and whose move it is (with the disc letter), who won, or a draw."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from meeple.core import LocalGame
 from meeple_connect_four import ConnectFour
@@ -73,3 +75,18 @@ def test_the_observation_planes_hold_each_players_discs_row_by_row_from_the_bott
                              for r in range(6) for c in range(7)]
         assert seen[42:84] == [1.0 if rows[r][c] == theirs else 0.0
                                for r in range(6) for c in range(7)]
+
+
+def test_the_search_fast_path_ends_a_drawn_game_as_decide_and_fold_do():
+    """``step`` (search's shortcut past events) gives the very state the engine folds,
+    after every drop of a game that ends in a draw, and of one that ends in a win."""
+    for columns in (DRAWN, "1212121"):
+        local = LocalGame(GAME, ["a", "b"])
+        fast = GAME.clone(local.state)
+        for c in columns:
+            player = local.to_act()[0]
+            command = GAME.parse(c, local.state, player)
+            fast = GAME.step(fast, player, command, random.Random(0))
+            local.play(player, c)
+            assert fast == local.state, (columns, c)
+        assert local.outcome() is not None and GAME.outcome(fast) == local.outcome()
