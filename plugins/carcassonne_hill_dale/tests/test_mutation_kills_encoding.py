@@ -16,6 +16,7 @@ from meeple_carcassonne_hill_dale.events import Place
 from meeple_carcassonne_hill_dale.fold import place_tile
 from meeple_carcassonne_hill_dale.observation import OBSERVATION_SIZE
 from meeple_carcassonne_hill_dale.tiles import ANIMALS, CROPS, KINDS, ORIENT, PATH, full_stack
+from test_picture import STATES
 
 GAME = HillDale()
 # The layout as observation.py's module text documents it (the RL policies depend on it).
@@ -140,3 +141,35 @@ def test_a_place_command_with_an_edge_off_the_tile_is_refused_and_changes_nothin
                 GAME.decide(s, "a", Place(x, y, rot, role, edge), random.Random(0))
     assert s == before
     assert ORIENT[s.current][rot].edges  # the tile the refusals were asked about
+
+
+def test_the_ais_projection_counts_the_open_places_around_each_stable_only():
+    """``projected`` (the evaluation's estimate) values a stable's open neighbour places,
+    the 8 around it, as room for more animals: filling one of them with a tile without
+    animals lowers its owner's estimate, filling a place two steps away changes nothing."""
+    plain = next(k.index for k in KINDS if k.animal_total == 0)
+    state = next(s for s in STATES if s.stables and not s.finished and s.stack)
+    (x, y), seat = sorted(state.stables.items())[0]
+    base = GAME.projected(state)
+    taken = set(state.board) | {(sx + dx, sy + dy) for sx, sy in state.stables
+                                for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    far = [(x + dx, y + dy) for dx in range(-2, 3) for dy in range(-2, 3)
+           if max(abs(dx), abs(dy)) == 2 and (x + dx, y + dy) not in taken]
+    others = {(sx + dx, sy + dy) for (sx, sy) in state.stables if (sx, sy) != (x, y)
+              for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    near = [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+            if (x + dx, y + dy) not in state.board and (x + dx, y + dy) not in others]
+    assert far and near
+    drops = set()
+    for place in far + near:
+        filled = state.clone()
+        filled.board[place] = (plain, 0, 0, "MMMM")
+        got = GAME.projected(filled)
+        if place in far:
+            assert got == base, place
+        else:
+            assert got[seat] < base[seat], place
+            drops.add(round(base[seat] - got[seat], 9))
+            assert [g for i, g in enumerate(got) if i != seat] == [
+                b for i, b in enumerate(base) if i != seat]
+    assert len(drops) == 1  # each open place counts the same
