@@ -30,3 +30,21 @@ def test_the_state_says_which_seat_is_to_move():
         assert local.state.seat == n % 2 and local.to_act() == ("ab"[n % 2],)
         local.play(local.to_act()[0], c)
     assert local.state.seat == 0
+
+
+def test_the_evaluations_windows_are_the_69_lines_of_four_on_the_board():
+    """The heuristic counts discs per line of four: 24 across, 21 up, 12 + 12 diagonal,
+    each four cells of the 7 x 6 board in a row, none twice."""
+    from meeple_connect_four.game import H1, WINDOWS
+
+    cells = {c * H1 + r: (c, r) for c in range(7) for r in range(6)}
+    lines = set()
+    for mask in WINDOWS:
+        bits = [b for b in range(mask.bit_length()) if mask >> b & 1]
+        assert len(bits) == 4 and all(b in cells for b in bits), bin(mask)
+        (c0, r0), (c1, r1) = cells[bits[0]], cells[bits[1]]
+        step = (c1 - c0, r1 - r0)
+        assert step in ((1, 0), (0, 1), (1, 1), (1, -1))
+        assert [cells[b] for b in bits] == [(c0 + i * step[0], r0 + i * step[1]) for i in range(4)]
+        lines.add(mask)
+    assert len(lines) == len(WINDOWS) == 69
