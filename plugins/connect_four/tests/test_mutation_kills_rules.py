@@ -48,3 +48,14 @@ def test_the_evaluations_windows_are_the_69_lines_of_four_on_the_board():
         assert [cells[b] for b in bits] == [(c0 + i * step[0], r0 + i * step[1]) for i in range(4)]
         lines.add(mask)
     assert len(lines) == len(WINDOWS) == 69
+
+
+def test_a_win_on_a_falling_diagonal_is_named_from_its_top_left_end():
+    """The diagonal that falls to the right (a game found by random play): its words
+    name both ends, not a row."""
+    local = LocalGame(GAME, ["a", "b"])
+    for c in "23412246516736362":
+        local.play(local.to_act()[0], c)
+    assert local.outcome() is not None
+    assert GAME.describe_event(local.events[-1]) == (
+        "a (X) wins with four on a diagonal from column 2 row 4 to column 5 row 1")
