@@ -1,6 +1,6 @@
 """Read an SVG picture as a list of shapes with their place on the page, so a game's
 picture tests can check what it shows (pieces per owner, where they stand, the texts)
-rather than its bytes. Used by the plugins' picture tests (plugins/*/tests/test_picture*.py).
+rather than its bytes. Used by the plugins' picture tests (plugins/*/tests/test_*picture*.py).
 
 Only what the games draw is understood: ``<g transform="translate(x,y)">`` groups and
 rect, circle, line, polyline, polygon and text elements with plain numeric attributes.

@@ -16,7 +16,7 @@ from meeple_carcassonne_hill_dale.events import Place
 from meeple_carcassonne_hill_dale.fold import place_tile
 from meeple_carcassonne_hill_dale.observation import OBSERVATION_SIZE
 from meeple_carcassonne_hill_dale.tiles import ANIMALS, CROPS, KINDS, ORIENT, PATH, full_stack
-from test_picture import STATES
+from test_hill_dale_picture import STATES
 
 GAME = HillDale()
 # The layout as observation.py's module text documents it (the RL policies depend on it).

@@ -11,7 +11,7 @@ import re
 import pytest
 from meeple_utopia import Utopia
 from meeple_utopia.board import BOARD, CIVS, NCIV
-from test_picture import STATES
+from test_utopia_picture import STATES
 
 GAME = Utopia()
 LETTER = "MPEGC"

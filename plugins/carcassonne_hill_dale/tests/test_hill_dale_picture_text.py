@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 from meeple_carcassonne_hill_dale import HillDale
 from meeple_carcassonne_hill_dale.tiles import ANIMALS, CROPS, KINDS, ORIENT, PATH
-from test_picture import STATES
+from test_hill_dale_picture import STATES
 
 GAME = HillDale()
 SPOT = {0: (0, 1), 1: (1, 2), 2: (2, 1), 3: (1, 0)}  # edge -> (row, column) in a cell
