@@ -22,7 +22,7 @@ from .economy import (
     spend_power,
 )
 from .factions import has_shipping
-from .journal import note, why
+from .journal import note, own_map, unshare, why
 from .reach import reach_cost
 from .scoring import advance_ship, check_towns, take_favor, take_town
 from .state import OWED, State
@@ -116,6 +116,7 @@ def transform(g: State, f: dict, h: int, color: str) -> None:
         if not any(loc in B.ADJSET[h] for loc in f["locations"]):
             raise IllegalCommand(f"{B.NAMES[h]} is not directly adjacent to a Nomads building")
         f["FREE_TF"] = 0
+        own_map(g, h)
         g.hcolor[h] = home
         f["build_ok"] = 1
         f["paid_reach"] = h
@@ -139,6 +140,7 @@ def transform(g: State, f: dict, h: int, color: str) -> None:
                              f"{f['name']} have {f['SPADE']}")
     _pay_reach(g, f, h)
     f["SPADE"] -= need
+    own_map(g, h)
     g.hcolor[h] = color
     f["paid_reach"] = h
     f["tf"] = f["tf"] + (h,)
@@ -204,6 +206,7 @@ def build(g: State, f: dict, h: int) -> None:
 
 
 def _place(g: State, f: dict, h: int, b: str) -> None:
+    own_map(g, h)
     g.hbld[h] = b
     g.howner[h] = f["name"]
     f["L_D"] += 1
@@ -226,6 +229,7 @@ def upgrade(g: State, f: dict, h: int, to: str) -> None:
         if to == "TP" and not any(g.howner[o] and g.howner[o] != f["name"] for o in g.adj[h]):
             cost["C"] = cost["C"] * 2
         pay(f, cost)
+    own_map(g, h)
     g.hbld[h] = to
     f["L_" + cur] -= 1
     f["L_" + to] += 1
@@ -374,6 +378,7 @@ def send_priest(g: State, f: dict, track: str, amount: int) -> None:
     _main(g, f)
     if f["P"] < 1:
         raise IllegalCommand(f"{f['name']} have no priest")
+    unshare(g, "cult_spots")
     spots = g.cult_spots[track]
     if amount == 0:
         amount = 3 if not spots[0] else (2 if "" in spots[1:] else 1)
