@@ -282,7 +282,13 @@ def _stronghold(g: State, f: dict) -> None:
 def offer_power(g: State, f: dict, h: int) -> None:
     """Neighbours with buildings next to ``h`` may take power, in seat order from the
     builder's left."""
-    adj = g.adj[h]
+    # The power next to ``h`` per owner, in one pass over the neighbours.
+    near: dict[str, int] = {}
+    hbld, howner = g.hbld, g.howner
+    for x in g.adj[h]:
+        w = howner[x]
+        if w:
+            near[w] = near.get(w, 0) + _STRENGTH.get(hbld[x], 0)
     n = len(g.order)
     i = g.order.index(f["name"])
     oid = g.next_offer
@@ -291,7 +297,7 @@ def offer_power(g: State, f: dict, h: int) -> None:
         o = g.fac[g.order[(i + k) % n]]
         if o["dropped"]:
             continue
-        amount = sum(_strength(g.hbld[x]) for x in adj if g.howner[x] == o["name"])
+        amount = near.get(o["name"], 0)
         # The site offers even to full bowls (the answer is then worth nothing); live
         # play asks only those who could take something.
         if amount > 0 and (power_room(o) > 0 or "site-leech" in g.options):
@@ -304,8 +310,8 @@ def offer_power(g: State, f: dict, h: int) -> None:
             g.cultist_offers[str(oid)] = 0
 
 
-def _strength(b: str) -> int:
-    return {"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3}.get(b, 0)
+#: Power a building gives its neighbours' leech offers.
+_STRENGTH = {"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3}
 
 
 def answer(g: State, f: dict, take: bool, n: int, frm: str) -> None:
@@ -333,7 +339,7 @@ def answer(g: State, f: dict, take: bool, n: int, frm: str) -> None:
 
 
 def decline_all(g: State, f: dict) -> None:
-    while any(o[0] == f["name"] for o in g.offers):
+    while g.offers and any(o[0] == f["name"] for o in g.offers):
         answer(g, f, False, 0, "")
 
 

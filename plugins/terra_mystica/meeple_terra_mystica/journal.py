@@ -67,7 +67,9 @@ class Tracked(dict):
     summed per (faction, reason), other keys by remembering their first value."""
 
     # The journal's containers are held directly: this runs for every write decide makes.
-    __slots__ = ("lines", "reasons", "name", "old")
+    # ``reason``, ``line``: the reason this faction last wrote under and its line's
+    # deltas (most writes in a row come under the same reason: no key to build and hash).
+    __slots__ = ("lines", "reasons", "name", "old", "reason", "line")
 
     # The defaults bind the constants as locals (cheaper than globals, per write).
     def __setitem__(self, key: str, value: Any, _ledger: frozenset = LEDGER,
@@ -76,12 +78,19 @@ class Tracked(dict):
             delta = value - _get(self, key, 0)
             if delta:
                 # Summed here, not listed and summed when the fact is cut: one step less.
-                line = (self.name, self.reasons[-1])
-                d = self.lines.get(line)
-                if d is None:
-                    self.lines[line] = {key: delta}
-                else:
+                reason = self.reasons[-1]
+                if reason is self.reason:
+                    d = self.line
                     d[key] = d.get(key, 0) + delta
+                else:
+                    line = (self.name, reason)
+                    d = self.lines.get(line)
+                    if d is None:
+                        d = self.lines[line] = {key: delta}
+                    else:
+                        d[key] = d.get(key, 0) + delta
+                    self.reason = reason
+                    self.line = d
         else:
             old = self.old
             if key not in old:
@@ -122,6 +131,7 @@ class Journal:
         t.reasons = self.reasons
         t.name = name
         t.old = {}
+        t.reason = None
         return t
 
     def own(self, g: State, *names: str) -> None:
@@ -161,6 +171,7 @@ def start(state: State, names: dict | None = None) -> State:
         t.reasons = reasons
         t.name = name
         t.old = {}
+        t.reason = None
         fac[name] = t
     g = state.clone(fac, journal=True)
     g.jr = jr
@@ -275,6 +286,7 @@ def _collect(g: State, jr: Journal, last: bool = False) -> Fact:
     out_lines = tuple(out)
     sets = []
     for n, f in g.fac.items():
+        f.reason = None  # its line is cut: the next write starts a new one
         old = f.old
         if old:
             for k, was in old.items():

@@ -314,4 +314,4 @@ def parse_row(text: str) -> tuple:
 
 
 def format_row(cmds) -> str:
-    return ". ".join(fmt_one(c) for c in cmds)
+    return ". ".join(map(fmt_one, cmds))
