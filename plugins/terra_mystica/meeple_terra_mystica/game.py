@@ -199,6 +199,7 @@ class TerraMystica(Game):
         self._parse_cache: dict[str, tuple] = {}
         self._turn_cache: dict[str, Turn] = {}
         self._name_cache: dict[tuple, str] = {}
+        self._same_cache: dict[tuple, tuple] = {}  # deltas of lines, each kept once
 
     def parsed(self, text: str) -> tuple:
         """The sub-commands of a row text, cached on this Game object (not the module)."""
@@ -319,7 +320,9 @@ class TerraMystica(Game):
         cmds = self._parse_cache.get(cmd.text) or self.parsed(cmd.text)
         if len(self._name_cache) > _CACHE_LIMIT:
             self._name_cache.clear()
-        g = J.start(state, self._name_cache)
+        if len(self._same_cache) > _CACHE_LIMIT:
+            self._same_cache.clear()
+        g = J.start(state, self._name_cache, self._same_cache)
         apply_row(g, player, cmds)
         out = []
         for kind, info, body in J.finish(g):

@@ -41,16 +41,6 @@ class _Null:
 
     __slots__ = ()
 
-    def own(self, g: State, *names: str) -> None:
-        """Give the clone ``g`` its own copy of each of ``names`` still shared."""
-        shared = self.shared
-        for name in names:
-            if name in shared:
-                shared.discard(name)
-                v = getattr(g, name)
-                setattr(g, name, {k: x[:] for k, x in v.items()} if name == "cult_spots"
-                        else v.copy())
-
     def __enter__(self) -> None:
         return None
 
@@ -103,7 +93,7 @@ class Journal:
     context manager ``why`` hands out (no object per reason)."""
 
     __slots__ = ("reasons", "lines", "notes", "facts", "snap", "kind", "info", "pending",
-                 "shared_map", "shared", "marks", "names")
+                 "shared_map", "shared", "marks", "names", "same")
 
     def __init__(self, snap: State) -> None:
         self.reasons: list[Any] = [""]
@@ -124,6 +114,10 @@ class Journal:
         self.marks: set[int] = set()
         #: sub-command -> its text (fmt_one), filled as lines are cut.
         self.names: dict[tuple, str] = {}
+        #: Deltas of lines cut so far, each kept once: a game repeats the same few
+        #: (a dwelling's cost, a leech) hundreds of times, and one tuple that events
+        #: share is one allocation less for the collector to look at, and less memory.
+        self.same: dict[tuple, tuple] = {}
 
     def track(self, name: str, f: dict) -> Tracked:
         t = Tracked(f)
@@ -156,13 +150,15 @@ class Journal:
 Fact = tuple
 
 
-def start(state: State, names: dict | None = None) -> State:
+def start(state: State, names: dict | None = None, same: dict | None = None) -> State:
     """A clone of ``state`` that records what the rules do to it. ``names``: the text of
     each sub-command met so far (the reasons of lines), kept by the caller's Game object
     (search and import meet the same few hundred sub-commands again and again)."""
     jr = Journal(state)
     if names is not None:
         jr.names = names
+    if same is not None:
+        jr.same = same
     lines, reasons = jr.lines, jr.reasons
     fac = {}
     for name, f in state.fac.items():  # jr.track, inline: this runs for every decide
@@ -269,7 +265,7 @@ def _collect(g: State, jr: Journal, last: bool = False) -> Fact:
                     t.old[k] = _MISSING
             g.fac[n] = t
     out = []
-    names = jr.names
+    names, same = jr.names, jr.same
     for (name, reason), d in jr.lines.items():
         if 0 in d.values():  # moves that cancelled out: no delta, perhaps no line
             deltas = tuple([kv for kv in d.items() if kv[1]])
@@ -277,6 +273,7 @@ def _collect(g: State, jr: Journal, last: bool = False) -> Fact:
                 continue
         else:
             deltas = tuple(d.items())
+        deltas = same.setdefault(deltas, deltas)
         if type(reason) is not str:
             text = names.get(reason)
             if text is None:
