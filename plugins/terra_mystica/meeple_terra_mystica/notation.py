@@ -265,9 +265,9 @@ def split_row(text: str) -> list[str]:
         p = p.strip()
         if not p:
             continue
-        # Only a part with a non-word character besides its single spaces ("+ fav11",
-        # "bridge e7 : e8") has spaces to close; isalnum is \w without "_".
-        if not p.replace(" ", "").isalnum():
+        # Only a part with a space and a non-word character besides its single spaces
+        # ("+ fav11", "bridge e7 : e8") has spaces to close; isalnum is \w without "_".
+        if " " in p and not p.replace(" ", "").isalnum():
             p = _SP2.sub(r"\1\2", _SP1.sub(r"\1\2", p))
         parts.append(p)
     # Two identical "+X" in a row merge into "+2X" (the site does the same).
