@@ -314,6 +314,10 @@ def offer_power(g: State, f: dict, h: int) -> None:
 _STRENGTH = {"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3}
 
 
+def _strength(b: str) -> int:
+    return _STRENGTH.get(b, 0)
+
+
 def answer(g: State, f: dict, take: bool, n: int, frm: str) -> None:
     if "strict-leech" in g.options and frm:
         first = next((o for o in g.offers if o[0] == f["name"]), None)
