@@ -33,10 +33,13 @@ def test_adjacency_is_symmetric_and_follows_the_offset_hex_grid() -> None:
     assert {B.NAMES[a] for a in B.ADJ[B.INDEX["A1"]]} == {"A2", "B1"}
 
 
-def test_bridges_join_two_land_hexes_across_the_river_both_ways() -> None:
-    for h, ends in enumerate(B.BRIDGABLE):
-        for a in ends:
-            assert not B.IS_RIVER[h] and not B.IS_RIVER[a]
-            assert h in B.BRIDGABLE[a] and a not in B.ADJSET[h]
-            # one river hex between them: reachable by shipping 1, not adjacent
-            assert B.RANGE_RIVER[h][a] == 1
+def test_bridges_join_exactly_the_land_hexes_facing_each_other_across_the_river() -> None:
+    # Two hexes two steps apart in a straight line share two neighbours; a bridge spans
+    # the river where both of those are river hexes, and only there.
+    across = {(h, o) for h in B.LAND for o in B.LAND if h < o and o not in B.ADJSET[h]
+              and len(B.ADJSET[h] & B.ADJSET[o]) == 2
+              and all(B.IS_RIVER[c] for c in B.ADJSET[h] & B.ADJSET[o])}
+    bridges = {(h, o) for h in range(B.N_HEX) for o in B.BRIDGABLE[h] if h < o}
+    assert bridges == across and len(bridges) > 20
+    for h, o in bridges:
+        assert h in B.BRIDGABLE[o] and B.RANGE_RIVER[h][o] == 1  # shipping 1 reaches it
