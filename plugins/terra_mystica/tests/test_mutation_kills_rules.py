@@ -85,3 +85,149 @@ def test_a_faction_action_needs_its_own_faction_and_stronghold() -> None:
     _refused(g, "p0", "action ACTW", "nomads don't have ACTW")
     g = _state("witches", "nomads")
     _refused(g, "p0", "action ACTW", "witches don't have ACTW")
+
+
+def test_the_three_bridge_limit_holds_in_a_state_read_back_from_a_log() -> None:
+    # Names decoded from a stored log are equal strings, not the same objects.
+    import json
+
+    g, a, _ = _bridge_scene()
+    owner = json.loads('"engineers"')
+    g.bridges = [(x, y, owner) for x in B.LAND for y in sorted(B.BRIDGABLE[x]) if x < y][1:4]
+    _refused(g, "p0", f"bridge {a}:{B.NAMES[sorted(B.BRIDGABLE[B.INDEX[a]])[0]]}",
+             "no bridge left")
+
+
+def test_a_transform_without_a_colour_goes_as_far_home_as_the_spades_go_round_the_wheel() -> None:
+    # Witches (green) on yellow: the short way round is yellow - red - gray - green.
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E4")
+    h = B.INDEX["E5"]
+    g.hcolor[h] = "yellow"
+    g.fac["witches"]["SPADE"] = 1
+    _row(g, "p0", "transform E5")
+    assert g.hcolor[h] == "red" and g.fac["witches"]["SPADE"] == 0
+
+
+def test_round_scoring_pays_for_every_spade_of_a_dig() -> None:
+    g = _state("witches", "nomads")
+    g.score_tiles = ["SCORE1"] * 6  # 2 VP a spade
+    f = g.fac["witches"]
+    _put(g, "witches", "E4")
+    g.hcolor[B.INDEX["E5"]] = "gray"  # one step from green; dig 2 leaves one spade over
+    f["W"], f["VP"] = 9, 20
+    _row(g, "p0", "dig 2. transform E5 to green")
+    assert f["VP"] == 24 and f["W"] == 3
+
+
+def test_each_bonus_tile_left_over_gains_a_coin_when_a_round_starts() -> None:
+    from meeple_terra_mystica.turns import start_round
+
+    g = _state("witches", "nomads")
+    g.round = 0
+    left = [b for b in g.pool if b.startswith("BON") and g.pool[b]]
+    assert left
+    g.coins = {b: 1 for b in left[:2]}
+    start_round(g)
+    assert all(g.coins[b] == (2 if b in left[:2] else 1) for b in left), g.coins
+
+
+def test_dwarves_tunnel_one_hex_and_no_further() -> None:
+    from meeple.core import IllegalCommand
+    from meeple_terra_mystica.reach import reach_cost
+
+    g = _state("dwarves", "nomads")
+    d = g.fac["dwarves"]
+    home = _put(g, "dwarves", "E7")
+    one = [h for h in B.LAND if B.RANGE_LAND[h].get(home) == 1]  # one hex between
+    two = [h for h in B.LAND if B.RANGE_LAND[h].get(home) == 2]
+    assert one and two
+    for h in one:
+        assert reach_cost(g, d, h) == ({"W": 2}, 4), B.NAMES[h]
+    for h in two:
+        with pytest.raises(IllegalCommand, match="not reachable"):
+            reach_cost(g, d, h)
+
+
+def test_final_scoring_turns_every_resource_into_coins_then_three_coins_into_a_vp() -> None:
+    from meeple_terra_mystica.scoring import _resources
+
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    f.update(C=4, W=3, P=2, P1=0, P2=5, P3=1, VP=10)  # 2 burnt: P3 1 + 2 = 3 power
+    res: dict = {}
+    _resources(g, res)
+    assert res["witches"] == (4 + 3 + 2 + 3) // 3 and f["VP"] == 14 and f["C"] == 0
+
+
+def test_saying_done_ends_the_free_actions_after_a_turn() -> None:
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    g.after, g.active = "witches", "nomads"
+    f["build_ok"], f["acted"] = 1, 1
+    _row(g, "p0", "done")
+    assert g.after == "" and f["build_ok"] == 0
+
+
+def test_connect_by_two_hexes_formats_back_to_what_parses() -> None:
+    from meeple_terra_mystica import TerraMystica
+
+    game = TerraMystica()
+    cmd = game.parse("connect E7:F6")
+    assert game.format(cmd) == "connect E7:F6" and game.parse(game.format(cmd)) == cmd
+
+
+def test_players_of_the_same_name_get_numbered_apart() -> None:
+    from meeple_terra_mystica.importer import unique_players
+
+    assert unique_players(["ann", "ann", "", "ann", ""]) == [
+        "ann", "ann-2", "player", "ann-3", "player-2"]
+
+
+# -- what legal lists when the purse holds exactly the price -----------------------------
+
+
+def _legal(g, player="p0") -> list[str]:
+    from meeple_terra_mystica import TerraMystica
+
+    return [c.text for c in TerraMystica().legal(g, player)]
+
+
+def test_a_dig_is_listed_when_the_workers_or_priests_exactly_pay_a_spade() -> None:
+    g = _state("darklings", "nomads")
+    _put(g, "darklings", "E4")
+    f = g.fac["darklings"]
+    f.update(P=1, W=0, C=0)
+    assert "dig 1" in _legal(g)  # a Darkling spade costs one priest
+    f["P"] = 0
+    assert "dig 1" not in _legal(g)
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E4")
+    g.fac["witches"].update(W=3, C=0, P=0)  # three workers a spade
+    assert "dig 1" in _legal(g)
+
+
+def test_advancing_digging_is_listed_when_the_purse_holds_exactly_its_price() -> None:
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E4")
+    f = g.fac["witches"]
+    f.update(W=2, C=5, P=1)  # the rulebook's price: 2 workers, 5 coins, 1 priest
+    assert "advance dig" in _legal(g)
+    for k in ("W", "C", "P"):
+        f[k] -= 1
+        assert "advance dig" not in _legal(g), k
+        f[k] += 1
+
+
+def test_every_affordable_upgrade_is_listed_until_the_buildings_run_out() -> None:
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E5")
+    tp = _put(g, "witches", "E7", "TP")
+    te = _put(g, "witches", "E9", "TE")
+    g.fac["witches"].update(W=20, C=30, P=5)
+    listed = _legal(g)
+    for text in ("upgrade E5 to TP", "upgrade E7 to TE", "upgrade E7 to SH", "upgrade E9 to SA"):
+        assert text in listed, text
+    g.fac["witches"]["L_TP"] = 4  # every trading house is on the map
+    assert "upgrade E5 to TP" not in _legal(g)
+    assert g.hbld[tp] == "TP" and g.hbld[te] == "TE"
