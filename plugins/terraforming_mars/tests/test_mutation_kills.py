@@ -120,3 +120,63 @@ def test_svg_writes_a_special_tiles_initials_on_its_own_space() -> None:
     assert label and [t for *_, t in initials] == ["nuc"]  # cities and greeneries: no initials
     (x, y, _), = initials
     assert x == label.group(1) and float(y) < float(label.group(2))
+
+
+# -- found by the held-out sample (seed 5), written after it was measured ----------------------
+
+
+def test_buying_more_research_cards_than_the_m_euros_pay_for_is_refused_and_changes_nothing() -> None:
+    g = research_game(2)
+    p = g.state.players["p1"]
+    two = tuple(p.offer[:2])
+    p.res[MC] = 5
+    before = GAME.clone(g.state)
+    with pytest.raises(IllegalCommand, match=re.escape("2 cards cost 6 M€; you have 5")):
+        GAME.decide(g.state, "p1", m.Buy(two), None)
+    assert g.state == before
+    p.res[MC] = 6
+    (event,) = GAME.decide(g.state, "p1", m.Buy(two), None)
+    assert (type(event), event.cards) == (m.Bought, two)
+
+
+@pytest.mark.parametrize(("corp", "usable"), [("Helion", True), ("CrediCor", False), ("", False)])
+def test_only_helion_pays_an_action_with_heat(corp: str, usable: bool) -> None:
+    from meeple_terraforming_mars.checks import use_problem
+
+    s = State(("a", "b"), {})
+    p = s.players["a"]
+    p.corp, p.played = corp, ["Space Mirrors"]  # action: pay 7 M€ for 1 energy production
+    p.res[MC], p.res[HEAT] = 3, 4
+    why = use_problem(s, p, "Space Mirrors", 0, None)
+    assert (why is None) is usable, why
+    p.res[HEAT] = 3
+    assert use_problem(s, p, "Space Mirrors", 0, None) == "Space Mirrors costs 7 M€"
+
+
+def test_a_finished_game_is_worth_the_win_or_loss_plus_the_margin() -> None:
+    from meeple.core import Outcome
+    from meeple_terraforming_mars.evaluation import evaluate
+
+    class Over:
+        def __init__(self, scores):
+            self.scores = scores
+
+        def outcome(self, s):
+            return Outcome(self.scores, {})
+
+    s = State(("a", "b"), {})
+    # +-0.6 for winning or losing, and 1/200 a point of the margin over the best other
+    assert evaluate(Over({"a": 80, "b": 70}), s, "a") == pytest.approx(0.65)
+    assert evaluate(Over({"a": 80, "b": 70}), s, "b") == pytest.approx(-0.65)
+    assert evaluate(Over({"a": 75, "b": 75}), s, "b") == pytest.approx(0.6)  # a shared win
+    assert evaluate(Over({"a": 70}), s, "a") == pytest.approx(0.6 + 10 / 200)  # solo: 60 to beat
+
+
+def test_card_texts_say_one_step_and_several_steps() -> None:
+    from meeple_terraforming_mars.cards import CARDS
+    from meeple_terraforming_mars.cardtext import card_text
+
+    texts = {n: card_text(n) for n in CARDS}
+    assert "raise the temperature 1 step" in texts["Asteroid"]
+    assert "raise the temperature 2 steps" in texts["Big Asteroid"]
+    assert not [n for n, t in texts.items() if re.search(r"\b1 steps\b", t)]
