@@ -231,3 +231,24 @@ def test_every_affordable_upgrade_is_listed_until_the_buildings_run_out() -> Non
     g.fac["witches"]["L_TP"] = 4  # every trading house is on the map
     assert "upgrade E5 to TP" not in _legal(g)
     assert g.hbld[tp] == "TP" and g.hbld[te] == "TE"
+
+
+def test_a_free_trading_house_upgrade_lists_every_dwelling_and_giving_it_up() -> None:
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E5")
+    _put(g, "witches", "E7", "TP")
+    g.fac["witches"].update(FREE_TP=1, C=0, W=0)  # free: no coins or workers needed
+    listed = _legal(g)
+    assert "upgrade E5 to TP" in listed and "-FREE_TP" in listed
+    assert "upgrade E7 to TP" not in listed
+
+
+def test_the_darklings_stronghold_conversion_is_offered_after_the_main_action_too() -> None:
+    g = _state("darklings", "nomads")
+    _put(g, "darklings", "E4", "SH")
+    f = g.fac["darklings"]
+    f.update(dsh=3, W=2, P=0)
+    f["acted"] = f["actions"]  # the stronghold was this turn's action
+    listed = _legal(g)
+    assert {"convert 1W to 1P", "convert 2W to 2P"} <= set(listed)
+    assert "convert 3W to 3P" not in listed  # only two workers
