@@ -252,3 +252,26 @@ def test_the_darklings_stronghold_conversion_is_offered_after_the_main_action_to
     listed = _legal(g)
     assert {"convert 1W to 1P", "convert 2W to 2P"} <= set(listed)
     assert "convert 3W to 3P" not in listed  # only two workers
+
+
+def test_a_ledger_row_with_too_few_columns_is_refused_naming_its_line() -> None:
+    from meeple.core import ImportFailed
+    from meeple_terra_mystica.importer import read_tsv
+
+    for n in (2, 12):
+        text = "a comment line\n" + "\t".join(["witches"] + ["1"] * (n - 1)) + "\n"
+        with pytest.raises(ImportFailed, match=f"a ledger row has {n} columns") as info:
+            read_tsv(text)
+        assert info.value.line == 2
+
+
+def test_the_text_picture_shows_every_land_hex_of_the_map_row_by_row() -> None:
+    from meeple_terra_mystica.render import render_text
+
+    g = _state("witches", "nomads")
+    _put(g, "witches", "I12")
+    picture = render_text(g)
+    for h in B.LAND:
+        assert B.NAMES[h] in picture, B.NAMES[h]
+    rows = [line for line in picture.splitlines() if "A1" in line or "I12" in line]
+    assert len(rows) == 2 and "I12" in rows[1]  # row A before row I
