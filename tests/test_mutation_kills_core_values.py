@@ -33,3 +33,15 @@ def test_a_redo_cancels_the_latest_undo_still_standing() -> None:
     pairs = [(5, undo(3, 4)), (6, undo(1, 2))]
     assert redo_target(pairs) == 6
     assert redo_target([*pairs, (7, Redone(6, "a"))]) == 5
+
+
+def test_legacy_chance_keys_on_the_sequence_number_also_for_a_header_read_back() -> None:
+    import json
+
+    from meeple.core.records import CHANCE_POSITION, CHANCE_SEQ
+    from meeple.core.runtime import chance_key
+
+    stored = json.loads(json.dumps({"chance": CHANCE_SEQ}))["chance"]  # an equal, new string
+    for scheme in (CHANCE_SEQ, stored):
+        assert chance_key(scheme, next_seq=9, counting=4) == 9
+    assert chance_key(CHANCE_POSITION, next_seq=9, counting=4) == 5
