@@ -3,7 +3,8 @@
 Victory points so far, plus what the position is worth in the rounds left:
 
 - resources at rates that fall toward the end-game rate (3 coins to a point) as the
-  rounds run out: early on a worker or a priest buys buildings, late it only converts;
+  rounds run out: early on a worker or a priest buys buildings, late it only converts; a
+  priest counts for the digging and shipping advances it still buys;
 - buildings: their income for the rounds left, their share of the largest-area bonus,
   and (stronghold, temple, sanctuary) what they unlock;
 - town potential: connected groups on their way to 7 power and 4 buildings;
@@ -183,7 +184,7 @@ def _coins_value(f: dict, inc: dict, left: int, rate: float, floor: float) -> fl
     points at the end. A faction short of workers then sees seven coins from a power
     action, or a bonus tile's coins, for what they are worth to it."""
     c = f["C"]
-    if not W["coin_cap"]:
+    if W["coin_cap"] <= 0:
         return c * rate
     usable = W["coin_cap"] * (f["W"] + f["P"] + inc.get("W", 0) * left * 0.5)
     spent = min(c, usable)
