@@ -105,17 +105,19 @@ def main(argv: list[str]) -> int:
         rows.append(r)
         first = specs[0]
         seat_first = [p for p, sp in r["spec"].items() if sp == first]
+        top = [p for p, v in r["vp"].items() if v == r["winner_vp"]]
         print(f"seed {seed}: winner {r['winner']} ({r['factions'][r['winner']]}, "
               f"{r['spec'][r['winner']]}) {r['winner_vp']} VP; VP {sorted(r['vp'].values())}; "
               f"buildings {sorted(r['buildings'].values())}; towns {r['towns']}; "
-              f"cpu/move {max(r['cpu_per_move'][p] for p in seat_first):.2f}s for {first}",
+              f"cpu/move {max(r['cpu_per_move'][p] for p in seat_first):.2f}s for {first}"
+              + (f"; first place shared by {', '.join(top)}" if len(top) > 1 else ""),
               flush=True)
     wv = [r["winner_vp"] for r in rows]
     blds = [b for r in rows for b in r["buildings"].values()]
     towns = [r["towns"] for r in rows]
     first = specs[0]
-    wins = sum(1 for r in rows if r["spec"][r["winner"]] == first
-               and list(r["spec"].values()).count(first) == 1)
+    # A shared first place counts 1/k for each of the k players on it (as tournaments do).
+    wins = sum(_share(r, first) for r in rows)
     print(f"{len(rows)} games: median winner {statistics.median(wv)} VP (mean "
           f"{statistics.mean(wv):.1f}); median buildings per faction {statistics.median(blds)}; "
           f"towns per game median {statistics.median(towns)} (mean {statistics.mean(towns):.1f})")
@@ -124,8 +126,18 @@ def main(argv: list[str]) -> int:
         print("per game: " + ", ".join(f"{k} {n / len(rows):.1f}"
                                        for k, n in sorted(total.items())))
     if len(set(specs)) > 1:
-        print(f"{first} won {wins} of {len(rows)} ({100 * wins / len(rows):.0f}%)")
+        print(f"{first} won {wins:g} of {len(rows)} ({100 * wins / len(rows):.0f}%; a shared "
+              f"first place counts 1/k)")
     return 0
+
+
+def _share(r: dict, spec: str) -> float:
+    """The part of the win that the one seat playing ``spec`` takes in game ``r``."""
+    seats = [p for p, sp in r["spec"].items() if sp == spec]
+    if len(seats) != 1:
+        return 0.0
+    top = [p for p, v in r["vp"].items() if v == r["winner_vp"]]
+    return 1 / len(top) if seats[0] in top else 0.0
 
 
 def _split_specs(text: str) -> list[str]:
