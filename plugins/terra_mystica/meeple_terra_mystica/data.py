@@ -158,11 +158,3 @@ SCORING = {
     "SCORE8": ({"TP": 3}, "build", "AIR", 4, {"SPADE": 1}, "TP >> 3"),
     "SCORE9": ({"TE": 4}, "build", "CULT_P", 1, {"C": 2}, "TE >> 4"),
 }
-
-#: The rule book's recommended factions for a first game, by number of players.
-FIRST_GAME = {
-    2: ("witches", "nomads"),
-    3: ("witches", "nomads", "alchemists"),
-    4: ("witches", "nomads", "halflings", "mermaids"),
-    5: ("witches", "nomads", "halflings", "mermaids", "giants"),
-}

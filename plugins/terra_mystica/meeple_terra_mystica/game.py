@@ -10,14 +10,15 @@ from typing import Any
 import attrs
 from meeple.core import Game, IllegalCommand, Option, Outcome, command, event
 
+from . import first_game as FG
 from . import journal as J
 from . import ledger as L
 from . import turns as T
-from .data import CULTS, FACTIONS, FIRST_GAME, SCORING
+from .data import CULTS, FACTIONS, SCORING
 from .legal import legal_rows
 from .notation import format_row, parse_row
 from .rows import apply_row
-from .state import new_state, pw
+from .state import new_faction, new_state, pw
 
 OPTION_FLAGS = (
     ("strict-leech", "a leech must be answered before the leecher converts (site option)"),
@@ -152,10 +153,6 @@ def chosen_factions(options: Mapping[str, Any], n: int) -> tuple[str, ...]:
     from meeple.core import BadOptions
 
     text = str(options.get("factions") or "").strip()
-    if options.get("first-game"):
-        if text:
-            raise BadOptions("first-game fixes the factions: give factions or first-game")
-        return FIRST_GAME[n]
     if not text:
         return ()
     names = tuple(x.strip().lower().replace(" ", "") for x in text.split(","))
@@ -174,6 +171,16 @@ def chosen_factions(options: Mapping[str, Any], n: int) -> tuple[str, ...]:
     return names
 
 
+def start_lines(ev: Started) -> tuple:
+    """The starting resources (20 VP, the faction board's coins, workers, power, cults) of
+    the factions a ``Started`` seats, as the ledger lines a faction pick row records: with
+    factions fixed by the options no pick row exists, so the game's start is counted here
+    (summing changes over a game gives the final scores)."""
+    return tuple((p, n, "start", tuple((k, v) for k, v in new_faction(n, p).items()
+                                       if k in J.LEDGER and v))
+                 for p, n in zip(ev.players, ev.factions, strict=False))
+
+
 class TerraMystica(Game):
     name = "terra-mystica"
     title = "Terra Mystica"
@@ -189,7 +196,8 @@ class TerraMystica(Game):
                "witches,nomads (empty: each player picks one in turn)", str),
         Option("first-game", False, "the rule book's first game: its factions for the "
                "number of players (witches, nomads, then alchemists / halflings, mermaids, "
-               "giants)"),
+               "giants), start dwellings, scoring and bonus tiles (those three are our "
+               "reconstruction, first_game.json)"),
     )
     events = (Started, Acted, *FACTS)
 
@@ -213,6 +221,8 @@ class TerraMystica(Game):
     # -- setup -------------------------------------------------------------------
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: random.Random):
+        if options.get("first-game"):
+            return self._first_game_setup(players, options)
         flags = tuple(n for n, _ in OPTION_FLAGS if options.get(n))
         scoring = [s.strip().upper() for s in str(options.get("scoring") or "").split(",") if s.strip()]
         if scoring:
@@ -245,6 +255,34 @@ class TerraMystica(Game):
             removed = sorted(bons[: len(bons) - (len(players) + 3)], key=lambda b: int(b[3:]))
         factions = chosen_factions(options, len(players))
         return [Started(tuple(players), flags, tuple(scoring), tuple(removed), factions)]
+
+    def _first_game_setup(self, players: Sequence[str], options: Mapping[str, Any]) -> list:
+        """The introductory game: its factions, tiles and start dwellings, the dwellings and
+        bonus picks played as the ordinary setup rows (their events are the usual facts),
+        so that the game opens in round 1's action phase with no setup decision asked."""
+        from meeple.core import BadOptions
+
+        bad = FG.conflicts(dict(options))
+        if bad:
+            raise BadOptions("first-game fixes the factions, start dwellings, scoring and "
+                             f"bonus tiles; it cannot be combined with {', '.join(bad)} "
+                             "(drop those or first-game)")
+        fg = FG.plan(len(players))
+        flags = tuple(n for n, _ in OPTION_FLAGS if options.get(n))
+        events: list = [Started(tuple(players), flags, fg.scoring, fg.removed_bonus,
+                                fg.factions)]
+        state = self.fold(None, events[0])
+        todo = {name: list(hexes) for name, hexes in zip(fg.factions, fg.dwellings, strict=True)}
+        bonus = dict(zip(fg.factions, fg.bonus, strict=True))
+        while state.phase == "setup":
+            step = state.setup_queue[0]
+            name = step.split(":")[-1]
+            row = f"pass {bonus[name]}" if step.startswith("bonus:") else f"build {todo[name].pop(0)}"
+            player = state.player_of[name]
+            for ev in self.decide(state, player, self.parse(row, state, player), None):
+                state = self.fold(state, ev)
+                events.append(ev)
+        return events
 
     # -- playing -----------------------------------------------------------------
 
@@ -402,6 +440,8 @@ class TerraMystica(Game):
         ``Acted`` records no consequences, so it reports none."""
         if type(ev) in _FACT_TYPES:
             return L.changes(ev.lines)
+        if type(ev) is Started and ev.factions:
+            return L.changes(start_lines(ev))
         return {}
 
     def turn_marker(self, state):
