@@ -153,3 +153,40 @@ def test_sqlite_costs_at_most_1_3x_memory_for_200_matches(tmp_path):
     print(f"\n200 random matches, CPU time: memory {min(mem) * 1000:.0f} ms, "
           f"SQLite {min(sql) * 1000:.0f} ms, ratio {ratio:.2f}x")
     assert ratio <= 1.3
+
+
+def _log_with_undos(moves: int = 30, cycles: int = 8):
+    """A connect-four log where every move is undone and redone ``cycles`` times."""
+    eng = Engine(MemoryStore(), PLUGINS, clock=lambda: "2026-01-01T00:00:00+00:00")
+    gid = eng.new_game("connect-four", ["a", "b"], seed=0)
+    rng = random.Random(0)
+    for _ in range(moves):
+        acting = eng.to_act(gid)
+        if not acting:
+            break
+        p = acting[0]
+        t = eng.table(gid)
+        eng.move(gid, rng.choice(GAME.legal(t.state, p)), p)
+        for _ in range(cycles):
+            eng.undo(gid, p)
+            eng.redo(gid, p)
+    return eng.store.header(gid), eng.store.load(gid)
+
+
+@pytest.mark.benchmark(group="engine load with undos")
+def test_load_a_log_with_many_undos(benchmark):
+    """Table.extend folds the state again once after the undos and redos (or before an
+    old event that needs it), not at each of them."""
+    from meeple.core.table import Table
+
+    header, records = _log_with_undos()
+
+    def load_it():
+        t = Table(GAME, header)
+        t.extend(records)
+        return t
+
+    t = benchmark(load_it)
+    benchmark.extra_info["records"] = len(records)
+    benchmark.extra_info["undos_and_redos"] = sum(r.type.startswith("meeple.") for r in records)
+    assert t.counting == sum(not r.type.startswith("meeple.") for r in records)

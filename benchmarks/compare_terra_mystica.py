@@ -3,6 +3,7 @@ one process, in CPU time (the machine is shared: absolute times move with its lo
 ratio of two codes measured in turns does not):
 
     .venv/bin/python benchmarks/compare_terra_mystica.py [REVISION] [ROUNDS]   # default main 2
+    .venv/bin/python benchmarks/compare_terra_mystica.py play [REVISION]       # rules outside an import
 
 The plugin package of REVISION is unpacked under another name and imported next to this
 worktree's. Both import every league game of ../shared/data (read, parse, decide, fold
@@ -82,5 +83,52 @@ def main(revision: str = "main", rounds: int = 2) -> None:
           f"(median per-game ratio {ratio:.2f}x)")
 
 
+def play(revision: str = "main", seeds: int = 4) -> None:
+    """The rules outside an import, old against new in turns (CPU, least of 2 runs per
+    seed): a seeded random 4-player game (legal + decide + fold every row), and legal +
+    ``step`` (the search fast path) on the first 150 positions of such a game."""
+    import random
+
+    import meeple_terra_mystica as now
+    from meeple.core import LocalGame
+
+    then = plugin_at(revision)
+
+    def random_game(pkg, seed: int) -> None:
+        g = pkg.TerraMystica()
+        LocalGame(g, g.default_players(4), seed=seed).play_randomly(random.Random(seed))
+
+    def legal_step(pkg, seed: int) -> None:
+        g = pkg.TerraMystica()
+        lg = LocalGame(g, g.default_players(4), seed=seed)
+        rng = random.Random(seed)
+        for _ in range(150):
+            if lg.state.finished:
+                break
+            p = lg.to_act()[0]
+            rows = g.legal(lg.state, p)
+            for r in rows[:5]:
+                g.step(g.clone(lg.state), p, r, None)
+            lg.play(p, rng.choice(rows))
+
+    for name, fn in (("random game", random_game), ("legal + step", legal_step)):
+        a, b = [], []
+        for seed in range(seeds):
+            for pkg, out in ((then, a), (now, b)):
+                least = float("inf")
+                for _ in range(2):
+                    t0 = time.process_time()
+                    fn(pkg, seed)
+                    least = min(least, time.process_time() - t0)
+                out.append(least)
+        ratios = [round(x / y, 2) for x, y in zip(a, b, strict=True)]
+        print(f"{name}: {revision} {statistics.median(a) * 1000:.0f} ms, this "
+              f"{statistics.median(b) * 1000:.0f} ms CPU (median over {seeds} seeds); "
+              f"{revision} / this per seed {ratios}")
+
+
 if __name__ == "__main__":
-    main(*(sys.argv[1:2] or ["main"]), *([int(sys.argv[2])] if len(sys.argv) > 2 else []))
+    if sys.argv[1:2] == ["play"]:  # compare_terra_mystica.py play [REVISION]
+        play(*(sys.argv[2:3] or ["main"]))
+    else:
+        main(*(sys.argv[1:2] or ["main"]), *([int(sys.argv[2])] if len(sys.argv) > 2 else []))

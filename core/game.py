@@ -409,6 +409,13 @@ class Game:
         event as it is. The result is folded, described and shown in its place."""
         return event
 
+    def upcasts_in_context(self, event: Event) -> bool:
+        """Whether ``upcast_in_context`` may change ``event`` (so that a log being loaded
+        must have the state before it at hand: after an undo, Table folds the state again
+        only for such an event). By default: whenever the game overrides
+        ``upcast_in_context``; a game says exactly which events it upcasts."""
+        return type(self).upcast_in_context is not Game.upcast_in_context
+
     def old_format(self, stored: Sequence[Event], today: Sequence[Event]) -> str | None:
         """verify asks this where a stored batch (decoded and upcast) is not what today's
         rules give: None if that is a finding, else which old log format ``stored`` is

@@ -44,21 +44,35 @@ class Table:
 
     def extend(self, records: list[Record]) -> None:
         """Take records written elsewhere (or just now) and fold them in."""
-        upcast = self.game.upcast_in_context
-        for r in records:
-            ev = self.codec.decode(r.type, r.version, r.data)
-            if isinstance(ev, Undone | Redone):
+        game = self.game
+        upcast = game.upcast_in_context
+        needs_state = game.upcasts_in_context
+        # An undo or redo changes which events count: the state is folded again from the
+        # start, but only once it is needed (an old event that is upcast with the state
+        # it follows) or at the end, not at every undo (O(undos x events) for a long
+        # log with many undos).
+        stale = False
+        try:
+            for r in records:
+                ev = self.codec.decode(r.type, r.version, r.data)
+                if isinstance(ev, Undone | Redone):
+                    self.records.append(r)
+                    self.pairs.append((r.seq, ev))
+                    stale = True
+                    continue
+                if stale and needs_state(ev):
+                    self._rebuild()
+                    stale = False
+                if not stale:
+                    ev = upcast(self.state, ev)
                 self.records.append(r)
                 self.pairs.append((r.seq, ev))
-                # At once, not after the last record: an old event after it is upcast
-                # with the state it follows (Game.upcast_in_context).
+                if not stale:
+                    self.state = game.fold(self.state, ev)
+                    self.counting += 1
+        finally:
+            if stale:
                 self._rebuild()
-                continue
-            ev = upcast(self.state, ev)
-            self.records.append(r)
-            self.pairs.append((r.seq, ev))
-            self.state = self.game.fold(self.state, ev)
-            self.counting += 1
 
     def _rebuild(self) -> None:
         alive = runtime.effective(self.pairs)

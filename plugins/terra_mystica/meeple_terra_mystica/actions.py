@@ -22,7 +22,7 @@ from .economy import (
     spend_power,
 )
 from .factions import has_shipping
-from .journal import note, why
+from .journal import note, own_map, unshare, why
 from .reach import reach_cost
 from .scoring import advance_ship, check_towns, take_favor, take_town
 from .state import OWED, State
@@ -116,6 +116,7 @@ def transform(g: State, f: dict, h: int, color: str) -> None:
         if not any(loc in B.ADJSET[h] for loc in f["locations"]):
             raise IllegalCommand(f"{B.NAMES[h]} is not directly adjacent to a Nomads building")
         f["FREE_TF"] = 0
+        own_map(g, h)
         g.hcolor[h] = home
         f["build_ok"] = 1
         f["paid_reach"] = h
@@ -139,6 +140,7 @@ def transform(g: State, f: dict, h: int, color: str) -> None:
                              f"{f['name']} have {f['SPADE']}")
     _pay_reach(g, f, h)
     f["SPADE"] -= need
+    own_map(g, h)
     g.hcolor[h] = color
     f["paid_reach"] = h
     f["tf"] = f["tf"] + (h,)
@@ -204,6 +206,7 @@ def build(g: State, f: dict, h: int) -> None:
 
 
 def _place(g: State, f: dict, h: int, b: str) -> None:
+    own_map(g, h)
     g.hbld[h] = b
     g.howner[h] = f["name"]
     f["L_D"] += 1
@@ -226,6 +229,7 @@ def upgrade(g: State, f: dict, h: int, to: str) -> None:
         if to == "TP" and not any(g.howner[o] and g.howner[o] != f["name"] for o in g.adj[h]):
             cost["C"] = cost["C"] * 2
         pay(f, cost)
+    own_map(g, h)
     g.hbld[h] = to
     f["L_" + cur] -= 1
     f["L_" + to] += 1
@@ -278,7 +282,13 @@ def _stronghold(g: State, f: dict) -> None:
 def offer_power(g: State, f: dict, h: int) -> None:
     """Neighbours with buildings next to ``h`` may take power, in seat order from the
     builder's left."""
-    adj = g.adj[h]
+    # The power next to ``h`` per owner, in one pass over the neighbours.
+    near: dict[str, int] = {}
+    hbld, howner = g.hbld, g.howner
+    for x in g.adj[h]:
+        w = howner[x]
+        if w:
+            near[w] = near.get(w, 0) + _STRENGTH.get(hbld[x], 0)
     n = len(g.order)
     i = g.order.index(f["name"])
     oid = g.next_offer
@@ -287,7 +297,7 @@ def offer_power(g: State, f: dict, h: int) -> None:
         o = g.fac[g.order[(i + k) % n]]
         if o["dropped"]:
             continue
-        amount = sum(_strength(g.hbld[x]) for x in adj if g.howner[x] == o["name"])
+        amount = near.get(o["name"], 0)
         # The site offers even to full bowls (the answer is then worth nothing); live
         # play asks only those who could take something.
         if amount > 0 and (power_room(o) > 0 or "site-leech" in g.options):
@@ -300,8 +310,12 @@ def offer_power(g: State, f: dict, h: int) -> None:
             g.cultist_offers[str(oid)] = 0
 
 
+#: Power a building gives its neighbours' leech offers.
+_STRENGTH = {"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3}
+
+
 def _strength(b: str) -> int:
-    return {"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3}.get(b, 0)
+    return _STRENGTH.get(b, 0)
 
 
 def answer(g: State, f: dict, take: bool, n: int, frm: str) -> None:
@@ -329,7 +343,7 @@ def answer(g: State, f: dict, take: bool, n: int, frm: str) -> None:
 
 
 def decline_all(g: State, f: dict) -> None:
-    while any(o[0] == f["name"] for o in g.offers):
+    while g.offers and any(o[0] == f["name"] for o in g.offers):
         answer(g, f, False, 0, "")
 
 
@@ -374,6 +388,7 @@ def send_priest(g: State, f: dict, track: str, amount: int) -> None:
     _main(g, f)
     if f["P"] < 1:
         raise IllegalCommand(f"{f['name']} have no priest")
+    unshare(g, "cult_spots")
     spots = g.cult_spots[track]
     if amount == 0:
         amount = 3 if not spots[0] else (2 if "" in spots[1:] else 1)

@@ -21,12 +21,15 @@ RES_NAME = {"C": "coins", "W": "workers", "P": "priests", "VP": "VP", "PW": "pow
 
 def gain_power(f: dict, n: int) -> int:
     """Bowl I to II first, then II to III. Returns the power actually moved."""
+    # No write where nothing moves (a journaled write costs a call; it records no delta).
     a = min(n, f["P1"])
-    f["P1"] -= a
-    f["P2"] += a
+    if a:
+        f["P1"] -= a
+        f["P2"] += a
     b = min(n - a, f["P2"])
-    f["P2"] -= b
-    f["P3"] += b
+    if b:
+        f["P2"] -= b
+        f["P3"] += b
     return a + b
 
 

@@ -201,15 +201,17 @@ class TerraMystica(Game):
     )
     events = (Started, Acted, *FACTS)
 
-    def _cache(self, name: str) -> dict:
-        cache = self.__dict__.get(name)
-        if cache is None:
-            cache = self.__dict__[name] = {}
-        return cache
+    def __init__(self) -> None:
+        # Kept on this Game object (not the module): row text -> its sub-commands, text
+        # -> its Turn, sub-command -> its text (decide's reasons).
+        self._parse_cache: dict[str, tuple] = {}
+        self._turn_cache: dict[str, Turn] = {}
+        self._name_cache: dict[tuple, str] = {}
+        self._same_cache: dict[tuple, tuple] = {}  # deltas of lines, each kept once
 
     def parsed(self, text: str) -> tuple:
         """The sub-commands of a row text, cached on this Game object (not the module)."""
-        cache = self._cache("_parse_cache")
+        cache = self._parse_cache
         cmds = cache.get(text)
         if cmds is None:
             cmds = parse_row(text)
@@ -328,6 +330,10 @@ class TerraMystica(Game):
                       *(sum((getattr(e, k) for e in facts), ())
                         for k in ("lines", "sets", "hexes", "patch", "notes")))
 
+    def upcasts_in_context(self, event):
+        """Only a version-1 row is upcast with the state before it."""
+        return type(event) is Acted
+
     def old_format(self, stored, today):
         """Plugin version 1's setup (upcast: site-leech on, as its rules always were) where
         today's setup from the same header differs only there; or a version-1 row where
@@ -349,8 +355,12 @@ class TerraMystica(Game):
         """Run the row on a journaled clone; its facts become the events."""
         if isinstance(cmd, str):
             cmd = self.parse(cmd, state, player)
-        cmds = self.parsed(cmd.text)
-        g = J.start(state)
+        cmds = self._parse_cache.get(cmd.text) or self.parsed(cmd.text)
+        if len(self._name_cache) > _CACHE_LIMIT:
+            self._name_cache.clear()
+        if len(self._same_cache) > _CACHE_LIMIT:
+            self._same_cache.clear()
+        g = J.start(state, self._name_cache, self._same_cache)
         apply_row(g, player, cmds)
         out = []
         for kind, info, body in J.finish(g):
@@ -397,13 +407,13 @@ class TerraMystica(Game):
             return text
         # A third of a league game's rows repeat ("pass", "leech 1 from ..."): each text
         # is read once per Game object.
-        turns = self._cache("_turn_cache")
+        turns = self._turn_cache
         turn = turns.get(text)
         if turn is not None:
             return turn
         cmds = parse_row(str(text))
         canon = format_row(cmds)
-        cache = self._cache("_parse_cache")
+        cache = self._parse_cache
         if len(cache) > _CACHE_LIMIT:
             cache.clear()
         if len(turns) > _CACHE_LIMIT:

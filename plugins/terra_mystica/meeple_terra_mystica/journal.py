@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from dataclasses import fields
 from itertools import compress
-from operator import itemgetter, ne
+from operator import is_not, itemgetter, ne
 from typing import Any
 
 from . import board as B
 from .data import BONUS, CULTS, FAVOR, TOWNS
 from .notation import fmt_one
-from .state import State
+from .state import SHARED, State
 
 #: Faction counters recorded as deltas with a reason; the rest of a faction's dict is
 #: bookkeeping, recorded as its new value.
@@ -34,7 +34,6 @@ LEDGER = frozenset(
 #: State fields a fact may change besides the factions and the map.
 _FIXED = {"players", "options", "score_tiles", "fac", "hcolor", "hbld", "howner", "town", "jr"}
 TOP = tuple(f.name for f in fields(State) if f.name not in _FIXED)
-_HEXES = range(B.N_HEX)
 
 
 class _Null:
@@ -58,7 +57,9 @@ class Tracked(dict):
     summed per (faction, reason), other keys by remembering their first value."""
 
     # The journal's containers are held directly: this runs for every write decide makes.
-    __slots__ = ("lines", "reasons", "name", "old")
+    # ``reason``, ``line``: the reason this faction last wrote under and its line's
+    # deltas (most writes in a row come under the same reason: no key to build and hash).
+    __slots__ = ("lines", "reasons", "name", "old", "reason", "line")
 
     # The defaults bind the constants as locals (cheaper than globals, per write).
     def __setitem__(self, key: str, value: Any, _ledger: frozenset = LEDGER,
@@ -67,12 +68,19 @@ class Tracked(dict):
             delta = value - _get(self, key, 0)
             if delta:
                 # Summed here, not listed and summed when the fact is cut: one step less.
-                line = (self.name, self.reasons[-1])
-                d = self.lines.get(line)
-                if d is None:
-                    self.lines[line] = {key: delta}
-                else:
+                reason = self.reasons[-1]
+                if reason is self.reason:
+                    d = self.line
                     d[key] = d.get(key, 0) + delta
+                else:
+                    line = (self.name, reason)
+                    d = self.lines.get(line)
+                    if d is None:
+                        d = self.lines[line] = {key: delta}
+                    else:
+                        d[key] = d.get(key, 0) + delta
+                    self.reason = reason
+                    self.line = d
         else:
             old = self.old
             if key not in old:
@@ -80,22 +88,12 @@ class Tracked(dict):
         _set(self, key, value)
 
 
-class Marked(list):
-    """A per-hex list (terrain, building, owner, town) that notes which hexes are written."""
-
-    __slots__ = ("marks",)
-
-    def __setitem__(self, i: int, value: Any) -> None:
-        self.marks.add(i)
-        list.__setitem__(self, i, value)
-
-
 class Journal:
     """What the rules did since the last cut, and the facts cut so far. It is also the
     context manager ``why`` hands out (no object per reason)."""
 
     __slots__ = ("reasons", "lines", "notes", "facts", "snap", "kind", "info", "pending",
-                 "marks")
+                 "shared_map", "shared", "marks", "names", "same")
 
     def __init__(self, snap: State) -> None:
         self.reasons: list[Any] = [""]
@@ -107,7 +105,19 @@ class Journal:
         self.kind = "row"
         self.info: dict = {}
         self.pending: Any = ""
+        #: The clone still holds the four per-hex lists of the state decide was given
+        #: (most rows build nothing); ``own_map`` copies them before a rule writes.
+        self.shared_map = True
+        #: Which of ``SHARED`` the clone still shares with that state (``own``).
+        self.shared = set(SHARED)
+        #: The hexes written to (``own_map``).
         self.marks: set[int] = set()
+        #: sub-command -> its text (fmt_one), filled as lines are cut.
+        self.names: dict[tuple, str] = {}
+        #: Deltas of lines cut so far, each kept once: a game repeats the same few
+        #: (a dwelling's cost, a leech) hundreds of times, and one tuple that events
+        #: share is one allocation less for the collector to look at, and less memory.
+        self.same: dict[tuple, tuple] = {}
 
     def track(self, name: str, f: dict) -> Tracked:
         t = Tracked(f)
@@ -115,12 +125,18 @@ class Journal:
         t.reasons = self.reasons
         t.name = name
         t.old = {}
+        t.reason = None
         return t
 
-    def mark(self, hexes: list) -> Marked:
-        m = Marked(hexes)
-        m.marks = self.marks
-        return m
+    def own(self, g: State, *names: str) -> None:
+        """Give the clone ``g`` its own copy of each of ``names`` still shared."""
+        shared = self.shared
+        for name in names:
+            if name in shared:
+                shared.discard(name)
+                v = getattr(g, name)
+                setattr(g, name, {k: x[:] for k, x in v.items()} if name == "cult_spots"
+                        else v.copy())
 
     def __enter__(self) -> None:
         self.reasons.append(self.pending)
@@ -134,12 +150,50 @@ class Journal:
 Fact = tuple
 
 
-def start(state: State) -> State:
-    """A clone of ``state`` that records what the rules do to it."""
+def start(state: State, names: dict | None = None, same: dict | None = None) -> State:
+    """A clone of ``state`` that records what the rules do to it. ``names``: the text of
+    each sub-command met so far (the reasons of lines), kept by the caller's Game object
+    (search and import meet the same few hundred sub-commands again and again)."""
     jr = Journal(state)
-    g = state.clone(jr.track, jr.mark)
+    if names is not None:
+        jr.names = names
+    if same is not None:
+        jr.same = same
+    lines, reasons = jr.lines, jr.reasons
+    fac = {}
+    for name, f in state.fac.items():  # jr.track, inline: this runs for every decide
+        t = Tracked(f)
+        t.lines = lines
+        t.reasons = reasons
+        t.name = name
+        t.old = {}
+        t.reason = None
+        fac[name] = t
+    g = state.clone(fac, journal=True)
     g.jr = jr
     return g
+
+
+def own_map(g: State, *hexes: int) -> None:
+    """Called by the rules before they write to the per-hex lists (terrain, building,
+    owner, town) at ``hexes``: a journaled clone then copies the four lists it shared
+    with decide's state, once, and notes the hexes."""
+    jr = g.jr
+    if jr is not None:
+        if jr.shared_map:
+            g.hcolor = g.hcolor[:]
+            g.hbld = g.hbld[:]
+            g.howner = g.howner[:]
+            g.town = g.town[:]
+            jr.shared_map = False
+        jr.marks.update(hexes)
+
+
+def unshare(g: State, name: str) -> None:
+    """Called by the rules before they write into one of ``state.SHARED``."""
+    jr = g.jr
+    if jr is not None and name in jr.shared:
+        jr.own(g, name)
 
 
 def why(g: State, reason: str) -> Journal | _Null:
@@ -165,7 +219,7 @@ def note(g: State, *what: Any) -> None:
     """A fact worth a log line that moves no counter (a declined leech, a town)."""
     jr = g.jr
     if jr is not None:
-        jr.notes.append(tuple(str(w) for w in what))
+        jr.notes.append(tuple(map(str, what)))
 
 
 def begin(g: State, kind: str, **info: Any) -> None:
@@ -211,6 +265,7 @@ def _collect(g: State, jr: Journal, last: bool = False) -> Fact:
                     t.old[k] = _MISSING
             g.fac[n] = t
     out = []
+    names, same = jr.names, jr.same
     for (name, reason), d in jr.lines.items():
         if 0 in d.values():  # moves that cancelled out: no delta, perhaps no line
             deltas = tuple([kv for kv in d.items() if kv[1]])
@@ -218,11 +273,17 @@ def _collect(g: State, jr: Journal, last: bool = False) -> Fact:
                 continue
         else:
             deltas = tuple(d.items())
-        out.append((player_of.get(name, ""), name,
-                    reason if type(reason) is str else fmt_one(reason), deltas))
+        deltas = same.setdefault(deltas, deltas)
+        if type(reason) is not str:
+            text = names.get(reason)
+            if text is None:
+                text = names[reason] = fmt_one(reason)
+            reason = text
+        out.append((player_of.get(name, ""), name, reason, deltas))
     out_lines = tuple(out)
     sets = []
     for n, f in g.fac.items():
+        f.reason = None  # its line is cut: the next write starts a new one
         old = f.old
         if old:
             for k, was in old.items():
@@ -231,28 +292,32 @@ def _collect(g: State, jr: Journal, last: bool = False) -> Fact:
                     sets.append((n, k, list(v) if type(v) is tuple else v))
             f.old = {}
     sets = tuple(sets)
-    hcolor, hbld, howner, town = g.hcolor, g.hbld, g.howner, g.town
-    if type(hcolor) is Marked and type(hbld) is Marked and type(howner) is Marked and type(
-            town) is Marked:
-        changed = jr.marks  # the hexes written to (some perhaps to the value they had)
-    else:  # a rule replaced a whole list: compare them all (in C)
-        changed = set()
-        for now, was in ((hbld, snap.hbld), (hcolor, snap.hcolor), (howner, snap.howner),
-                         (town, snap.town)):
-            if now != was:
-                changed.update(compress(_HEXES, map(ne, now, was)))
     hexes = ()
-    if changed:
+    if jr.marks:  # the hexes the rules wrote to (some perhaps to the value they had)
+        hcolor, hbld, howner, town = g.hcolor, g.hbld, g.howner, g.town
         names = B.NAMES
         shc, shb, sho, sht = snap.hcolor, snap.hbld, snap.howner, snap.town
-        hexes = tuple((names[h], hcolor[h], hbld[h], howner[h], town[h]) for h in sorted(changed)
+        hexes = tuple((names[h], hcolor[h], hbld[h], howner[h], town[h]) for h in sorted(jr.marks)
                       if hcolor[h] != shc[h] or hbld[h] != shb[h] or howner[h] != sho[h]
                       or town[h] != sht[h])
         jr.marks.clear()
-    # Which fields differ, compared in C; only those few are looked at in Python.
-    now = _TOP_GET(g.__dict__)
-    patch = tuple([(k, v if enc is None else enc(v)) for (k, enc), v in compress(
-        zip(_TOP_ENCODE, now, strict=True), map(ne, now, _TOP_GET(snap.__dict__)))])
+    # Which fields differ: those the clone copied compared in C; a shared one only if a
+    # rule took its own copy (still the same object: unchanged). In the order of TOP.
+    gd, sd = g.__dict__, snap.__dict__
+    idx = list(compress(_COPIED_IDX, map(ne, _COPIED_GET(gd), _COPIED_GET(sd))))
+    if any(map(is_not, _SHARED_GET(gd), _SHARED_GET(sd))):
+        for i, k in _SHARED_IDX:
+            a, b = gd[k], sd[k]
+            if a is not b and a != b:
+                idx.append(i)
+        idx.sort()
+    enc = _TOP_ENCODE
+    patch = []
+    for i in idx:
+        k, e = enc[i]
+        v = gd[k]
+        patch.append((k, v if e is None else e(v)))
+    patch = tuple(patch)
     notes = tuple(jr.notes)
     jr.lines.clear()  # in place: every Tracked holds this dict
     jr.notes = []
@@ -279,6 +344,11 @@ _ENCODE = {
 _SCALAR = {f.name for f in fields(State) if f.type in ("int", "str", "bool")}
 _TOP_ENCODE = tuple((k, None if k in _SCALAR else _ENCODE.get(k, _plain)) for k in TOP)
 _TOP_GET = itemgetter(*TOP)
+#: TOP's positions of the fields a journaled clone copies, and of those it shares.
+_COPIED_IDX = tuple(i for i, k in enumerate(TOP) if k not in SHARED)
+_COPIED_GET = itemgetter(*(TOP[i] for i in _COPIED_IDX))
+_SHARED_IDX = tuple((i, k) for i, k in enumerate(TOP) if k in SHARED)
+_SHARED_GET = itemgetter(*(k for _, k in _SHARED_IDX))
 
 
 def _snapshot(g: State) -> State:

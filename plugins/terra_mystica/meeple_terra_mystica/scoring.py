@@ -9,7 +9,7 @@ from . import board as B
 from .data import CULTS, FAVOR, STRENGTH, TOWNS
 from .economy import gain, score_event
 from .factions import coin_vp_rate, has_shipping, town_extra
-from .journal import note, why
+from .journal import note, own_map, unshare, why
 from .reach import network_size
 from .state import State
 
@@ -59,12 +59,14 @@ def check_towns(g: State, f: dict, near: tuple = ()) -> int:
     new = 0
     for grp in _groups(g, f, near):
         if any(g.town[h] for h in grp):
+            own_map(g, *grp)
             for h in grp:
                 g.town[h] = True
             continue
         power = sum(STRENGTH[g.hbld[h]] for h in grp)
         count = len(grp) + sum(1 for h in grp if g.hbld[h] == "SA")
         if power >= need and count >= 4 and towns_left(g) and f["TOWN"] + new < _free_towns(g):
+            own_map(g, *grp)
             for h in grp:
                 g.town[h] = True
             new += 1
@@ -91,6 +93,7 @@ def take_town(g: State, f: dict, tile: str) -> None:
 
 
 def _town_tile(g: State, f: dict, tile: str) -> None:
+    unshare(g, "pool")
     g.pool[tile] -= 1
     f["TOWN"] -= 1
     f[tile] += 1
@@ -139,6 +142,7 @@ def take_favor(g: State, f: dict, tile: str) -> None:
 
 
 def _favor_tile(g: State, f: dict, tile: str) -> None:
+    unshare(g, "pool")
     g.pool[tile] -= 1
     f["FAVOR"] -= 1
     f[tile] = 1

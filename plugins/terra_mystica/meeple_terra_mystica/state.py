@@ -15,6 +15,11 @@ from . import board as B
 from .data import BONUS, CULTS, FACTIONS, FAVOR, TOWNS
 from .factions import setup_queue
 
+#: Containers a row seldom writes to (a pick, a bonus or favor tile, a priest on a cult
+#: track): decide's journaled clone shares them with the state it was given, and the
+#: rules call ``journal.own`` (``Journal.own``) before they write to one.
+SHARED = ("order", "player_of", "faction_of", "pool", "coins", "cult_spots")
+
 #: What a faction may still owe after a command; while any is non-zero it must act again.
 OWED = ("SPADE", "FAVOR", "TOWN", "CULT", "BRIDGE", "FREE_D", "FREE_TP", "FREE_TF")
 
@@ -99,41 +104,34 @@ class State:
                 out.append({"faction": n, "type": "owed"})
         return out
 
-    def clone(self, faction_copy=None, hex_copy=None) -> State:
-        """``faction_copy(name, faction)`` and ``hex_copy(list)``: how to copy each faction
-        and the four per-hex lists (decide's journal copies them into containers that
-        record their writes); by default ``dict`` and ``list``."""
+    def clone(self, fac: dict | None = None, journal: bool = False) -> State:
+        """``fac``: the clone's factions, made by the caller (decide's journal gives copies
+        that record their writes); by default plain copies. ``journal``: the clone shares
+        the per-hex lists and the rarely written containers (``SHARED``) with this state;
+        the rules copy them (``journal.own_map``, ``journal.own``) before they write."""
         c = State.__new__(State)
         d = dict(self.__dict__)
         # Spelled out field by field: this runs for every decide and every legal trial.
-        if faction_copy is None:
-            d["fac"] = {k: v.copy() for k, v in self.fac.items()}
-        else:
-            d["fac"] = {k: faction_copy(k, v) for k, v in self.fac.items()}
-        d["order"] = self.order[:]
+        d["fac"] = {k: v.copy() for k, v in self.fac.items()} if fac is None else fac
         d["turn_order"] = self.turn_order[:]
         d["pass_order"] = self.pass_order[:]
         d["setup_queue"] = self.setup_queue[:]
         d["bridges"] = self.bridges[:]
-        if hex_copy is None:
+        if not journal:
             d["hcolor"] = self.hcolor[:]
             d["hbld"] = self.hbld[:]
             d["howner"] = self.howner[:]
             d["town"] = self.town[:]
-        else:
-            d["hcolor"] = hex_copy(self.hcolor)
-            d["hbld"] = hex_copy(self.hbld)
-            d["howner"] = hex_copy(self.howner)
-            d["town"] = hex_copy(self.town)
-        d["player_of"] = self.player_of.copy()
-        d["faction_of"] = self.faction_of.copy()
-        d["pool"] = self.pool.copy()
-        d["coins"] = self.coins.copy()
+            d["order"] = self.order[:]
+            d["player_of"] = self.player_of.copy()
+            d["faction_of"] = self.faction_of.copy()
+            d["pool"] = self.pool.copy()
+            d["coins"] = self.coins.copy()
+            d["cult_spots"] = {k: v[:] for k, v in self.cult_spots.items()}
         d["blocked"] = self.blocked.copy()
         d["cultist_offers"] = self.cultist_offers.copy()
         d["final"] = self.final.copy()
-        d["cult_spots"] = {k: v[:] for k, v in self.cult_spots.items()}
-        d["offers"] = [o[:] for o in self.offers]
+        d["offers"] = [o[:] for o in self.offers] if self.offers else []
         d["jr"] = None
         c.__dict__ = d
         return c
@@ -141,6 +139,8 @@ class State:
 
 def seat(g: State, player: str, name: str) -> None:
     """Give ``player`` the faction ``name``; once every seat has one, the setup starts."""
+    if g.jr is not None:  # decide's journaled clone (journal.py): its own copies first
+        g.jr.own(g, "order", "player_of", "faction_of")
     g.fac[name] = new_faction(name, player)
     g.order.append(name)
     g.player_of[name] = player

@@ -12,7 +12,7 @@ from . import board as B
 from .data import BONUS, CULTS, FACTIONS, FAVOR, SCORING
 from .economy import gain
 from .factions import pass_extra
-from .journal import begin, why, why_cmd
+from .journal import begin, unshare, why, why_cmd
 from .scoring import final_scoring
 from .state import OWED, State, seat, shown
 
@@ -40,13 +40,14 @@ def acting(g: State) -> list[str]:
         return [q.split(":")[-1] for q in g.setup_queue[:1]]
     out = []
     a = g.active
-    if a and owes(g.fac[a]):
+    fac = g.fac
+    if a and any(_OWED(fac[a])):  # owes(), inline: this runs after every row
         out.append(a)
     for o in g.offers:
         if o[0] not in out:
             out.append(o[0])
     for n in g.order:
-        if n not in out and owes(g.fac[n]):
+        if n not in out and any(_OWED(fac[n])):
             out.append(n)
     # Live, the next action waits for those answers and choices; the site's records let
     # the active faction act meanwhile (site-leech).
@@ -93,6 +94,8 @@ def _take_bonus(g: State, f: dict, tile: str) -> None:
         raise IllegalCommand("name a bonus tile to take (pass BON4)")
     if not g.pool.get(tile):
         raise IllegalCommand(f"{tile} is not available")
+    unshare(g, "pool")
+    unshare(g, "coins")
     g.pool[tile] -= 1
     f["C"] += g.coins.get(tile, 0)
     g.coins[tile] = 0
@@ -104,6 +107,8 @@ def _return_bonus(g: State, f: dict) -> None:
     old = f["bonus"]
     if old:
         f[old] = 0
+        unshare(g, "pool")
+        unshare(g, "coins")
         g.pool[old] = 1
         g.coins[old] = 0
         f["bonus"] = ""
@@ -116,6 +121,7 @@ def start_round(g: State) -> None:
     begin(g, "income", round=g.round + 1)
     g.round += 1
     g.phase = "play"
+    unshare(g, "coins")
     for b in BONUS:
         if g.pool.get(b):
             g.coins[b] = g.coins.get(b, 0) + 1
@@ -205,7 +211,8 @@ def upkeep(g: State) -> None:
             if not g.setup_queue:
                 start_round(g)
             return
-        if g.active or g.offers or any(owes(g.fac[n]) for n in g.order):
+        # Does any faction owe a choice (owes() of each, in C calls only)?
+        if g.active or g.offers or any(map(any, map(_OWED, map(g.fac.__getitem__, g.order)))):
             return
         close_after(g)
         if g.phase == "play":
@@ -233,11 +240,15 @@ def play_row(g: State, name: str, cmds: tuple) -> None:
     if g.phase == "setup":
         _setup_row(g, f, cmds)
     else:
+        # The journal's reason for each sub-command, pushed and popped here rather than
+        # by ``with why_cmd``: a row that raises is thrown away with its journal.
+        reasons = g.jr.reasons if g.jr is not None else []
         for i, c in enumerate(cmds):
             if c[0] == "adj" and c[1] < 0 and c[2] in CULTS:
                 _check_cult_refusal(c[2], cmds[i + 1:])
-            with why_cmd(g, c):
-                _command(g, f, c)
+            reasons.append(c)
+            _command(g, f, c)
+            reasons.pop()
         _end_turn_if_done(g, f)
     g.row_values = (name, shown(f))
     upkeep(g)

@@ -164,6 +164,7 @@ def test_parsed_rows_are_cached_per_game_object_not_per_module():
 
     a, b = TerraMystica(), TerraMystica()
     a.parsed("build E7")
-    assert "build E7" in a.__dict__["_parse_cache"] and "_parse_cache" not in b.__dict__
+    assert "build E7" in a.__dict__["_parse_cache"] and "build E7" not in b.__dict__["_parse_cache"]
+    assert a.__dict__["_parse_cache"] is not b.__dict__["_parse_cache"]
     assert not [n for n, v in vars(G).items() if isinstance(v, dict) and not n.isupper()
                 and not n.startswith("__")]
