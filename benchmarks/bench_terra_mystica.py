@@ -204,7 +204,8 @@ def _search_speed(benchmark, lg: LocalGame, options: dict[str, str]) -> None:
 
     benchmark.pedantic(search, rounds=3, iterations=1)
     benchmark.extra_info["simulations"] = sims
-    benchmark.extra_info["simulations_per_second"] = sims / benchmark.stats.stats.mean
+    if benchmark.stats is not None:  # None when benchmarking is off (e.g. under xdist)
+        benchmark.extra_info["simulations_per_second"] = sims / benchmark.stats.stats.mean
 
 
 @pytest.mark.benchmark(group="terra-mystica search")

@@ -13,6 +13,7 @@ moves the first agent through the seats game by game. Seeds are 1..N (reproducib
 from __future__ import annotations
 
 import argparse
+import collections
 import statistics
 import sys
 import time
@@ -32,12 +33,15 @@ def play(specs: list[str], seed: int, options: dict) -> dict:
     cpu = dict.fromkeys(players, 0.0)
     moves = dict.fromkeys(players, 0)
     steps = 0
+    actions: collections.Counter = collections.Counter()
     while lg.outcome() is None:
         p = lg.to_act()[0]
         t0 = time.process_time()
         cmd = agents[p].act(GAME, GAME.view(lg.state, p), p)
         cpu[p] += time.process_time() - t0
         moves[p] += 1
+        if lg.state.phase == "play" and lg.state.round >= 1:
+            actions.update(_kinds(GAME.format(cmd, lg.state)))
         lg.play(p, cmd)
         steps += 1
         if steps > 5000:
@@ -53,7 +57,31 @@ def play(specs: list[str], seed: int, options: dict) -> dict:
         "factions": {g.player_of[n]: n for n in g.fac},
         "spec": dict(zip(players, specs, strict=True)),
         "cpu_per_move": {p: cpu[p] / max(1, moves[p]) for p in players},
+        "actions": actions,
     }
+
+
+def _kinds(row: str) -> collections.Counter:
+    """What a row played in rounds 1-6 does, by kind: power actions by name, upgrades by
+    what they build, leeches and declines, priests sent, advances, power burnt."""
+    out: collections.Counter = collections.Counter()
+    for part in row.split(". "):
+        w = part.split()
+        if w[0] in ("leech", "decline", "build", "pass", "convert", "transform"):
+            out[w[0]] += 1
+        elif w[0] == "action":
+            out[w[1]] += 1
+        elif w[0] == "upgrade":
+            out["to " + w[-1]] += 1
+        elif w[0] == "dig":
+            out["dig " + w[1]] += 1
+        elif w[0] == "burn":
+            out["power burnt"] += int(w[1])
+        elif w[0] == "send":
+            out["priest sent"] += 1
+        elif w[0] == "advance":
+            out["advance " + w[1]] += 1
+    return out
 
 
 def main(argv: list[str]) -> int:
@@ -64,6 +92,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--seat-offset", type=int, default=0,
                     help="with --rotate: the seat the first agent starts in (0-3)")
+    ap.add_argument("--actions", action="store_true",
+                    help="also print what the factions did, per game (all four together)")
     a = ap.parse_args(argv[1:])
     specs = _split_specs(a.players)
     rows = []
@@ -75,23 +105,39 @@ def main(argv: list[str]) -> int:
         rows.append(r)
         first = specs[0]
         seat_first = [p for p, sp in r["spec"].items() if sp == first]
+        top = [p for p, v in r["vp"].items() if v == r["winner_vp"]]
         print(f"seed {seed}: winner {r['winner']} ({r['factions'][r['winner']]}, "
               f"{r['spec'][r['winner']]}) {r['winner_vp']} VP; VP {sorted(r['vp'].values())}; "
               f"buildings {sorted(r['buildings'].values())}; towns {r['towns']}; "
-              f"cpu/move {max(r['cpu_per_move'][p] for p in seat_first):.2f}s for {first}",
+              f"cpu/move {max(r['cpu_per_move'][p] for p in seat_first):.2f}s for {first}"
+              + (f"; first place shared by {', '.join(top)}" if len(top) > 1 else ""),
               flush=True)
     wv = [r["winner_vp"] for r in rows]
     blds = [b for r in rows for b in r["buildings"].values()]
     towns = [r["towns"] for r in rows]
     first = specs[0]
-    wins = sum(1 for r in rows if r["spec"][r["winner"]] == first
-               and list(r["spec"].values()).count(first) == 1)
+    # A shared first place counts 1/k for each of the k players on it (as tournaments do).
+    wins = sum(_share(r, first) for r in rows)
     print(f"{len(rows)} games: median winner {statistics.median(wv)} VP (mean "
           f"{statistics.mean(wv):.1f}); median buildings per faction {statistics.median(blds)}; "
           f"towns per game median {statistics.median(towns)} (mean {statistics.mean(towns):.1f})")
+    if a.actions:
+        total = sum((r["actions"] for r in rows), collections.Counter())
+        print("per game: " + ", ".join(f"{k} {n / len(rows):.1f}"
+                                       for k, n in sorted(total.items())))
     if len(set(specs)) > 1:
-        print(f"{first} won {wins} of {len(rows)} ({100 * wins / len(rows):.0f}%)")
+        print(f"{first} won {wins:g} of {len(rows)} ({100 * wins / len(rows):.0f}%; a shared "
+              f"first place counts 1/k)")
     return 0
+
+
+def _share(r: dict, spec: str) -> float:
+    """The part of the win that the one seat playing ``spec`` takes in game ``r``."""
+    seats = [p for p, sp in r["spec"].items() if sp == spec]
+    if len(seats) != 1:
+        return 0.0
+    top = [p for p, v in r["vp"].items() if v == r["winner_vp"]]
+    return 1 / len(top) if seats[0] in top else 0.0
 
 
 def _split_specs(text: str) -> list[str]:

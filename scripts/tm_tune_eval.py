@@ -20,7 +20,8 @@ from tm_ai_strength import play  # noqa: E402
 TABLES = {"W": ai.W, "EARLY": ai.EARLY, "INCOME": ai.INCOME, "EXTRA": ai.EXTRA}
 KNOBS = [("W", "building"), ("W", "town"), ("W", "income"), ("W", "extra"),
          ("EARLY", "W"), ("EARLY", "C"), ("EARLY", "P"), ("EARLY", "P3"), ("EARLY", "P2"),
-         ("W", "prepared"), ("W", "ship"), ("W", "first"), ("W", "cult_step"), ("W", "favor")]
+         ("W", "prepared"), ("W", "ship"), ("W", "first"), ("W", "cult_step"), ("W", "favor"),
+         ("W", "dig"), ("W", "priest_use"), ("W", "room"), ("W", "coin_cap"), ("INCOME", "P")]
 
 
 def score(games: int) -> tuple[float, str]:

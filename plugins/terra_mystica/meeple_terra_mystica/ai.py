@@ -3,7 +3,8 @@
 Victory points so far, plus what the position is worth in the rounds left:
 
 - resources at rates that fall toward the end-game rate (3 coins to a point) as the
-  rounds run out: early on a worker or a priest buys buildings, late it only converts;
+  rounds run out: early on a worker or a priest buys buildings, late it only converts; a
+  priest counts for the digging and shipping advances it still buys;
 - buildings: their income for the rounds left, their share of the largest-area bonus,
   and (stronghold, temple, sanctuary) what they unlock;
 - town potential: connected groups on their way to 7 power and 4 buildings;
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import math
 
+from . import board as B
 from . import state as R
 from .data import BONUS, CULTS, FACTIONS, FAVOR, SCORING, STRENGTH
 from .economy import CULT_POWER, gain_power
@@ -31,18 +33,23 @@ from .scoring import rank_points
 
 #: Final value of a resource (end-game conversion) and its value with all rounds ahead.
 LATE = {"C": 1 / 3, "W": 1 / 3, "P": 1 / 3, "P3": 1 / 3, "P2": 1 / 6, "P1": 0.0}
-EARLY = {"C": 0.45, "W": 0.6, "P": 1.2, "P3": 0.6, "P2": 0.55, "P1": 0.0}
+#: A priest counts for much more than its conversions (it buys the digging and shipping
+#: advances, cult steps and their majorities): valued at 1.2 and 1.1 a round of income,
+#: the agent built no temple and hardly advanced digging in 20 games (docs/ai.md).
+EARLY = {"C": 0.45, "W": 0.6, "P": 2.5, "P3": 0.6, "P2": 0.55, "P1": 0.0}
 #: VP a unit of income is worth, per round of it still to come.
-INCOME = {"C": 0.3, "W": 0.55, "P": 1.1, "PW": 0.25, "SPADE": 2.0}
+INCOME = {"C": 0.3, "W": 0.55, "P": 2.5, "PW": 0.25, "SPADE": 2.0}
 #: What a building stands for beyond its income (abilities, favor tiles already counted).
 EXTRA = {"D": 0.0, "TP": 4.0, "TE": 5.0, "SH": 10.0, "SA": 8.0}
 #: The other weights (scripts/tm_tune_eval.py searches them).
-#: "favor" is the share of its best tile's worth that an owed favor tile counts for; 0.9
-#: makes the agent build temples (5 a game) but its winners scored 2-5 VP less over 80
-#: seeded games than with 0 (docs/ai.md), so the tile's worth counts once taken only.
-W = {"building": 3.0, "town": 12.0, "prepared": 1.0, "spade": -0.3, "favor": 0.0,
-     "ship": 2.0, "dig": 2.5, "cult_step": 0.25, "cult_bonus": 0.8,
-     "income": 0.6, "extra": 1.0, "first": 3.0}
+#: "favor" is the share of its best tile's worth that an owed favor tile counts for (a
+#: temple's tile, seen by a one-ply agent when it builds); "priest_use" the share of what
+#: the open digging/shipping advances would add that a priest at hand counts for;
+#: "room" and "coin_cap" are knobs left off (docs/ai.md: no measurable gain).
+W = {"building": 3.0, "town": 12.0, "prepared": 1.0, "spade": -0.3, "favor": 0.5,
+     "ship": 2.0, "dig": 6.0, "cult_step": 0.25, "cult_bonus": 0.8,
+     "income": 0.6, "extra": 1.0, "first": 3.0, "priest_use": 0.5,
+     "room": 0.0, "coin_cap": 0.0}
 
 
 def _rounds_left(g: R.State) -> int:
@@ -122,9 +129,66 @@ def _prepared(g: R.State, f: dict) -> float:
     return min(len(seen), 3) * W["prepared"]
 
 
+def _room(g: R.State, f: dict) -> float:
+    """Room to grow: empty land next to the faction's buildings that one spade (or none)
+    makes home terrain, up to four hexes. A start dwelling boxed in by rivers and other
+    factions' land (the setup's choice) leaves a faction without a site to build on."""
+    if not W["room"]:
+        return 0.0
+    home = f["color"]
+    giants = f["name"] == "giants"
+    seen = set()
+    for h in f["locations"]:
+        for o in g.adj[h]:
+            if not g.hbld[o] and not B.IS_RIVER[o] and (
+                    giants or abs(B.color_difference(g.hcolor[o], home)) <= 1):
+                seen.add(o)
+    return min(len(seen), 4) * W["room"]
+
+
 def _tile_value(tile: str, coins: int, rate: dict) -> float:
     return coins * rate["C"] + sum(n * INCOME[k] * W["income"]
                                    for k, n in BONUS[tile]["income"].items())
+
+
+def _priest_uses(f: dict, rate: dict, t: float) -> float:
+    """What the priests at hand are worth beyond their plain rate: the first ones buy the
+    digging (and shipping) advances still open, each worth its VP and its cheaper spades
+    (or longer reach) over the time left, less the coins and workers it also costs. Only a
+    share of that surplus counts (``W["priest_use"]``), so that making the advance stays
+    better than keeping the priest; and a priest fetched by a power action or a
+    conversion shows what it leads to."""
+    if not f["P"] or not W["priest_use"]:
+        return 0.0
+    fd = FACTIONS[f["name"]]
+    gains = []
+    dig = fd["dig"]
+    ac = dig.get("adv_cost")
+    if ac:
+        for lvl in range(f["dig"], dig["max"]):
+            vp = dig["adv_gain"][lvl].get("VP", 0)
+            cost = ac.get("W", 0) * rate["W"] + ac.get("C", 0) * rate["C"]
+            gains.append(vp + W["dig"] * t - cost)
+    sh = fd["ship"]
+    if sh.get("max") and sh.get("cost"):
+        for lvl in range(f["ship"], sh["max"]):
+            vp = sh["gain"][lvl].get("VP", 0)
+            gains.append(vp + W["ship"] * t - sh["cost"].get("C", 0) * rate["C"])
+    gains = sorted((x for x in gains if x > 0), reverse=True)[:f["P"]]
+    return W["priest_use"] * sum(gains)
+
+
+def _coins_value(f: dict, inc: dict, left: int, rate: float, floor: float) -> float:
+    """Coins at their rate as far as the workers (and priests) at hand and to come can
+    spend them on buildings (``W["coin_cap"]`` coins a worker); the rest only converts to
+    points at the end. A faction short of workers then sees seven coins from a power
+    action, or a bonus tile's coins, for what they are worth to it."""
+    c = f["C"]
+    if W["coin_cap"] <= 0:
+        return c * rate
+    usable = W["coin_cap"] * (f["W"] + f["P"] + inc.get("W", 0) * left * 0.5)
+    spent = min(c, usable)
+    return spent * rate + (c - spent) * floor
 
 
 def _pass_vp(g: R.State, f: dict) -> float:
@@ -235,16 +299,18 @@ def estimate(g: R.State, f: dict, final: dict | None = None, t: float | None = N
     rate = {k: LATE[k] + (EARLY[k] - LATE[k]) * t for k in LATE}
     # A coin is never worth less than what the end converts it to (2 or 3 to a point):
     # trading coins for points before the last round would only lose.
-    rate["C"] = max(rate["C"], 1 / coin_vp_rate(f) + 0.02 * t)
-    v += f["C"] * rate["C"] + f["W"] * rate["W"] + f["P"] * rate["P"]
+    floor = 1 / coin_vp_rate(f) + 0.02 * t
+    rate["C"] = max(rate["C"], floor)
+    inc = _income(f)
+    v += _coins_value(f, inc, left, rate["C"], floor) + f["W"] * rate["W"] + f["P"] * rate["P"]
     v += f["P3"] * rate["P3"] + f["P2"] * rate["P2"] + f["P1"] * rate["P1"]
+    v += _priest_uses(f, rate, t)
     if final is None:
         final = final_projection(g)
     v += final.get(f["name"], 0.0) * (0.5 + 0.5 * (1 - t))
     # Income still to come (and the bonus tile's, for the next round). A faction still
     # in the round counts what passing would bring (its tile's pass VP, the best tile
     # left), so that passing early is no gain in itself.
-    inc = _income(f)
     if f["passed"]:
         if f["bonus"] and left:
             v += _tile_value(f["bonus"], 0, rate)
@@ -261,6 +327,7 @@ def estimate(g: R.State, f: dict, final: dict | None = None, t: float | None = N
         v += f["L_" + b] * w * t * W["extra"]
     v += (nb * W["building"] + min(nb, 5) * W["first"]) * t
     v += _prepared(g, f) * t
+    v += _room(g, f) * t
     v += _groups_value(g, f) * t
     # Favor tiles held that pay per building or pass, for the time left.
     v += _favor_future(g, f, t)

@@ -11,14 +11,16 @@ from meeple_terra_mystica import TerraMystica
 from meeple_terra_mystica import ai as A
 
 GAME = TerraMystica()
+#: The factions the agents picked on seed 1 when the VP/coin loop was found.
+ALCHEMISTS_GAME = "swarmlings,halflings,alchemists,chaosmagicians"
 
 
-def _heuristic_game(seed: int, stop=None):
+def _heuristic_game(seed: int, stop=None, options=None):
     """A seeded four-player heuristic game; returns (LocalGame, rows played as text).
     ``stop(state, player)`` ends it early when true."""
     players = GAME.default_players(4)
     agents = {p: make_agent("heuristic", seed * 10 + i) for i, p in enumerate(players)}
-    lg = LocalGame(GAME, players, {}, seed=seed)
+    lg = LocalGame(GAME, players, options or {}, seed=seed)
     rows = []
     while lg.outcome() is None:
         p = lg.to_act()[0]
@@ -56,9 +58,9 @@ def test_own_pass_and_the_round_end_do_not_move_the_players_clock():
 
 
 def test_no_vp_coin_trading_loop_instead_of_passing():
-    # Seed 1 seats the Alchemists (2 coins to a VP and back at 1 to 1): an agent that
-    # saw its own pass as a loss traded 1VP for 1C over a hundred times a game.
-    lg, rows = _heuristic_game(1)
+    # The Alchemists trade 2 coins to a VP and back at 1 to 1: an agent that saw its own
+    # pass as a loss traded 1VP for 1C over a hundred times a game.
+    lg, rows = _heuristic_game(1, options={"factions": ALCHEMISTS_GAME})
     assert any(name == "alchemists" for name, _ in rows)
     assert sum(1 for _, r in rows if r == "convert 1VP to 1C") <= 3
     assert lg.outcome() is not None
@@ -76,3 +78,32 @@ def test_favor_tiles_count_their_income_and_their_building_points():
     early = A._favor_future(g, {**f, "FAV11": 1}, 0.8)
     late = A._favor_future(g, {**f, "FAV11": 1}, 0.1)
     assert early > late > 0
+
+
+def test_a_priest_counts_the_digging_advance_it_still_buys():
+    # Priests are worth what they turn into: while a digging advance (6 VP and cheaper
+    # spades) is open, a priest at hand counts for more than once digging is maxed out.
+    lg, _ = _heuristic_game(2, lambda g, p: g.round == 2 and g.phase == "play")
+    g = lg.state
+    f = next(f for f in g.fac.values() if f["name"] not in ("darklings", "dwarves", "fakirs"))
+    top = A.FACTIONS[f["name"]]["dig"]["max"]
+    t = A._time_left(g, f["player"])
+    rate = {k: A.LATE[k] + (A.EARLY[k] - A.LATE[k]) * t for k in A.LATE}
+    open_dig = A._priest_uses({**f, "P": 1, "dig": 0}, rate, t)
+    no_dig_left = A._priest_uses({**f, "P": 1, "dig": top, "ship": 99}, rate, t)
+    assert open_dig > no_dig_left + 1
+    assert A._priest_uses({**f, "P": 0, "dig": 0}, rate, t) == 0
+    # Two open advances count for the second priest too, never for a third.
+    two = A._priest_uses({**f, "P": 2, "dig": 0, "ship": 99}, rate, t)
+    three = A._priest_uses({**f, "P": 3, "dig": 0, "ship": 99}, rate, t)
+    assert two > open_dig * 1.5 and three == two
+
+
+def test_the_one_ply_agent_builds_temples_and_advances_digging():
+    # Before priests were valued by their uses, 20 seeded games saw no temple and hardly a
+    # digging advance: a temple's priest income looked worth less than its price.
+    _, rows = _heuristic_game(1)
+    played = [r for _, r in rows]
+    assert any("to TE" in r for r in played)
+    assert any(r.startswith("+FAV") for r in played)
+    assert any("advance dig" in r for r in played)

@@ -1,0 +1,277 @@
+"""Rules whose slips the other tests let through (scripts/mutation.py, docs/testing.md):
+what a building costs where no neighbour is, what digging pays and brings, bridges and
+owed tiles given up, whose choice holds up the table, and who may use a faction action.
+Each refusal is checked to change nothing."""
+
+from __future__ import annotations
+
+import pytest
+from meeple_terra_mystica import board as B
+
+from .test_live_rules import _put, _refused, _row, _state
+
+
+def test_a_trading_house_with_no_neighbour_costs_double_coins() -> None:
+    # Rulebook: a trading house costs 2 workers and 6 coins, only 3 coins next to an
+    # opponent's building.
+    for neighbour, coins in ((False, 6), (True, 3)):
+        g = _state("witches", "nomads")
+        _put(g, "witches", "E5")
+        if neighbour:
+            _put(g, "nomads", "E6")
+        f = g.fac["witches"]
+        f["C"], f["W"] = 9, 4
+        _row(g, "p0", "upgrade E5 to TP")
+        assert (f["C"], f["W"]) == (9 - coins, 2), neighbour
+        assert g.hbld[B.INDEX["E5"]] == "TP"
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E5")
+    g.fac["witches"]["C"], g.fac["witches"]["W"] = 5, 4
+    _refused(g, "p0", "upgrade E5 to TP", "not enough C")
+
+
+def test_darklings_dig_with_priests_and_score_two_vp_a_spade() -> None:
+    g = _state("darklings", "nomads")
+    f = g.fac["darklings"]
+    f["P"], f["VP"] = 2, 20
+    home = B.INDEX["E5"]
+    _put(g, "darklings", "E4")
+    g.hcolor[home] = "green"  # two steps from black on the wheel (green, gray... black)
+    need = abs(B.color_difference("green", "black"))
+    _row(g, "p0", f"dig {need}. transform E5 to black")
+    assert (f["P"], f["VP"], g.hcolor[home]) == (2 - need, 20 + 2 * need, "black")
+    g = _state("darklings", "nomads")
+    _put(g, "darklings", "E4")
+    g.fac["darklings"]["P"] = 1
+    _refused(g, "p0", "dig 2", "not enough P")
+
+
+def _bridge_scene():
+    a, b = next((a, b) for a in B.LAND for b in sorted(B.BRIDGABLE[a]) if a < b)
+    g = _state("engineers", "nomads")
+    _put(g, "engineers", B.NAMES[a])
+    g.fac["engineers"]["BRIDGE"] = 2
+    return g, B.NAMES[a], B.NAMES[b]
+
+
+def test_a_bridge_is_built_once_either_way_round() -> None:
+    g, a, b = _bridge_scene()
+    _row(g, "p0", f"bridge {a}:{b}")
+    assert len(g.bridges) == 1 and g.fac["engineers"]["BRIDGE"] == 1
+    _refused(g, "p0", f"bridge {a}:{b}", "already there")
+    _refused(g, "p0", f"bridge {b}:{a}", "already there")
+
+
+@pytest.mark.parametrize("what", ["BRIDGE", "SPADE", "FREE_D"])
+def test_only_what_is_owed_can_be_given_up(what: str) -> None:
+    g = _state("engineers", "nomads")
+    g.fac["engineers"][what] = 1
+    _refused(g, "p0", f"-2{what}" if what != "BRIDGE" else "-2BRIDGE", f"no {what} to give up")
+    _row(g, "p0", f"-{what}")
+    assert g.fac["engineers"][what] == 0
+    _refused(g, "p0", f"-{what}", f"no {what} to give up")
+
+
+@pytest.mark.parametrize("order", [("alchemists", "witches"), ("witches", "alchemists")])
+def test_a_cult_choice_owed_by_any_other_faction_holds_up_the_next_action(order) -> None:
+    g = _state(*order)
+    g.fac[order[1]]["CULT"] = 1  # owes a cult step (a Cultists-like choice)
+    _refused(g, "p0", "send p to FIRE", f"waiting for {order[1]} to choose a cult track")
+
+
+def test_a_faction_action_needs_its_own_faction_and_stronghold() -> None:
+    g = _state("nomads", "witches")
+    g.fac["nomads"]["P3"] = 7
+    _refused(g, "p0", "action ACTW", "nomads don't have ACTW")
+    g = _state("witches", "nomads")
+    _refused(g, "p0", "action ACTW", "witches don't have ACTW")
+
+
+def test_the_three_bridge_limit_holds_in_a_state_read_back_from_a_log() -> None:
+    # Names decoded from a stored log are equal strings, not the same objects.
+    import json
+
+    g, a, _ = _bridge_scene()
+    owner = json.loads('"engineers"')
+    g.bridges = [(x, y, owner) for x in B.LAND for y in sorted(B.BRIDGABLE[x]) if x < y][1:4]
+    _refused(g, "p0", f"bridge {a}:{B.NAMES[sorted(B.BRIDGABLE[B.INDEX[a]])[0]]}",
+             "no bridge left")
+
+
+def test_a_transform_without_a_colour_goes_as_far_home_as_the_spades_go_round_the_wheel() -> None:
+    # Witches (green) on yellow: the short way round is yellow - red - gray - green.
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E4")
+    h = B.INDEX["E5"]
+    g.hcolor[h] = "yellow"
+    g.fac["witches"]["SPADE"] = 1
+    _row(g, "p0", "transform E5")
+    assert g.hcolor[h] == "red" and g.fac["witches"]["SPADE"] == 0
+
+
+def test_round_scoring_pays_for_every_spade_of_a_dig() -> None:
+    g = _state("witches", "nomads")
+    g.score_tiles = ["SCORE1"] * 6  # 2 VP a spade
+    f = g.fac["witches"]
+    _put(g, "witches", "E4")
+    g.hcolor[B.INDEX["E5"]] = "gray"  # one step from green; dig 2 leaves one spade over
+    f["W"], f["VP"] = 9, 20
+    _row(g, "p0", "dig 2. transform E5 to green")
+    assert f["VP"] == 24 and f["W"] == 3
+
+
+def test_each_bonus_tile_left_over_gains_a_coin_when_a_round_starts() -> None:
+    from meeple_terra_mystica.turns import start_round
+
+    g = _state("witches", "nomads")
+    g.round = 0
+    left = [b for b in g.pool if b.startswith("BON") and g.pool[b]]
+    assert left
+    g.coins = {b: 1 for b in left[:2]}
+    start_round(g)
+    assert all(g.coins[b] == (2 if b in left[:2] else 1) for b in left), g.coins
+
+
+def test_dwarves_tunnel_one_hex_and_no_further() -> None:
+    from meeple.core import IllegalCommand
+    from meeple_terra_mystica.reach import reach_cost
+
+    g = _state("dwarves", "nomads")
+    d = g.fac["dwarves"]
+    home = _put(g, "dwarves", "E7")
+    one = [h for h in B.LAND if B.RANGE_LAND[h].get(home) == 1]  # one hex between
+    two = [h for h in B.LAND if B.RANGE_LAND[h].get(home) == 2]
+    assert one and two
+    for h in one:
+        assert reach_cost(g, d, h) == ({"W": 2}, 4), B.NAMES[h]
+    for h in two:
+        with pytest.raises(IllegalCommand, match="not reachable"):
+            reach_cost(g, d, h)
+
+
+def test_final_scoring_turns_every_resource_into_coins_then_three_coins_into_a_vp() -> None:
+    from meeple_terra_mystica.scoring import _resources
+
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    f.update(C=4, W=3, P=2, P1=0, P2=5, P3=1, VP=10)  # 2 burnt: P3 1 + 2 = 3 power
+    res: dict = {}
+    _resources(g, res)
+    assert res["witches"] == (4 + 3 + 2 + 3) // 3 and f["VP"] == 14 and f["C"] == 0
+
+
+def test_saying_done_ends_the_free_actions_after_a_turn() -> None:
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    g.after, g.active = "witches", "nomads"
+    f["build_ok"], f["acted"] = 1, 1
+    _row(g, "p0", "done")
+    assert g.after == "" and f["build_ok"] == 0
+
+
+def test_connect_by_two_hexes_formats_back_to_what_parses() -> None:
+    from meeple_terra_mystica import TerraMystica
+
+    game = TerraMystica()
+    cmd = game.parse("connect E7:F6")
+    assert game.format(cmd) == "connect E7:F6" and game.parse(game.format(cmd)) == cmd
+
+
+def test_players_of_the_same_name_get_numbered_apart() -> None:
+    from meeple_terra_mystica.importer import unique_players
+
+    assert unique_players(["ann", "ann", "", "ann", ""]) == [
+        "ann", "ann-2", "player", "ann-3", "player-2"]
+
+
+# -- what legal lists when the purse holds exactly the price -----------------------------
+
+
+def _legal(g, player="p0") -> list[str]:
+    from meeple_terra_mystica import TerraMystica
+
+    return [c.text for c in TerraMystica().legal(g, player)]
+
+
+def test_a_dig_is_listed_when_the_workers_or_priests_exactly_pay_a_spade() -> None:
+    g = _state("darklings", "nomads")
+    _put(g, "darklings", "E4")
+    f = g.fac["darklings"]
+    f.update(P=1, W=0, C=0)
+    assert "dig 1" in _legal(g)  # a Darkling spade costs one priest
+    f["P"] = 0
+    assert "dig 1" not in _legal(g)
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E4")
+    g.fac["witches"].update(W=3, C=0, P=0)  # three workers a spade
+    assert "dig 1" in _legal(g)
+
+
+def test_advancing_digging_is_listed_when_the_purse_holds_exactly_its_price() -> None:
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E4")
+    f = g.fac["witches"]
+    f.update(W=2, C=5, P=1)  # the rulebook's price: 2 workers, 5 coins, 1 priest
+    assert "advance dig" in _legal(g)
+    for k in ("W", "C", "P"):
+        f[k] -= 1
+        assert "advance dig" not in _legal(g), k
+        f[k] += 1
+
+
+def test_every_affordable_upgrade_is_listed_until_the_buildings_run_out() -> None:
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E5")
+    tp = _put(g, "witches", "E7", "TP")
+    te = _put(g, "witches", "E9", "TE")
+    g.fac["witches"].update(W=20, C=30, P=5)
+    listed = _legal(g)
+    for text in ("upgrade E5 to TP", "upgrade E7 to TE", "upgrade E7 to SH", "upgrade E9 to SA"):
+        assert text in listed, text
+    g.fac["witches"]["L_TP"] = 4  # every trading house is on the map
+    assert "upgrade E5 to TP" not in _legal(g)
+    assert g.hbld[tp] == "TP" and g.hbld[te] == "TE"
+
+
+def test_a_free_trading_house_upgrade_lists_every_dwelling_and_giving_it_up() -> None:
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E5")
+    _put(g, "witches", "E7", "TP")
+    g.fac["witches"].update(FREE_TP=1, C=0, W=0)  # free: no coins or workers needed
+    listed = _legal(g)
+    assert "upgrade E5 to TP" in listed and "-FREE_TP" in listed
+    assert "upgrade E7 to TP" not in listed
+
+
+def test_the_darklings_stronghold_conversion_is_offered_after_the_main_action_too() -> None:
+    g = _state("darklings", "nomads")
+    _put(g, "darklings", "E4", "SH")
+    f = g.fac["darklings"]
+    f.update(dsh=3, W=2, P=0)
+    f["acted"] = f["actions"]  # the stronghold was this turn's action
+    listed = _legal(g)
+    assert {"convert 1W to 1P", "convert 2W to 2P"} <= set(listed)
+    assert "convert 3W to 3P" not in listed  # only two workers
+
+
+def test_a_ledger_row_with_too_few_columns_is_refused_naming_its_line() -> None:
+    from meeple.core import ImportFailed
+    from meeple_terra_mystica.importer import read_tsv
+
+    for n in (2, 12):
+        text = "a comment line\n" + "\t".join(["witches"] + ["1"] * (n - 1)) + "\n"
+        with pytest.raises(ImportFailed, match=f"a ledger row has {n} columns") as info:
+            read_tsv(text)
+        assert info.value.line == 2
+
+
+def test_the_text_picture_shows_every_land_hex_of_the_map_row_by_row() -> None:
+    from meeple_terra_mystica.render import render_text
+
+    g = _state("witches", "nomads")
+    _put(g, "witches", "I12")
+    picture = render_text(g)
+    for h in B.LAND:
+        assert B.NAMES[h] in picture, B.NAMES[h]
+    rows = [line for line in picture.splitlines() if "A1" in line or "I12" in line]
+    assert len(rows) == 2 and "I12" in rows[1]  # row A before row I

@@ -1,0 +1,99 @@
+"""Terra Mystica: the heuristic agent with today's evaluate against the same agent with
+some of evaluate's weights set back (e.g. to an older commit's), two seats each, seats
+swapping game by game. Reports wins (a shared first place counts 1/k) and mean VP.
+
+    nice .venv/bin/python scripts/tm_eval_h2h.py --games 40 \\
+        --old EARLY.P=1.2,INCOME.P=1.1,W.favor=0,W.dig=2.5,W.priest_use=0
+
+The weights are tables in meeple_terra_mystica.ai (EARLY, LATE, INCOME, EXTRA, W); the
+older agent swaps its values in for its own decisions only (one process, no state kept).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+
+from meeple.ai.registry import make_agent
+from meeple.core import LocalGame
+from meeple_terra_mystica import TerraMystica, ai
+
+GAME = TerraMystica()
+TABLES = {"EARLY": ai.EARLY, "LATE": ai.LATE, "INCOME": ai.INCOME, "EXTRA": ai.EXTRA,
+          "W": ai.W}
+
+
+def parse_weights(text: str) -> dict[tuple[str, str], float]:
+    out = {}
+    for part in filter(None, text.split(",")):
+        key, _, value = part.partition("=")
+        table, _, name = key.partition(".")
+        if table not in TABLES or name not in TABLES[table]:
+            _bad(f"unknown weight {key!r}; give TABLE.name=number with TABLE one of "
+                 f"{', '.join(TABLES)} and a name the table has")
+        try:
+            out[(table, name)] = float(value)
+        except ValueError:
+            _bad(f"{key}={value!r} is not a number")
+    return out
+
+
+def _bad(message: str) -> None:
+    print(f"--old: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+class WithWeights:
+    """An agent that decides with other weights, restoring today's after each decision."""
+
+    def __init__(self, inner, weights: dict[tuple[str, str], float]) -> None:
+        self.inner, self.weights = inner, weights
+
+    def act(self, game, view, player):
+        saved = {k: TABLES[k[0]][k[1]] for k in self.weights}
+        for (t, n), v in self.weights.items():
+            TABLES[t][n] = v
+        try:
+            return self.inner.act(game, view, player)
+        finally:
+            for (t, n), v in saved.items():
+                TABLES[t][n] = v
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--first-seed", type=int, default=1)
+    ap.add_argument("--old", required=True, help="TABLE.name=value,... for the older agent")
+    a = ap.parse_args(argv[1:])
+    old = parse_weights(a.old)
+    wins = {"new": 0.0, "old": 0.0}
+    vps: dict[str, list[int]] = {"new": [], "old": []}
+    for seed in range(a.first_seed, a.first_seed + a.games):
+        players = GAME.default_players(4)
+        kinds = ["new", "old", "new", "old"] if seed % 2 else ["old", "new", "old", "new"]
+        agents = {}
+        for i, p in enumerate(players):
+            agent = make_agent("heuristic", seed * 10 + i)
+            agents[p] = agent if kinds[i] == "new" else WithWeights(agent, old)
+        lg = LocalGame(GAME, players, {}, seed=seed)
+        while lg.outcome() is None:
+            p = lg.to_act()[0]
+            lg.play(p, agents[p].act(GAME, GAME.view(lg.state, p), p))
+        g = lg.state
+        vp = {g.player_of[n]: f["VP"] for n, f in g.fac.items()}
+        top = [p for p, v in vp.items() if v == max(vp.values())]
+        for p in top:
+            wins[kinds[players.index(p)]] += 1 / len(top)
+        for i, p in enumerate(players):
+            vps[kinds[i]].append(vp[p])
+        print(f"seed {seed}: " + ", ".join(f"{p} {kinds[i]} {g.faction_of[p]} {vp[p]}"
+                                           for i, p in enumerate(players)), flush=True)
+    print(f"{a.games} games: new won {wins['new']:g}, old {wins['old']:g}; mean VP new "
+          f"{statistics.mean(vps['new']):.1f}, old {statistics.mean(vps['old']):.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
