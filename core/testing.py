@@ -99,6 +99,22 @@ def random_decisions(game: Game, n_players: int, seed: int,
         n += 1
 
 
+def random_snapshots(game: Game, n_players: int, seed: int,
+                     at: Sequence[int]) -> list[Any]:
+    """Copies of a seeded random game's state after each ply count in ``at``, then its
+    final state: the positions a picture or view test reads."""
+    local = LocalGame(game, game.default_players(n_players), seed=seed)
+    rng = random.Random(seed)
+    out, ply = [], 0
+    while local.outcome() is None:
+        if ply in at:
+            out.append(game.clone(local.state))
+        player = local.to_act()[0]
+        local.play(player, rng.choice(game.legal(local.state, player)))
+        ply += 1
+    return [*out, local.state]
+
+
 def derived_option_sets(game: Game) -> tuple[dict, ...]:
     """The defaults, then one set per declared value other than the default: a bool
     flipped, each choice, an int or float option at its bounds."""

@@ -8,12 +8,11 @@ stand beside their words; and nothing outside the picture. The cross-game pictur
 
 from __future__ import annotations
 
-import random
 import re
 from collections import Counter
 
 import pytest
-from meeple.core import LocalGame
+from meeple.core.testing import random_snapshots
 from meeple_carcassonne_hill_dale import HillDale
 from meeple_carcassonne_hill_dale.tiles import ANIMALS, CROPS, KINDS, ORIENT, PATH
 from svg_shapes import Shape, inside, page, shapes
@@ -22,16 +21,7 @@ GAME = HillDale()
 
 
 def _states(players: int, seed: int, at: tuple[int, ...]) -> list:
-    """Snapshots of one random game after ``at`` plies, and its end."""
-    local, rng = LocalGame(GAME, GAME.default_players(players), seed=seed), random.Random(seed)
-    out, ply = [], 0
-    while local.outcome() is None:
-        if ply in at:
-            out.append(GAME.clone(local.state))
-        player = local.to_act()[0]
-        local.play(player, rng.choice(GAME.legal(local.state, player)))
-        ply += 1
-    return [*out, local.state]
+    return random_snapshots(GAME, players, seed, at)
 
 
 STATES = _states(3, 5, (0, 1, 25, 60)) + _states(5, 9, (40,))

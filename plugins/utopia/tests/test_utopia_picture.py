@@ -10,11 +10,10 @@ check that a status line is there and that it draws.
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
-from meeple.core import LocalGame
+from meeple.core.testing import random_snapshots
 from meeple_utopia import Utopia
 from meeple_utopia.board import BOARD, CIVS, NCIV
 from meeple_utopia.state import OVER
@@ -24,16 +23,7 @@ GAME = Utopia()
 
 
 def _states(players: int, seed: int, at: tuple[int, ...]) -> list:
-    """Snapshots of one random game after ``at`` plies, and its end."""
-    local, rng = LocalGame(GAME, GAME.default_players(players), seed=seed), random.Random(seed)
-    out, ply = [], 0
-    while local.outcome() is None:
-        if ply in at:
-            out.append(GAME.clone(local.state))
-        player = local.to_act()[0]
-        local.play(player, rng.choice(GAME.legal(local.state, player)))
-        ply += 1
-    return [*out, local.state]
+    return random_snapshots(GAME, players, seed, at)
 
 
 STATES = _states(2, 3, (0, 30)) + _states(4, 5, (60, 200))
