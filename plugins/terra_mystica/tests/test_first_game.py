@@ -113,22 +113,12 @@ def test_first_game_with_an_option_it_overrides_is_refused_naming_it(opt, value)
 
 def test_the_command_line_refuses_a_bad_combination_in_one_line_and_stores_nothing(
         tmp_path, capsys):
-    import sys
-
-    from meeple.cli.app import main
+    from cli_runner import run_meeple
 
     db = str(tmp_path / "g.sqlite")
 
     def run(*args):
-        old, sys.argv = sys.argv, ["meeple", *args]
-        try:
-            main()
-            code = 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else 1
-        finally:
-            sys.argv = old
-        return code, *capsys.readouterr()
+        return run_meeple(capsys, *args)
 
     code, out, err = run("new", "terra-mystica", "-p", "ann,bob", "-o", "first-game",
                          "-o", "factions=witches,nomads", "--db", db, "--id", "bad")
