@@ -23,7 +23,7 @@ import importlib
 import inspect
 import random
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -97,6 +97,15 @@ def random_decisions(game: Game, n_players: int, seed: int,
         yield local.state, player
         local.play(player, rng.choice(game.legal(local.state, player)))
         n += 1
+
+
+def played(game: Game, players: Sequence[str], commands: Iterable[Any]) -> LocalGame:
+    """A new game after ``commands``, each played by the first player to act: a position
+    written down as its moves."""
+    local = LocalGame(game, list(players))
+    for cmd in commands:
+        local.play(local.to_act()[0], cmd)
+    return local
 
 
 def random_snapshots(game: Game, n_players: int, seed: int,

@@ -10,16 +10,14 @@ from dataclasses import dataclass
 from meeple.ai.mcts import MCTSAgent
 from meeple.ai.registry import make_agent
 from meeple.core import Game, IllegalCommand, LocalGame, Outcome, command, event
+from meeple.core.testing import played
 from meeple_connect_four import ConnectFour, Drop
 
 C4 = ConnectFour()
 
 
 def position(columns: str) -> LocalGame:
-    local = LocalGame(C4, ["x", "y"])
-    for c in columns:
-        local.play(local.to_act()[0], c)
-    return local
+    return played(C4, ["x", "y"], columns)
 
 
 def play(game: Game, players: list[str], agents: dict, seed: int = 0) -> LocalGame:

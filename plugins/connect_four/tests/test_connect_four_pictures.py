@@ -8,16 +8,14 @@ import random
 
 import pytest
 from meeple.core import LocalGame
+from meeple.core.testing import played
 from meeple_connect_four import ConnectFour
 
 GAME = ConnectFour()
 
 
 def _played(columns: str) -> LocalGame:
-    local = LocalGame(GAME, ["a", "b"])
-    for c in columns:
-        local.play(local.to_act()[0], c)
-    return local
+    return played(GAME, ["a", "b"], columns)
 
 
 def _expected_rows(columns: str) -> list[str]:

@@ -7,16 +7,14 @@ import re
 
 import pytest
 from meeple.core import LocalGame
+from meeple.core.testing import played as played_in_turn
 from meeple_connect_four import ConnectFour
 
 GAME = ConnectFour()
 
 
 def played(columns: str) -> LocalGame:
-    local = LocalGame(GAME, ["a", "b"])
-    for c in columns:
-        local.play(local.to_act()[0], c)
-    return local
+    return played_in_turn(GAME, ["a", "b"], columns)
 
 
 @pytest.mark.parametrize(("columns", "words"), [

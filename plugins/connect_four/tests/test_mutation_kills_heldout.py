@@ -5,16 +5,14 @@ evaluation of a finished game."""
 from __future__ import annotations
 
 from meeple.core import LocalGame
+from meeple.core.testing import played
 from meeple_connect_four import ConnectFour
 
 GAME = ConnectFour()
 
 
 def _played(columns: str) -> LocalGame:
-    local = LocalGame(GAME, ["a", "b"])
-    for c in columns:
-        local.play(local.to_act()[0], c)
-    return local
+    return played(GAME, ["a", "b"], columns)
 
 
 def test_each_drop_is_told_with_its_disc_and_column_counted_from_1():
