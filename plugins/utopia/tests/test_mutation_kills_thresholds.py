@@ -127,3 +127,22 @@ def test_a_monument_needs_three_princes_of_its_civilization(princes, ok):
     if not ok:
         with pytest.raises(IllegalCommand, match=f"a monument needs 3 of your greek princes in {name}"):
             GAME.decide(st, st.players[s], cmd, random.Random(0))
+
+
+@pytest.mark.parametrize(("in_deck", "reshuffled"), [(5, 0), (4, 1), (6, 0)])
+def test_the_discards_are_shuffled_in_only_when_the_deck_holds_fewer_than_a_draw(in_deck,
+                                                                                  reshuffled):
+    from meeple_utopia.rules import draw_cards
+    from meeple_utopia.state import DRAW
+    g = new(3, 2)
+    st = g.state
+    total = [st.deck[c] + st.discard[c] for c in range(5)]
+    st.deck = [0] * 5
+    st.deck[C["greek"]] = in_deck
+    st.discard = [total[c] - st.deck[c] for c in range(5)]
+    ev = draw_cards(st, 0, random.Random(1))
+    assert DRAW == 5 and ev.reshuffled == reshuffled and len(ev.cards) == DRAW
+    if not reshuffled:
+        assert ev.cards == (C["greek"],) * DRAW
+    after = GAME.fold(GAME.clone(st), ev)
+    assert sum(after.discard) == (0 if reshuffled else sum(st.discard))
