@@ -158,8 +158,6 @@ def test_split_players_keeps_options_with_their_spec():
 
 # -- the command line -----------------------------------------------------------------------------
 
-
-
 def test_cli_tournament_json_and_resume(capsys, tmp_path):
     db = str(tmp_path / "cli.sqlite")
     args = ("tournament", "connect-four", "--players", "random,mcts:sims=20,c=2", "--games",
