@@ -105,3 +105,57 @@ def test_a_command_with_words_built_at_run_time_is_the_same_command():
     kind = "".join(list("power"))
     assert GAME.decide(g.state, "p1", m.Project(kind), random.Random(0)) == GAME.decide(
         g.state, "p1", m.Project("power"), random.Random(0))
+
+
+def test_helion_chosen_in_the_game_affords_an_action_with_heat():
+    g = action_game(corps=("Helion", "Beginner Corporation"))
+    p = g.state.players["p1"]
+    assert p.corp == "Helion"  # the name as the game holds it, read from the card data
+    p.played.append("Space Mirrors")  # action: pay 7 M€ for an energy production
+    give(g, "p1", mc=3, heat=4)
+    offered = [c for c in GAME.legal(g.state, "p1") if type(c) is m.Use]
+    assert offered and all(c.mc + c.heat == 7 for c in offered)
+    give(g, "p1", heat=3)
+    assert not [c for c in GAME.legal(g.state, "p1") if type(c) is m.Use]
+
+
+def test_the_value_of_a_state_is_the_same_for_a_name_built_at_run_time():
+    local = LocalGame(GAME, ["ann", "bob"], seed=2)
+    for _ in range(30):
+        player = local.to_act()[0]
+        local.play(player, GAME.legal(local.state, player)[0])
+    for name in ("ann", "bob"):
+        built = "".join(list(name))
+        assert GAME.evaluate(local.state, built) == GAME.evaluate(local.state, name)
+
+
+def test_a_finished_game_read_back_from_its_log_refuses_every_command():
+    from meeple.core.codec import Codec
+
+    local = LocalGame(GAME, ["ann", "bob"], {"max_generations": 2}, seed=3)
+    local.play_randomly(random.Random(3))
+    assert local.outcome() is not None
+    codec, state = Codec(GAME), None
+    for ev in local.events:  # through the stored form: the strings are read back, not literals
+        state = GAME.fold(state, codec.decode(*codec.encode(ev)))
+    assert state.phase == "over"
+    for player in ("ann", "bob"):
+        with pytest.raises(IllegalCommand, match="^the game is over$"):
+            GAME.decide(state, player, m.Pass(), random.Random(0))
+
+
+@pytest.mark.parametrize("names", [("ann", "bob"), ("bob", "ann")])
+def test_protected_habitats_guard_against_every_opponent_but_not_their_owner(names):
+    from meeple_terraforming_mars.rules import steal_sources
+
+    thief, victim = names
+    s = State(names, {})
+    s.players[thief].played = ["Predators", "Birds"]
+    s.players[thief].card_res = {"Predators": 0, "Birds": 2}
+    s.players[victim].played = ["Fish", "Protected Habitats"]
+    s.players[victim].card_res = {"Fish": 3}
+    assert steal_sources(s, "animal", "Predators") == ["Birds"]  # own card: allowed
+    s.players[victim].played.remove("Protected Habitats")
+    assert sorted(steal_sources(s, "animal", "Predators")) == ["Birds", "Fish"]
+    s.players[thief].played.append("Protected Habitats")  # guards its owner's cards from others
+    assert sorted(steal_sources(s, "animal", "Predators")) == ["Birds", "Fish"]
