@@ -135,3 +135,19 @@ def test_a_tile_to_place_is_worth_what_placing_it_brings():
     s.oceans, s.oxygen = MAX_OCEANS, MAX_OXYGEN  # no TR left to gain
     assert _tile_value(s, "ocean", left) == 2.0
     assert _tile_value(s, "greenery", left) == pytest.approx(VP_MC + 1.0)
+
+
+def test_solo_every_step_of_terraforming_counts_the_dearer_ones_more():
+    from meeple_terraforming_mars import TerraformingMars
+    from meeple_terraforming_mars.evaluation import evaluate
+
+    game = TerraformingMars()
+    s = State(("a",), {})
+    s.phase = "action"
+    base = evaluate(game, s, "a")
+    gains = []
+    for attr in ("temp", "oxygen", "oceans"):
+        setattr(s, attr, 1)
+        gains.append(round((evaluate(game, s, "a") - base) * 600, 6))
+        setattr(s, attr, 0)
+    assert gains == [8.0, 16.0, 24.0]
