@@ -1,7 +1,7 @@
 """Written after the held-out mutation sample of seed 951 (docs/testing.md) for its
 survivors that were gaps, so not counted in its figure: a payment that does not add up
-says exactly how many M€ to pay with the resources given; CEO's Favorite Project works on
-a card holding exactly one resource; the "cards" counter of the events is every hand
+says exactly how many M€ to pay with the resources given; (beside them, CEO's Favorite
+Project on a card holding exactly one resource); the "cards" counter of the events is every hand
 size after every event; every card with a maximum requirement is dead exactly past its
 maximum and the tolerance of two steps; and a command whose words were built at run time
 (not literals: read from a file, say) is decided as the same command written in code."""
