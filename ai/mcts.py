@@ -27,6 +27,7 @@ from typing import Any
 
 from meeple.core import Game, MeepleError
 
+from .model_search import ModelSearch
 from .options import AgentOption, non_negative, parse_options, positive
 from .rewards import evaluate_rewards, outcome_rewards
 from .stats import SearchStats
@@ -63,6 +64,10 @@ def _rollout_choice(value: str) -> str | None:
     return None if value in ("random", "heuristic") else "must be random or heuristic"
 
 
+def _opponents_choice(value: str) -> str | None:
+    return None if value in ("search", "heuristic") else "must be search or heuristic"
+
+
 def _unit(value: float) -> str | None:
     return None if 0 <= value <= 1 else "must be between 0 and 1"
 
@@ -89,6 +94,14 @@ MCTS_OPTIONS = (
     AgentOption("prior", float, 0.0, "heuristic prior: commands are expanded best-first "
                 "by evaluate one ply ahead, and each child's mean starts as that value "
                 "weighted as this many visits (0: off)", non_negative),
+    AgentOption("topk", int, 0, "with prior: only this many of a node's commands, the best "
+                "by the prior, are ever searched (0: all)", non_negative),
+    AgentOption("opponents", str, "search", "search: every player's commands are searched; "
+                "heuristic: the others are predicted as the one-ply heuristic agent, and "
+                "the tree holds only this player's decisions (ai/model_search.py; games "
+                "without hidden information)", _opponents_choice),
+    AgentOption("margin", float, 0.0, "opponents=heuristic: the heuristic's own command is "
+                "played unless another one's mean is higher by more than this", non_negative),
     AgentOption("solve", bool, None, "prove terminal results and back them up "
                 "(default: on for games without hidden information)"),
 )
@@ -118,6 +131,9 @@ class MCTSAgent:
         self.solve_option: bool | None = opts["solve"]
         self.im: float = opts["im"]
         self.prior: float = opts["prior"]
+        self.topk: int = opts["topk"]
+        self.margin: float = opts["margin"]
+        self.model = ModelSearch(self) if opts["opponents"] == "heuristic" else None
         given = ",".join(f"{k}={v}" for k, v in (options or {}).items())
         self.name = f"{self.kind}:{given}" if given else self.kind
         self.rng = random.Random(seed)
@@ -132,6 +148,8 @@ class MCTSAgent:
     # -- the agent protocol ----------------------------------------------------------------
 
     def act(self, game: Game, view: Any, player: str) -> Any:
+        if self.model is not None:
+            return self.model.act(game, view, player)
         start = time.perf_counter()
         self.game = game
         hidden = game.hidden_information
@@ -221,6 +239,8 @@ class MCTSAgent:
                     # best last: expansion pops from the end (ties stay shuffled)
                     values = self._prior_values(node, state, p, untried)
                     untried.sort(key=values.__getitem__)
+                    if self.topk:
+                        untried = untried[-self.topk:]
                 node.untried = untried
                 self.players.add(p)
             elif node.varied or (moves is not node.moves and moves != node.moves):
@@ -431,7 +451,8 @@ class MCTSAgent:
             return True
         p = node.player
         best = None
-        complete = not node.untried and not node.varied
+        complete = not node.untried and not node.varied and (
+            not self.topk or len(node.children) == len(node.moves or ()))
         for child in node.children.values():
             proven = child.proven
             if proven is None:

@@ -1,0 +1,130 @@
+"""MCTS with an opponent model (``mcts:opponents=heuristic``, ai/model_search.py): the
+tree holds only the searcher's decisions, the others' commands are the one-ply heuristic's,
+leaves are judged at a common horizon, and the kept subtree is reused when the prediction
+holds."""
+
+from __future__ import annotations
+
+import pytest
+from meeple.ai.registry import make_agent
+from meeple.core import BadOptions, LocalGame
+from meeple_testgames import DiceRace
+from test_ai_mcts import ABC, Pick, Take, play
+
+SPEC = "mcts:opponents=heuristic,prior=1,c=0.1"
+
+
+def fresh(game):
+    return LocalGame(game, ABC).state
+
+
+def test_the_tree_branches_only_on_the_searchers_commands_and_predicts_the_others():
+    game = Pick(pool=9, rounds=2)
+    agent = make_agent(SPEC + ",sims=9,reuse=0", 0)
+    agent.act(game, fresh(game), "a")
+    root = agent.last_root
+    assert set(root.children) == {Take(n) for n in range(1, 10)}
+    # after a takes 4, the greedy b and c take the two largest numbers left: 9 and 8
+    child = root.children[Take(4)]
+    assert child.state.sums == {"a": 4, "b": 9, "c": 8}
+    assert game.to_act(child.state) == ("a",)
+    assert child.clock == 2  # two commands of the others on the edge
+    # after a takes 9, they take 8 and 7
+    assert root.children[Take(9)].state.sums == {"a": 9, "b": 8, "c": 7}
+
+
+def test_topk_searches_only_the_best_commands_by_the_prior():
+    game = Pick(pool=9, rounds=2)
+    agent = make_agent(SPEC + ",sims=40,topk=3,reuse=0", 0)
+    agent.act(game, fresh(game), "a")
+    root = agent.last_root
+    assert root.moves == [Take(9), Take(8), Take(7)]
+    assert set(root.children) == {Take(9), Take(8), Take(7)}
+
+
+def test_leaves_are_judged_at_the_horizon_of_the_others_commands():
+    # depth=4: a leaf after a's first command (2 commands of the others) is played on by
+    # the heuristic until the others have given 4: a, b, c pick again, then evaluate.
+    game = Pick(pool=9, rounds=3)
+    agent = make_agent(SPEC + ",sims=9,depth=4,reuse=0", 0)
+    agent.act(game, fresh(game), "a")
+    root = agent.last_root
+    # a 1; b 9, c 8; then greedily a 7, b 6, c 5: a 8 against b's 15 -> (8 - 15) / 10
+    assert root.children[Take(1)].w == pytest.approx(-0.7)
+    # a 9; b 8, c 7; a 6, b 5, c 4: a 15 against b's 13
+    assert root.children[Take(9)].w == pytest.approx(0.2)
+    depth0 = make_agent(SPEC + ",sims=9,depth=0,reuse=0", 0)
+    depth0.act(game, fresh(game), "a")
+    assert depth0.last_root.children[Take(1)].w == pytest.approx((1 - 9) / 10)
+
+
+class Backwards(Pick):
+    """Pick with an evaluate that gets it backwards: small numbers look good."""
+
+    def evaluate(self, state, player):
+        return -super().evaluate(state, player)
+
+
+def test_search_overrules_the_heuristic_only_by_more_than_the_margin():
+    # one round: after a's command the others (greedy by the backward evaluate) take the
+    # small numbers and the game ends, so the outcome shows that 3 or more wins; the
+    # prior says 1 (which loses to b's 2 and c's 3)
+    game = Backwards(pool=9, rounds=1)
+    view = fresh(game)
+    searched = make_agent(SPEC + ",sims=30,reuse=0", 0)
+    assert searched.act(game, view, "a").number >= 3
+    assert searched.last_root.moves[0] == Take(1)
+    kept = make_agent(SPEC + ",sims=30,margin=5,reuse=0", 0)
+    assert kept.act(game, view, "a") == Take(1)
+
+
+def test_the_subtree_of_the_predicted_position_is_reused():
+    game = Pick(pool=12, rounds=3)
+    searcher = make_agent(SPEC + ",sims=40", 0)
+    agents = {"a": searcher, "b": make_agent("heuristic", 1), "c": make_agent("heuristic", 2)}
+    local = LocalGame(game, ABC, seed=0)
+    reused = []
+    while local.outcome() is None:
+        p = local.to_act()[0]
+        cmd = agents[p].act(game, game.view(local.state, p), p)
+        if p == "a":
+            reused.append(searcher.reused_visits)
+        local.play(p, cmd)
+    assert reused[0] == 0
+    assert all(n > 0 for n in reused[1:]), reused
+    assert searcher.stats.decisions == 3
+
+
+def test_same_seed_same_game():
+    game = Pick(pool=10, rounds=3)
+
+    def run(seed):
+        agents = {"a": make_agent(SPEC + ",sims=25,depth=2", seed),
+                  "b": make_agent("heuristic", 1), "c": make_agent("heuristic", 2)}
+        return play(game, ABC, agents, 0).state.sums
+
+    assert run(3) == run(3)
+
+
+def test_games_with_hidden_information_are_refused():
+    game = DiceRace()
+    local = LocalGame(game, ["x", "y"], seed=0)
+    agent = make_agent(SPEC + ",sims=5", 0)
+    with pytest.raises(BadOptions, match="hidden information"):
+        agent.act(game, game.view(local.state, "x"), "x")
+
+
+def test_bad_values_of_the_new_options_are_refused():
+    with pytest.raises(BadOptions, match="search or heuristic"):
+        make_agent("mcts:opponents=greedy", 0)
+    with pytest.raises(BadOptions, match="topk"):
+        make_agent("mcts:topk=-1", 0)
+    with pytest.raises(BadOptions, match="margin"):
+        make_agent("mcts:margin=-0.1", 0)
+
+
+def test_topk_in_the_plain_search_limits_the_commands_expanded():
+    game = Pick(pool=8, rounds=1)
+    agent = make_agent("mcts:sims=60,prior=2,topk=2,reuse=0,solve=false", 0)
+    agent.act(game, fresh(game), "a")
+    assert set(agent.last_root.children) == {Take(8), Take(7)}
