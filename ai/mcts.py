@@ -76,6 +76,8 @@ MCTS_OPTIONS = (
     AgentOption("sims", int, None, "simulations per decision (default 1000 if no other budget)",
                 positive),
     AgentOption("seconds", float, None, "thinking time per decision", positive),
+    AgentOption("cpu", float, None, "CPU seconds (process time) per decision: a cap beside "
+                "the other budgets that the machine's load does not shorten", positive),
     AgentOption("calls", int, None, "forward-model calls (commands applied) per decision",
                 positive),
     AgentOption("c", float, 1.4, "UCT exploration constant (rewards are in [-1, 1])",
@@ -116,11 +118,13 @@ class MCTSAgent:
     def __init__(self, options: dict[str, str] | None = None, seed: int = 0) -> None:
         opts = parse_options(self.kind, MCTS_OPTIONS, options or {})
         self.options = opts
-        if opts["sims"] is None and opts["seconds"] is None and opts["calls"] is None:
+        if opts["sims"] is None and opts["seconds"] is None and opts["calls"] is None \
+                and opts["cpu"] is None:
             opts["sims"] = 1000
         self.sims: int | None = opts["sims"]
         self.seconds: float | None = opts["seconds"]
         self.max_calls: int | None = opts["calls"]
+        self.cpu: float | None = opts["cpu"]
         self.c: float = opts["c"]
         self.heuristic_rollout = opts["rollout"] == "heuristic"
         self.eps: float = opts["eps"]
@@ -165,6 +169,7 @@ class MCTSAgent:
         base = game.determinize(view, player, self.rng)
         each = self.per_simulation_determinize and hidden
         deadline = start + self.seconds if self.seconds is not None else None
+        cpu_end = time.process_time() + self.cpu if self.cpu is not None else None
         sims = calls = 0
         clone, determinize, rng = game.clone, game.determinize, self.rng
         while True:
@@ -173,6 +178,8 @@ class MCTSAgent:
             if self.max_calls is not None and calls >= self.max_calls:
                 break
             if deadline is not None and sims and time.perf_counter() >= deadline:
+                break
+            if cpu_end is not None and sims and time.process_time() >= cpu_end:
                 break
             if root.proven is not None and self.solve:
                 break

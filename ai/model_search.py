@@ -81,6 +81,7 @@ class ModelSearch:
         self.horizon = root.clock + agent.cutoff
         self.calls = 0
         deadline = start + agent.seconds if agent.seconds is not None else None
+        cpu_end = time.process_time() + agent.cpu if agent.cpu is not None else None
         sims = 0
         while True:
             if agent.sims is not None and sims >= agent.sims:
@@ -88,6 +89,8 @@ class ModelSearch:
             if agent.max_calls is not None and self.calls >= agent.max_calls:
                 break
             if deadline is not None and sims and time.perf_counter() >= deadline:
+                break
+            if cpu_end is not None and sims and time.process_time() >= cpu_end:
                 break
             self._simulate(root)
             sims += 1

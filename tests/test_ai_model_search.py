@@ -128,3 +128,12 @@ def test_topk_in_the_plain_search_limits_the_commands_expanded():
     agent = make_agent("mcts:sims=60,prior=2,topk=2,reuse=0,solve=false", 0)
     agent.act(game, fresh(game), "a")
     assert set(agent.last_root.children) == {Take(8), Take(7)}
+
+
+def test_a_cpu_cap_ends_a_search_whose_simulations_would_take_long():
+    game = Pick(pool=30, rounds=5)
+    for spec in ("mcts:sims=1000000,cpu=0.05,reuse=0,solve=false",
+                 SPEC + ",sims=1000000,cpu=0.05,reuse=0"):
+        agent = make_agent(spec, 0)
+        agent.act(game, fresh(game), "a")
+        assert 0 < agent.stats.simulations < 1000000
