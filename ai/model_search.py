@@ -11,17 +11,25 @@ commands and every simulation goes to its own plans:
 * an edge is one of the searcher's commands followed by the others' predicted commands,
   up to the searcher's next decision (a leech offer included) or the end;
 * a node's commands are ranked once by ``evaluate`` one ply ahead (the heuristic's own
-  view), only the ``topk`` best are searched, best first, and each child's mean starts as
-  that value weighted as ``prior`` visits;
-* a new leaf is judged by ``evaluate`` for the searcher at a fixed horizon: once the
-  other players have given ``depth`` commands since the root (everybody playing the
-  heuristic's commands up to there), so that every line is judged at the same point of
-  the game; a final position by its outcome. Rewards are the searcher's alone, in [-1, 1];
-* after the move the subtree of the predicted next decision is kept, and reused when the
-  position reached is the one predicted.
+  view); only the ``topk`` best are searched, best first, and ``prior`` weighs that value
+  in the choice of the child to descend into;
+* every line is judged at one horizon: when the others have given ``depth`` commands since
+  the root, by the searcher's ``evaluate`` there (a line that has not reached it is played
+  on by the heuristic's commands for everybody). The tree stops at the horizon, so a free
+  action (a conversion, which gives the others no turn) and a pass (after which they take
+  the rest of the round) are compared at the same moment of the game. A final position
+  before the horizon counts 1 for a win (1/k shared by k) and its ``evaluate`` otherwise;
+* a node's value is the best of its own (the heuristic's play from there) and its
+  children's: the searcher picks its own commands, and the model makes the values
+  deterministic, so no mean is needed. A node whose lines are all judged is closed; the
+  search ends early when the root is;
+* the move is the heuristic's own (the best prior) unless a searched command is better
+  by more than ``margin``: with deterministic values a close call among many commands is
+  won by the luckiest line.
 
-A model of greedy opponents, with positions stored in the tree, is only right for games
-whose commands have no chance and no hidden information: the agent refuses others.
+Values depend on the horizon, so no subtree is kept between moves. A model of greedy
+opponents, with positions stored in the tree, is only right for games whose commands
+have no chance and no hidden information: the agent refuses the latter.
 """
 
 from __future__ import annotations
@@ -32,27 +40,28 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.core import BadOptions, Game
 
-from .rewards import outcome_rewards
-
 if TYPE_CHECKING:
     from .mcts import MCTSAgent
 
 
 class ModelNode:
-    """A position where the searcher acts; statistics of the edge into it."""
+    """A position where the searcher acts (or a final one) and what search found there."""
 
-    __slots__ = ("state", "clock", "moves", "values", "children", "n", "w", "pv", "final")
+    __slots__ = ("state", "clock", "moves", "values", "children", "n", "pv", "value",
+                 "best", "done", "final")
 
     def __init__(self, state: Any, pv: float, clock: int) -> None:
         self.state = state  # never changed in place: every step works on a clone
-        self.clock = clock  # the other players' commands since the tree was started
+        self.clock = clock  # the other players' commands since the root
         self.moves: list[Any] | None = None  # the searched commands, best prior first
-        self.values: dict[Any, float] = {}  # their one-ply evaluate
+        self.values: dict[Any, float] = {}  # every legal command's one-ply evaluate
         self.children: dict[Any, ModelNode] = {}
-        self.n = 0
-        self.w = 0.0  # sum of the searcher's rewards
+        self.n = 0  # simulations through this node
         self.pv = pv  # one-ply evaluate of the command leading here (the prior)
-        self.final: float | None = None  # the searcher's reward if the game is over here
+        self.value = -math.inf  # the line of heuristic play from here, at the horizon
+        self.best = -math.inf  # the best line found from here
+        self.done = False  # every line below is judged
+        self.final = False  # the game is over here
 
     def size(self) -> int:
         return 1 + sum(c.size() for c in self.children.values())
@@ -63,7 +72,6 @@ class ModelSearch:
 
     def __init__(self, agent: MCTSAgent) -> None:
         self.agent = agent
-        self.kept: ModelNode | None = None  # the predicted next decision after our move
         self.calls = 0
 
     def act(self, game: Game, view: Any, player: str) -> Any:
@@ -73,17 +81,14 @@ class ModelSearch:
                              "information (its tree keeps positions)")
         start = time.perf_counter()
         self.game, self.me = game, player
-        root = self.kept if self.kept is not None and self.kept.state == view else None
-        self.kept = None
-        if root is None:
-            root = ModelNode(game.clone(view), 0.0, 0)
-        agent.reused_visits = root.n
-        self.horizon = root.clock + agent.cutoff
+        root = ModelNode(game.clone(view), 0.0, 0)
+        agent.reused_visits = 0
+        self.horizon = agent.cutoff
         self.calls = 0
         deadline = start + agent.seconds if agent.seconds is not None else None
         cpu_end = time.process_time() + agent.cpu if agent.cpu is not None else None
         sims = 0
-        while True:
+        while not root.done:
             if agent.sims is not None and sims >= agent.sims:
                 break
             if agent.max_calls is not None and self.calls >= agent.max_calls:
@@ -94,13 +99,10 @@ class ModelSearch:
                 break
             self._simulate(root)
             sims += 1
-            if root.moves is not None and len(root.moves) == 1:
+            if len(root.moves) == 1:
                 break  # one command: nothing to search
         move = self._best(root)
         agent.last_root = root
-        if agent.reuse:
-            child = root.children[move]
-            self.kept = child if child.final is None else None
         agent.stats.decisions += 1
         agent.stats.simulations += sims
         agent.stats.calls += self.calls
@@ -110,27 +112,30 @@ class ModelSearch:
     # -- one simulation ----------------------------------------------------------------
 
     def _simulate(self, root: ModelNode) -> None:
+        """Down the tree by UCT over the open children, one new child, values back up."""
         node = root
         path = [root]
         while True:
-            if node.final is not None:
-                value = node.final
-                break
             if node.moves is None:
                 self._expand(node)
-            moves = node.moves
-            if len(node.children) < len(moves):
-                move = moves[len(node.children)]  # the best prior not yet searched
-                child, at_horizon = self._edge(node, move)
-                node.children[move] = child
+            moves, children = node.moves, node.children
+            if len(children) < len(moves):
+                move = moves[len(children)]  # the best prior not yet searched
+                children[move] = child = self._edge(node, move)
                 path.append(child)
-                value = self._leaf(child, at_horizon)
                 break
-            node = self._uct(node)
+            open_ = [c for c in children.values() if not c.done]
+            if not open_:
+                break
+            node = self._uct(node, open_)
             path.append(node)
-        for n in path:
+        for n in reversed(path):
             n.n += 1
-            n.w += value
+            if n.children:
+                best = max(c.best for c in n.children.values())
+                n.best = max(n.value, best)
+                n.done = len(n.children) == len(n.moves) and all(
+                    c.done for c in n.children.values())
 
     def _expand(self, node: ModelNode) -> None:
         """Rank the searcher's commands by ``evaluate`` one ply ahead; keep the best."""
@@ -148,10 +153,9 @@ class ModelSearch:
         k = self.agent.topk
         node.moves = ranked[:k] if k else ranked
 
-    def _edge(self, node: ModelNode, move: Any) -> tuple[ModelNode, Any]:
-        """Our command, then the others' predicted ones up to our next decision. Also
-        the position where the others' commands reached the horizon on the way (or
-        None), at which the new leaf is judged."""
+    def _edge(self, node: ModelNode, move: Any) -> ModelNode:
+        """Our command, then the others' predicted ones up to our next decision; the new
+        node's value is judged at the horizon (on the way, or played on to it)."""
         game, me, rng = self.game, self.me, self.agent.rng
         state = game.step(game.clone(node.state), me, move, rng)
         self.calls += 1
@@ -166,9 +170,38 @@ class ModelSearch:
             if clock == self.horizon:
                 at_horizon = state
         child = ModelNode(state, node.values.get(move, 0.0), clock)
-        if not acting:
-            child.final = outcome_rewards(game.outcome(state)).get(me, 0.0)
-        return child, at_horizon
+        child.final = not acting
+        if at_horizon is not None:
+            child.value = self._judge(at_horizon)
+        elif child.final or clock >= self.horizon:
+            child.value = self._judge(state)
+        else:
+            child.value = self._judge(self._play_on(state, clock))
+        child.best = child.value
+        child.done = child.final or clock >= self.horizon
+        return child
+
+    def _play_on(self, state: Any, clock: int) -> Any:
+        """The heuristic's commands for everybody until the others reach the horizon."""
+        game, me = self.game, self.me
+        plies = 0
+        while clock < self.horizon and plies < _MAX_LEAF_PLIES:
+            acting = game.to_act(state)
+            if not acting:
+                break
+            state = self._greedy(state, acting[0])
+            plies += 1
+            clock += acting[0] != me
+        return state
+
+    def _judge(self, state: Any) -> float:
+        """The searcher's reward: 1 for a won game (1/k shared), else its ``evaluate``."""
+        game, me = self.game, self.me
+        if not game.to_act(state):
+            ranks = game.outcome(state).ranks
+            if ranks.get(me) == 1:
+                return 1.0 / sum(1 for r in ranks.values() if r == 1)
+        return _clip(game.evaluate(state, me))
 
     def _greedy(self, state: Any, p: str) -> Any:
         """The position after ``p``'s one-ply heuristic command (the first of equals)."""
@@ -185,61 +218,31 @@ class ModelSearch:
                 best, best_value = child, v
         return best
 
-    def _leaf(self, node: ModelNode, at_horizon: Any) -> float:
-        """The new leaf's value for the searcher: ``evaluate`` once the others have given
-        ``depth`` commands since the root (so that lines are judged at the same time:
-        a free action, which gives the others no turn, would otherwise look better than
-        a pass, after which they take the rest of the round), playing the heuristic's
-        commands for everybody up to there; a final position by its outcome."""
-        game, me = self.game, self.me
-        if at_horizon is not None:
-            state = at_horizon
-        elif node.final is not None:
-            return node.final
-        else:
-            state, clock = node.state, node.clock
-            plies = 0
-            while clock < self.horizon and plies < _MAX_LEAF_PLIES:
-                acting = game.to_act(state)
-                if not acting:
-                    break
-                state = self._greedy(state, acting[0])
-                plies += 1
-                clock += acting[0] != me
-        if not game.to_act(state):
-            return outcome_rewards(game.outcome(state)).get(me, 0.0)
-        return _clip(game.evaluate(state, me))
-
-    def _uct(self, node: ModelNode) -> ModelNode:
+    def _uct(self, node: ModelNode, open_: list[ModelNode]) -> ModelNode:
         c, prior = self.agent.c, self.agent.prior
         log_n = math.log(node.n or 1)
         best, best_value = None, -math.inf
-        for child in node.children.values():
+        for child in open_:
             n = child.n + prior
-            value = (child.w + prior * child.pv) / n + c * math.sqrt(log_n / n)
+            value = ((child.best * child.n + prior * child.pv) / n
+                     + c * math.sqrt(log_n / n))
             if value > best_value:
                 best, best_value = child, value
         return best
 
     def _best(self, root: ModelNode) -> Any:
         """The heuristic's own command (the best prior) unless another searched command's
-        mean beats it by more than ``margin``; then the best mean. Leaf values are
-        deterministic, so a close call between many commands is won by the luckiest
-        play-out (a free conversion that merely moves the play-out elsewhere would win
-        them all); the margin asks search to be sure before it overrules the heuristic."""
-        def mean(child: ModelNode) -> float:
-            return child.w / child.n if child.n else -math.inf
-
+        line beats it by more than ``margin``; then the best line's."""
         first = root.moves[0]
         base = root.children.get(first)
-        best_move, best = max(root.children.items(), key=lambda item: (mean(item[1]), item[1].n))
-        if base is not None and mean(best) <= mean(base) + self.agent.margin:
+        best_move, best = max(root.children.items(), key=lambda item: item[1].best)
+        if base is not None and best.best <= base.best + self.agent.margin:
             return first
         return best_move
 
 
-#: A leaf's play-out stops after this many commands even if the horizon is not reached
-#: (a player whose commands keep the turn, free actions, could otherwise go on).
+#: A line played on to the horizon stops after this many commands even if it has not
+#: reached it (a player whose commands keep the turn, free actions, could otherwise go on).
 _MAX_LEAF_PLIES = 40
 
 

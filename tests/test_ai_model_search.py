@@ -1,7 +1,7 @@
 """MCTS with an opponent model (``mcts:opponents=heuristic``, ai/model_search.py): the
 tree holds only the searcher's decisions, the others' commands are the one-ply heuristic's,
-leaves are judged at a common horizon, and the kept subtree is reused when the prediction
-holds."""
+every line is judged at one horizon, a node's value is its best line, and the heuristic's
+own command stands unless search beats it by the margin."""
 
 from __future__ import annotations
 
@@ -50,12 +50,26 @@ def test_leaves_are_judged_at_the_horizon_of_the_others_commands():
     agent.act(game, fresh(game), "a")
     root = agent.last_root
     # a 1; b 9, c 8; then greedily a 7, b 6, c 5: a 8 against b's 15 -> (8 - 15) / 10
-    assert root.children[Take(1)].w == pytest.approx(-0.7)
+    assert root.children[Take(1)].value == pytest.approx(-0.7)
     # a 9; b 8, c 7; a 6, b 5, c 4: a 15 against b's 13
-    assert root.children[Take(9)].w == pytest.approx(0.2)
+    assert root.children[Take(9)].value == pytest.approx(0.2)
+    assert not root.children[Take(9)].done  # a's second pick is before the horizon
     depth0 = make_agent(SPEC + ",sims=9,depth=0,reuse=0", 0)
     depth0.act(game, fresh(game), "a")
-    assert depth0.last_root.children[Take(1)].w == pytest.approx((1 - 9) / 10)
+    assert depth0.last_root.children[Take(1)].value == pytest.approx((1 - 9) / 10)
+    assert depth0.last_root.children[Take(1)].done  # the tree stops at the horizon
+
+
+def test_a_node_is_worth_its_best_line_and_a_judged_tree_ends_the_search():
+    # depth=2: the horizon is the end of a's first pick's edge, so the nine children are
+    # all the tree: nine simulations, then the root is closed and the search stops
+    game = Pick(pool=9, rounds=3)
+    agent = make_agent(SPEC + ",sims=500,depth=2", 0)
+    agent.act(game, fresh(game), "a")
+    root = agent.last_root
+    assert root.done and agent.stats.simulations == 9
+    assert root.best == max(c.value for c in root.children.values())
+    assert root.best == pytest.approx((9 - 8) / 10)
 
 
 class Backwards(Pick):
@@ -76,23 +90,6 @@ def test_search_overrules_the_heuristic_only_by_more_than_the_margin():
     assert searched.last_root.moves[0] == Take(1)
     kept = make_agent(SPEC + ",sims=30,margin=5,reuse=0", 0)
     assert kept.act(game, view, "a") == Take(1)
-
-
-def test_the_subtree_of_the_predicted_position_is_reused():
-    game = Pick(pool=12, rounds=3)
-    searcher = make_agent(SPEC + ",sims=40", 0)
-    agents = {"a": searcher, "b": make_agent("heuristic", 1), "c": make_agent("heuristic", 2)}
-    local = LocalGame(game, ABC, seed=0)
-    reused = []
-    while local.outcome() is None:
-        p = local.to_act()[0]
-        cmd = agents[p].act(game, game.view(local.state, p), p)
-        if p == "a":
-            reused.append(searcher.reused_visits)
-        local.play(p, cmd)
-    assert reused[0] == 0
-    assert all(n > 0 for n in reused[1:]), reused
-    assert searcher.stats.decisions == 3
 
 
 def test_same_seed_same_game():
