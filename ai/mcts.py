@@ -104,6 +104,10 @@ MCTS_OPTIONS = (
                 "without hidden information)", _opponents_choice),
     AgentOption("margin", float, 0.0, "opponents=heuristic: the heuristic's own command is "
                 "played unless another one's mean is higher by more than this", non_negative),
+    AgentOption("follow", int, 0, "opponents=heuristic: the agent's first this many "
+                "decisions are the heuristic's own command, not searched (a game's opening "
+                "choice that the horizon cannot judge, such as a faction; an agent is made "
+                "for each game)", non_negative),
     AgentOption("solve", bool, None, "prove terminal results and back them up "
                 "(default: on for games without hidden information)"),
 )
@@ -137,6 +141,7 @@ class MCTSAgent:
         self.prior: float = opts["prior"]
         self.topk: int = opts["topk"]
         self.margin: float = opts["margin"]
+        self.follow: int = opts["follow"]
         self.model = ModelSearch(self) if opts["opponents"] == "heuristic" else None
         given = ",".join(f"{k}={v}" for k, v in (options or {}).items())
         self.name = f"{self.kind}:{given}" if given else self.kind

@@ -23,6 +23,9 @@ commands and every simulation goes to its own plans:
   children's: the searcher picks its own commands, and the model makes the values
   deterministic, so no mean is needed. A node whose lines are all judged is closed; the
   search ends early when the root is;
+* the first ``follow`` decisions are the heuristic's own commands (Terra Mystica's faction
+  pick: ``evaluate`` judges it by a table of how well the agent plays each faction, but
+  at any horizon after it by the position, which favoured the weaker factions);
 * the move is the heuristic's own (the best prior) unless a searched command is better
   by more than ``margin``: with deterministic values a close call among many commands is
   won by the luckiest line.
@@ -99,9 +102,9 @@ class ModelSearch:
                 break
             self._simulate(root)
             sims += 1
-            if len(root.moves) == 1:
-                break  # one command: nothing to search
-        move = self._best(root)
+            if len(root.moves) == 1 or agent.stats.decisions < agent.follow:
+                break  # one command, or the heuristic's choice: nothing to search
+        move = self._best(root) if agent.stats.decisions >= agent.follow else root.moves[0]
         agent.last_root = root
         agent.stats.decisions += 1
         agent.stats.simulations += sims

@@ -134,3 +134,13 @@ def test_a_cpu_cap_ends_a_search_whose_simulations_would_take_long():
         agent = make_agent(spec, 0)
         agent.act(game, fresh(game), "a")
         assert 0 < agent.stats.simulations < 1000000
+
+
+def test_follow_plays_the_heuristics_first_commands_without_searching():
+    game = Backwards(pool=9, rounds=1)  # as above: searched, 3 or more; the heuristic, 1
+    agent = make_agent(SPEC + ",sims=30,follow=1", 0)
+    view = fresh(game)
+    assert agent.act(game, view, "a") == Take(1)  # the heuristic's (losing) choice
+    assert agent.stats.simulations == 1
+    assert agent.act(game, view, "a") != Take(1)  # the second decision is searched
+    assert agent.stats.simulations > 2
