@@ -145,3 +145,13 @@ def test_a_rivals_gain_counts_for_less_than_ones_own():
         else:
             theirs = delta
     assert own > 0 and 0 < theirs < 0.8 * own
+
+
+def test_the_last_to_pass_keeps_its_coins_before_the_last_round():
+    # Ending a round paid every rival its income, its bonus tile's and its next pass's
+    # worth at once, and the tile the passing faction gave back looked like a gift: the
+    # last to pass traded coins and workers for points at a loss (8 and 12 such trades in
+    # rounds 1-5 of seeds 1 and 4) instead of passing.
+    for seed in (1, 4):
+        _, rows = _heuristic_game(seed, stop=lambda g, p: g.round == 6)
+        assert sum(1 for _, r in rows if "to 1VP" in r) <= 1
