@@ -76,10 +76,10 @@ MCTS_OPTIONS = (
     AgentOption("sims", int, None, "simulations per decision (default 1000 if no other budget)",
                 positive),
     AgentOption("seconds", float, None, "thinking time per decision", positive),
-    AgentOption("cpu", float, None, "CPU seconds (process time) per decision: a cap beside "
-                "the other budgets that the machine's load does not shorten", positive),
     AgentOption("calls", int, None, "forward-model calls (commands applied) per decision",
                 positive),
+    AgentOption("cpu", float, None, "CPU seconds (process time) per decision: a cap beside "
+                "the other budgets that the machine's load does not shorten", positive),
     AgentOption("c", float, 1.4, "UCT exploration constant (rewards are in [-1, 1])",
                 non_negative),
     AgentOption("rollout", str, "random", "random, or heuristic: greedy by evaluate",
