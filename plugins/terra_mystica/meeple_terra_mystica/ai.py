@@ -15,8 +15,10 @@ Victory points so far, plus what the position is worth in the rounds left:
 Time left (which fades the future terms) moves on only with the other factions' passes,
 so that a faction's own pass never looks like a loss (see ``_time_left``).
 
-The result is that estimate minus the best opponent's, scaled to roughly [-1, 1]. The
-weights were tuned on heuristic-vs-heuristic games (docs/ai.md).
+The result is that estimate minus the opponents' (the best one's and their mean, half
+and half), scaled to roughly [-1, 1]; while factions are picked, the agent's own record
+with each faction (``PLAYED``) stands in for the estimate. The weights were tuned on
+heuristic-vs-heuristic games (docs/ai.md).
 """
 
 from __future__ import annotations
