@@ -27,6 +27,7 @@ from typing import Any
 
 from meeple.core import Game, MeepleError
 
+from .model_search import ModelSearch
 from .options import AgentOption, non_negative, parse_options, positive
 from .rewards import evaluate_rewards, outcome_rewards
 from .stats import SearchStats
@@ -63,6 +64,10 @@ def _rollout_choice(value: str) -> str | None:
     return None if value in ("random", "heuristic") else "must be random or heuristic"
 
 
+def _opponents_choice(value: str) -> str | None:
+    return None if value in ("search", "heuristic") else "must be search or heuristic"
+
+
 def _unit(value: float) -> str | None:
     return None if 0 <= value <= 1 else "must be between 0 and 1"
 
@@ -73,6 +78,8 @@ MCTS_OPTIONS = (
     AgentOption("seconds", float, None, "thinking time per decision", positive),
     AgentOption("calls", int, None, "forward-model calls (commands applied) per decision",
                 positive),
+    AgentOption("cpu", float, None, "CPU seconds (process time) per decision: a cap beside "
+                "the other budgets that the machine's load does not shorten", positive),
     AgentOption("c", float, 1.4, "UCT exploration constant (rewards are in [-1, 1])",
                 non_negative),
     AgentOption("rollout", str, "random", "random, or heuristic: greedy by evaluate",
@@ -89,6 +96,18 @@ MCTS_OPTIONS = (
     AgentOption("prior", float, 0.0, "heuristic prior: commands are expanded best-first "
                 "by evaluate one ply ahead, and each child's mean starts as that value "
                 "weighted as this many visits (0: off)", non_negative),
+    AgentOption("topk", int, 0, "with prior: only this many of a node's commands, the best "
+                "by the prior, are ever searched (0: all)", non_negative),
+    AgentOption("opponents", str, "search", "search: every player's commands are searched; "
+                "heuristic: the others are predicted as the one-ply heuristic agent, and "
+                "the tree holds only this player's decisions (ai/model_search.py; games "
+                "without hidden information)", _opponents_choice),
+    AgentOption("margin", float, 0.0, "opponents=heuristic: the heuristic's own command is "
+                "played unless another one's mean is higher by more than this", non_negative),
+    AgentOption("follow", int, 0, "opponents=heuristic: the agent's first this many "
+                "decisions are the heuristic's own command, not searched (a game's opening "
+                "choice that the horizon cannot judge, such as a faction; an agent is made "
+                "for each game)", non_negative),
     AgentOption("solve", bool, None, "prove terminal results and back them up "
                 "(default: on for games without hidden information)"),
 )
@@ -103,11 +122,13 @@ class MCTSAgent:
     def __init__(self, options: dict[str, str] | None = None, seed: int = 0) -> None:
         opts = parse_options(self.kind, MCTS_OPTIONS, options or {})
         self.options = opts
-        if opts["sims"] is None and opts["seconds"] is None and opts["calls"] is None:
+        if opts["sims"] is None and opts["seconds"] is None and opts["calls"] is None \
+                and opts["cpu"] is None:
             opts["sims"] = 1000
         self.sims: int | None = opts["sims"]
         self.seconds: float | None = opts["seconds"]
         self.max_calls: int | None = opts["calls"]
+        self.cpu: float | None = opts["cpu"]
         self.c: float = opts["c"]
         self.heuristic_rollout = opts["rollout"] == "heuristic"
         self.eps: float = opts["eps"]
@@ -118,6 +139,10 @@ class MCTSAgent:
         self.solve_option: bool | None = opts["solve"]
         self.im: float = opts["im"]
         self.prior: float = opts["prior"]
+        self.topk: int = opts["topk"]
+        self.margin: float = opts["margin"]
+        self.follow: int = opts["follow"]
+        self.model = ModelSearch(self) if opts["opponents"] == "heuristic" else None
         given = ",".join(f"{k}={v}" for k, v in (options or {}).items())
         self.name = f"{self.kind}:{given}" if given else self.kind
         self.rng = random.Random(seed)
@@ -132,6 +157,8 @@ class MCTSAgent:
     # -- the agent protocol ----------------------------------------------------------------
 
     def act(self, game: Game, view: Any, player: str) -> Any:
+        if self.model is not None:
+            return self.model.act(game, view, player)
         start = time.perf_counter()
         self.game = game
         hidden = game.hidden_information
@@ -147,6 +174,7 @@ class MCTSAgent:
         base = game.determinize(view, player, self.rng)
         each = self.per_simulation_determinize and hidden
         deadline = start + self.seconds if self.seconds is not None else None
+        cpu_end = time.process_time() + self.cpu if self.cpu is not None else None
         sims = calls = 0
         clone, determinize, rng = game.clone, game.determinize, self.rng
         while True:
@@ -155,6 +183,8 @@ class MCTSAgent:
             if self.max_calls is not None and calls >= self.max_calls:
                 break
             if deadline is not None and sims and time.perf_counter() >= deadline:
+                break
+            if cpu_end is not None and sims and time.process_time() >= cpu_end:
                 break
             if root.proven is not None and self.solve:
                 break
@@ -221,6 +251,8 @@ class MCTSAgent:
                     # best last: expansion pops from the end (ties stay shuffled)
                     values = self._prior_values(node, state, p, untried)
                     untried.sort(key=values.__getitem__)
+                    if self.topk:
+                        untried = untried[-self.topk:]
                 node.untried = untried
                 self.players.add(p)
             elif node.varied or (moves is not node.moves and moves != node.moves):
@@ -431,7 +463,8 @@ class MCTSAgent:
             return True
         p = node.player
         best = None
-        complete = not node.untried and not node.varied
+        complete = not node.untried and not node.varied and (
+            not self.topk or len(node.children) == len(node.moves or ()))
         for child in node.children.values():
             proven = child.proven
             if proven is None:

@@ -242,6 +242,41 @@ def test_mcts_heuristic_rollouts_simulations_per_second_round_4(benchmark):
                   {"sims": "20", "depth": "8", "rollout": "heuristic", "prior": "4"})
 
 
+#: The search agent docs/ai.md measures against three heuristic agents (issue 13): the
+#: other players predicted as the heuristic, only this player's decisions searched. The
+#: games add ``cpu=1.5,follow=1`` (a CPU cap, and the faction pick left to the heuristic):
+#: left out here, so that a fresh agent searches and the work is the same on every run.
+MODEL_SEARCH = "mcts:opponents=heuristic,sims=60,topk=6,prior=2,c=0.1,depth=6,margin=0.02"
+
+
+def _model_search_speed(benchmark, lg: LocalGame) -> None:
+    """Simulations per second of MODEL_SEARCH's first decision at ``lg``'s position (no
+    tree kept from earlier moves: the cost of a search from scratch)."""
+    registry = pytest.importorskip("meeple.ai.registry")
+    player = lg.to_act()[0]
+
+    def search():
+        agent = registry.make_agent(MODEL_SEARCH, 0)
+        agent.act(GAME, GAME.view(lg.state, player), player)
+        return agent.stats
+
+    stats = benchmark.pedantic(search, rounds=3, iterations=1)
+    benchmark.extra_info["simulations"] = stats.simulations
+    if benchmark.stats is not None:
+        benchmark.extra_info["simulations_per_second"] = (stats.simulations
+                                                          / benchmark.stats.stats.mean)
+
+
+@pytest.mark.benchmark(group="terra-mystica search")
+def test_mcts_opponent_model_simulations_per_second_round_1(benchmark):
+    _model_search_speed(benchmark, _position_at_round(1))
+
+
+@pytest.mark.benchmark(group="terra-mystica search")
+def test_mcts_opponent_model_simulations_per_second_round_4(benchmark):
+    _model_search_speed(benchmark, _position_at_round(4))
+
+
 @needs_data
 @pytest.mark.benchmark(group="terra-mystica legal")
 def test_legal_on_every_position_of_a_league_game(benchmark):

@@ -32,6 +32,7 @@ def play(specs: list[str], seed: int, options: dict) -> dict:
     lg = LocalGame(GAME, players, options, seed=seed)
     cpu = dict.fromkeys(players, 0.0)
     moves = dict.fromkeys(players, 0)
+    slowest = dict.fromkeys(players, 0.0)  # the most CPU one decision took
     steps = 0
     actions: collections.Counter = collections.Counter()
     while lg.outcome() is None:
@@ -39,6 +40,7 @@ def play(specs: list[str], seed: int, options: dict) -> dict:
         t0 = time.process_time()
         cmd = agents[p].act(GAME, GAME.view(lg.state, p), p)
         cpu[p] += time.process_time() - t0
+        slowest[p] = max(slowest[p], time.process_time() - t0)
         moves[p] += 1
         if lg.state.phase == "play" and lg.state.round >= 1:
             actions.update(_kinds(GAME.format(cmd, lg.state)))
@@ -57,6 +59,7 @@ def play(specs: list[str], seed: int, options: dict) -> dict:
         "factions": {g.player_of[n]: n for n in g.fac},
         "spec": dict(zip(players, specs, strict=True)),
         "cpu_per_move": {p: cpu[p] / max(1, moves[p]) for p in players},
+        "cpu_slowest_move": slowest,
         "actions": actions,
     }
 
@@ -109,7 +112,8 @@ def main(argv: list[str]) -> int:
         print(f"seed {seed}: winner {r['winner']} ({r['factions'][r['winner']]}, "
               f"{r['spec'][r['winner']]}) {r['winner_vp']} VP; VP {sorted(r['vp'].values())}; "
               f"buildings {sorted(r['buildings'].values())}; towns {r['towns']}; "
-              f"cpu/move {max(r['cpu_per_move'][p] for p in seat_first):.2f}s for {first}"
+              f"cpu/move {max(r['cpu_per_move'][p] for p in seat_first):.2f}s (slowest "
+              f"{max(r['cpu_slowest_move'][p] for p in seat_first):.2f}s) for {first}"
               + (f"; first place shared by {', '.join(top)}" if len(top) > 1 else ""),
               flush=True)
     wv = [r["winner_vp"] for r in rows]

@@ -1,0 +1,146 @@
+"""MCTS with an opponent model (``mcts:opponents=heuristic``, ai/model_search.py): the
+tree holds only the searcher's decisions, the others' commands are the one-ply heuristic's,
+every line is judged at one horizon, a node's value is its best line, and the heuristic's
+own command stands unless search beats it by the margin."""
+
+from __future__ import annotations
+
+import pytest
+from meeple.ai.registry import make_agent
+from meeple.core import BadOptions, LocalGame
+from meeple_testgames import DiceRace
+from test_ai_mcts import ABC, Pick, Take, play
+
+SPEC = "mcts:opponents=heuristic,prior=1,c=0.1"
+
+
+def fresh(game):
+    return LocalGame(game, ABC).state
+
+
+def test_the_tree_branches_only_on_the_searchers_commands_and_predicts_the_others():
+    game = Pick(pool=9, rounds=2)
+    agent = make_agent(SPEC + ",sims=9,reuse=0", 0)
+    agent.act(game, fresh(game), "a")
+    root = agent.last_root
+    assert set(root.children) == {Take(n) for n in range(1, 10)}
+    # after a takes 4, the greedy b and c take the two largest numbers left: 9 and 8
+    child = root.children[Take(4)]
+    assert child.state.sums == {"a": 4, "b": 9, "c": 8}
+    assert game.to_act(child.state) == ("a",)
+    assert child.clock == 2  # two commands of the others on the edge
+    # after a takes 9, they take 8 and 7
+    assert root.children[Take(9)].state.sums == {"a": 9, "b": 8, "c": 7}
+
+
+def test_topk_searches_only_the_best_commands_by_the_prior():
+    game = Pick(pool=9, rounds=2)
+    agent = make_agent(SPEC + ",sims=40,topk=3,reuse=0", 0)
+    agent.act(game, fresh(game), "a")
+    root = agent.last_root
+    assert root.moves == [Take(9), Take(8), Take(7)]
+    assert set(root.children) == {Take(9), Take(8), Take(7)}
+
+
+def test_leaves_are_judged_at_the_horizon_of_the_others_commands():
+    # depth=4: a leaf after a's first command (2 commands of the others) is played on by
+    # the heuristic until the others have given 4: a, b, c pick again, then evaluate.
+    game = Pick(pool=9, rounds=3)
+    agent = make_agent(SPEC + ",sims=9,depth=4,reuse=0", 0)
+    agent.act(game, fresh(game), "a")
+    root = agent.last_root
+    # a 1; b 9, c 8; then greedily a 7, b 6, c 5: a 8 against b's 15 -> (8 - 15) / 10
+    assert root.children[Take(1)].value == pytest.approx(-0.7)
+    # a 9; b 8, c 7; a 6, b 5, c 4: a 15 against b's 13
+    assert root.children[Take(9)].value == pytest.approx(0.2)
+    assert not root.children[Take(9)].done  # a's second pick is before the horizon
+    depth0 = make_agent(SPEC + ",sims=9,depth=0,reuse=0", 0)
+    depth0.act(game, fresh(game), "a")
+    assert depth0.last_root.children[Take(1)].value == pytest.approx((1 - 9) / 10)
+    assert depth0.last_root.children[Take(1)].done  # the tree stops at the horizon
+
+
+def test_a_node_is_worth_its_best_line_and_a_judged_tree_ends_the_search():
+    # depth=2: the horizon is the end of a's first pick's edge, so the nine children are
+    # all the tree: nine simulations, then the root is closed and the search stops
+    game = Pick(pool=9, rounds=3)
+    agent = make_agent(SPEC + ",sims=500,depth=2", 0)
+    agent.act(game, fresh(game), "a")
+    root = agent.last_root
+    assert root.done and agent.stats.simulations == 9
+    assert root.best == max(c.value for c in root.children.values())
+    assert root.best == pytest.approx((9 - 8) / 10)
+
+
+class Backwards(Pick):
+    """Pick with an evaluate that gets it backwards: small numbers look good."""
+
+    def evaluate(self, state, player):
+        return -super().evaluate(state, player)
+
+
+def test_search_overrules_the_heuristic_only_by_more_than_the_margin():
+    # one round: after a's command the others (greedy by the backward evaluate) take the
+    # small numbers and the game ends, so the outcome shows that 3 or more wins; the
+    # prior says 1 (which loses to b's 2 and c's 3)
+    game = Backwards(pool=9, rounds=1)
+    view = fresh(game)
+    searched = make_agent(SPEC + ",sims=30,reuse=0", 0)
+    assert searched.act(game, view, "a").number >= 3
+    assert searched.last_root.moves[0] == Take(1)
+    kept = make_agent(SPEC + ",sims=30,margin=5,reuse=0", 0)
+    assert kept.act(game, view, "a") == Take(1)
+
+
+def test_same_seed_same_game():
+    game = Pick(pool=10, rounds=3)
+
+    def run(seed):
+        agents = {"a": make_agent(SPEC + ",sims=25,depth=2", seed),
+                  "b": make_agent("heuristic", 1), "c": make_agent("heuristic", 2)}
+        return play(game, ABC, agents, 0).state.sums
+
+    assert run(3) == run(3)
+
+
+def test_games_with_hidden_information_are_refused():
+    game = DiceRace()
+    local = LocalGame(game, ["x", "y"], seed=0)
+    agent = make_agent(SPEC + ",sims=5", 0)
+    with pytest.raises(BadOptions, match="hidden information"):
+        agent.act(game, game.view(local.state, "x"), "x")
+
+
+def test_bad_values_of_the_new_options_are_refused():
+    with pytest.raises(BadOptions, match="search or heuristic"):
+        make_agent("mcts:opponents=greedy", 0)
+    with pytest.raises(BadOptions, match="topk"):
+        make_agent("mcts:topk=-1", 0)
+    with pytest.raises(BadOptions, match="margin"):
+        make_agent("mcts:margin=-0.1", 0)
+
+
+def test_topk_in_the_plain_search_limits_the_commands_expanded():
+    game = Pick(pool=8, rounds=1)
+    agent = make_agent("mcts:sims=60,prior=2,topk=2,reuse=0,solve=false", 0)
+    agent.act(game, fresh(game), "a")
+    assert set(agent.last_root.children) == {Take(8), Take(7)}
+
+
+def test_a_cpu_cap_ends_a_search_whose_simulations_would_take_long():
+    game = Pick(pool=30, rounds=5)
+    for spec in ("mcts:sims=1000000,cpu=0.05,reuse=0,solve=false",
+                 SPEC + ",sims=1000000,cpu=0.05,reuse=0"):
+        agent = make_agent(spec, 0)
+        agent.act(game, fresh(game), "a")
+        assert 0 < agent.stats.simulations < 1000000
+
+
+def test_follow_plays_the_heuristics_first_commands_without_searching():
+    game = Backwards(pool=9, rounds=1)  # as above: searched, 3 or more; the heuristic, 1
+    agent = make_agent(SPEC + ",sims=30,follow=1", 0)
+    view = fresh(game)
+    assert agent.act(game, view, "a") == Take(1)  # the heuristic's (losing) choice
+    assert agent.stats.simulations == 1
+    assert agent.act(game, view, "a") != Take(1)  # the second decision is searched
+    assert agent.stats.simulations > 2
