@@ -25,6 +25,7 @@ from meeple.core import LocalGame
 from meeple.core.codec import Codec
 from meeple_terra_mystica import TerraMystica
 from meeple_terra_mystica.importer import SnellmanImporter
+from tm_import import import_with
 
 GAME = TerraMystica()
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "terra-mystica" / "league"
@@ -35,25 +36,6 @@ ONE = DATA / "s60_63" / "4pLeague_S60_D1L1_G1.txt"
 def import_game(text: str):
     """What `meeple import` asks of the plugin: read, set up, then parse + decide + fold."""
     return import_with(TerraMystica(), SnellmanImporter(), text)
-
-
-def import_with(game, reader, text: str):
-    """``import_game`` for any copy of the plugin (compare_terra_mystica.py passes another
-    revision's game and importer)."""
-    ig = reader.read(text)
-    opts = game.resolve_options(ig.options)
-    events = list(game.setup(list(ig.players), opts, random.Random(0)))
-    state = None
-    for ev in events:
-        state = game.fold(state, ev)
-    rng = random.Random(0)
-    for mv in ig.moves:
-        cmd = game.parse(mv.text, state, mv.player)
-        for ev in game.decide(state, mv.player, cmd, rng):
-            events.append(ev)
-            state = game.fold(state, ev)
-    assert state.finished
-    return events, state
 
 
 needs_data = pytest.mark.skipif(not ONE.exists(), reason="shared Terra Mystica data not present")
