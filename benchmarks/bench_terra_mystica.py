@@ -1,5 +1,5 @@
 """Terra Mystica speed: importing a league game from its commands (parse + decide + fold
-per row, the work Snellman's Perl engine does in ~114 ms median for these games), replaying
+per row, the work Snellman's Perl engine does from the same commands), replaying
 its stored events (fold only), legal rows, and MCTS simulations per second in round 1.
 
     .venv/bin/pytest benchmarks/bench_terra_mystica.py --benchmark-only
@@ -9,8 +9,10 @@ side by side, medians, printed as a table):
 
     nice -n 10 .venv/bin/pytest benchmarks/bench_terra_mystica.py --benchmark-only -k side_by_side -s
 
-The Perl engine is not on this machine: its 114 ms median for the same 49 games is the
-figure measured earlier, side by side with our import then (docs/performance.md).
+The Perl engine is timed beside our import by another command, which runs it from an
+unpacked copy of its repository (benchmarks/tm_perl.py; docs/performance.md):
+
+    .venv/bin/python benchmarks/compare_terra_mystica.py perl --perl-engine DIR
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from meeple.core import LocalGame
 from meeple.core.codec import Codec
 from meeple_terra_mystica import TerraMystica
 from meeple_terra_mystica.importer import SnellmanImporter
+from tm_import import import_with
 
 GAME = TerraMystica()
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "terra-mystica" / "league"
@@ -37,31 +40,7 @@ def import_game(text: str):
     return import_with(TerraMystica(), SnellmanImporter(), text)
 
 
-def import_with(game, reader, text: str):
-    """``import_game`` for any copy of the plugin (compare_terra_mystica.py passes another
-    revision's game and importer)."""
-    ig = reader.read(text)
-    opts = game.resolve_options(ig.options)
-    events = list(game.setup(list(ig.players), opts, random.Random(0)))
-    state = None
-    for ev in events:
-        state = game.fold(state, ev)
-    rng = random.Random(0)
-    for mv in ig.moves:
-        cmd = game.parse(mv.text, state, mv.player)
-        for ev in game.decide(state, mv.player, cmd, rng):
-            events.append(ev)
-            state = game.fold(state, ev)
-    assert state.finished
-    return events, state
-
-
 needs_data = pytest.mark.skipif(not ONE.exists(), reason="shared Terra Mystica data not present")
-
-#: Snellman's Perl engine on the same 49 league games, median per game, measured earlier
-#: side by side with this benchmark (the engine is not installed here any more).
-PERL_MEDIAN_MS = 114.0
-
 
 def _cpu_best(fn, repeat: int) -> float:
     """The least CPU time of ``repeat`` runs (the machine is shared: the least is the
@@ -107,13 +86,12 @@ def side_by_side(texts: list[str], repeat: int = 3) -> dict[str, float]:
            "decode_and_fold_ms": statistics.median(stored) * 1000}
     out["import_over_fold_only"] = out["import_ms"] / out["fold_only_ms"]
     out["import_over_decode_and_fold"] = out["import_ms"] / out["decode_and_fold_ms"]
-    out["perl_over_import"] = PERL_MEDIAN_MS / out["import_ms"]
     return out
 
 
 @needs_data
 @pytest.mark.benchmark(group="terra-mystica side by side")
-def test_side_by_side_import_fold_only_and_perl(benchmark):
+def test_side_by_side_import_and_fold_only(benchmark):
     texts = [p.read_text() for p in LEAGUE]
     res = benchmark.pedantic(side_by_side, args=(texts,), rounds=1, iterations=1)
     benchmark.extra_info.update(res)
@@ -124,8 +102,6 @@ def test_side_by_side_import_fold_only_and_perl(benchmark):
           f"   import / fold-only = {res['import_over_fold_only']:.1f}x")
     print(f"  replay of stored bytes (decode+fold) {res['decode_and_fold_ms']:6.2f} ms"
           f"   import / that = {res['import_over_decode_and_fold']:.1f}x")
-    print(f"  Snellman's Perl engine (earlier)    {PERL_MEDIAN_MS:7.2f} ms"
-          f"   Perl / import = {res['perl_over_import']:.1f}x")
 
 
 @needs_data
@@ -133,7 +109,6 @@ def test_side_by_side_import_fold_only_and_perl(benchmark):
 def test_import_one_league_game(benchmark):
     text = ONE.read_text()
     benchmark(import_game, text)
-    benchmark.extra_info["perl_median_ms"] = 114
 
 
 @needs_data

@@ -4,6 +4,9 @@ ratio of two codes measured in turns does not):
 
     .venv/bin/python benchmarks/compare_terra_mystica.py [REVISION] [ROUNDS]   # default main 2
     .venv/bin/python benchmarks/compare_terra_mystica.py play [REVISION]       # rules outside an import
+    .venv/bin/python benchmarks/compare_terra_mystica.py perl --perl-engine DIR # Snellman's engine
+
+(the last: Snellman's Perl engine beside our import, see benchmarks/tm_perl.py)
 
 The plugin package of REVISION is unpacked under another name and imported next to this
 worktree's. Both import every league game of ../shared/data (read, parse, decide, fold
@@ -23,7 +26,7 @@ import time
 from pathlib import Path
 
 import attrs
-from bench_terra_mystica import import_with
+from tm_import import import_with
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data" / "terra-mystica" / "league"
@@ -128,7 +131,11 @@ def play(revision: str = "main", seeds: int = 4) -> None:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["play"]:  # compare_terra_mystica.py play [REVISION]
+    if sys.argv[1:2] == ["perl"]:  # compare_terra_mystica.py perl --perl-engine DIR ...
+        import tm_perl
+
+        tm_perl.main(sys.argv[2:])
+    elif sys.argv[1:2] == ["play"]:  # compare_terra_mystica.py play [REVISION]
         play(*(sys.argv[2:3] or ["main"]))
     else:
         main(*(sys.argv[1:2] or ["main"]), *([int(sys.argv[2])] if len(sys.argv) > 2 else []))
