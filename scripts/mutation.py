@@ -291,11 +291,24 @@ def new_session(db, pkg: Package, name: str, seed: int) -> dict:
 EQUIVALENT = "equivalent: inside an annotation that is never evaluated"
 
 
+def _local_statements(fn: ast.AST) -> list[ast.AST]:
+    """The statements of a function's own scope (not those of classes or functions in it)."""
+    out, todo = [], list(ast.iter_child_nodes(fn))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            continue
+        out.append(node)
+        todo.extend(ast.iter_child_nodes(node))
+    return out
+
+
 class Annotations:
     """Where the unevaluated annotations are: a function's parameter and return hints in a
     module with ``from __future__ import annotations``. A mutant there (``int | None`` to
-    ``int + None``) cannot change behaviour, so it is not run and not counted. Class-level
-    hints are kept: attrs and cattrs read them."""
+    ``int + None``) cannot change behaviour, so it is not run and not counted; so are local
+    variables' hints in function bodies. Class-level hints are kept: attrs and cattrs read
+    them."""
 
     def __init__(self) -> None:
         self._spans: dict[Path, list[tuple[tuple[int, int], tuple[int, int]]]] = {}
@@ -313,6 +326,12 @@ class Annotations:
                         [a for a in (args.vararg, args.kwarg) if a]
                     hints += [a.annotation for a in every if a.annotation]
                     hints += [node.returns] if node.returns else []
+            # A local variable's annotation (``out: dict[str, int] = {}`` in a function
+            # body) is never evaluated, in any module (PEP 526); a class body's is.
+            for node in ast.walk(tree):
+                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                    hints += [a.annotation for a in _local_statements(node)
+                              if isinstance(a, ast.AnnAssign)]
             self._spans[path] = [((h.lineno, h.col_offset), (h.end_lineno, h.end_col_offset))
                                  for h in hints]
         return self._spans[path]
