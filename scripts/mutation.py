@@ -73,7 +73,8 @@ def _core_tests() -> tuple[str, ...]:
     names = ("engine", "events_contract", "log_changes", "plugin_checks", "verify_compare",
              "contract_catches_broken_games", "store_contract", "reliability_cli_input",
              "reliability_faults", "reliability_fuzz", "reliability_integrity",
-             "reliability_secrets", "reliability_spectator", "reliability_tamper")
+             "reliability_secrets", "reliability_spectator", "reliability_tamper",
+             "reliability_list", "reliability_reroll", "table_undo_rebuild", "old_logs")
     extra = sorted(p.name for p in (ROOT / "tests").glob("test_mutation_kills_core*.py"))
     return tuple(f"tests/test_{n}.py" for n in names) + tuple(f"tests/{n}" for n in extra)
 
