@@ -23,6 +23,7 @@ from meeple.core.stores.memory import MemoryStore
 from meeple.core.testing import (
     RULE_METHODS,
     VP_CHANGES_PENDING,
+    GameContract,
     RulesCalledInFold,
     assert_verify_reports_rules_change,
     check_changes_shape,
@@ -542,3 +543,22 @@ def test_verify_names_a_rules_change_through_the_helper() -> None:
     with pytest.raises(AssertionError, match="'never said' not in"):
         assert_verify_reports_rules_change(
             eng, gid, mock.patch.object(ConnectFour, "win_score", 2.0), expect=["never said"])
+
+
+def test_the_contracts_defaults_are_those_docs_plugins_md_gives() -> None:
+    import ast
+    import re
+
+    table = (Path(__file__).resolve().parents[1] / "docs/plugins.md").read_text()
+    rows = dict(re.findall(r"^\| `(\w+)` \| `?([^`|]+?)`? \|", table, re.M))
+    assert {"player_counts", "random_games", "max_steps"} <= set(rows)
+    assert GameContract.player_counts == ast.literal_eval(rows["player_counts"])
+    assert GameContract.random_games == int(rows["random_games"])
+    assert GameContract.max_steps == int(rows["max_steps"])
+    assert GameContract.option_sets is None and "| `option_sets` | `None`: derived |" in table
+    fact, modules = re.search(r"^\| `fact_games`, `rule_modules` \| (\d+), `(.*?)` \|", table,
+                              re.M).groups()
+    assert GameContract.fact_games == int(fact)
+    assert GameContract.rule_modules == ast.literal_eval(modules)
+    shown = ast.literal_eval(rows["garbage"].replace(", ...)", ",)"))
+    assert set(shown) <= set(GameContract.garbage) and "" in GameContract.garbage
