@@ -282,8 +282,12 @@ def test_fact_games_cycle_player_counts_and_option_sets() -> None:
     assert [g.options["heaps"] for g in games] == ["3,4,5", "3,4,5", "1", "1"]
     assert all(g.outcome() is not None for g in games)
     # GameContract plays the same seeds the same way.
-    first = contract._game_for(1000)
-    assert first.events == games[0].events
+    for i, game in enumerate(games):
+        again = contract._game_for(1000 + i)
+        assert (again.events, again.options, again.players) == (game.events, game.options,
+                                                                game.players)
+    assert [len(contract._game_for(s).players) for s in (6, 7)] == [2, 3]
+    assert [contract._game_for(s).options["heaps"] for s in (4, 6)] == ["3,4,5", "1"]
     assert contract._setups() == [(2, {}), (2, {"heaps": "1"}), (3, {}), (3, {"heaps": "1"})]
 
 
