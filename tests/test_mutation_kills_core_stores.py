@@ -465,3 +465,21 @@ def test_a_postgres_store_names_where_it_is_without_the_password(pg_url: str) ->
         assert s.game_ids() == ["pg-old", "pg-1", "pg-0"]
     finally:
         s.close()
+
+
+def test_creating_leaves_no_temporary_file_and_ties_are_ordered_by_id(tmp_path: Path) -> None:
+    j = JsonlStore(tmp_path / "j")
+    s = SqliteStore(tmp_path / "s.sqlite")
+    for store in (j, s):
+        for gid in ("b", "c", "a"):
+            store.create_game(header(gid, created="2026-01-01"))
+        assert store.game_ids() == ["a", "b", "c"]
+    assert sorted(p.name for p in (tmp_path / "j").iterdir()) == ["a.jsonl", "b.jsonl", "c.jsonl"]
+    with pytest.raises(BadOptions):
+        j.create_game(header("a"))
+    assert sorted(p.name for p in (tmp_path / "j").iterdir()) == ["a.jsonl", "b.jsonl", "c.jsonl"]
+    m = MemoryStore()
+    for gid in ("b", "a"):
+        m.create_game(header(gid, created="2026-01-01"))
+    assert m.game_ids() == ["b", "a"]  # in memory: the order they were made
+    s.close()
