@@ -81,3 +81,79 @@ def test_an_engine_opens_its_store_from_a_url_or_takes_one(tmp_path: Path) -> No
     eng2.close()
     with pytest.raises(sqlite3.ProgrammingError):
         eng2.store._db.execute("SELECT 1")
+
+
+def test_postgres_errors_are_worded_by_their_cause() -> None:
+    psycopg = pytest.importorskip("psycopg")
+    from meeple.core.stores.postgresql import _wrap as pg_wrap
+    from psycopg import errors as pgerrors
+
+    where = "postgresql://h/db"
+    assert str(pg_wrap(pgerrors.ReadOnlySqlTransaction("cannot write\nDETAIL: x"), where)) == (
+        "the database postgresql://h/db is read-only: nothing was written (cannot write)")
+    assert str(pg_wrap(pgerrors.DiskFull("no space"), where)) == (
+        "the disk of the database postgresql://h/db is full: nothing was written (no space)")
+    assert str(pg_wrap(psycopg.OperationalError("refused\nhint"), where)) == (
+        "cannot reach the database postgresql://h/db: refused")
+    assert str(pg_wrap(psycopg.DataError("bad value"), where)) == (
+        "PostgreSQL error on postgresql://h/db: bad value")
+    assert str(pg_wrap(psycopg.DataError(""), where)) == (
+        "PostgreSQL error on postgresql://h/db: DataError")
+
+
+def test_sqlite_transactions_roll_back_and_word_their_errors(tmp_path: Path, monkeypatch) -> None:
+    from meeple.core.errors import ConcurrencyError
+    from test_mutation_kills_core_stores import ev, header
+
+    s = SqliteStore(tmp_path / "t.sqlite")
+    s.create_game(header())
+    s.append("g1", 0, [ev(1, None)], "t")
+
+    def full(db):
+        db.execute("UPDATE games SET status='x'")
+        raise sqlite3.OperationalError("database or disk is full")
+
+    with pytest.raises(StoreError) as exc:
+        s._tx(full)
+    assert str(exc.value) == (f"the disk holding {s.path} is full: nothing was written "
+                              "(database or disk is full)")
+    assert s.status("g1") == {} and not s._db.in_transaction
+
+    def clash(db):
+        raise sqlite3.IntegrityError("UNIQUE constraint failed")
+
+    with pytest.raises(sqlite3.IntegrityError):
+        s._tx(clash)
+    # A second event 2 slipping past the sequence check is refused by the primary key.
+    monkeypatch.setattr("meeple.core.stores.sqlite.check_sequence", lambda *a: None)
+    from meeple.core.records import chain
+
+    recs = chain("g1", 1, s.last("g1")[1], [ev(2)], "t")
+    with pytest.raises(ConcurrencyError) as exc:
+        s._append_records("g1", 1, lambda last, h: recs + recs)
+    assert str(exc.value) == "game g1: another writer took that event number"
+    assert len(s.load("g1")) == 1
+    s._rollback()  # nothing open: no error
+    s.close()
+
+
+def test_an_engine_reuses_a_table_while_the_store_has_not_moved() -> None:
+    class Counting(MemoryStore):
+        loads = 0
+
+        def load(self, *args, **kwargs):
+            type(self).loads += 1
+            return super().load(*args, **kwargs)
+
+    store = Counting()
+    eng = Engine(store, load())
+    gid = eng.new_game("connect-four", ["a", "b"], seed=1, game_id="g")
+    eng.move(gid, "1", "a")
+    before = Counting.loads
+    for _ in range(3):
+        eng.to_act(gid)
+        eng.state(gid)
+    assert Counting.loads == before  # one cheap `last` query each, no reload
+    other = Engine(store, load())
+    other.move(gid, "2", "b")
+    assert eng.to_act(gid) == ["a"] and Counting.loads == before + 2
