@@ -614,3 +614,23 @@ def test_the_contracts_defaults_are_those_docs_plugins_md_gives() -> None:
     assert GameContract.rule_modules == ast.literal_eval(modules)
     shown = ast.literal_eval(rows["garbage"].replace(", ...)", ",)"))
     assert set(shown) <= set(GameContract.garbage) and "" in GameContract.garbage
+
+
+def test_the_facts_contract_alone_plays_two_players_with_default_options() -> None:
+    from meeple.core.testing import EventsAreFactsContract
+
+    class Facts(EventsAreFactsContract):
+        game = Nim()
+        fact_games = 3
+
+    games = Facts._fact_games()
+    assert [g.seed for g in games] == [1000, 1001, 1002]
+    assert {len(g.players) for g in games} == {2} and {g.options["heaps"] for g in games} == {"3,4,5"}
+
+    class WithSets(Facts):
+        option_sets = ({"heaps": "2"}, {"heaps": "1,1"})
+        max_steps = 50
+
+    assert [g.options["heaps"] for g in WithSets._fact_games()] == ["2", "1,1", "2"]
+    Facts().test_vp_changes_sum_to_scores(games)
+    Facts().test_fold_only_replay(games)
