@@ -76,6 +76,7 @@ def test_an_engine_opens_its_store_from_a_url_or_takes_one(tmp_path: Path) -> No
     assert eng.game_of(gid) is game
     store = MemoryStore()
     assert Engine(store, plugins).store is store
+    assert "connect-four" in Engine(store).plugins.games  # the installed plugins by default
     eng2 = Engine(str(tmp_path / "e.sqlite"), plugins)
     assert isinstance(eng2.store, SqliteStore)
     eng2.close()
