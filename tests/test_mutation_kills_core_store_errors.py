@@ -158,3 +158,41 @@ def test_an_engine_reuses_a_table_while_the_store_has_not_moved() -> None:
     other = Engine(store, load())
     other.move(gid, "2", "b")
     assert eng.to_act(gid) == ["a"] and Counting.loads == before + 2
+
+
+def test_a_json_lines_write_that_fails_leaves_the_file_as_it_was(tmp_path: Path,
+                                                                  monkeypatch) -> None:
+    from meeple.core.stores import jsonl
+    from meeple.core.stores.jsonl import JsonlStore
+    from test_mutation_kills_core_stores import ev, header
+
+    s = JsonlStore(tmp_path)
+    s.create_game(header())
+    first = s.append("g1", 0, [ev(1, None)], "t", status={"seq": 1})
+    path = tmp_path / "g1.jsonl"
+    before = path.read_bytes()
+
+    def no_room(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(jsonl.os, "fsync", no_room)
+    with pytest.raises(StoreError) as exc:
+        s.append("g1", 1, [ev(2)], "t", status={"seq": 2})
+    assert str(exc.value) == (f"the disk holding {path} is full: nothing was written (No space "
+                              "left on device)")
+    assert path.read_bytes() == before and s.load("g1") == first and s.status("g1") == {"seq": 1}
+    with pytest.raises(StoreError) as exc:
+        s.create_game(header("g2"))
+    assert str(exc.value).startswith(f"the disk holding {tmp_path / 'g2.jsonl'} is full")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".g1.status.json", "g1.jsonl"]
+    monkeypatch.undo()
+
+    # The status is a cache: a failed status write does not fail the append.
+    def broken(game_id, status):
+        raise StoreError("status disk gone")
+
+    monkeypatch.setattr(s, "_write_status", broken)
+    more = s.append("g1", 1, [ev(2)], "t", status={"seq": 2})
+    assert s.load("g1") == first + more and s.status("g1") == {"seq": 1}
+    with pytest.raises(StoreError, match="status disk gone"):
+        s.set_status("g1", {"seq": 2})
