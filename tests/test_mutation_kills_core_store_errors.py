@@ -196,3 +196,47 @@ def test_a_json_lines_write_that_fails_leaves_the_file_as_it_was(tmp_path: Path,
     assert s.load("g1") == first + more and s.status("g1") == {"seq": 1}
     with pytest.raises(StoreError, match="status disk gone"):
         s.set_status("g1", {"seq": 2})
+
+
+class _NoWrites:
+    """A connection whose schema script fails as on read-only media."""
+
+    def __init__(self, db):
+        self._db = db
+
+    def execute(self, *args):
+        return self._db.execute(*args)
+
+    def executescript(self, script):
+        raise sqlite3.OperationalError("attempt to write a readonly database")
+
+    def close(self):
+        self._db.close()
+
+
+def test_a_database_that_cannot_be_written_still_opens_for_reading(tmp_path: Path,
+                                                                   monkeypatch) -> None:
+    from test_mutation_kills_core_stores import header
+
+    path = tmp_path / "ro.sqlite"
+    s = SqliteStore(path)
+    s.create_game(header())
+    s.close()
+    real = sqlite3.connect
+
+    def connect(target, *args, uri=False, **kwargs):
+        db = real(target, *args, uri=uri, **kwargs)
+        return db if uri else _NoWrites(db)
+
+    monkeypatch.setattr("meeple.core.stores.sqlite.sqlite3.connect", connect)
+    ro = SqliteStore(path)
+    assert ro.game_ids() == ["g1"] and ro.header("g1") == header()
+    with pytest.raises(StoreError) as exc:
+        ro.create_game(header("g2"))
+    assert str(exc.value).startswith(f"the database {path} is read-only: nothing was written (")
+    ro.close()
+    for missing in (tmp_path / "none.sqlite", ":memory:"):
+        with pytest.raises(StoreError) as exc:
+            SqliteStore(missing)
+        assert str(exc.value).endswith("is read-only: nothing was written (attempt to write a "
+                                       "readonly database)")
