@@ -192,3 +192,70 @@ def test_changes_that_crash_are_no_changes(value: int) -> None:
     # Jumped's changes raise: the fields are compared instead.
     assert difference(game, codec, rec("cmp.jumped", 1, {"to": value}), Jumped(5)) == (
         f"cmp.jumped: to: stored {value}, today's rules give 5")
+
+
+# -- findings of events that cannot be folded or set up ------------------------------------
+
+
+def test_an_event_the_plugin_cannot_fold_is_a_finding() -> None:
+    from meeple.core import IllegalCommand
+    from test_mutation_kills_core_play import Coins
+
+    eng, gid = stored(moves=2)
+    header, records = eng.store.header(gid), eng.store.load(gid)
+
+    class Refusing(Coins):
+        def fold(self, state, ev):
+            if state is not None and len(state.flips) == 1:
+                raise IllegalCommand("no second flip")
+            return super().fold(state, ev)
+
+    class Crashing(Coins):
+        def fold(self, state, ev):
+            if state is not None and len(state.flips) == 1:
+                raise ValueError("a\n   b")
+            return super().fold(state, ev)
+
+    report = verify(Refusing(), header, records)
+    assert (report.ok, report.first_bad_seq, report.problem) == (
+        False, 3, "event 3 cannot be applied: no second flip")
+    report = verify(Crashing(), header, records)
+    assert (report.ok, report.first_bad_seq, report.problem) == (
+        False, 3, "event 3 cannot be applied: ValueError: a b")
+
+
+def test_a_setup_todays_rules_refuse_is_a_finding() -> None:
+    from meeple.core import BadOptions
+    from test_mutation_kills_core_play import Coins
+
+    eng, gid = stored(moves=1)
+
+    class Stricter(Coins):
+        def setup(self, players, options, rng):
+            raise BadOptions("coins now needs three players")
+
+    report = verify(Stricter(), eng.store.header(gid), eng.store.load(gid))
+    assert (report.ok, report.first_bad_seq, report.problem) == (
+        False, 1, "the setup is refused on replay: coins now needs three players")
+
+
+def test_an_event_of_a_command_naming_another_command_is_a_finding() -> None:
+    from meeple.core.engine import Engine
+    from meeple.core.plugins import load
+    from meeple.core.stores.memory import MemoryStore
+
+    eng = Engine(MemoryStore(), load(), clock=lambda: "t")
+    gid = eng.new_game("connect-four", ["a", "b"], seed=1, game_id="c4")
+    for col in "1212121":
+        eng.move(gid, col, eng.to_act(gid)[0])
+    records = eng.store.load(gid)
+    last = records[-1]
+    assert last.batch == last.seq - 1  # the win is the second event of the last drop
+    forged = resealed(eng, gid, records, last.seq, command_text="7")
+    game = eng.plugins.game("connect-four")
+    report = verify(game, eng.store.header(gid), forged)
+    assert (report.ok, report.first_bad_seq, report.problem) == (
+        False, last.seq, f"event {last.seq} names another command")
+    forged = resealed(eng, gid, records, last.seq, actor="b")
+    assert verify(game, eng.store.header(gid), forged).problem == (
+        f"event {last.seq} names another command")

@@ -23,6 +23,7 @@ from meeple.core.stores.memory import MemoryStore
 from meeple.core.testing import (
     RULE_METHODS,
     VP_CHANGES_PENDING,
+    EventsAreFactsContract,
     GameContract,
     RulesCalledInFold,
     assert_verify_reports_rules_change,
@@ -617,8 +618,6 @@ def test_the_contracts_defaults_are_those_docs_plugins_md_gives() -> None:
 
 
 def test_the_facts_contract_alone_plays_two_players_with_default_options() -> None:
-    from meeple.core.testing import EventsAreFactsContract
-
     class Facts(EventsAreFactsContract):
         game = Nim()
         fact_games = 3
@@ -634,3 +633,10 @@ def test_the_facts_contract_alone_plays_two_players_with_default_options() -> No
     assert [g.options["heaps"] for g in WithSets._fact_games()] == ["2", "1,1", "2"]
     Facts().test_vp_changes_sum_to_scores(games)
     Facts().test_fold_only_replay(games)
+
+
+class TestNimFactsAsAPluginRunsThem(EventsAreFactsContract):
+    """The facts contract run by pytest, as a plugin's tests run it (its class fixture)."""
+
+    game = Nim()
+    fact_games = 2

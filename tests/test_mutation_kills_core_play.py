@@ -722,3 +722,37 @@ def test_a_fork_is_checked_blind_up_to_its_fork_point() -> None:
     # The setup and two flips drew with the source's seed; the flip after the fork point
     # draws with the fork's own and is checked.
     assert report.ok and report.chance_unchecked == 3 and report.events == 4
+
+
+def test_meeple_errors_of_a_plugin_pass_through_unchanged() -> None:
+    from plugin_template_nim import Nim
+
+    with pytest.raises(BadOptions) as exc:
+        runtime.start(Nim(), ["a", "b"], {"heaps": "0"}, 1)
+    assert str(exc.value) == ("option 'heaps' takes 1 to 6 sizes from 1 to 20, like 3,4,5; "
+                              "not '0'")
+
+    class Picky(Coins):
+        name = "picky"
+
+        def format(self, cmd, state=None):
+            raise IllegalCommand("that flip has no name")
+
+    t = Table(Picky(), GameHeader.sealed_new("x", "picky", "p", "1", ("a", "b"), {}, 1, CLOCK))
+    t.start(["a", "b"], {})
+    with pytest.raises(IllegalCommand) as exc:
+        t.apply("a", Flip())
+    assert type(exc.value) is IllegalCommand and str(exc.value) == "that flip has no name"
+
+
+def test_an_option_spoiled_after_it_was_made_fails_the_load_checks() -> None:
+    from meeple.core import Option
+
+    opt = Option("goal", 5, "points", min=1, max=9)
+    object.__setattr__(opt, "min", 20)
+
+    class Spoiled(Coins):
+        name = "spoiled"
+        options = (opt,)
+
+    assert game_problems(Spoiled()) == ["game 'spoiled': option 'goal': min 20 is above max 9"]

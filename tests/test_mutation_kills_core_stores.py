@@ -483,3 +483,35 @@ def test_creating_leaves_no_temporary_file_and_ties_are_ordered_by_id(tmp_path: 
         m.create_game(header(gid, created="2026-01-01"))
     assert m.game_ids() == ["b", "a"]  # in memory: the order they were made
     s.close()
+
+
+def test_json_lines_races_and_lock_failures_are_one_line(tmp_path: Path, monkeypatch) -> None:
+    from meeple.core.stores import jsonl
+
+    s = JsonlStore(tmp_path)
+    s.create_game(header())
+    # Another writer creates the game between the check and the link.
+    monkeypatch.setattr(jsonl.Path, "exists", lambda self: False)
+    with pytest.raises(BadOptions) as exc:
+        s.create_game(header())
+    assert str(exc.value) == "a game with id 'g1' exists already"
+    monkeypatch.undo()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g1.jsonl"]
+
+    def no_lock(f, how):
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(jsonl.fcntl, "flock", no_lock)
+    with pytest.raises(StoreError) as exc:
+        s.set_status("g1", {"seq": 1})
+    assert str(exc.value) == f"cannot lock {tmp_path / 'g1.jsonl'}: [Errno 5] Input/output error"
+    with pytest.raises(StoreError) as exc:
+        s.append("g1", 0, [ev(1, None)])
+    assert str(exc.value) == (f"cannot append to {tmp_path / 'g1.jsonl'}: [Errno 5] Input/output "
+                              "error")
+
+
+def test_read_game_of_an_empty_file_names_line_one() -> None:
+    with pytest.raises(ImportFailed) as exc:
+        read_game(b"\n")
+    assert str(exc.value) == "line 1: the file is empty; expected a Meeple JSON Lines export"
