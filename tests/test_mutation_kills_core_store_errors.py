@@ -17,6 +17,22 @@ from meeple.core.stores.memory import MemoryStore
 from meeple.core.stores.sqlite import WAL_PAGES, SqliteStore, _wrap
 
 
+def header(game_id: str = "g1", created: str = "2026-01-01T00:00:00.000000+00:00"):
+    # Made here, not imported from another test module: a full run may hold another
+    # module named conftest, which that module imports from.
+    from meeple.core.records import GameHeader
+
+    return GameHeader.sealed_new(game_id, "test-game", "tests", "1", ("ann", "bob"),
+                                 {"n": 1}, 7, created)
+
+
+def ev(n: int, actor: str | None = "ann"):
+    from meeple.core.codec import dumps
+    from meeple.core.records import NewEvent
+
+    return NewEvent("test.event", 1, dumps({"n": n}), actor, f"move {n}" if actor else None)
+
+
 def test_json_lines_os_errors_are_worded_by_their_cause(tmp_path: Path) -> None:
     p = tmp_path / "g.jsonl"
     for code in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
@@ -104,7 +120,6 @@ def test_postgres_errors_are_worded_by_their_cause() -> None:
 
 def test_sqlite_transactions_roll_back_and_word_their_errors(tmp_path: Path, monkeypatch) -> None:
     from meeple.core.errors import ConcurrencyError
-    from test_mutation_kills_core_stores import ev, header
 
     s = SqliteStore(tmp_path / "t.sqlite")
     s.create_game(header())
@@ -164,7 +179,6 @@ def test_a_json_lines_write_that_fails_leaves_the_file_as_it_was(tmp_path: Path,
                                                                   monkeypatch) -> None:
     from meeple.core.stores import jsonl
     from meeple.core.stores.jsonl import JsonlStore
-    from test_mutation_kills_core_stores import ev, header
 
     s = JsonlStore(tmp_path)
     s.create_game(header())
@@ -216,7 +230,6 @@ class _NoWrites:
 
 def test_a_database_that_cannot_be_written_still_opens_for_reading(tmp_path: Path,
                                                                    monkeypatch) -> None:
-    from test_mutation_kills_core_stores import header
 
     path = tmp_path / "ro.sqlite"
     s = SqliteStore(path)
