@@ -257,8 +257,11 @@ def _check_engine_event(r: Record, ev: Any, pairs: list[tuple[int, Any]],
         what = "redo"
     else:
         why, what = "a game event shares a batch with an undo or redo", "event"
-    if why is None and (r.actor != getattr(ev, "by", None) or r.batch != r.seq):
+    if why is None and r.actor != getattr(ev, "by", None):
         why = f"its record names {r.actor!r} as the asker, the event {getattr(ev, 'by', None)!r}"
+    elif why is None and r.batch != r.seq:
+        why = (f"its record is filed under the command at {r.batch}; an undo or redo is a "
+               "command of its own")
     if why:
         raise IntegrityError(f"{what} at {r.seq} could not have happened: {why}", seq=r.seq)
 

@@ -65,6 +65,9 @@ class Package:
     #: Tests left out of mutation runs: they time the wall clock or kill subprocesses, so
     #: on a loaded machine they fail without a mutant, and coverage cannot see into them.
     deselected: tuple[str, ...] = ()
+    #: Tests that resolve every class-level annotation (typing.get_type_hints). A mutant in
+    #: one runs them first: only such a test reads a lazy hint, and coverage cannot show it.
+    hint_tests: tuple[str, ...] = ()
 
 
 def _core_tests() -> tuple[str, ...]:
@@ -73,7 +76,8 @@ def _core_tests() -> tuple[str, ...]:
     names = ("engine", "events_contract", "log_changes", "plugin_checks", "verify_compare",
              "contract_catches_broken_games", "store_contract", "reliability_cli_input",
              "reliability_faults", "reliability_fuzz", "reliability_integrity",
-             "reliability_secrets", "reliability_spectator", "reliability_tamper")
+             "reliability_secrets", "reliability_spectator", "reliability_tamper",
+             "reliability_list", "reliability_reroll", "table_undo_rebuild", "old_logs")
     extra = sorted(p.name for p in (ROOT / "tests").glob("test_mutation_kills_core*.py"))
     return tuple(f"tests/test_{n}.py" for n in names) + tuple(f"tests/{n}" for n in extra)
 
@@ -90,7 +94,8 @@ def packages() -> dict[str, Package]:
         "core": Package(("core",), _core_tests(), deselected=(
             "tests/test_reliability_faults.py::test_sigkill_mid_match_leaves_every_game",
             "tests/test_reliability_faults.py::test_sigkill_of_a_tournament_and_its_workers",
-        )),
+        ), hint_tests=(
+            "tests/test_mutation_kills_core_api.py::test_every_annotation_in_core_resolves",)),
         "ai": Package(("ai",), _ai_tests(), deselected=(
             "tests/test_ai_round_robin.py::test_ctrl_c_stops_within_seconds",
         )),
@@ -291,14 +296,45 @@ def new_session(db, pkg: Package, name: str, seed: int) -> dict:
 EQUIVALENT = "equivalent: inside an annotation that is never evaluated"
 
 
+def _local_statements(fn: ast.AST) -> list[ast.AST]:
+    """The statements of a function's own scope (not those of classes or functions in it)."""
+    out, todo = [], list(ast.iter_child_nodes(fn))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            continue
+        out.append(node)
+        todo.extend(ast.iter_child_nodes(node))
+    return out
+
+
 class Annotations:
     """Where the unevaluated annotations are: a function's parameter and return hints in a
     module with ``from __future__ import annotations``. A mutant there (``int | None`` to
-    ``int + None``) cannot change behaviour, so it is not run and not counted. Class-level
-    hints are kept: attrs and cattrs read them."""
+    ``int + None``) cannot change behaviour, so it is not run and not counted; so are local
+    variables' hints in function bodies. Class-level hints are kept: attrs and cattrs read
+    them."""
 
     def __init__(self) -> None:
         self._spans: dict[Path, list[tuple[tuple[int, int], tuple[int, int]]]] = {}
+        self._class_spans: dict[Path, list[tuple[tuple[int, int], tuple[int, int]]]] = {}
+
+    def in_class_hint(self, item) -> bool:
+        """Is the mutant inside a class-level annotation of a lazy module (read only by
+        something that resolves the hints)?"""
+        spec = item.mutations[0]
+        path = spec.module_path
+        if path not in self._class_spans:
+            tree = ast.parse((ROOT / path).read_text())
+            lazy = any(isinstance(n, ast.ImportFrom) and n.module == "__future__"
+                       and any(a.name == "annotations" for a in n.names) for n in tree.body)
+            self._class_spans[path] = [
+                ((a.annotation.lineno, a.annotation.col_offset),
+                 (a.annotation.end_lineno, a.annotation.end_col_offset))
+                for c in (ast.walk(tree) if lazy else ()) if isinstance(c, ast.ClassDef)
+                for a in c.body if isinstance(a, ast.AnnAssign)]
+        return any(a <= tuple(spec.start_pos) and tuple(spec.end_pos) <= b
+                   for a, b in self._class_spans[path])
 
     def _of(self, path: Path) -> list[tuple[tuple[int, int], tuple[int, int]]]:
         if path not in self._spans:
@@ -313,6 +349,12 @@ class Annotations:
                         [a for a in (args.vararg, args.kwarg) if a]
                     hints += [a.annotation for a in every if a.annotation]
                     hints += [node.returns] if node.returns else []
+            # A local variable's annotation (``out: dict[str, int] = {}`` in a function
+            # body) is never evaluated, in any module (PEP 526); a class body's is.
+            for node in ast.walk(tree):
+                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                    hints += [a.annotation for a in _local_statements(node)
+                              if isinstance(a, ast.AnnAssign)]
             self._spans[path] = [((h.lineno, h.col_offset), (h.end_lineno, h.end_col_offset))
                                  for h in hints]
         return self._spans[path]
@@ -351,11 +393,19 @@ def run_items(db, items, pkg: Package, lines: LineMap, test_timeout: int,
     from cosmic_ray.mutating import mutate_and_test
 
     everything = test_command(pkg, test_timeout)
+    hints = Annotations()
     for n, item in enumerate(sorted(items, key=mutant_id), 1):
         spec = item.mutations[0]
         start = time.monotonic()
         selected = lines.tests_for(spec.module_path, spec.start_pos[0], spec.end_pos[0])
-        if selected is None:
+        if pkg.hint_tests and hints.in_class_hint(item):
+            first = list(pkg.hint_tests)
+            rest = [t for t in lines.fastest(selected, budget) if t not in first] \
+                if selected else []
+            command = " ".join(pytest_argv(test_timeout) + [shlex.quote(t) for t in first + rest])
+            result = mutate_and_test(item.mutations, command, timeout)
+            selected = set(first + rest)
+        elif selected is None:
             result = mutate_and_test(item.mutations, everything, timeout)
         elif not selected:
             # No test reaches the line: it survives for certain. `true` only lets cosmic-ray

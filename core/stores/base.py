@@ -16,7 +16,7 @@ GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
 
 
 def check_game_id(game_id: str) -> None:
-    if not GAME_ID.match(game_id):
+    if not GAME_ID.fullmatch(game_id):  # match() with "$" would accept a trailing newline
         raise BadOptions(
             f"game id {game_id!r} is not allowed: use 1-100 letters, digits, '.', '_' or '-', "
             "starting with a letter or digit"

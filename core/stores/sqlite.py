@@ -79,7 +79,10 @@ class SqliteStore(EventStore):
         self.path = str(path)
         self.url = f"sqlite:///{Path(self.path).resolve()}" if self.path != ":memory:" else "sqlite::memory:"
         if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            try:
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:  # a file where a folder should be: one line, not a traceback
+                raise StoreError(f"cannot use {self.path} as an SQLite database: {exc}") from exc
         self._lock = threading.RLock()
         db = None
         try:

@@ -1,0 +1,642 @@
+"""meeple.core.testing checked as a library (scripts/mutation.py, docs/testing.md): every
+GameContract check is failed by a game broken in the way it guards (the checks not covered
+by test_contract_catches_broken_games.py), a correct game runs every check without
+skipping, and each helper plugins call (imports and cycles, random positions, option
+sets, fold-only replay, vp sums, first_difference, assert_verify_reports_rules_change)
+gives exactly its documented result on small inputs."""
+
+from __future__ import annotations
+
+import random
+import sys
+import types
+from pathlib import Path
+from unittest import mock
+
+import attrs
+import pytest
+from meeple.core import IllegalCommand, LocalGame, Option, Outcome
+from meeple.core.codec import Codec
+from meeple.core.engine import Engine
+from meeple.core.plugins import load
+from meeple.core.stores.memory import MemoryStore
+from meeple.core.testing import (
+    RULE_METHODS,
+    VP_CHANGES_PENDING,
+    EventsAreFactsContract,
+    GameContract,
+    RulesCalledInFold,
+    assert_verify_reports_rules_change,
+    check_changes_shape,
+    derived_option_sets,
+    encoded_log,
+    first_difference,
+    fold_only,
+    forbid_functions,
+    import_cycle,
+    package_imports,
+    played,
+    random_decisions,
+    random_game,
+    random_snapshots,
+    replay_encoded,
+    vp_totals,
+)
+from plugin_template_nim import Nim, Started, Take, Took
+from test_contract_catches_broken_games import LossyCodecNim, contract_for, run_check
+
+FAILED = (AssertionError, pytest.fail.Exception)
+
+# -- broken games for the checks the other file does not break ------------------------------
+
+
+class ChattyNim(Nim):
+    """Setup draws from the process's randomness, not the seed: logs differ run to run."""
+
+    name = "chatty-nim"
+    _count = 0
+
+    def setup(self, players, options, rng):
+        type(self)._count += 1
+        heaps = "3,4,5" if self._count % 2 else "3,4,6"
+        return super().setup(players, {**options, "heaps": heaps}, rng)
+
+
+class ShortcutNim(Nim):
+    """step takes one stone more than decide + fold would."""
+
+    name = "shortcut-nim"
+
+    def step(self, state, player, command, rng):
+        state = super().step(state, player, command, rng)
+        if state.heaps[command.heap] > 0:
+            state.heaps[command.heap] -= 1
+        return state
+
+
+class LenientNim(Nim):
+    """Any unreadable text is read as taking one stone from the first heap."""
+
+    name = "lenient-nim"
+
+    def parse(self, text, state=None, player=None):
+        try:
+            return super().parse(text, state, player)
+        except IllegalCommand:
+            return Take(0, 1)
+
+
+class PartialOutcomeNim(Nim):
+    """The outcome names only the winner."""
+
+    name = "partial-nim"
+
+    def outcome(self, state):
+        if state.winner is None:
+            return None
+        return Outcome.from_scores({state.winner: 1})
+
+
+class RulesInFoldNim(Nim):
+    """fold asks legal (a rule) while applying a stone taken."""
+
+    name = "rules-in-fold-nim"
+
+    def fold(self, state, ev):
+        if isinstance(ev, Took):
+            self.legal(state, ev.player)
+        return super().fold(state, ev)
+
+
+class SwallowingNim(Nim):
+    """fold calls decide and swallows whatever it raises."""
+
+    name = "swallowing-nim"
+
+    def fold(self, state, ev):
+        if isinstance(ev, Took):
+            try:
+                self.decide(state, ev.player, Take(ev.heap, ev.count), random.Random(0))
+            except Exception:  # noqa: BLE001 - the bug under test
+                pass
+        return super().fold(state, ev)
+
+
+class MiscountedNim(Nim):
+    """The vp change credits the wrong player."""
+
+    name = "miscounted-nim"
+
+    def changes(self, ev):
+        if isinstance(ev, Took) and ev.last:
+            other = next(p for p in ("p1", "p2") if p != ev.player)
+            return {other: {"vp": 1}}
+        return {}
+
+
+class SilentNim(Nim):
+    """No event reports a vp change at all."""
+
+    name = "silent-nim"
+
+    def changes(self, ev):
+        return {}
+
+
+class NoScoreNim(Nim):
+    """Nobody scores, so silence is not a wrong sum: only the 'no vp change' check sees it."""
+
+    name = "no-score-nim"
+
+    def outcome(self, state):
+        out = super().outcome(state)
+        return None if out is None else Outcome.from_scores(dict.fromkeys(state.players, 0))
+
+    def changes(self, ev):
+        return {}
+
+
+class BlindViewNim(Nim):
+    """The view hides the last heap, so legal(view) offers less than legal(state)."""
+
+    name = "blind-nim"
+
+    def view(self, state, player):
+        seen = self.clone(state)
+        seen.heaps[-1] = 0
+        return seen
+
+
+class ForgetfulDeterminizeNim(Nim):
+    """determinize loses the turn."""
+
+    name = "forgetful-nim"
+
+    def determinize(self, view, player, rng):
+        full = self.clone(view)
+        full.turn += 1
+        return full
+
+
+class CrashingNim(Nim):
+    """parse raises a plain exception, which the engine turns into a refusal."""
+
+    name = "crashing-parse-nim"
+
+    def parse(self, text, state=None, player=None):
+        if not text.strip():
+            raise KeyError("empty")
+        return super().parse(text, state, player)
+
+
+class StuckNim(Nim):
+    """Nobody has a legal command after the first move."""
+
+    name = "stuck-nim"
+
+    def legal(self, state, player):
+        return [] if state.turn else super().legal(state, player)
+
+
+class BadRenderNim(Nim):
+    """render gives no text for the second seat."""
+
+    name = "bad-render-nim"
+    render_formats = ("text",)
+
+    def render(self, state, fmt="text", player=None):
+        return None if player == "p2" else super().render(state, fmt, player)
+
+
+class PartialScoresNim(Nim):
+    """The outcome ranks everyone but scores only the winner."""
+
+    name = "partial-scores-nim"
+
+    def outcome(self, state):
+        out = super().outcome(state)
+        if out is None:
+            return None
+        return Outcome({state.winner: 1}, dict(out.ranks))
+
+
+class WordlessNim(Nim):
+    """describe_event gives no words for a stone taken."""
+
+    name = "wordless-nim"
+
+    def describe_event(self, ev):
+        return None if isinstance(ev, Took) else super().describe_event(ev)
+
+
+class RulesInChangesNim(Nim):
+    """changes asks legal (a rule) to tell who scored."""
+
+    name = "rules-in-changes-nim"
+
+    def changes(self, ev):
+        if isinstance(ev, Took):
+            self.legal(None, ev.player)
+        return super().changes(ev)
+
+
+BROKEN = [
+    (BadRenderNim(), "test_render_formats_are_drawn_and_others_refused", None),
+    (PartialScoresNim(), "test_outcome_ranks_every_player", None),
+    (WordlessNim(), "test_fold_only_replay", None),
+    (RulesInChangesNim(), "test_fold_only_replay",
+     "rules-in-changes-nim: legal\\(\\) was called while folding stored events"),
+    (LossyCodecNim(), "test_fold_only_replay", "fold-only replay differs \\(seed 1000\\)"),
+    (ChattyNim(), "test_same_seed_same_log", None),
+    (ShortcutNim(), "test_step_equals_decide_and_fold", "step and decide\\+fold differ"),
+    (LenientNim(), "test_garbage_is_refused", "DID NOT RAISE"),
+    (LenientNim(), "test_garbage_is_refused_by_the_game_not_by_a_crash", "DID NOT RAISE"),
+    (PartialOutcomeNim(), "test_outcome_ranks_every_player", None),
+    (RulesInFoldNim(), "test_fold_only_replay",
+     "rules-in-fold-nim: legal\\(\\) was called while folding stored events"),
+    (SwallowingNim(), "test_fold_only_replay", "fold called \\['decide'\\] \\(seed 1000\\)"),
+    (MiscountedNim(), "test_vp_changes_sum_to_scores", "seed 1000: vp changes sum to"),
+    (SilentNim(), "test_vp_changes_sum_to_scores", "vp changes sum to"),
+    (NoScoreNim(), "test_vp_changes_sum_to_scores",
+     "no-score-nim: no event reports a vp change; changes\\(event\\) must report every "
+     "scoring as"),
+    (BlindViewNim(), "test_views_offer_the_same_choices_and_determinize_keeps_the_view",
+     "legal\\(view\\) != legal\\(state\\)"),
+    (ForgetfulDeterminizeNim(), "test_views_offer_the_same_choices_and_determinize_keeps_the_view",
+     "determinize changed the view"),
+    (CrashingNim(), "test_garbage_is_refused_by_the_game_not_by_a_crash",
+     "parse\\(''\\) raised KeyError: 'empty' instead of IllegalCommand"),
+    (StuckNim(), "test_decide_changes_nothing_and_notation_round_trips",
+     "must act but has no legal command"),
+    (StuckNim(), "test_every_option_set_ends_within_max_steps",
+     "2 players, options {}: stuck-nim: p2 must act but has no legal command"),
+]
+
+
+@pytest.mark.parametrize(("game", "check", "message"), BROKEN,
+                         ids=[f"{type(b[0]).__name__}-{b[1]}" for b in BROKEN])
+def test_each_broken_game_fails_its_check(game, check, message) -> None:
+    # None: a bare assert of the contract (no message of its own).
+    with pytest.raises(FAILED if message else AssertionError, match=message):
+        run_check(contract_for(game, random_games=5, fact_games=3), check)
+
+
+def test_the_broken_games_pass_the_checks_they_do_not_break() -> None:
+    # Each broken game fails for its bug only: the replay check passes for all of them
+    # (a check that fails every game would show nothing).
+    for game in (ShortcutNim(), PartialOutcomeNim(), MiscountedNim(), BlindViewNim()):
+        run_check(contract_for(game, random_games=5), "test_replay_equals_live")
+
+
+def test_a_game_with_an_idle_player_runs_the_wrong_player_check() -> None:
+    # Nim has an idle player at the start: the check must run, not skip.
+    contract = contract_for(Nim())
+    try:
+        contract.test_wrong_player_is_refused()
+    except pytest.skip.Exception:
+        pytest.fail("the wrong-player check skipped a game with an idle player")
+
+    class EveryoneActs(Nim):
+        name = "everyone-nim"
+
+        def to_act(self, state):
+            return () if state.winner else state.players
+
+    with pytest.raises(pytest.skip.Exception, match="every player acts at the start"):
+        contract_for(EveryoneActs()).test_wrong_player_is_refused()
+
+
+def test_the_vp_check_of_a_pending_game_fails_once_it_passes(monkeypatch) -> None:
+    assert frozenset() == VP_CHANGES_PENDING
+    monkeypatch.setattr("meeple.core.testing.VP_CHANGES_PENDING", frozenset({"nim", "silent-nim"}))
+    contract = contract_for(Nim(), fact_games=2)
+    with pytest.raises(pytest.fail.Exception, match="nim now passes: remove it from "
+                       "meeple.core.testing.VP_CHANGES_PENDING"):
+        contract.test_vp_changes_sum_to_scores(contract._fact_games())
+    broken = contract_for(SilentNim(), fact_games=2)
+    with pytest.raises(pytest.xfail.Exception, match="silent-nim is listed in VP_CHANGES_PENDING"):
+        broken.test_vp_changes_sum_to_scores(broken._fact_games())
+
+
+def test_fact_games_cycle_player_counts_and_option_sets() -> None:
+    class ThreeNim(Nim):
+        name = "three-nim"
+        min_players, max_players = 2, 3
+
+    contract = contract_for(ThreeNim(), player_counts=(2, 3), fact_games=4,
+                            option_sets=({}, {"heaps": "1"}))
+    games = contract._fact_games()
+    assert [g.seed for g in games] == [1000, 1001, 1002, 1003]
+    assert [len(g.players) for g in games] == [2, 3, 2, 3]
+    assert [g.options["heaps"] for g in games] == ["3,4,5", "3,4,5", "1", "1"]
+    assert all(g.outcome() is not None for g in games)
+    # GameContract plays the same seeds the same way.
+    for i, game in enumerate(games):
+        again = contract._game_for(1000 + i)
+        assert (again.events, again.options, again.players) == (game.events, game.options,
+                                                                game.players)
+    assert [len(contract._game_for(s).players) for s in (6, 7)] == [2, 3]
+    assert [contract._game_for(s).options["heaps"] for s in (4, 6)] == ["3,4,5", "1"]
+    assert contract._setups() == [(2, {}), (2, {"heaps": "1"}), (3, {}), (3, {"heaps": "1"})]
+
+
+# -- helpers --------------------------------------------------------------------------------
+
+
+def write(pkg: Path, files: dict[str, str]) -> Path:
+    pkg.mkdir()
+    for name, text in files.items():
+        (pkg / name).write_text(text)
+    return pkg
+
+
+def test_package_imports_reads_relative_imports_anywhere(tmp_path: Path) -> None:
+    pkg = write(tmp_path / "pkg", {
+        "a.py": "from .b import x\nfrom . import c, d\nimport os\nfrom os import path\n",
+        "b.py": "def f():\n    from .c.deep import y\n    from ..up import z\n",
+        "c.py": "",
+        "notes.txt": "from .a import nothing",
+    })
+    assert package_imports(pkg) == {"a": {"b", "c", "d"}, "b": {"c"}, "c": set()}
+
+
+def test_import_cycles_are_found_with_their_path() -> None:
+    assert import_cycle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
+    assert import_cycle({"a": {"b", "zzz"}, "b": set()}) is None
+    assert import_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert import_cycle({"a": {"a"}}) == ["a", "a"]
+    assert import_cycle({"x": set(), "a": {"b"}, "b": {"c"}, "c": {"b"}}) == ["a", "b", "c", "b"]
+    # A module reached twice without a cycle (a diamond) is no cycle.
+    assert import_cycle({"a": {"b", "c"}, "b": {"d"}, "c": {"d"}, "d": set()}) is None
+    assert import_cycle({}) is None
+
+
+def replayed_positions(game, seed: int) -> tuple[list, LocalGame]:
+    """What random_decisions must walk: each position of a game whose every command is
+    random.Random(seed).choice of the first acting player's legal commands."""
+    local = LocalGame(game, ["p1", "p2"], seed=seed)
+    rng = random.Random(seed)
+    out = []
+    while local.outcome() is None:
+        player = local.to_act()[0]
+        out.append((game.clone(local.state), player))
+        local.play(player, rng.choice(game.legal(local.state, player)))
+    return out, local
+
+
+def test_random_positions_are_the_seeded_game_step_by_step() -> None:
+    game = Nim()
+    want, _ = replayed_positions(game, 4)
+    seen = [(game.clone(s), p) for s, p in random_decisions(game, 2, seed=4)]
+    assert seen == want and len(want) > 2
+    assert [p for _, p in seen] == [("p1", "p2")[i % 2] for i in range(len(seen))]
+    assert [(game.clone(s), p) for s, p in random_decisions(game, 2, 4, steps=2)] == want[:2]
+    assert list(random_decisions(game, 2, seed=4, steps=0)) == []
+    # random_game plays as LocalGame.play_randomly with random.Random(seed).
+    full = random_game(game, 2, 4)
+    again = LocalGame(game, ["p1", "p2"], seed=4)
+    again.play_randomly(random.Random(4))
+    assert again.events == full.events and full.seed == 4 and full.outcome() is not None
+    with pytest.raises(RuntimeError, match="nim: no end after 2 commands"):
+        random_game(game, 2, 4, max_steps=2)
+    opts = random_game(game, 2, 4, {"heaps": "2"})
+    assert opts.options == {"heaps": "2"} and opts.events[0] == Started(("p1", "p2"), (2,))
+
+
+def test_played_and_snapshots() -> None:
+    game = Nim()
+    local = played(game, ["x", "y"], [Take(0, 3), Take(1, 4)])
+    assert local.state.heaps == [0, 0, 5] and local.players == ["x", "y"]
+    assert local.events[1:] == [Took("x", 0, 3, False), Took("y", 1, 4, False)]
+    want, final = replayed_positions(game, 5)
+    shots = random_snapshots(game, 2, 5, at=[0, 2])
+    assert shots == [want[0][0], want[2][0], final.state]
+    assert shots[0].heaps == [3, 4, 5] and shots[1].turn == 2 and shots[0] is not shots[1]
+    assert random_snapshots(game, 2, 5, at=[]) == [final.state]
+
+
+def test_derived_option_sets_visit_every_declared_value() -> None:
+    class Many(Nim):
+        name = "many-nim"
+        options = (Option("heaps", "3,4,5", "h"),
+                   Option("fast", False, "b"),
+                   Option("mode", "a", "c", choices=("a", "b", "c")),
+                   Option("goal", 5, "i", min=1, max=9),
+                   Option("low", 2, "i", min=2),
+                   Option("rate", 0.5, "f", max=1.0),
+                   Option("again", "b", "c", choices=("b", "a")))
+
+    assert derived_option_sets(Many()) == (
+        {}, {"fast": True}, {"mode": "b"}, {"mode": "c"}, {"goal": 1}, {"goal": 9},
+        {"rate": 1.0}, {"again": "a"})
+    assert derived_option_sets(Nim()) == ({},)
+    assert contract_for(Many()).exercised_option_sets() == derived_option_sets(Many())
+    assert contract_for(Many(), option_sets=[{"a": 1}]).exercised_option_sets() == ({"a": 1},)
+
+
+def test_encoded_logs_replay_to_the_live_state() -> None:
+    local = random_game(Nim(), 2, 3)
+    log = encoded_log(Nim(), local.events)
+    codec = Codec(Nim())
+    assert log == [codec.encode(e) for e in local.events] and log[0][0] == "nim.started"
+    assert replay_encoded(Nim(), log) == local.state
+
+
+def test_fold_only_forbids_the_rule_methods_and_notes_each_call() -> None:
+    game = Nim()
+    patched, calls = fold_only(game)
+    assert RULE_METHODS == ("decide", "legal", "step", "parse")
+    assert patched is not game and patched.fold(None, Started(("a", "b"), (1,))).heaps == [1]
+    for name in RULE_METHODS:
+        with pytest.raises(RulesCalledInFold) as exc:
+            getattr(patched, name)(None, "a")
+        assert str(exc.value) == (f"nim: {name}() was called while folding stored events; fold "
+                                  "must apply what the event records, never re-run the rules")
+    assert calls == list(RULE_METHODS)
+    assert game.legal(game.fold(None, Started(("a", "b"), (1,))), "a") == [Take(0, 1)]
+
+
+def test_forbid_functions_replaces_every_binding_and_puts_them_back() -> None:
+    rules = types.ModuleType("fakepkg.rules")
+    exec("def score(x):\n    return x + 1\n\nVALUE = 3\n", rules.__dict__)
+    user = types.ModuleType("fakepkg.user")
+    user.score = rules.score
+    user.keep = len
+    other = types.ModuleType("otherpkg.mod")
+    other.score = rules.score
+    sys.modules.update({"fakepkg.rules": rules, "fakepkg.user": user, "otherpkg.mod": other})
+    try:
+        calls: list[str] = []
+        with forbid_functions(["fakepkg.rules"], calls):
+            for mod in (rules, user):
+                with pytest.raises(RulesCalledInFold) as exc:
+                    mod.score(1)
+                assert str(exc.value) == ("fakepkg.rules.score() was called while folding stored "
+                                          "events; fold must apply what the event records")
+            assert other.score(1) == 2  # another package keeps its binding
+            assert rules.VALUE == 3 and user.keep is len
+        assert calls == ["fakepkg.rules.score", "fakepkg.rules.score"]
+        assert rules.score(1) == 2 and user.score(1) == 2
+        with forbid_functions([], calls):
+            assert rules.score(2) == 3
+    finally:
+        for name in ("fakepkg.rules", "fakepkg.user", "otherpkg.mod"):
+            sys.modules.pop(name)
+
+
+def test_vp_totals_and_the_shape_of_changes() -> None:
+    class Counting(Nim):
+        def changes(self, ev):
+            return ev
+
+    g = Counting()
+    events = [{"a": {"vp": 2, "coins": 5}}, {"b": {"vp": 1.5}}, {"a": {"vp": -1}}, {"c": {"vp": 4}},
+              {"a": {"coins": 1}}]
+    assert vp_totals(g, events, ["a", "b"]) == {"a": 1.0, "b": 1.5, "c": 4.0}
+    assert vp_totals(g, [], ["a"]) == {"a": 0.0}
+    check_changes_shape(g, {"a": {"vp": 1, "x": 0.5}}, ["a"])
+    for bad, words in [([1], "is not a mapping"), ({"z": {"vp": 1}}, "names 'z', who does not play"),
+                       ({"a": [1]}, "['a'] is not a mapping"), ({"a": {"": 1}}, "bad counter ''"),
+                       ({"a": {5: 1}}, "bad counter 5"),
+                       ({"a": {"vp": True}}, "['a']['vp'] = True is not a number"),
+                       ({"a": {"vp": "1"}}, "['a']['vp'] = '1' is not a number")]:
+        with pytest.raises(AssertionError, match=words.replace("[", "\\[").replace("(", "\\(")):
+            check_changes_shape(g, bad, ["a"])
+
+
+# -- first_difference and assert_verify_reports_rules_change --------------------------------
+
+PLUGINS = load()
+
+
+def stored_nim_game() -> tuple[Engine, str]:
+    eng = Engine(MemoryStore(), PLUGINS, clock=lambda: "2026-01-01T00:00:00+00:00")
+    gid = eng.new_game("connect-four", ["a", "b"], seed=3, game_id="cf")
+    for col in "1212121":
+        eng.move(gid, col, eng.to_act(gid)[0])
+    assert eng.outcome(gid) is not None
+    return eng, gid
+
+
+def test_first_difference_is_none_for_todays_rules_and_names_a_changed_event() -> None:
+    eng, gid = stored_nim_game()
+    header, records = eng.store.header(gid), eng.store.load(gid)
+    game = PLUGINS.game("connect-four")
+    assert first_difference(game, header, records) is None
+    # A stored event changed: named by its seq.
+    bad = [*records[:3], attrs.evolve(records[3], data=records[4].data), *records[4:]]
+    assert first_difference(game, header, bad) == 4
+    # A stored command that today's rules refuse: named by its seq.
+    with mock.patch.object(type(game), "decide", side_effect=IllegalCommand("no")):
+        assert first_difference(game, header, records) == 2
+    # A command that gives more events today than stored: the stored one after it.
+    assert first_difference(_TwiceDecided(game), header, records[:3]) == 3
+    # A stored command with more events than today's rules give (the win after the drop).
+    assert records[-1].batch != records[-1].seq
+    assert first_difference(_FirstOnly(game), header, records) == records[-1].seq
+    # The log ends early: the first event today's rules give beyond it.
+    assert first_difference(_ExtraSetup(game), header, records[:1]) == 2
+    # A stored record with no command where a command must be.
+    with pytest.raises(ValueError, match="seq 2 is no player command \\(undo, redo\\?\\)"):
+        first_difference(game, header, [records[0], attrs.evolve(records[1], actor=None)])
+
+
+class _Proxy:
+    def __init__(self, game):
+        self._game = game
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+
+class _ExtraSetup(_Proxy):
+    """connect four whose setup writes one more event than the stored game had."""
+
+    def setup(self, players, options, rng):
+        events = self._game.setup(players, options, rng)
+        return [*events, *events]
+
+
+class _TwiceDecided(_Proxy):
+    """connect four whose every command writes its events twice."""
+
+    def decide(self, state, player, command, rng):
+        events = self._game.decide(state, player, command, rng)
+        return [*events, *events]
+
+
+class _FirstOnly(_Proxy):
+    """connect four whose commands write only their first event."""
+
+    def decide(self, state, player, command, rng):
+        return self._game.decide(state, player, command, rng)[:1]
+
+
+def test_first_difference_stops_at_an_undo() -> None:
+    # An undo's record names its asker and "undo": today's rules refuse it as a command.
+    game = PLUGINS.game("connect-four")
+    eng = Engine(MemoryStore(), PLUGINS, clock=lambda: "t")
+    gid = eng.new_game("connect-four", ["a", "b"], seed=3, game_id="u")
+    eng.move(gid, "1", "a")
+    eng.undo(gid, "a")
+    eng.move(gid, "2", "a")
+    assert first_difference(game, eng.store.header(gid), eng.store.load(gid)) == 3
+
+
+def test_verify_names_a_rules_change_through_the_helper() -> None:
+    from meeple_connect_four.game import ConnectFour
+
+    eng, gid = stored_nim_game()
+    report = assert_verify_reports_rules_change(
+        eng, gid, mock.patch.object(ConnectFour, "win_score", 2.0), expect=["seq "])
+    assert not report.ok and report.first_bad_seq is not None
+    # A patch that changes nothing is refused by the helper.
+    with pytest.raises(AssertionError, match="the patch changes no event of this game"):
+        assert_verify_reports_rules_change(eng, gid, mock.patch.object(ConnectFour, "title", "x"))
+    with pytest.raises(AssertionError, match="'never said' not in"):
+        assert_verify_reports_rules_change(
+            eng, gid, mock.patch.object(ConnectFour, "win_score", 2.0), expect=["never said"])
+
+
+def test_the_contracts_defaults_are_those_docs_plugins_md_gives() -> None:
+    import ast
+    import re
+
+    table = (Path(__file__).resolve().parents[1] / "docs/plugins.md").read_text()
+    rows = dict(re.findall(r"^\| `(\w+)` \| `?([^`|]+?)`? \|", table, re.M))
+    assert {"player_counts", "random_games", "max_steps"} <= set(rows)
+    assert GameContract.player_counts == ast.literal_eval(rows["player_counts"])
+    assert GameContract.random_games == int(rows["random_games"])
+    assert GameContract.max_steps == int(rows["max_steps"])
+    assert GameContract.option_sets is None and "| `option_sets` | `None`: derived |" in table
+    fact, modules = re.search(r"^\| `fact_games`, `rule_modules` \| (\d+), `(.*?)` \|", table,
+                              re.M).groups()
+    assert GameContract.fact_games == int(fact)
+    assert GameContract.rule_modules == ast.literal_eval(modules)
+    shown = ast.literal_eval(rows["garbage"].replace(", ...)", ",)"))
+    assert set(shown) <= set(GameContract.garbage) and "" in GameContract.garbage
+
+
+def test_the_facts_contract_alone_plays_two_players_with_default_options() -> None:
+    class Facts(EventsAreFactsContract):
+        game = Nim()
+        fact_games = 3
+
+    games = Facts._fact_games()
+    assert [g.seed for g in games] == [1000, 1001, 1002]
+    assert {len(g.players) for g in games} == {2} and {g.options["heaps"] for g in games} == {"3,4,5"}
+
+    class WithSets(Facts):
+        option_sets = ({"heaps": "2"}, {"heaps": "1,1"})
+        max_steps = 50
+
+    assert [g.options["heaps"] for g in WithSets._fact_games()] == ["2", "1,1", "2"]
+    Facts().test_vp_changes_sum_to_scores(games)
+    Facts().test_fold_only_replay(games)
+
+
+class TestNimFactsAsAPluginRunsThem(EventsAreFactsContract):
+    """The facts contract run by pytest, as a plugin's tests run it (its class fixture)."""
+
+    game = Nim()
+    fact_games = 2

@@ -1,0 +1,392 @@
+"""Stored shapes and the engine's own rules, checked field by field (scripts/mutation.py,
+docs/testing.md): the codec's canonical bytes and round trips, headers (shape checks with
+their messages, secrets kept out of the hash and the export, legacy headers), record
+chains and batches, and undo/redo: which span, whose consent, every refusal's words."""
+
+from __future__ import annotations
+
+import hashlib
+
+import attrs
+import orjson
+import pytest
+from meeple.core import BadOptions, IllegalCommand, IntegrityError, Redone, Undone, event, runtime
+from meeple.core.codec import Codec, dumps
+from meeple.core.game import Game
+from meeple.core.records import (
+    CHANCE_DRAW,
+    CHANCE_POSITION,
+    CHANCE_SCHEMES,
+    CHANCE_SEQ,
+    SECRET_FIELDS,
+    GameHeader,
+    NewEvent,
+    Record,
+    chain,
+    chain_batches,
+    commit_seed,
+    record_bytes,
+    seed_nonce,
+    utc_now,
+)
+
+# -- codec ----------------------------------------------------------------------------------
+
+
+@event("codec.placed", version=2)
+class Placed:
+    who: str
+    cells: tuple[int, ...]
+    extra: dict[str, int] = attrs.field(factory=dict)
+
+
+@event("codec.placed", version=1)
+class Twin:
+    who: str
+
+
+class CodecGame(Game):
+    name = "codec-game"
+    events = (Placed,)
+
+    def upcast(self, type_name, version, data):
+        if type_name == "codec.placed" and version == 1:
+            return 2, {**data, "cells": [0]}
+        return super().upcast(type_name, version, data)
+
+
+def test_canonical_bytes_sort_keys_at_every_depth_and_allow_int_keys() -> None:
+    a = dumps({"b": 1, "a": {"z": [1, {"y": 2, "x": 3}], "c": None}})
+    assert a == b'{"a":{"c":null,"z":[1,{"x":3,"y":2}]},"b":1}'
+    assert dumps({2: "x", 1: "y"}) == b'{"1":"y","2":"x"}'
+
+
+def test_events_round_trip_and_old_versions_are_upcast() -> None:
+    codec = Codec(CodecGame())
+    ev = Placed("ann", (3, 1), {"b": 2, "a": 1})
+    t, v, data = codec.encode(ev)
+    assert (t, v, data) == ("codec.placed", 2, b'{"cells":[3,1],"extra":{"a":1,"b":2},"who":"ann"}')
+    assert codec.to_data(ev) == {"who": "ann", "cells": [3, 1], "extra": {"b": 2, "a": 1}}
+    for raw in (data, bytearray(data), memoryview(data), data.decode(), orjson.loads(data)):
+        assert codec.decode(t, v, raw) == ev
+    assert codec.decode(t, 1, b'{"who":"bob"}') == Placed("bob", (0,))
+    with pytest.raises(IntegrityError) as exc:
+        codec.decode(t, 3, data)
+    assert str(exc.value) == "codec.placed version 3 is newer than this plugin knows (2)"
+    with pytest.raises(IntegrityError) as exc:
+        codec.decode("codec.gone", 1, data)
+    assert str(exc.value) == "unknown event type 'codec.gone' for codec-game"
+    assert codec.decode("meeple.undone", 1, b'{"first_seq":2,"last_seq":3,"by":"a"}') == (
+        Undone(2, 3, "a"))
+
+
+def test_two_event_classes_with_one_type_name_are_refused() -> None:
+    class Clash(CodecGame):
+        events = (Placed, Twin)
+
+    with pytest.raises(ValueError) as exc:
+        Codec(Clash())
+    assert str(exc.value) == "two event classes share the type name 'codec.placed'"
+
+    class Again(CodecGame):
+        events = (Placed, Placed)
+
+    assert Codec(Again()).types["codec.placed"] is Placed
+
+
+# -- headers --------------------------------------------------------------------------------
+
+
+def sealed(**kw) -> GameHeader:
+    base = dict(game_id="g", game="x", plugin="p", plugin_version="1", players=("a", "b"),
+                options={"k": 1}, seed=42, created="2026-01-01T00:00:00+00:00")
+    base.update(kw)
+    return GameHeader.sealed_new(**base)
+
+
+def legacy(**kw) -> GameHeader:
+    base = dict(game_id="g", game="x", plugin="p", plugin_version="1", players=("a", "b"),
+                options={}, seed=42, created="c")
+    base.update(kw)
+    return GameHeader(**base)
+
+
+def test_a_new_header_commits_to_its_seed() -> None:
+    h = sealed()
+    nonce = hashlib.sha256(b"meeple-nonce:42").hexdigest()[:32]
+    assert seed_nonce(42) == nonce and len(nonce) == 32
+    assert commit_seed(42, nonce) == hashlib.sha256(f"meeple-seed:{nonce}:42".encode()).hexdigest()
+    assert (h.seed, h.seed_nonce, h.seed_commitment) == (42, nonce, commit_seed(42, nonce))
+    assert h.chance == CHANCE_DRAW and not h.legacy and h.seed_known and h.seed_matches()
+    assert h.players == ("a", "b") and h.title == "" and h.forked_from is None
+    assert attrs.evolve(h, seed=43).seed_matches() is False
+    assert attrs.evolve(h, seed_nonce=None).seed_matches() is False
+    assert attrs.evolve(h, seed_nonce=None).seed_known is False
+    assert CHANCE_SCHEMES == (CHANCE_SEQ, CHANCE_POSITION, CHANCE_DRAW) == ("seq", "position", "draw")
+    assert SECRET_FIELDS == ("seed", "seed_nonce")
+
+
+def test_the_header_hash_leaves_out_only_the_secrets() -> None:
+    h = sealed()
+    s = h.sealed()
+    assert (s.seed, s.seed_nonce) == (None, None) and s.seed_commitment == h.seed_commitment
+    assert s.hash() == h.hash() and not s.seed_known and not s.seed_matches()
+    d = h.to_json()
+    for k in SECRET_FIELDS:
+        d.pop(k)
+    assert h.hash() == hashlib.sha256(dumps(d)).hexdigest()
+    for field, value in [("game_id", "h"), ("game", "y"), ("plugin", "q"), ("plugin_version", "2"),
+                         ("players", ("a", "c")), ("options", {"k": 2}), ("created", "d"),
+                         ("title", "t"), ("forked_from", ("o", 3)), ("chance", CHANCE_SEQ),
+                         ("seed_commitment", "0" * 64)]:
+        assert attrs.evolve(h, **{field: value}).hash() != h.hash(), field
+
+
+def test_a_legacy_header_seals_its_seed_and_keeps_its_old_shape() -> None:
+    h = legacy()
+    assert h.legacy and h.seed_known and h.seed_matches() and h.chance == CHANCE_SEQ
+    assert h.sealed() is h
+    d = h.to_json()
+    assert "seed_commitment" not in d and "seed_nonce" not in d and "chance" not in d
+    assert d["seed"] == 42 and d["players"] == ["a", "b"] and d["forked_from"] is None
+    assert h.hash() == hashlib.sha256(dumps(d)).hexdigest()
+    assert attrs.evolve(h, seed=43).hash() != h.hash()
+    assert not attrs.evolve(h, seed=None).seed_known
+    assert not attrs.evolve(h, seed=None).seed_matches()
+    assert GameHeader.from_json(d) == h
+
+
+def test_headers_round_trip_through_json() -> None:
+    h = sealed(title="t", forked_from=("src", 4))
+    d = h.to_json()
+    assert d["forked_from"] == ["src", 4] and d["players"] == ["a", "b"]
+    assert GameHeader.from_json(orjson.loads(orjson.dumps(d))) == h
+    with pytest.raises(TypeError) as exc:
+        GameHeader.from_json([1])  # type: ignore[arg-type]
+    assert str(exc.value) == "a header must be an object, not list"
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"game_id": 1}, "header field 'game_id' must be text"),
+    ({"game": None}, "header field 'game' must be text"),
+    ({"plugin": 2}, "header field 'plugin' must be text"),
+    ({"plugin_version": 1.0}, "header field 'plugin_version' must be text"),
+    ({"created": None}, "header field 'created' must be text"),
+    ({"title": None}, "header field 'title' must be text"),
+    ({"players": ["a", 2]}, "header field 'players' must be names"),
+    ({"options": []}, "header field 'options' must be an object"),
+    ({"seed": "42"}, "header field 'seed' must be a whole number"),
+    ({"seed": True}, "header field 'seed' must be a whole number"),
+    ({"seed": 1.5}, "header field 'seed' must be a whole number"),
+    ({"chance": "dice"}, "header field 'chance' must be one of 'seq', 'position', 'draw'"),
+    ({"seed_commitment": 5}, "header field 'seed_commitment' must be text"),
+    ({"seed_nonce": 5}, "header field 'seed_nonce' must be text"),
+    ({"forked_from": ["a", 1, 2]}, "header field 'forked_from' must be [game id, seq]"),
+    ({"forked_from": [1, 1]}, "header field 'forked_from' must be [game id, seq]"),
+    ({"forked_from": ["a", "1"]}, "header field 'forked_from' must be [game id, seq]"),
+])
+def test_a_header_field_of_the_wrong_kind_is_named(change: dict, message: str) -> None:
+    d = {**sealed().to_json(), **change}
+    with pytest.raises(ValueError) as exc:
+        GameHeader.from_json(d)
+    assert str(exc.value) == message
+
+
+def test_a_legacy_header_without_its_seed_is_refused_and_a_sealed_one_is_not() -> None:
+    d = legacy().to_json()
+    with pytest.raises(ValueError) as exc:
+        GameHeader.from_json({**d, "seed": None})
+    assert str(exc.value) == "header field 'seed' is missing"
+    assert GameHeader.from_json({**sealed().to_json(), "seed": None}).seed is None
+    assert GameHeader.from_json({**sealed().to_json(), "seed": None, "seed_nonce": None,
+                                 "forked_from": None, "players": []}).players == ()
+
+
+# -- records and chains ----------------------------------------------------------------------
+
+
+def test_every_record_field_is_in_its_canonical_bytes() -> None:
+    data = dumps({"n": 1})
+    args = ["g", 3, "t.x", 2, data, "ann", "move 1", 3, "2026"]
+    raw = record_bytes(*args)
+    assert raw == dumps(["g", 3, "t.x", 2, '{"n":1}', "ann", "move 1", 3, "2026"])
+    for i, other in enumerate(["h", 4, "t.y", 3, dumps({"n": 2}), "bob", "move 2", 2, "2027"]):
+        changed = list(args)
+        changed[i] = other
+        assert record_bytes(*changed) != raw, i
+
+
+def test_a_chain_numbers_batches_and_links_hashes() -> None:
+    evs = [NewEvent("t.x", 1, dumps({"n": i}), "ann", f"c{i}") for i in range(3)]
+    recs = chain("g", 5, "prev", evs, "when")
+    assert [(r.seq, r.batch) for r in recs] == [(6, 6), (7, 6), (8, 6)]
+    assert recs[0].prev_hash == "prev"
+    assert [r.prev_hash for r in recs[1:]] == [r.hash for r in recs[:-1]]
+    for r in recs:
+        assert r.hash == r.expected_hash() == hashlib.sha256(
+            r.prev_hash.encode() + r.content_bytes()).hexdigest()
+        assert (r.game_id, r.recorded_at, r.actor) == ("g", "when", "ann")
+    assert [r.command_text for r in recs] == ["c0", "c1", "c2"]
+    assert chain("g", 0, "p", [], "w") == []
+    many = chain_batches("g", 0, "p", [evs[:1], [], evs[1:]], "w")
+    assert [(r.seq, r.batch) for r in many] == [(1, 1), (2, 2), (3, 2)]
+    assert many[1].prev_hash == many[0].hash and many[0].prev_hash == "p"
+    assert chain_batches("g", 0, "p", [[], []], "w") == []
+
+
+def test_a_record_round_trips_through_json() -> None:
+    r = chain("g", 0, "p", [NewEvent("t.x", 1, dumps({"b": 1, "a": [2]}), None, None)], "w")[0]
+    d = r.to_json()
+    assert d["data"] == {"a": [2], "b": 1} and d["seq"] == 1 and d["actor"] is None
+    assert Record.from_json(orjson.loads(orjson.dumps(d))) == r
+    assert utc_now().endswith("+00:00") and len(utc_now()) == len("2026-01-01T00:00:00.000000+00:00")
+
+
+# -- undo and redo ---------------------------------------------------------------------------
+
+@event("u.dealt", barrier=True)
+class Dealt:
+    n: int
+
+
+@event("u.moved")
+class Moved:
+    n: int
+
+
+def rows(*spec: tuple[int, int, str | None, object]) -> list[runtime.Row]:
+    return list(spec)
+
+
+SETUP = (1, 1, None, Moved(0))
+
+
+def test_the_span_is_the_last_command_still_counting() -> None:
+    r = rows(SETUP, (2, 2, "a", Moved(1)), (3, 2, "a", Dealt(2)), (4, 4, "b", Moved(3)))
+    assert runtime.undo_span(r) == (4, 4, "b", False)
+    undone = [*r, (5, 5, "b", Undone(4, 4, "b"))]
+    assert runtime.undo_span(undone) == (2, 3, "a", True)
+    redone = [*undone, (6, 6, "b", Redone(5, "b"))]
+    assert runtime.undo_span(redone) == (4, 4, "b", False)
+    with pytest.raises(IllegalCommand) as exc:
+        runtime.undo_span(rows(SETUP))
+    assert str(exc.value) == "there is nothing to undo: no player command counts yet"
+    with pytest.raises(IllegalCommand):
+        runtime.undo_span([*r[:2], (3, 2, "a", Dealt(2)), (4, 4, "a", Undone(2, 3, "a"))])
+
+
+def test_consent_is_the_actor_or_everyone_after_a_barrier() -> None:
+    assert runtime.consent_needed(["a", "b", "c"], "b", "a", False) == ["a", "b"]
+    assert runtime.consent_needed(["a", "b", "c"], "a", "a", False) == ["a"]
+    assert runtime.consent_needed(["c", "a", "b"], "a", "a", True) == ["c", "a", "b"]
+
+
+PLAYERS = ["a", "b", "c"]
+OWN = rows(SETUP, (2, 2, "a", Moved(1)))
+OTHERS = rows(SETUP, (2, 2, "b", Moved(1)))
+DEAL = rows(SETUP, (2, 2, "a", Dealt(1)))
+
+
+def test_undoing_ones_own_command_records_no_consent() -> None:
+    assert runtime.make_undo(OWN, PLAYERS, "a") == Undone(2, 2, "a", (), False, "")
+    assert runtime.make_undo(OWN, PLAYERS, "a", proof="hot-seat") == Undone(2, 2, "a")
+
+
+def test_undoing_anothers_command_needs_and_records_their_consent() -> None:
+    with pytest.raises(IllegalCommand) as exc:
+        runtime.make_undo(OTHERS, PLAYERS, "a")
+    assert str(exc.value) == ("events 2-2 are b's command; undo needs b's consent (missing: b; "
+                              "--agreed-by b) or --force")
+    assert runtime.make_undo(OTHERS, PLAYERS, "a", agreed=["b"], proof="seat-key") == Undone(
+        2, 2, "a", ("b", "a"), False, "seat-key")
+    assert runtime.make_undo(OTHERS, PLAYERS, "a", force=True, proof="p") == Undone(
+        2, 2, "a", ("a",), True, "p")
+    # The actor undoing their own with someone else agreeing: the consent is recorded.
+    assert runtime.make_undo(OWN, PLAYERS, "a", agreed=["c"], proof="p") == Undone(
+        2, 2, "a", ("c", "a"), False, "p")
+    assert runtime.make_undo(OTHERS, PLAYERS, "b", agreed=["b"], proof="p") == Undone(
+        2, 2, "b", (), False, "")
+
+
+def test_undoing_across_a_barrier_needs_everyone() -> None:
+    with pytest.raises(IllegalCommand) as exc:
+        runtime.make_undo(DEAL, PLAYERS, "a", agreed=["b"])
+    assert str(exc.value) == ("events 2-2 revealed hidden information; undo needs every "
+                              "player's consent (missing: c; --agreed-by b,c) or --force")
+    assert runtime.make_undo(DEAL, PLAYERS, "a", agreed=["b", "c"], proof="p") == Undone(
+        2, 2, "a", ("b", "c", "a"), False, "p")
+    assert runtime.make_undo(DEAL, PLAYERS, "a", agreed=["c"], force=True, proof="p") == Undone(
+        2, 2, "a", ("c", "a"), True, "p")
+    # Forced with nothing missing is no forced undo.
+    assert runtime.make_undo(DEAL, PLAYERS, "a", agreed=["b", "c"], force=True).forced is False
+    with pytest.raises(BadOptions) as exc:
+        runtime.make_undo(DEAL, PLAYERS, "a", agreed=["x", "b", "y"])
+    assert str(exc.value) == "x, y do not play; players: a, b, c"
+
+
+def test_a_stored_undo_is_checked_against_its_place() -> None:
+    assert runtime.check_undo(OWN, PLAYERS, Undone(2, 2, "a")) is None
+    assert runtime.check_undo(rows(SETUP), PLAYERS, Undone(1, 1, "a")) == "there was nothing to undo"
+    assert runtime.check_undo(OWN, PLAYERS, Undone(1, 2, "a")) == (
+        "it names events 1-2, but the last command that counted was events 2-2")
+    assert runtime.check_undo(OWN, PLAYERS, Undone(2, 2, "z")) == "it was asked by 'z', who does not play"
+    assert runtime.check_undo(OTHERS, PLAYERS, Undone(2, 2, "a")) == (
+        "it undoes b's events without the consent of b")
+    assert runtime.check_undo(OTHERS, PLAYERS, Undone(2, 2, "a", ("b", "a"))) is None
+    assert runtime.check_undo(OTHERS, PLAYERS, Undone(2, 2, "a", ("a",), True)) is None
+    assert runtime.check_undo(DEAL, PLAYERS, Undone(2, 2, "a", ("b", "a"))) == (
+        "it undoes a's events without the consent of c")
+    # Legacy games: only a barrier needed consent.
+    assert runtime.check_undo(OTHERS, PLAYERS, Undone(2, 2, "a"), legacy=True) is None
+    assert runtime.check_undo(DEAL, PLAYERS, Undone(2, 2, "a"), legacy=True) == (
+        "it crosses revealed information without recorded consent")
+    assert runtime.check_undo(DEAL, PLAYERS, Undone(2, 2, "a", ("a",)), legacy=True) is None
+
+
+def pairs_of(r: list[runtime.Row]) -> list[tuple[int, object]]:
+    return [(x[0], x[3]) for x in r]
+
+
+def test_redo_names_the_latest_standing_undo_with_nothing_after_it() -> None:
+    base = [*OTHERS, (3, 3, "a", Undone(2, 2, "a", ("b", "a")))]
+    assert runtime.redo_target(pairs_of(base)) == 3
+    with pytest.raises(IllegalCommand) as exc:
+        runtime.redo_target(pairs_of(OTHERS))
+    assert str(exc.value) == "there is nothing to redo"
+    later = [*base, (4, 4, "c", Moved(9))]
+    with pytest.raises(IllegalCommand) as exc:
+        runtime.redo_target(pairs_of(later))
+    assert str(exc.value) == "cannot redo: new moves were made after the undo"
+    done = [*base, (4, 4, "a", Redone(3, "a"))]
+    with pytest.raises(IllegalCommand):
+        runtime.redo_target(pairs_of(done))
+    assert runtime.redo_allowed(pairs_of(base), base, 3, "a") is None
+    assert runtime.redo_allowed(pairs_of(base), base, 3, "b") is None
+    assert runtime.redo_allowed(pairs_of(base), base, 3, "c") == (
+        "only a (who undid it) or b (whose command it was) may redo the undo at 3")
+    assert runtime.check_redo(pairs_of(base), base, Redone(3, "c")) == (
+        "only a (who undid it) or b (whose command it was) may redo the undo at 3")
+    assert runtime.check_redo(pairs_of(base), base, Redone(3, "c"), legacy=True) is None
+    assert runtime.check_redo(pairs_of(base), base, Redone(2, "a")) == (
+        "it names the undo at 2, but only the undo at 3 could be redone")
+    assert runtime.check_redo(pairs_of(OTHERS), OTHERS, Redone(3, "a")) == "there is nothing to redo"
+
+
+def test_effective_drops_undone_spans_unless_redone() -> None:
+    p = [(1, Moved(0)), (2, Moved(1)), (3, Moved(2)), (4, Undone(2, 3, "a")), (5, Moved(3))]
+    assert runtime.effective(p) == [(1, Moved(0)), (5, Moved(3))]
+    assert runtime.effective([*p[:4], (5, Redone(4, "a"))]) == p[:3]
+    assert runtime.effective(p[:3]) == p[:3]
+    assert runtime.replay(_Sum(), p) == 3
+    assert runtime.fold_all(_Sum(), [Moved(2), Moved(5)], state=1) == 8
+
+
+class _Sum(Game):
+    def fold(self, state, ev):
+        return (state or 0) + ev.n
+
+
+def test_chance_keys_follow_the_scheme() -> None:
+    assert runtime.chance_key(CHANCE_SEQ, 9, 4) == 9
+    assert runtime.chance_key(CHANCE_POSITION, 9, 4) == 5
+    assert runtime.chance_key(CHANCE_DRAW, 9, 4) == 5
