@@ -1,0 +1,482 @@
+"""MCTS read back on small game trees whose statistics are known exactly: visit counts
+against the UCB1 formula (with and without a prior and implicit minimax), budgets to the
+simulation and the forward-model call, the solver's proofs and early stop, chance found
+only where there is chance, rollouts cut off, greedy or random with their calls counted,
+progressive widening's width, tree reuse's reach (mutation testing, docs/testing.md).
+
+The statistics read are the search's documented results (``last_root``: visits ``n``,
+summed rewards ``w``, ``proven``, ``h``, ``pv``), not its internals."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from meeple.ai.mcts import Node
+from meeple.ai.registry import make_agent
+from meeple.core import Game, LocalGame, MeepleError, Outcome, command, event
+
+
+@command
+class Go:
+    label: str
+
+
+@event("ai-kill-tree.started")
+class TreeStarted:
+    players: tuple[str, ...]
+
+
+@event("ai-kill-tree.went")
+class Went:
+    player: str
+    entry: str
+
+
+@dataclass(frozen=True)
+class TreeState:
+    players: tuple[str, ...]
+    path: tuple[str, ...]
+
+
+Shape = Callable[[tuple[str, ...]], "list[str] | tuple[float, ...]"]
+
+
+class Tree(Game):
+    """A game given by its tree: ``shape(path)`` is the list of command labels at a
+    decision (players move in turn) or the scores at the end. A label ending in ``?``
+    is a coin toss: the path records it as ``label0`` or ``label1``; ``!`` an eight-sided
+    die (``label0`` to ``label7``). ``value(path,
+    player)`` is ``evaluate`` (default: the base class's)."""
+
+    name = "ai-kill-tree"
+    min_players, max_players = 1, 4
+    events = (TreeStarted, Went)
+
+    def __init__(self, shape: Shape, value: Callable[[tuple[str, ...], str], float] | None
+                 = None) -> None:
+        self.shape, self.value = shape, value
+        self.steps = 0
+
+    def setup(self, players, options, rng):
+        return [TreeStarted(tuple(players))]
+
+    def fold(self, state, ev):
+        if isinstance(ev, TreeStarted):
+            return TreeState(ev.players, ())
+        return TreeState(state.players, state.path + (ev.entry,))
+
+    def clone(self, state):
+        return state  # immutable
+
+    def to_act(self, state):
+        if isinstance(self.shape(state.path), tuple):
+            return ()
+        return (state.players[len(state.path) % len(state.players)],)
+
+    def legal(self, state, player):
+        return [Go(label) for label in self.shape(state.path)] \
+            if player in self.to_act(state) else []
+
+    def decide(self, state, player, cmd, rng):
+        self.steps += 1
+        sides = {"?": 2, "!": 8}.get(cmd.label[-1])
+        entry = cmd.label[:-1] + str(rng.randrange(sides)) if sides else cmd.label
+        return [Went(player, entry)]
+
+    def outcome(self, state):
+        scores = self.shape(state.path)
+        if not isinstance(scores, tuple):
+            return None
+        return Outcome.from_scores(dict(zip(state.players, scores, strict=True)))
+
+    def evaluate(self, state, player):
+        if self.value is None:
+            return super().evaluate(state, player)
+        return self.value(state.path, player)
+
+    def parse(self, text, state=None, player=None):
+        return Go(text)
+
+    def format(self, cmd, state=None):
+        return cmd.label
+
+
+XY = ("x", "y")
+
+
+def start(game: Tree, players=XY) -> TreeState:
+    return LocalGame(game, list(players)).state
+
+
+def search(spec: str, game: Tree, players=XY, seed: int = 0):
+    agent = make_agent(spec, seed)
+    move = agent.act(game, start(game, players), players[0])
+    return agent, move, agent.last_root
+
+
+def one_ply(leaves: dict[str, tuple[float, ...]]) -> Tree:
+    return Tree(lambda path: list(leaves) if not path else leaves[path[0]])
+
+
+def long_lines(labels: str, length: int = 400) -> Shape:
+    """Each first command starts a line of ``length`` forced commands, then a draw."""
+    def shape(path):
+        if not path:
+            return list(labels)
+        return ["go"] if len(path) < length else (0, 0)
+    return shape
+
+
+def by_first(values: dict[str, float]) -> Callable[[tuple[str, ...], str], float]:
+    """x's evaluate is the value of the first command taken; y's is its negation."""
+    def value(path, player):
+        v = values[path[0]] if path else 0.0
+        return v if player == "x" else -v
+    return value
+
+
+def ucb1_visits(means: list[float], sims: int, c: float, prior: float = 0.0,
+                pv: list[float] | None = None, im: float = 0.0,
+                h: list[float] | None = None) -> list[int]:
+    """Visits of the root's children by UCB1 when child i always returns means[i]: each
+    child once, then the highest mean + c*sqrt(ln N / n), a prior counting as ``prior``
+    visits of value pv[i], implicit minimax adding im*(h[i] - mean)."""
+    n = [1] * len(means)
+    for total in range(len(means), sims):
+        best, best_value = 0, -math.inf
+        for i, m in enumerate(means):
+            if prior:
+                k = n[i] + prior
+                v = (m * n[i] + prior * pv[i]) / k + c * math.sqrt(math.log(total) / k)
+            else:
+                v = m + c * math.sqrt(math.log(total) / n[i])
+            if im:
+                v += im * (h[i] - m)
+            if v > best_value:
+                best, best_value = i, v
+        n[best] += 1
+    return n
+
+
+# -- the statistics of one ply ----------------------------------------------------------------
+
+def test_each_first_command_is_tried_once_and_scored_by_its_outcome() -> None:
+    game = one_ply({"win": (1, 0), "draw": (0, 0), "lose": (0, 1)})
+    agent, move, root = search("mcts:sims=3,solve=false,reuse=0", game)
+    assert move == Go("win")
+    assert (root.n, root.player, root.mover) == (3, "x", None)
+    stats = {m.label: (c.n, c.w, c.mover) for m, c in root.children.items()}
+    assert stats == {"win": (1, 1.0, "x"), "draw": (1, 0.0, "x"), "lose": (1, -1.0, "x")}
+    assert root.size() == 4 and Node("x", 0).size() == 1
+    assert (agent.stats.simulations, agent.stats.calls, agent.stats.decisions) == (3, 3, 1)
+    assert agent.stats.seconds > 0
+
+
+@pytest.mark.parametrize("c, sims", [(1.4, 40), (0.3, 40), (3.0, 60), (0.0, 25)])
+def test_visits_follow_ucb1_with_the_exploration_constant(c: float, sims: int) -> None:
+    values = {"a": 0.6, "b": 0.25, "c": -0.35, "d": 0.1}
+    game = Tree(long_lines("abcd"), by_first(values))
+    agent, move, root = search(f"mcts:sims={sims},c={c},depth=1,reuse=0", game)
+    got = {m.label: ch.n for m, ch in root.children.items()}
+    want = dict(zip("abcd", ucb1_visits(list(values.values()), sims, c), strict=True))
+    assert got == want
+    for m, ch in root.children.items():
+        assert ch.w == pytest.approx(values[m.label] * ch.n)
+    assert move == Go("a") and root.n == sims
+
+
+def test_a_prior_counts_as_visits_of_the_one_ply_value_and_orders_expansion() -> None:
+    values = {"a": 0.3, "b": 0.5, "c": -0.2, "d": 2.5}  # d's evaluate is clipped to 1
+    game = Tree(long_lines("abcd"), by_first(values))
+    agent, _, root = search("mcts:sims=4,depth=1,reuse=0,prior=2", game)
+    assert [m.label for m in root.children] == ["d", "b", "a", "c"]  # best first
+    assert {m.label: ch.pv for m, ch in root.children.items()} == {
+        "a": 0.3, "b": 0.5, "c": -0.2, "d": 1.0}
+    for sims, prior, c in ((30, 2.0, 1.4), (50, 5.0, 0.7)):
+        agent, _, root = search(f"mcts:sims={sims},c={c},depth=1,reuse=0,prior={prior}", game)
+        pv = [0.3, 0.5, -0.2, 1.0]
+        want = ucb1_visits(pv, sims, c, prior, pv)  # rollouts clip d's 2.5 to 1 too
+        assert {m.label: ch.n for m, ch in root.children.items()} == dict(
+            zip("abcd", want, strict=True))
+
+
+def test_implicit_minimax_adds_its_weight_times_value_minus_mean() -> None:
+    # The rollouts play each line out to a win for x (a, c) or for y (b, d), while
+    # evaluate says otherwise: h and the mean differ, so im moves the visits.
+    ends = {"a": (1, 0), "b": (0, 1), "c": (1, 0), "d": (0, 1)}
+    h = {"a": -0.6, "b": 0.8, "c": 0.2, "d": -0.1}
+
+    def shape(path):
+        if not path:
+            return list("abcd")
+        return ["go"] if len(path) < 300 else ends[path[0]]
+
+    game = Tree(shape, by_first(h))
+    for im, sims in ((0.5, 40), (1.0, 30)):
+        agent, _, root = search(f"mcts:sims={sims},c=1,reuse=0,solve=false,im={im}", game)
+        means = [1.0, -1.0, 1.0, -1.0]
+        want = ucb1_visits(means, sims, 1.0, im=im, h=list(h.values()))
+        assert {m.label: ch.n for m, ch in root.children.items()} == dict(
+            zip("abcd", want, strict=True))
+        assert {m.label: ch.h["x"] for m, ch in root.children.items()} == h
+        assert root.h["x"] == 0.8  # x's best evaluate over the children, max^n
+
+
+# -- budgets --------------------------------------------------------------------------------------
+
+def test_the_call_budget_stops_at_the_first_simulation_that_reaches_it() -> None:
+    # every simulation costs exactly 1 + 5 calls: each line is five commands long
+    game = Tree(long_lines("ab", 6))
+    for calls, sims in ((1, 1), (6, 1), (7, 2), (12, 2), (13, 3), (60, 10)):
+        agent, _, root = search(f"mcts:calls={calls},reuse=0,solve=false", game)
+        assert (agent.stats.simulations, agent.stats.calls, root.n) == (sims, 6 * sims, sims)
+    agent, _, _ = search("mcts:sims=3,calls=1000,reuse=0", game)
+    assert agent.stats.simulations == 3
+    agent, _, _ = search("mcts:sims=1000,calls=13,reuse=0,solve=false", game)
+    assert agent.stats.simulations == 3
+
+
+def test_a_tiny_time_budget_still_runs_one_simulation() -> None:
+    game = one_ply({"a": (1, 0), "b": (0, 1)})
+    agent, move, root = search("mcts:seconds=0.000001,reuse=0", game)
+    assert agent.stats.simulations >= 1 and root.n >= 1 and move in root.children
+
+
+def test_counters_add_up_over_decisions() -> None:
+    game = Tree(long_lines("ab", 6))
+    agent = make_agent("mcts:sims=4,reuse=0,solve=false", 0)
+    for i in range(1, 4):
+        agent.act(game, start(game), "x")
+        assert (agent.stats.decisions, agent.stats.simulations, agent.stats.calls) == (
+            i, 4 * i, 24 * i)
+
+
+def test_a_player_without_a_legal_command_is_an_error_naming_them() -> None:
+    game = Tree(lambda path: [])
+    with pytest.raises(MeepleError) as info:
+        search("mcts:sims=5", game)
+    assert str(info.value) == "ai-kill-tree: x is to act but has no legal command"
+
+
+# -- the solver -------------------------------------------------------------------------------------
+
+def test_a_proven_win_stops_the_search_and_is_chosen() -> None:
+    game = one_ply({"a": (0, 1), "b": (0, 0), "c": (1, 0), "d": (0, 1)})
+    for seed in range(4):
+        agent, move, root = search("mcts:sims=100,reuse=0", game, seed=seed)
+        assert move == Go("c") and root.proven == {"x": 1.0, "y": -1.0}
+        assert agent.stats.simulations == len(root.children) <= 4
+        assert root.children[Go("c")].proven == {"x": 1.0, "y": -1.0}
+
+
+def test_a_position_whose_commands_are_all_proven_takes_the_best_of_them() -> None:
+    # a: y then wins at once (q) -> a proven loss for x; b: a draw. Proven: the draw.
+    tree = {(): ["a", "b"], ("a",): ["p", "q"], ("a", "p"): (1, 0), ("a", "q"): (0, 1),
+            ("b",): (0, 0)}
+    game = Tree(tree.__getitem__)
+    for seed in range(5):
+        agent, move, root = search("mcts:sims=500,reuse=0", game, seed=seed)
+        assert move == Go("b"), seed
+        assert root.proven == {"x": 0.0, "y": 0.0}
+        a = root.children[Go("a")]
+        assert a.proven == {"x": -1.0, "y": 1.0}
+        assert a.children[Go("q")].proven == {"x": -1.0, "y": 1.0}
+        assert agent.stats.simulations < 500
+
+
+def test_a_proven_loss_is_not_visited_again() -> None:
+    # b loses at once; a's long line never ends within the search, so nothing else is
+    # proven and the search runs its whole budget.
+    def shape(path):
+        if not path:
+            return ["a", "b"]
+        if path[0] == "b":
+            return (0, 1)
+        return ["go"] if len(path) < 200 else (0, 0)
+
+    agent, move, root = search("mcts:sims=60,reuse=0,c=5", Tree(shape))
+    b = root.children[Go("b")]
+    assert move == Go("a") and b.n == 1 and b.proven == {"x": -1.0, "y": 1.0}
+    assert root.proven is None and agent.stats.simulations == 60
+    off, _, root = search("mcts:sims=60,reuse=0,c=5,solve=false", Tree(shape))
+    assert root.children[Go("b")].n > 1 and root.children[Go("b")].proven is None
+
+
+def test_without_the_solver_nothing_is_proven_and_the_budget_is_spent() -> None:
+    game = one_ply({"a": (0, 1), "c": (1, 0)})
+    agent, move, root = search("mcts:sims=30,reuse=0,solve=false", game)
+    assert move == Go("c") and root.proven is None and agent.stats.simulations == 30
+    assert all(ch.proven is None for ch in root.children.values())
+    assert root.children[Go("c")].n > root.children[Go("a")].n
+
+
+# -- chance ----------------------------------------------------------------------------------------
+
+def test_a_deterministic_game_is_never_taken_for_chance() -> None:
+    game = one_ply({"a": (1, 0), "b": (0, 0)})
+    agent, _, root = search("mcts:sims=50,reuse=0,solve=false", game)
+    assert root.children[Go("a")].n > 2  # a terminal position met again and again
+    assert agent.chance_seen is False
+    agent, _, _ = search("mcts:sims=50,reuse=0", Tree(long_lines("ab", 3)))
+    assert agent.chance_seen is False and agent.solve is True
+
+
+def test_chance_switches_the_default_solver_off_but_not_one_asked_for() -> None:
+    # "toss!" ends the game on a 0 (one time in eight) or goes on: a position once final
+    # is not final another time, so results found there prove nothing.
+    def shape(path):
+        if not path:
+            return ["toss!", "wait"]
+        if path == ("toss0",):
+            return (0, 0)
+        return ["go"] if len(path) < 50 else (0, 0)
+
+    seen = 0
+    for seed in range(10):
+        for spec, solve_after in (("mcts:sims=40,reuse=0", False),
+                                  ("mcts:sims=40,reuse=0,solve=true", True)):
+            agent, _, _ = search(spec, Tree(shape), seed=seed)
+            if agent.chance_seen:
+                seen += 1
+                assert agent.solve is solve_after, (seed, spec)
+            else:
+                assert agent.solve is True
+    assert seen >= 10
+    def coin(path):  # heads ends the game, one time in two
+        if not path:
+            return ["toss?", "wait"]
+        return (0, 0) if path == ("toss0",) or len(path) >= 50 else ["go"]
+
+    for seed in range(3):
+        game = Tree(coin)
+        agent, _, _ = search("mcts:sims=40,reuse=0,solve=false", game, seed=seed)
+        assert agent.chance_seen is True and agent.solve is False
+        agent.act(game, start(game), "x")  # the next decision knows it too
+        assert agent.solve is False
+
+
+def test_legal_commands_that_differ_between_samples_are_tried_and_counted_when_available(
+) -> None:
+    # After the coin, y has {p, q} on heads and {q, r} on tails: q is available every
+    # visit, p and r only on their side; a child is never visited more often than it was
+    # available, and every command met is tried.
+    def shape(path):
+        if not path:
+            return ["coin?"]
+        if len(path) == 1:
+            return ["p", "q"] if path[0] == "coin0" else ["q", "r"]
+        return ["go"] if len(path) < 200 else (0, 0)
+
+    agent, _, root = search("mcts:sims=80,reuse=0", Tree(shape))
+    node = root.children[Go("coin?")]
+    assert node.varied and set(node.children) == {Go("p"), Go("q"), Go("r")}
+    q = node.children[Go("q")]
+    assert q.avail == node.n - q.born  # available at every visit since it was made
+    for child in node.children.values():
+        assert 1 <= child.n <= child.avail <= node.n - 1
+    assert node.n == 80 and sum(ch.n for ch in node.children.values()) == node.n - 1
+
+
+# -- rollouts ----------------------------------------------------------------------------------------
+
+def binary(depth: int, winner: Callable[[tuple[str, ...]], tuple[float, float]]) -> Shape:
+    """Two commands (l, r) at every decision for ``depth`` plies after the root's a/b."""
+    def shape(path):
+        if not path:
+            return ["a", "b"]
+        return ["l", "r"] if len(path) <= depth else winner(path)
+    return shape
+
+
+def test_cut_off_rollouts_play_that_many_plies_then_evaluate() -> None:
+    game = Tree(binary(30, lambda p: (0, 0)), by_first({"a": 0.4, "b": -0.7}))
+    for depth in (1, 3, 7):
+        agent, move, root = search(f"mcts:sims=2,depth={depth},reuse=0", game)
+        assert agent.stats.calls == 2 * (1 + depth)
+        assert {m.label: ch.w for m, ch in root.children.items()} == {"a": 0.4, "b": -0.7}
+        assert move == Go("a")
+
+
+def test_random_rollouts_play_to_the_end() -> None:
+    game = Tree(binary(9, lambda p: (1, 0) if p[-1] == "l" else (0, 1)))
+    agent, _, root = search("mcts:sims=2,reuse=0", game)
+    assert agent.stats.calls == 2 * (1 + 9)
+    assert all(ch.w in (1.0, -1.0) for ch in root.children.values())
+
+
+def test_greedy_rollouts_take_the_best_evaluated_command_and_pay_for_each_candidate() -> None:
+    # evaluate likes "l" for whoever moves; ending on "l" makes x win. Greedy rollouts
+    # (eps=0) always end on l; random ones (eps=1) pay one call per ply.
+    def value(path, player):
+        return 0.5 if path and path[-1] == "l" else -0.5
+
+    def ends(p):
+        return (1, 0) if p[-1] == "l" else (0, 1)
+
+    game = Tree(binary(6, ends), value)
+    greedy, _, root = search("mcts:sims=2,reuse=0,rollout=heuristic,eps=0", game)
+    assert greedy.stats.calls == 2 * (1 + 6 * 3)  # a step plus two candidates per ply
+    assert all(ch.w == 1.0 for ch in root.children.values())
+    rnd, _, _ = search("mcts:sims=2,reuse=0,rollout=heuristic,eps=1", game)
+    assert rnd.stats.calls == 2 * (1 + 6)
+    forced = Tree(long_lines("ab", 7), value)
+    one, _, _ = search("mcts:sims=2,reuse=0,rollout=heuristic,eps=0", forced)
+    assert one.stats.calls == 2 * 7  # a single command is taken without judging it
+
+
+def test_greedy_rollouts_cut_off_evaluate_at_the_cut() -> None:
+    game = Tree(binary(20, lambda p: (0, 0)), by_first({"a": 0.25, "b": -0.5}))
+    agent, _, root = search("mcts:sims=2,reuse=0,rollout=heuristic,eps=0,depth=2", game)
+    assert agent.stats.calls == 2 * (1 + 2 * 3)
+    assert {m.label: ch.w for m, ch in root.children.items()} == {"a": 0.25, "b": -0.5}
+
+
+# -- progressive widening ---------------------------------------------------------------------------
+
+def widened(sims: int, alpha: float, k: float) -> int:
+    """Children of a root with more commands than simulations: a new one whenever there
+    are fewer than k * (n + 1) ** alpha, n the visits so far (and always the first)."""
+    children = 0
+    for n in range(sims):
+        if children == 0 or children < k * (n + 1) ** alpha:
+            children += 1
+    return children
+
+
+@pytest.mark.parametrize("pw, pwk, sims", [(0.5, 1.0, 40), (0.5, 2.0, 30), (0.3, 1.5, 50),
+                                           (1.0, 0.5, 20)])
+def test_progressive_widening_keeps_the_width_formula(pw: float, pwk: float, sims: int) -> None:
+    game = Tree(long_lines("abcdefghijklmnopqrstuvwxyz"), by_first(
+        {ch: (i % 7) / 10 - 0.3 for i, ch in enumerate("abcdefghijklmnopqrstuvwxyz")}))
+    _, _, root = search(f"mcts:sims={sims},depth=1,reuse=0,pw={pw},pwk={pwk}", game)
+    assert len(root.children) == widened(sims, pw, pwk)
+
+
+# -- tree reuse ---------------------------------------------------------------------------------------
+
+def test_tree_reuse_reaches_four_plies_past_our_move_and_no_further() -> None:
+    # A single line of forced commands after x's first: the kept subtree is one chain.
+    game = Tree(long_lines("a", 40))
+    agent = make_agent("mcts:sims=60,solve=false", 0)
+    agent.act(game, start(game), "x")
+    chain = agent.last_root.children[Go("a")]
+    nodes = [chain]
+    while nodes[-1].children:
+        nodes.append(next(iter(nodes[-1].children.values())))
+    assert len(nodes) > 8
+    for plies, found in ((1, True), (3, True), (5, False)):
+        again = make_agent("mcts:sims=60,solve=false", 0)
+        again.act(game, start(game), "x")
+        kept = again.last_root.children[Go("a")]
+        node = kept
+        for _ in range(plies):
+            node = next(iter(node.children.values()))
+        visits = node.n
+        view = TreeState(XY, ("a",) + ("go",) * plies)
+        again.act(game, view, "x")
+        assert (again.reused_visits == visits) is found, plies
+        assert (again.last_root is node) is found
+        assert again.last_root.mover is None
