@@ -189,16 +189,16 @@ def test_visits_follow_ucb1_with_the_exploration_constant(c: float, sims: int) -
 
 
 def test_a_prior_counts_as_visits_of_the_one_ply_value_and_orders_expansion() -> None:
-    values = {"a": 0.3, "b": 0.5, "c": -0.2, "d": 2.5}  # d's evaluate is clipped to 1
+    values = {"a": 0.3, "b": 0.5, "c": -2.0, "d": 2.5}  # evaluate clipped to [-1, 1]
+    clipped = {"a": 0.3, "b": 0.5, "c": -1.0, "d": 1.0}
     game = Tree(long_lines("abcd"), by_first(values))
     agent, _, root = search("mcts:sims=4,depth=1,reuse=0,prior=2", game)
     assert [m.label for m in root.children] == ["d", "b", "a", "c"]  # best first
-    assert {m.label: ch.pv for m, ch in root.children.items()} == {
-        "a": 0.3, "b": 0.5, "c": -0.2, "d": 1.0}
-    for sims, prior, c in ((30, 2.0, 1.4), (50, 5.0, 0.7)):
+    assert {m.label: ch.pv for m, ch in root.children.items()} == clipped
+    pv = list(clipped.values())  # the rollouts' evaluate is clipped the same way
+    for sims, prior, c in ((30, 2.0, 1.4), (50, 5.0, 0.7), (40, 0.5, 1.0)):
         agent, _, root = search(f"mcts:sims={sims},c={c},depth=1,reuse=0,prior={prior}", game)
-        pv = [0.3, 0.5, -0.2, 1.0]
-        want = ucb1_visits(pv, sims, c, prior, pv)  # rollouts clip d's 2.5 to 1 too
+        want = ucb1_visits(pv, sims, c, prior, pv)
         assert {m.label: ch.n for m, ch in root.children.items()} == dict(
             zip("abcd", want, strict=True))
 
@@ -480,3 +480,49 @@ def test_tree_reuse_reaches_four_plies_past_our_move_and_no_further() -> None:
         assert (again.reused_visits == visits) is found, plies
         assert (again.last_root is node) is found
         assert again.last_root.mover is None
+
+
+def coin_then(heads: list[str], tails: list[str], length: int = 200) -> Shape:
+    """x tosses a coin; then y has ``heads`` or ``tails``; then long forced lines."""
+    def shape(path):
+        if not path:
+            return ["coin?"]
+        if len(path) == 1:
+            return heads if path[0] == "coin0" else tails
+        return ["go"] if len(path) < length else (0, 0)
+    return shape
+
+
+def by_second(values: dict[str, float]) -> Callable[[tuple[str, ...], str], float]:
+    """y's evaluate is the value of y's command after the coin; x's is its negation."""
+    def value(path, player):
+        v = values[path[1]] if len(path) > 1 else 0.0
+        return v if player == "y" else -v
+    return value
+
+
+def test_where_the_commands_vary_a_heavy_prior_picks_the_best_judged_available_one() -> None:
+    # heads offers q then p, tails r then q; judged p 0.9 > q 0.1 > r -0.5. With c=0 and a
+    # prior of 1000 visits, each side's best judged command takes every visit after the
+    # first ones: p on heads, q on tails; r is tried once, when it is new.
+    game = Tree(coin_then(["q", "p"], ["r", "q"]), by_second({"p": 0.9, "q": 0.1, "r": -0.5}))
+    agent, _, root = search("mcts:sims=60,c=0,depth=1,reuse=0,prior=1000", game)
+    node = root.children[Go("coin?")]
+    assert node.varied
+    kids = {m.label: ch for m, ch in node.children.items()}
+    assert kids["r"].n == 1 and kids["p"].n >= 10 and kids["q"].n >= 10
+    assert {k: ch.pv for k, ch in kids.items()} == {"p": 0.9, "q": 0.1, "r": -0.5}
+    for k, ch in kids.items():
+        assert ch.w == pytest.approx({"p": 0.9, "q": 0.1, "r": -0.5}[k] * ch.n)
+
+
+def test_where_the_commands_vary_implicit_minimax_still_backs_up_evaluate() -> None:
+    game = Tree(coin_then(["q", "p"], ["r", "q"], 70), by_second({"p": 0.9, "q": 0.1,
+                                                                    "r": -0.5}))
+    agent, _, root = search("mcts:sims=60,reuse=0,im=0.5,solve=false", game)
+    node = root.children[Go("coin?")]
+    assert node.varied
+    assert {m.label: ch.h["y"] for m, ch in node.children.items()} == {
+        "p": 0.9, "q": 0.1, "r": -0.5}
+    assert node.h["y"] == 0.9 and root.h["x"] == -0.9
+    assert sum(ch.n for ch in node.children.values()) == node.n - 1

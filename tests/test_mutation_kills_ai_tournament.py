@@ -218,6 +218,15 @@ def test_entrants_of_equal_rating_are_listed_by_name() -> None:
                for s in standings)
 
 
+def test_a_new_standing_has_played_nothing() -> None:
+    st = Standing("a", "random")
+    assert st.to_json() == {
+        "entrant": "a", "spec": "random", "games": 0, "wins": 0.0, "win_rate": 0.0,
+        "win_rate_95ci": [0.0, 1.0], "mean_score": 0.0, "seat_games": {}, "rating": 0.0,
+        "rating_mu": 0.0, "rating_sigma": 0.0}
+    assert Standing("b", "random").seat_games is not st.seat_games
+
+
 def test_a_standing_and_a_match_in_json() -> None:
     st = Standing("mcts#2", "mcts", games=4, wins=3.0, score_sum=2.123456,
                   seat_games={"red": 2, "yellow": 2}, rating_mu=27.12345, rating_sigma=6.54321,
