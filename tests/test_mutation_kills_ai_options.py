@@ -267,3 +267,22 @@ def test_bench_refuses_fewer_than_one_move() -> None:
         assert str(info.value) == f"--moves must be at least 1, not {moves}"
     with pytest.raises(BadOptions):
         bench(C4, "random", 2, players=3)
+
+
+# -- rewards ------------------------------------------------------------------------------------
+
+def test_rewards_are_the_mean_over_the_others_of_above_tied_below() -> None:
+    from meeple.ai.rewards import match_score, outcome_rewards
+    from meeple.core import Outcome
+
+    def out(ranks):
+        return Outcome({p: 0.0 for p in ranks}, ranks)
+
+    assert outcome_rewards(out({"a": 1, "b": 2, "c": 2, "d": 4})) == {
+        "a": 1.0, "b": 0.0, "c": 0.0, "d": -1.0}
+    assert outcome_rewards(out({"a": 2, "b": 1, "c": 3})) == {"a": 0.0, "b": 1.0, "c": -1.0}
+    assert outcome_rewards(out({"a": 1, "b": 1})) == {"a": 0.0, "b": 0.0}
+    four = outcome_rewards(out({"a": 3, "b": 1, "c": 1, "d": 2}))
+    assert four == pytest.approx({"a": -2 / 3, "b": 2 / 3, "c": 2 / 3, "d": 0.0})
+    assert match_score(out({"a": 2, "b": 1}), "a") == 0.0
+    assert match_score(out({"a": 1}), "a") == 1.0 and match_score(out({"a": 1}), "z") == 0.0

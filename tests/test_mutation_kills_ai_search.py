@@ -526,3 +526,94 @@ def test_where_the_commands_vary_implicit_minimax_still_backs_up_evaluate() -> N
         "p": 0.9, "q": 0.1, "r": -0.5}
     assert node.h["y"] == 0.9 and root.h["x"] == -0.9
     assert sum(ch.n for ch in node.children.values()) == node.n - 1
+
+
+def test_implicit_minimax_takes_a_final_position_s_result_as_its_value() -> None:
+    game = one_ply({"win": (1, 0), "draw": (0, 0), "lose": (0, 1)})
+    _, _, root = search("mcts:sims=3,reuse=0,solve=false,im=0.5", game)
+    assert {m.label: ch.h for m, ch in root.children.items()} == {
+        "win": {"x": 1.0, "y": -1.0}, "draw": {"x": 0.0, "y": 0.0},
+        "lose": {"x": -1.0, "y": 1.0}}
+    assert root.h == {"x": 1.0, "y": -1.0}
+
+
+def test_a_time_budget_runs_simulations_until_it_is_spent() -> None:
+    game = one_ply({"a": (1, 0), "b": (0, 1), "c": (0, 0)})
+    agent, _, root = search("mcts:seconds=0.3,reuse=0,solve=false", game)
+    assert agent.stats.simulations >= 2 and root.n == agent.stats.simulations
+
+
+# -- hidden information -------------------------------------------------------------------------------
+
+class HiddenTree(Tree):
+    """The same tree, declared as hiding something: search must not prove or reuse."""
+
+    hidden_information = True
+
+    def __init__(self, shape: Shape, value=None) -> None:
+        super().__init__(shape, value)
+        self.determinized = 0
+
+    def determinize(self, view, player, rng):
+        self.determinized += 1
+        return view
+
+
+def test_with_hidden_information_nothing_is_proven_or_reused_unless_asked() -> None:
+    game = HiddenTree(lambda path: ["a", "b"] if not path else
+                      (["go"] if len(path) < 9 else (1, 0) if path[0] == "a" else (0, 1)))
+    agent = make_agent("mcts:sims=40", 0)
+    assert agent.act(game, start(game), "x") == Go("a")
+    assert agent.solve is False and agent.last_root.proven is None
+    assert agent.stats.simulations == 40 and game.determinized == 1
+    view = TreeState(XY, ("a", "go"))
+    agent.act(game, view, "x")
+    assert agent.reused_visits == 0 and game.determinized == 2
+    asked = make_agent("mcts:sims=400,solve=true", 0)
+    asked.act(game, start(game), "x")
+    assert asked.solve is True and asked.last_root.proven == {"x": 1.0, "y": -1.0}
+    ismcts = make_agent("ismcts:sims=25", 0)
+    game.determinized = 0
+    ismcts.act(game, start(game), "x")
+    assert game.determinized == 26  # one for the agent's own base state, one per simulation
+
+
+def test_the_heuristic_judges_a_hidden_game_on_one_sample_per_decision() -> None:
+    game = HiddenTree(lambda path: ["a", "b"] if not path else (1, 0) if path[0] == "a"
+                      else (0, 1))
+    agent = make_agent("heuristic", 0)
+    assert agent.act(game, start(game), "x") == Go("a") and game.determinized == 1
+    plain = Tree(game.shape)
+    assert make_agent("heuristic", 0).act(plain, start(plain), "x") == Go("a")
+
+
+# -- the heuristic agent -------------------------------------------------------------------------------
+
+def test_the_heuristic_breaks_ties_at_random_among_the_best_only() -> None:
+    game = one_ply({"a": (0, 0), "b": (0, 0), "c": (0, 0), "d": (0, 0)})
+    game.value = lambda path, player: {"a": 0.5, "b": 0.1, "c": 0.5, "d": 0.2}[path[0]] \
+        if path else 0.0
+    picks = {make_agent("heuristic", seed).act(game, start(game), "x").label
+             for seed in range(30)}
+    assert picks == {"a", "c"}
+
+
+def test_a_deeper_heuristic_expects_each_reply_to_be_the_replier_s_best() -> None:
+    # depth 1: a looks better (0.5 > 0.4). depth 2: after a, y answers p (best for y),
+    # which is -0.8 for x; after b, y answers s (0.3 for y), 0.2 for x: b is better.
+    y_value = {"p": 0.9, "q": 0.1, "r": 0.2, "s": 0.3}
+    x_value = {"p": -0.8, "q": 0.9, "r": 0.3, "s": 0.2}
+    tree = {(): ["a", "b"], ("a",): ["p", "q"], ("b",): ["r", "s"]}
+
+    def value(path, player):
+        if len(path) == 1:
+            return {"a": 0.5, "b": 0.4}[path[0]] if player == "x" else 0.0
+        return (x_value if player == "x" else y_value)[path[1]]
+
+    game = Tree(lambda path: tree.get(path, (0, 0)), value)
+    one = make_agent("heuristic", 0)
+    assert one.act(game, start(game), "x") == Go("a") and one.stats.calls == 2
+    two = make_agent("heuristic:depth=2", 0)
+    assert two.act(game, start(game), "x") == Go("b") and two.stats.calls == 2 + 2 * 2
+    three = make_agent("heuristic:depth=3", 0)  # the game ends after two plies
+    assert three.act(game, start(game), "x") == Go("b") and three.stats.calls == 6
