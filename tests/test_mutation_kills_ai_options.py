@@ -283,6 +283,6 @@ def test_rewards_are_the_mean_over_the_others_of_above_tied_below() -> None:
     assert outcome_rewards(out({"a": 2, "b": 1, "c": 3})) == {"a": 0.0, "b": 1.0, "c": -1.0}
     assert outcome_rewards(out({"a": 1, "b": 1})) == {"a": 0.0, "b": 0.0}
     four = outcome_rewards(out({"a": 3, "b": 1, "c": 1, "d": 2}))
-    assert four == pytest.approx({"a": -2 / 3, "b": 2 / 3, "c": 2 / 3, "d": 0.0})
+    assert four == pytest.approx({"a": -1.0, "b": 2 / 3, "c": 2 / 3, "d": -1 / 3})
     assert match_score(out({"a": 2, "b": 1}), "a") == 0.0
     assert match_score(out({"a": 1}), "a") == 1.0 and match_score(out({"a": 1}), "z") == 0.0
