@@ -374,3 +374,27 @@ def test_a_stored_game_with_other_game_options_is_refused(monkeypatch, tmp_path)
 def test_one_engine_per_store_and_process() -> None:
     assert engine_for("memory:") is engine_for("memory:")
     assert engine_for("memory:") is not engine_for("sqlite:///:memory:")
+
+
+def test_a_hidden_information_game_is_relayed_whole_and_resumes(monkeypatch, tmp_path) -> None:
+    # The worker must get the game so far with its hidden parts (the tile stack), or it
+    # cannot play on; the driver stores what the worker played after the stored records.
+    monkeypatch.setenv("MEEPLE_LOAD_PLUGINS", "carcassonne_hill_dale")
+    url = f"sqlite:///{tmp_path / 'hd.sqlite'}"
+    specs = ["random", "random"]
+    game = load().game("carcassonne-hill-dale").name
+    units = plan(game, specs, 2, 4, url, options={"tiles": 3})
+    u = units[0]
+    engine = engine_for(url)
+    engine.new_game(u.game, list(u.seats), dict(u.options), seed=u.seed, game_id=u.game_id,
+                    title=u.title)
+    agents = {s: make_agent(spec, seed) for s, spec, seed in
+              zip(u.seats, u.specs, u.agent_seeds, strict=True)}
+    run_match(engine, u.game_id, agents, max_commands=2, flush_every=1000)
+    before = _log(url, u.game_id)
+    result = run_tournament(units, specs, 4, executor=DetachedInline())
+    after = _log(url, u.game_id)
+    assert after[:len(before)] == before and len(after) > len(before)
+    assert [m.resumed for m in result.matches] == [True, False]
+    for m in result.matches:
+        assert engine.verify(m.game_id).ok and engine.outcome(m.game_id) is not None
