@@ -303,7 +303,9 @@ def test_a_relayed_log_that_does_not_continue_the_store_is_refused(tmp_path) -> 
 
 def test_finished_games_are_read_not_replayed_and_reported_too(url) -> None:
     units = plan(C4, SPECS, 2, 8, url)
-    first = run_tournament(units, SPECS, 8)
+    played: list[MatchResult] = []
+    first = run_tournament(units, SPECS, 8, on_result=played.append)
+    assert [(m.index, m.resumed) for m in played] == [(0, False), (1, False)]
     seen: list[MatchResult] = []
     again = run_tournament(units, SPECS, 8, on_result=seen.append)
     assert [(m.index, m.resumed, m.seconds) for m in seen] == [(0, True, 0.0), (1, True, 0.0)]
