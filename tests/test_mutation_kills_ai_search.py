@@ -467,7 +467,7 @@ def test_tree_reuse_reaches_four_plies_past_our_move_and_no_further() -> None:
     while nodes[-1].children:
         nodes.append(next(iter(nodes[-1].children.values())))
     assert len(nodes) > 8
-    for plies, found in ((1, True), (3, True), (5, False)):
+    for plies, found in ((1, True), (3, True), (4, True), (5, False), (6, False)):
         again = make_agent("mcts:sims=60,solve=false", 0)
         again.act(game, start(game), "x")
         kept = again.last_root.children[Go("a")]
@@ -476,7 +476,7 @@ def test_tree_reuse_reaches_four_plies_past_our_move_and_no_further() -> None:
             node = next(iter(node.children.values()))
         visits = node.n
         view = TreeState(XY, ("a",) + ("go",) * plies)
-        again.act(game, view, "x")
+        again.act(game, view, XY[len(view.path) % 2])
         assert (again.reused_visits == visits) is found, plies
         assert (again.last_root is node) is found
         assert again.last_root.mover is None
