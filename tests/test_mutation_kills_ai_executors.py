@@ -49,6 +49,8 @@ def test_the_ray_executor_keeps_its_settings_without_starting_ray() -> None:
     ex = executor_for(3, "ray", "ray://head:10001", store_shared=False)
     assert type(ex) is RayExecutor
     assert (ex.workers, ex.address, ex.detached, ex.retries) == (3, "ray://head:10001", True, 3)
+    ex = RayExecutor()
+    assert (ex.workers, ex.address, ex.detached, ex.retries) == (2, None, False, 3)
     ex = RayExecutor(0)
     assert (ex.workers, ex.address, ex.detached, ex.retries) == (1, None, False, 3)
     assert RayExecutor(-4, retries=0).workers == 1 and RayExecutor(5).workers == 5

@@ -117,6 +117,9 @@ def test_the_search_agents_defaults() -> None:
         assert (agent.reuse, agent.heuristic_rollout, agent.im, agent.prior) == (
             True, False, 0.0, 0.0)
         assert agent.solve_option is None
+        # before its first decision: nothing searched, kept or seen
+        assert (agent.last_root, agent.reused_visits, agent.chance_seen) == (None, 0, False)
+        assert agent.players == set() and agent.stats.to_json()["decisions"] == 0
     # any budget given: no default simulation count
     assert make_agent("mcts:calls=50", 0).sims is None
     assert make_agent("mcts:calls=50", 0).max_calls == 50
