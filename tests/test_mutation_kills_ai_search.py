@@ -60,6 +60,9 @@ class Tree(Game):
         self.shape, self.value = shape, value
         self.steps = 0
 
+    def at(self, state):
+        return self.shape(state.path)
+
     def setup(self, players, options, rng):
         return [TreeStarted(tuple(players))]
 
@@ -72,12 +75,12 @@ class Tree(Game):
         return state  # immutable
 
     def to_act(self, state):
-        if isinstance(self.shape(state.path), tuple):
+        if isinstance(self.at(state), tuple):
             return ()
         return (state.players[len(state.path) % len(state.players)],)
 
     def legal(self, state, player):
-        return [Go(label) for label in self.shape(state.path)] \
+        return [Go(label) for label in self.at(state)] \
             if player in self.to_act(state) else []
 
     def decide(self, state, player, cmd, rng):
@@ -87,7 +90,7 @@ class Tree(Game):
         return [Went(player, entry)]
 
     def outcome(self, state):
-        scores = self.shape(state.path)
+        scores = self.at(state)
         if not isinstance(scores, tuple):
             return None
         return Outcome.from_scores(dict(zip(state.players, scores, strict=True)))
@@ -617,3 +620,92 @@ def test_a_deeper_heuristic_expects_each_reply_to_be_the_replier_s_best() -> Non
     assert two.act(game, start(game), "x") == Go("b") and two.stats.calls == 2 + 2 * 2
     three = make_agent("heuristic:depth=3", 0)  # the game ends after two plies
     assert three.act(game, start(game), "x") == Go("b") and three.stats.calls == 6
+
+
+# -- availability counts, on worlds that take turns ------------------------------------------------
+
+@dataclass(frozen=True)
+class WorldState(TreeState):
+    world: int = 0
+
+
+class Worlds(Tree):
+    """Hidden information whose samples are not random: ``determinize`` hands out the
+    worlds 0, 1, 2, 0, 1, ... (after one sample for the agent's own base state), and x's
+    commands at the start are ``WORLDS[world]``. Each leads to a long forced line; x's
+    evaluate is H[command] one ply after it and M[command] deeper (y's is the negation)."""
+
+    hidden_information = True
+    WORLDS = (["q"], ["q", "r"], ["p", "q"])
+
+    def __init__(self, h: dict[str, float], m: dict[str, float]) -> None:
+        super().__init__(lambda path: None)
+        self.h, self.m, self.calls = h, m, 0
+
+    def at(self, state):
+        if not state.path:
+            return self.WORLDS[state.world]
+        return ["go"] if len(state.path) < 150 else (0, 0)
+
+    def fold(self, state, ev):
+        if isinstance(ev, TreeStarted):
+            return WorldState(ev.players, ())
+        return WorldState(state.players, state.path + (ev.entry,), state.world)
+
+    def determinize(self, view, player, rng):
+        self.calls += 1
+        return WorldState(view.players, view.path, (self.calls - 2) % 3)
+
+    def evaluate(self, state, player):
+        if not state.path:
+            return 0.0
+        v = (self.h if len(state.path) == 1 else self.m)[state.path[0]]
+        return v if player == "x" else -v
+
+
+def availability_visits(h: dict[str, float], m: dict[str, float], sims: int, c: float,
+                        prior: float = 0.0, im: float = 0.0) -> dict[str, int]:
+    """Visits under ISMCTS selection with availability counts: a command is tried when it
+    is first legal (q, then r, then p in the first three samples); then among the legal
+    ones the highest w/n + c*sqrt(ln(avail)/n), avail the visits in which it was legal
+    (this one included); a prior adds ``prior`` visits of H; implicit minimax adds
+    im*(h - w/n), h being H until a command's second visit shows the value M below it."""
+    n = {"q": 1, "r": 1, "p": 1}
+    w = dict(m)
+    avail = {"q": 3, "r": 1, "p": 1}
+    for i in range(3, sims):
+        legal = Worlds.WORLDS[i % 3]
+        best, best_value = None, -math.inf
+        for mv in legal:
+            avail[mv] += 1
+            if prior:
+                k = n[mv] + prior
+                v = (w[mv] + prior * h[mv]) / k + c * math.sqrt(math.log(avail[mv]) / k)
+            else:
+                v = w[mv] / n[mv] + c * math.sqrt(math.log(avail[mv]) / n[mv])
+                if im:
+                    v += im * ((h if n[mv] == 1 else m)[mv] - w[mv] / n[mv])
+            if v > best_value:
+                best, best_value = mv, v
+        n[best] += 1
+        w[best] += m[best]
+    return n
+
+
+@pytest.mark.parametrize("spec, c, prior, im", [
+    ("c=1.4", 1.4, 0.0, 0.0), ("c=0.4", 0.4, 0.0, 0.0), ("c=3", 3.0, 0.0, 0.0),
+    ("c=1,prior=3", 1.0, 3.0, 0.0), ("c=0.5,prior=0.5", 0.5, 0.5, 0.0),
+    ("c=1,im=0.6", 1.0, 0.0, 0.6), ("c=0.3,im=1", 0.3, 0.0, 1.0),
+])
+def test_ismcts_visits_follow_ucb1_over_availability_counts(spec, c, prior, im) -> None:
+    h = {"p": 0.7, "q": -0.2, "r": 0.4}
+    m = {"p": 0.1, "q": 0.3, "r": -0.45}
+    game = Worlds(h, m)
+    agent = make_agent(f"ismcts:sims=45,depth=1,{spec}", 0)
+    agent.act(game, game.fold(None, TreeStarted(XY)), "x")
+    root = agent.last_root
+    got = {mv.label: ch.n for mv, ch in root.children.items()}
+    assert got == availability_visits(h, m, 45, c, prior, im)
+    assert {mv.label: ch.avail for mv, ch in root.children.items()} == {
+        "q": 45, "r": 15, "p": 15}  # q in every sample, r and p in every third
+    assert [mv.label for mv in root.children] == ["q", "r", "p"]
