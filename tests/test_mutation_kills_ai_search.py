@@ -709,3 +709,32 @@ def test_ismcts_visits_follow_ucb1_over_availability_counts(spec, c, prior, im) 
     assert {mv.label: ch.avail for mv, ch in root.children.items()} == {
         "q": 45, "r": 15, "p": 15}  # q in every sample, r and p in every third
     assert [mv.label for mv in root.children] == ["q", "r", "p"]
+
+
+def test_a_proven_result_outranks_visits_when_the_move_is_chosen() -> None:
+    # b draws at once (proven at its first visit, then valued at exactly 0), so the search
+    # keeps visiting a, whose random rollouts mostly draw. Only when y's winning answer t
+    # is expanded (last: the prior misjudges it) is a proven lost; then every first
+    # command is proven and the search stops with a far more visited than b. The proven
+    # draw b must still be chosen over the proven loss.
+    def shape(path):
+        if not path:
+            return ["a", "b"]
+        if path == ("b",):
+            return (0, 0)
+        if len(path) == 1:
+            return ["u1", "u2", "u3", "u4", "u5", "t"]
+        if path[1] == "t":
+            return (0, 1)
+        return ["go"] if len(path) < 40 else (0, 0)
+
+    def value(path, player):
+        return -0.9 if player == "y" and path[-1:] == ("t",) else 0.0
+
+    for seed in range(3):
+        agent, move, root = search("mcts:sims=500,reuse=0,prior=1", Tree(shape, value),
+                                   seed=seed)
+        a, b = root.children[Go("a")], root.children[Go("b")]
+        assert root.proven == {"x": 0.0, "y": 0.0} and agent.stats.simulations < 500
+        assert a.proven == {"x": -1.0, "y": 1.0} and a.n > b.n == 1
+        assert move == Go("b"), seed
