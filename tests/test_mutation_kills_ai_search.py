@@ -738,3 +738,19 @@ def test_a_proven_result_outranks_visits_when_the_move_is_chosen() -> None:
         assert root.proven == {"x": 0.0, "y": 0.0} and agent.stats.simulations < 500
         assert a.proven == {"x": -1.0, "y": 1.0} and a.n > b.n == 1
         assert move == Go("b"), seed
+
+
+def test_a_greedy_reply_breaks_a_tie_at_random() -> None:
+    # After a, y's p and q are equally good for y (the values are computed, so equal but
+    # not the same object), but p loses for x and q wins: depth 2 judges a by one of them,
+    # at random, so x sometimes prefers a (q expected) and sometimes b (0).
+    def value(path, player):
+        base = {("a", "p"): (-1.0, 0.5), ("a", "q"): (1.0, 0.5), ("b", "r"): (0.0, 0.0)}
+        x, y = base.get(path, (0.0, 0.0))
+        return (x if player == "x" else y) * 1.0
+
+    tree = {(): ["a", "b"], ("a",): ["p", "q"], ("b",): ["r"]}
+    game = Tree(lambda path: tree.get(path, (0, 0)), value)
+    picks = {make_agent("heuristic:depth=2", seed).act(game, start(game), "x").label
+             for seed in range(20)}
+    assert picks == {"a", "b"}
