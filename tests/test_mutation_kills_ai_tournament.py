@@ -400,3 +400,29 @@ def test_a_hidden_information_game_is_relayed_whole_and_resumes(monkeypatch, tmp
     assert [m.resumed for m in result.matches] == [True, False]
     for m in result.matches:
         assert engine.verify(m.game_id).ok and engine.outcome(m.game_id) is not None
+
+
+def _typed(word: str) -> str:
+    """The word as a command line hands it over: an equal string, not the same object."""
+    return "".join(list(word))
+
+
+def test_a_format_typed_on_the_command_line_is_read_by_its_value(url) -> None:
+    for fmt in ("auto", "fixed", "round-robin"):
+        assert _typed(fmt) == fmt and _typed(fmt) is not fmt
+    assert resolve_format(_typed("auto"), 2, None, 2, 4) == ("fixed", 2)
+    assert resolve_format(_typed("auto"), 5, None, 2, 4) == ("round-robin", 4)
+    assert resolve_format(_typed("fixed"), 3, None, 2, 4) == ("fixed", 3)
+    assert resolve_format(_typed("round-robin"), 3, None, 2, 4) == ("round-robin", 3)
+    assert default_id(C4, SPECS, 1, fmt=_typed("fixed"), seats=2) == default_id(C4, SPECS, 1)
+    assert plan(C4, SPECS, 2, 1, url, fmt=_typed("auto")) == plan(C4, SPECS, 2, 1, url)
+    assert plan(C4, SPECS, 2, 1, url, fmt=_typed("fixed")) == plan(C4, SPECS, 2, 1, url)
+    with pytest.raises(BadOptions, match="--games must be a multiple of 2 \\(the number"):
+        plan(C4, SPECS, 3, 1, url, fmt=_typed("fixed"))
+
+
+def test_an_executor_typed_on_the_command_line_is_read_by_its_value() -> None:
+    from meeple.ai.executors import ProcessExecutor, executor_for
+
+    assert type(executor_for(1, _typed("local"))) is InlineExecutor
+    assert type(executor_for(3, _typed("local"))) is ProcessExecutor
