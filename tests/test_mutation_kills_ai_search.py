@@ -754,3 +754,36 @@ def test_a_greedy_reply_breaks_a_tie_at_random() -> None:
     picks = {make_agent("heuristic:depth=2", seed).act(game, start(game), "x").label
              for seed in range(20)}
     assert picks == {"a", "b"}
+
+
+class Flip(Worlds):
+    """x's only command a ends the game in world 0 and leads on to y's forced line in
+    world 1; the samples take turns, world 0 first (sim i sees world i % 2)."""
+
+    def __init__(self) -> None:
+        super().__init__({}, {})
+
+    def at(self, state):
+        if not state.path:
+            return ["a"]
+        if state.path == ("a",) and state.world == 0:
+            return (1, 0)
+        return ["go"] if len(state.path) < 30 else (0, 0)
+
+    def determinize(self, view, player, rng):
+        self.calls += 1
+        return WorldState(view.players, view.path, (self.calls - 2) % 2)
+
+    def evaluate(self, state, player):
+        return Game.evaluate(self, state, player)
+
+
+def test_a_position_final_in_one_sample_and_not_in_the_next_is_chance_and_says_which() -> None:
+    for sims, final in ((21, True), (20, False), (2, False), (1, True)):
+        game = Flip()
+        agent = make_agent(f"ismcts:sims={sims}", 0)
+        agent.act(game, game.fold(None, TreeStarted(XY)), "x")
+        a = agent.last_root.children[Go("a")]
+        assert a.terminal is final, sims  # as the latest sample left it
+        assert agent.chance_seen is (sims > 1)
+        assert a.n == sims and a.proven is None
