@@ -382,6 +382,21 @@ def test_legal_commands_that_differ_between_samples_are_tried_and_counted_when_a
         assert 1 <= child.n <= child.avail <= node.n - 1
     assert node.n == 80 and sum(ch.n for ch in node.children.values()) == node.n - 1
 
+    # An eight-sided die that offers {p, q} only on a 0: the commands are first seen to
+    # differ after several visits, when q has been available in all of them.
+    def die(path):
+        if not path:
+            return ["die!"]
+        if len(path) == 1:
+            return ["p", "q"] if path[0] == "die0" else ["q", "r"]
+        return ["go"] if len(path) < 200 else (0, 0)
+
+    for seed in range(3):
+        agent, _, root = search("mcts:sims=60,reuse=0", Tree(die), seed=seed)
+        node = root.children[Go("die!")]
+        q = node.children[Go("q")]
+        assert node.varied and q.avail == node.n - q.born and q.avail >= q.n
+
 
 # -- rollouts ----------------------------------------------------------------------------------------
 

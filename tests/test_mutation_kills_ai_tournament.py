@@ -286,19 +286,27 @@ def test_a_relayed_match_continues_the_records_the_store_had(url) -> None:
 
 
 def test_a_relayed_log_that_does_not_continue_the_store_is_refused(tmp_path) -> None:
-    here, there = (f"sqlite:///{tmp_path / name}" for name in ("here.sqlite", "there.sqlite"))
+    # Logs of other histories from six stores: whichever way their hash at the store's
+    # last record compares with the store's own, each is refused and nothing is stored.
+    here = f"sqlite:///{tmp_path / 'here.sqlite'}"
     u = plan(C4, SPECS, 2, 3, here)[0]
-    for url, seed in ((here, 1), (there, 2)):
+
+    def partly_played(url: str, seed: int) -> None:
         engine = engine_for(url)
         engine.new_game(u.game, list(u.seats), seed=u.seed, game_id=u.game_id, title=u.title)
         agents = {s: make_agent("random", seed + i) for i, s in enumerate(u.seats)}
         run_match(engine, u.game_id, agents, max_commands=6, flush_every=1000)
+
+    partly_played(here, 1)
     before = _log(here, u.game_id)
-    data = engine_for(there).export(u.game_id, reveal=True, keep_seed=True)
-    with pytest.raises(MeepleError) as info:
-        store_relayed(u, data)
-    assert str(info.value) == f"{u.game_id} moved on in the store while a worker played it"
-    assert _log(here, u.game_id) == before
+    for k in range(6):
+        there = f"sqlite:///{tmp_path / f'there{k}.sqlite'}"
+        partly_played(there, 10 + 2 * k)
+        data = engine_for(there).export(u.game_id, reveal=True, keep_seed=True)
+        with pytest.raises(MeepleError) as info:
+            store_relayed(u, data)
+        assert str(info.value) == f"{u.game_id} moved on in the store while a worker played it"
+        assert _log(here, u.game_id) == before
 
 
 def test_finished_games_are_read_not_replayed_and_reported_too(url) -> None:
