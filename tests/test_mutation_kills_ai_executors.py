@@ -130,3 +130,90 @@ def test_an_error_in_a_worker_reaches_the_caller_and_ends_the_pool(recording) ->
     (pool,) = recording
     assert pool.shutdowns[0] is False
     assert not any(p.is_alive() for p in pool.procs)
+
+
+class _FakeRay:
+    """Just enough of Ray's API for RayExecutor.run's control flow: tasks run when their
+    result is asked for; what was started, cancelled and shut down is recorded."""
+
+    def __init__(self, initialized: bool = False) -> None:
+        self.initialized = initialized
+        self.inits: list[dict] = []
+        self.cancelled: list[tuple[int, bool]] = []
+        self.shutdowns = 0
+        self.options: dict = {}
+
+    def is_initialized(self) -> bool:
+        return self.initialized
+
+    def init(self, **kwargs) -> None:
+        self.inits.append(kwargs)
+        self.initialized = True
+
+    def shutdown(self) -> None:
+        self.shutdowns += 1
+        self.initialized = False
+
+    def remote(self, **options):
+        self.options = options
+
+        def wrap(fn):
+            class Remote:
+                @staticmethod
+                def remote(item):
+                    return (fn, item)
+            return Remote
+        return wrap
+
+    def wait(self, refs, num_returns=1):
+        return refs[:num_returns], refs[num_returns:]
+
+    def get(self, ref):
+        fn, item = ref
+        return fn(item)
+
+    def cancel(self, ref, force=False) -> None:
+        self.cancelled.append((ref[1], force))
+
+
+@pytest.fixture
+def fake_ray(monkeypatch):
+    import sys
+
+    fake = _FakeRay()
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    # RayExecutor sets these for Ray with setdefault; keep them out of this process's env
+    for name in ("RAY_USAGE_STATS_ENABLED", "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"):
+        monkeypatch.setenv(name, "0")
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: object() if name == "ray" else real(name, *a))
+    return fake
+
+
+def test_ray_runs_every_item_as_a_retried_task_and_stops_the_ray_it_started(fake_ray) -> None:
+    out = list(RayExecutor(3).run(abs, [-1, -2, 3]))
+    assert out == [1, 2, 3]
+    assert fake_ray.options == {"num_cpus": 1, "max_retries": 3, "retry_exceptions": False}
+    (init,) = fake_ray.inits
+    assert init["num_cpus"] == 3 and init["_node_ip_address"] == "127.0.0.1"
+    assert fake_ray.cancelled == [] and fake_ray.shutdowns == 1
+
+
+def test_ray_stopped_early_cancels_every_pending_task(fake_ray) -> None:
+    it = RayExecutor(2, retries=5).run(abs, [-1, -2, -3, -4])
+    assert next(it) == 1
+    it.close()
+    assert fake_ray.cancelled == [(-2, True), (-3, True), (-4, True)]
+    assert fake_ray.options["max_retries"] == 5 and fake_ray.shutdowns == 1
+
+
+def test_a_running_ray_is_used_and_left_running_and_a_cluster_joined_by_address(
+        fake_ray) -> None:
+    fake_ray.initialized = True
+    assert list(RayExecutor(2).run(abs, [-5])) == [5]
+    assert fake_ray.inits == [] and fake_ray.shutdowns == 0
+    fake_ray.initialized = False
+    assert list(RayExecutor(2, address="ray://head:10001").run(abs, [-6])) == [6]
+    (init,) = fake_ray.inits
+    assert init["address"] == "ray://head:10001" and "num_cpus" not in init

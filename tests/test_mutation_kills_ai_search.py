@@ -653,14 +653,15 @@ class Worlds(Tree):
     hidden_information = True
     WORLDS = (["q"], ["q", "r"], ["p", "q"])
 
-    def __init__(self, h: dict[str, float], m: dict[str, float]) -> None:
+    def __init__(self, h: dict[str, float], m: dict[str, float],
+                 ends: dict[str, tuple[int, int]] | None = None) -> None:
         super().__init__(lambda path: None)
-        self.h, self.m, self.calls = h, m, 0
+        self.h, self.m, self.ends, self.calls = h, m, ends or {}, 0
 
     def at(self, state):
         if not state.path:
             return self.WORLDS[state.world]
-        return ["go"] if len(state.path) < 150 else (0, 0)
+        return ["go"] if len(state.path) < 150 else self.ends.get(state.path[0], (0, 0))
 
     def fold(self, state, ev):
         if isinstance(ev, TreeStarted):
@@ -802,3 +803,39 @@ def test_a_position_final_in_one_sample_and_not_in_the_next_is_chance_and_says_w
         assert a.terminal is final, sims  # as the latest sample left it
         assert agent.chance_seen is (sims > 1)
         assert a.n == sims and a.proven is None
+
+
+def test_ismcts_implicit_minimax_weighs_the_gap_between_value_and_mean() -> None:
+    # Played out, p and r lose for x and q wins, while evaluate says otherwise (H one ply
+    # after the command, M deeper): the gap h - mean stays open, and im weighs it.
+    h = {"p": 0.7, "q": -0.2, "r": 0.4}
+    m = {"p": 0.1, "q": 0.3, "r": -0.45}
+    ends = {"p": (0, 1), "q": (1, 0), "r": (0, 1)}
+    rewards = {"p": -1.0, "q": 1.0, "r": -1.0}
+    game = Worlds(h, m, ends)
+    agent = make_agent("ismcts:sims=45,c=1.4,im=0.5", 0)
+    agent.act(game, game.fold(None, TreeStarted(XY)), "x")
+    got = {mv.label: ch.n for mv, ch in agent.last_root.children.items()}
+    n = {"q": 1, "r": 1, "p": 1}
+    w = dict(rewards)
+    avail = {"q": 3, "r": 1, "p": 1}
+    for i in range(3, 45):  # availability UCB1 plus im * (h - mean), h = H then M
+        best, best_value = None, -math.inf
+        for mv in Worlds.WORLDS[i % 3]:
+            avail[mv] += 1
+            mean = w[mv] / n[mv]
+            v = mean + 1.4 * math.sqrt(math.log(avail[mv]) / n[mv])
+            v += 0.5 * ((h if n[mv] == 1 else m)[mv] - mean)
+            if v > best_value:
+                best, best_value = mv, v
+        n[best] += 1
+        w[best] += rewards[best]
+    assert got == n
+
+
+def test_prior_values_are_clipped_just_beyond_the_bounds_and_kept_at_them() -> None:
+    values = {"a": 1.5, "b": -1.5, "c": 1.0, "d": -1.0, "e": 0.999}
+    game = Tree(long_lines("abcde"), by_first(values))
+    _, _, root = search("mcts:sims=5,depth=1,reuse=0,prior=1", game)
+    assert {m.label: ch.pv for m, ch in root.children.items()} == {
+        "a": 1.0, "b": -1.0, "c": 1.0, "d": -1.0, "e": 0.999}
