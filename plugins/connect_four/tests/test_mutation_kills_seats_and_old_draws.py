@@ -45,3 +45,16 @@ def test_a_drawn_game_of_a_0_1_log_scores_a_half_each(tmp_path) -> None:
     report = eng.verify("old")
     assert report.ok, report.problem
     assert LocalGame(GAME, ["ann", "bob"]).outcome() is None
+
+
+def test_only_a_0_1_setup_of_the_same_players_is_the_old_format() -> None:
+    # Written after the held-out sample of seed 931, which found `and` to `or` unguarded.
+    from meeple_connect_four.game import Started
+
+    today = [Started(("ann", "bob"))]
+    name = "connect four 0.1 (drops without their results)"
+    assert GAME.old_format([Started(("ann", "bob"), results=False)], today) == name
+    assert GAME.old_format([Started(("ann", "bob"))], today) is None  # today's own shape
+    assert GAME.old_format([Started(("bob", "ann"), results=False)], today) is None
+    assert GAME.old_format([Started(("ann", "bob"), results=False)] * 2, today) is None
+    assert GAME.old_format([Started(("ann", "bob"), results=False)], today * 2) is None
