@@ -356,7 +356,12 @@ def run_items(db, items, pkg: Package, lines: LineMap, test_timeout: int,
         start = time.monotonic()
         selected = lines.tests_for(spec.module_path, spec.start_pos[0], spec.end_pos[0])
         if selected is None:
-            result = mutate_and_test(item.mutations, everything, timeout)
+            # Every test, fastest first (a module-level constant is usually caught by a
+            # quick unit test; the slow replays last), as the coverage run timed them.
+            known = lines.fastest(set(lines.seconds), 0)
+            command = " ".join(pytest_argv(test_timeout) + [shlex.quote(t) for t in known]) \
+                if known else everything
+            result = mutate_and_test(item.mutations, command, timeout)
         elif not selected:
             # No test reaches the line: it survives for certain. `true` only lets cosmic-ray
             # apply the mutant and record its diff.
