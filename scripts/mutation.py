@@ -357,8 +357,9 @@ def run_items(db, items, pkg: Package, lines: LineMap, test_timeout: int,
         selected = lines.tests_for(spec.module_path, spec.start_pos[0], spec.end_pos[0])
         if selected is None:
             # Every test, fastest first (a module-level constant is usually caught by a
-            # quick unit test; the slow replays last), as the coverage run timed them.
-            known = lines.fastest(set(lines.seconds), 0)
+            # quick unit test; the slow replays last), as the coverage run timed them, and
+            # with --budget only those that fit in it, as for any other mutant.
+            known = lines.fastest(set(lines.seconds), budget)
             command = " ".join(pytest_argv(test_timeout) + [shlex.quote(t) for t in known]) \
                 if known else everything
             result = mutate_and_test(item.mutations, command, timeout)
@@ -372,8 +373,9 @@ def run_items(db, items, pkg: Package, lines: LineMap, test_timeout: int,
             command = " ".join(pytest_argv(test_timeout) + [shlex.quote(t) for t in chosen])
             result = mutate_and_test(item.mutations, command, timeout)
         db.set_result(item.job_id, result)
-        tests = "all tests" if selected is None else \
-            f"{len(lines.fastest(selected, budget))} of {len(selected)} tests"
+        every = set(lines.seconds)
+        tests = f"all tests: {len(lines.fastest(every, budget))} of {len(every)}" \
+            if selected is None else f"{len(lines.fastest(selected, budget))} of {len(selected)} tests"
         print(f"[{n}/{len(items)}] {verdict(result):<11} {mutant_id(item)} "
               f"line {spec.start_pos[0]}, {tests} ({time.monotonic() - start:.0f} s)",
               flush=True)
