@@ -243,5 +243,35 @@ def test_legal_offers_what_the_rules_accept_and_nothing_they_refuse(seed: int) -
             assert len(rows) == len(set(rows)), rows
             before = GAME.clone(g)
             for text in rows:
-                assert GAME.decide(g, player, text, None), text
+                events = GAME.decide(g, player, text, None)
+                assert events, text
+                _check_facts(g, player, text, events)
             assert g == before
+
+
+#: The faction counters ``changes`` reports (ledger.py), by their names there.
+_COUNTERS = {"vp": "VP", "coins": "C", "workers": "W", "priests": "P", "bowl1": "P1",
+             "bowl2": "P2", "bowl3": "P3", "shipping": "ship", "digging": "dig",
+             "dwellings": "L_D", "trading_houses": "L_TP", "temples": "L_TE",
+             "strongholds": "L_SH", "sanctuaries": "L_SA", "keys": "KEY",
+             **{c.lower(): c for c in CULTS}}
+
+
+def _check_facts(g, player: str, text: str, events: list) -> None:
+    """The events fold to where the rules run on the state land (the search fast path),
+    and their changes are each counter's difference, for every faction."""
+    slow = GAME.clone(g)
+    for ev in events:
+        slow = GAME.fold(slow, ev)
+    fast = GAME.step(GAME.clone(g), player, GAME.parse(text), None)
+    assert slow == fast, text
+    total: dict[str, dict[str, int]] = {}
+    for ev in events:
+        for p, d in GAME.changes(ev).items():
+            for k, v in d.items():
+                total.setdefault(p, {})[k] = total.setdefault(p, {}).get(k, 0) + v
+    for name, f in g.fac.items():
+        after = slow.fac[name]
+        want = {k: after[key] - f[key] for k, key in _COUNTERS.items() if after[key] != f[key]}
+        got = {k: v for k, v in total.get(f["player"], {}).items() if k in _COUNTERS and v}
+        assert got == want, (text, name)
