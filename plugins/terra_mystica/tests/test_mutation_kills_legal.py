@@ -191,6 +191,15 @@ def _tight(g, player: str, rng: random.Random):
     p3 = rng.randint(0, power - p2)
     f.update(C=rng.randint(0, 8), W=rng.randint(0, 4), P=rng.randint(0, 2), P1=power - p2 - p3,
              P2=p2, P3=p3)
+    # The building and bridge limits: counts at or next to them (only ever raised, so the
+    # buildings on the map still fit).
+    for b, near in (("D", (7, 8)), ("TP", (3, 4)), ("TE", (2, 3)), ("SH", (1,)), ("SA", (1,))):
+        f["L_" + b] = max(f["L_" + b], rng.choice((0, *near)))
+    free = [(a, b) for a in B.LAND for b in sorted(B.BRIDGABLE[a]) if a < b
+            and not any({a, b} == {x, y} for x, y, _ in g.bridges)]
+    mine = sum(1 for *_, o in g.bridges if o == f["name"])
+    g.bridges = [*g.bridges, *((a, b, f["name"]) for a, b in rng.sample(
+        free, max(0, rng.randint(0, 3) - mine)))]
     return g
 
 
@@ -218,6 +227,8 @@ def _unfunded(g) -> list[str]:
     f = g.fac[name]
     if g.active != name or g.phase != "play" or f["acted"] or g.offers:
         return []
+    if name in ("dwarves", "fakirs"):
+        return []  # legal funds the building's price, not a tunnel's or a carpet's
     keys = {_key(c.text, g) for c in GAME.legal(g, player)}
     bases = [f"build {B.NAMES[h]}" for h in B.LAND if not g.hbld[h]]
     bases += [f"upgrade {B.NAMES[h]} to {t}" for h in f["locations"] for t in ("TP", "TE")]
