@@ -241,6 +241,35 @@ def _unfunded(g) -> list[str]:
     return out
 
 
+def _split(g) -> list[str]:
+    """Spade actions and digs with the dwelling they pay for, which legal lists whole
+    (docs/games/terra-mystica.md, "Staging"): for each hex and each way, the fewest digs
+    the rules accept must be a row of legal (up to the burning that pays for it)."""
+    player = GAME.to_act(g)[0]
+    name = g.faction_of[player]
+    f = g.fac[name]
+    if g.active != name or g.phase != "play" or f["acted"] or g.offers or f["SPADE"]:
+        return []
+    whole = {re.sub(r"^burn \d+\. ", "", c.text) for c in GAME.legal(g, player)}
+    ways = [("", (1, 2, 3))]
+    for act, price in (("ACT5", 4), ("ACT6", 6), ("BON1", 0), ("ACTG", 0)):
+        burn = f"burn {price - f['P3']}. " if f["P3"] < price <= f["P3"] + f["P2"] // 2 else ""
+        ways.append((f"{burn}action {act}. ", (0, 1, 2)))
+    out = []
+    for h in B.LAND:
+        n = B.NAMES[h]
+        if g.hbld[h] or _after(g, player, parse_row(f"build {n}")) is not None:
+            continue
+        for head, digs in ways:
+            for k in digs:
+                row = head + (f"dig {k}. " if k else "") + f"build {n}"
+                if _after(g, player, parse_row(row)) is not None:
+                    if re.sub(r"^burn \d+\. ", "", row) not in whole:
+                        out.append(row)
+                    break
+    return out
+
+
 @pytest.mark.parametrize("seed", range(24))
 def test_legal_offers_what_the_rules_accept_and_nothing_they_refuse(seed: int) -> None:
     cases = _cases(seed)
@@ -249,6 +278,7 @@ def test_legal_offers_what_the_rules_accept_and_nothing_they_refuse(seed: int) -
         where = (g.round, g.phase, GAME.to_act(g))
         assert _missing(g) == [], where
         assert _unfunded(g) == [], where
+        assert _split(g) == [], where
         for player in GAME.to_act(g):
             rows = [c.text for c in GAME.legal(g, player)]
             assert len(rows) == len(set(rows)), rows
