@@ -219,7 +219,7 @@ def _missing(g) -> list[str]:
     return out
 
 
-def _unfunded(g) -> list[str]:
+def _unfunded(g, hexes=None) -> list[str]:
     """Builds and upgrades the purse pays only after conversions that legal does not offer
     in one row with their conversions."""
     player = GAME.to_act(g)[0]
@@ -230,7 +230,7 @@ def _unfunded(g) -> list[str]:
     if name in ("dwarves", "fakirs"):
         return []  # legal funds the building's price, not a tunnel's or a carpet's
     keys = {_key(c.text, g) for c in GAME.legal(g, player)}
-    bases = [f"build {B.NAMES[h]}" for h in B.LAND if not g.hbld[h]]
+    bases = [f"build {B.NAMES[h]}" for h in hexes or B.LAND if not g.hbld[h]]
     bases += [f"upgrade {B.NAMES[h]} to {t}" for h in f["locations"] for t in ("TP", "TE")]
     out = []
     for base in bases:
@@ -316,3 +316,28 @@ def _check_facts(g, player: str, text: str, events: list) -> None:
         want = {k: after[key] - f[key] for k, key in _COUNTERS.items() if after[key] != f[key]}
         got = {k: v for k, v in total.get(f["player"], {}).items() if k in _COUNTERS and v}
         assert got == want, (text, name)
+
+
+def test_every_short_purse_conversions_can_fill_gets_the_build_in_one_row() -> None:
+    """The funding offers at every boundary: coins, workers, priests and bowl III from
+    none to a little more than a dwelling or a trading house needs."""
+    from .test_live_rules import _put, _state
+
+    base = _state("witches", "nomads")
+    _put(base, "witches", "E5")
+    _put(base, "nomads", "E4")  # E5's trading house costs its single price
+    base.hcolor[B.INDEX["E6"]] = "green"
+    lone = _state("witches", "nomads")
+    _put(lone, "witches", "E5")  # no neighbour: the trading house costs double coins
+    near = [B.INDEX["E6"]]
+    checked = 0
+    for g0 in (base, lone):
+        for c in range(0, 7):
+            for w in range(0, 4):
+                for p in range(0, 2):
+                    for p3 in (0, 1, 2, 3, 5, 6):
+                        g = GAME.clone(g0)
+                        g.fac["witches"].update(C=c, W=w, P=p, P1=12 - p3, P2=0, P3=p3)
+                        assert _unfunded(g, near) == [], (c, w, p, p3)
+                        checked += 1
+    assert checked == 2 * 7 * 4 * 2 * 6
