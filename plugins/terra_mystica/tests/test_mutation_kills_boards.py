@@ -222,3 +222,67 @@ def test_advancing_shipping_costs_a_priest_and_four_coins_and_scores_its_level()
     g.active = "witches"
     f.update(C=9, P=3, acted=0)
     _refused(g, "p0", "advance ship", "top of the shipping track")
+
+
+@pytest.mark.parametrize("level, workers", [(0, 3), (1, 2), (2, 1)])
+def test_a_spade_costs_the_workers_of_the_digging_level(level: int, workers: int) -> None:
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E5")
+    f = g.fac["witches"]
+    f.update(dig=level, W=2 * workers - 1, C=0)
+    _refused(g, "p0", "dig 2", "not enough W")
+    f["W"] = 2 * workers
+    _row(g, "p0", "dig 2")
+    assert (f["W"], f["SPADE"]) == (0, 2)
+
+
+def _far_pair(table, distance: int):
+    """Two land hexes ``distance`` apart in ``table`` (board ranges) and not neighbours."""
+    return next((a, b) for a in B.LAND for b in B.LAND if a < b and b not in B.ADJ[a]
+                and table[a].get(b) == distance)
+
+
+def test_the_area_joins_buildings_within_shipping_tunnel_or_carpet_range() -> None:
+    from meeple_terra_mystica.reach import network_size
+
+    a, b = _far_pair(B.RANGE_RIVER, 1)
+    for ship, joined in ((0, False), (1, True)):
+        g = _state("mermaids", "witches")
+        for h in (a, b):
+            _put(g, "mermaids", B.NAMES[h])
+        g.fac["mermaids"]["ship"] = ship
+        assert network_size(g, g.fac["mermaids"]) == (2 if joined else 1), ship
+    a, b = _far_pair(B.RANGE_LAND, 1)
+    for name, joined in (("dwarves", True), ("witches", False)):
+        g = _state(name, "nomads")
+        for h in (a, b):
+            _put(g, name, B.NAMES[h])
+        assert network_size(g, g.fac[name]) == (2 if joined else 1), name
+    a, b = _far_pair(B.RANGE_LAND, 2)
+    for carpet, joined in ((1, False), (2, True)):
+        g = _state("fakirs", "witches")
+        for h in (a, b):
+            _put(g, "fakirs", B.NAMES[h])
+        g.fac["fakirs"]["carpet"] = carpet
+        assert network_size(g, g.fac["fakirs"]) == (2 if joined else 1), carpet
+
+
+def test_a_tunnel_costs_workers_and_a_carpet_flight_a_priest_each_for_four_vp() -> None:
+    from meeple_terra_mystica.reach import reach_cost
+
+    a, b = _far_pair(B.RANGE_LAND, 1)
+    g = _state("dwarves", "nomads")
+    _put(g, "dwarves", B.NAMES[a])
+    assert reach_cost(g, g.fac["dwarves"], b) == ({"W": 2}, 4)
+    g.fac["dwarves"]["tunnel_cost"] = 1  # the stronghold
+    assert reach_cost(g, g.fac["dwarves"], b) == ({"W": 1}, 4)
+    g = _state("fakirs", "nomads")
+    _put(g, "fakirs", B.NAMES[a])
+    assert reach_cost(g, g.fac["fakirs"], b) == ({"P": 1}, 4)
+    c, d = _far_pair(B.RANGE_LAND, 2)
+    g = _state("fakirs", "nomads")
+    _put(g, "fakirs", B.NAMES[c])
+    with pytest.raises(IllegalCommand, match="not reachable"):
+        reach_cost(g, g.fac["fakirs"], d)
+    g.fac["fakirs"]["carpet"] = 2
+    assert reach_cost(g, g.fac["fakirs"], d) == ({"P": 1}, 4)
