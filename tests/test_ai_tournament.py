@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 import json
-import sys
 
 import pytest
+from cli_runner import run_meeple
 from meeple.ai.ratings import Ratings, wilson
 from meeple.ai.tournament import (
     ProcessExecutor,
@@ -158,41 +158,25 @@ def test_split_players_keeps_options_with_their_spec():
 
 # -- the command line -----------------------------------------------------------------------------
 
-def meeple(capsys, *args):
-    from meeple.cli.app import main
-
-    old = sys.argv
-    sys.argv = ["meeple", *args]
-    try:
-        main()
-        code = 0
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 0
-    finally:
-        sys.argv = old
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_cli_tournament_json_and_resume(capsys, tmp_path):
     db = str(tmp_path / "cli.sqlite")
     args = ("tournament", "connect-four", "--players", "random,mcts:sims=20,c=2", "--games",
             "4", "--seed", "3", "--db", db, "--json")
-    code, out, err = meeple(capsys, *args)
+    code, out, err = run_meeple(capsys, *args)
     assert code == 0, err
     data = json.loads(out)
     assert data["games"] == 4 and data["resumed"] == 0
     assert {s["entrant"] for s in data["standings"]} == {"random", "mcts:sims=20,c=2"}
     top = data["standings"][0]
     assert set(top) >= {"win_rate", "win_rate_95ci", "mean_score", "rating"}
-    code, out, _ = meeple(capsys, *args)
+    code, out, _ = run_meeple(capsys, *args)
     assert code == 0 and json.loads(out)["resumed"] == 4
-    code, out, _ = meeple(capsys, "verify", f"{data['tournament']}-1", "--db", db)
+    code, out, _ = run_meeple(capsys, "verify", f"{data['tournament']}-1", "--db", db)
     assert code == 0
 
 
 def test_cli_tournament_table(capsys, tmp_path):
-    code, out, err = meeple(capsys, "tournament", "connect-four", "-p", "random", "-p",
+    code, out, err = run_meeple(capsys, "tournament", "connect-four", "-p", "random", "-p",
                             "heuristic", "--games", "2", "--db", str(tmp_path / "t.db"))
     assert code == 0, err
     assert "win rate" in out and "95% CI" in out and "heuristic" in out
@@ -206,37 +190,37 @@ def test_cli_tournament_table(capsys, tmp_path):
     (("--players", "random,random", "--games", "2", "-o", "size=9"), "has no option 'size'"),
 ])
 def test_cli_tournament_errors_are_one_line_and_exit_2(capsys, tmp_path, args, message):
-    code, out, err = meeple(capsys, "tournament", "connect-four", *args,
+    code, out, err = run_meeple(capsys, "tournament", "connect-four", *args,
                             "--db", str(tmp_path / "e.db"))
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1
     assert not (tmp_path / "e.db").exists()  # refused before anything was stored
 
 
 def test_cli_tournament_unknown_game(capsys, tmp_path):
-    code, _, err = meeple(capsys, "tournament", "chess", "-p", "random,random", "--db",
+    code, _, err = run_meeple(capsys, "tournament", "chess", "-p", "random,random", "--db",
                           str(tmp_path / "e.db"))
     assert code == 2 and "no game named 'chess'" in err
 
 
 def test_cli_bench_json(capsys):
-    code, out, err = meeple(capsys, "bench", "connect-four", "--agent", "mcts:sims=50",
+    code, out, err = run_meeple(capsys, "bench", "connect-four", "--agent", "mcts:sims=50",
                             "--moves", "4", "--seed", "1", "--json")
     assert code == 0, err
     data = json.loads(out)
     assert data["moves"] == 4 and data["simulations"] >= 4
     assert data["simulations_per_s"] > 0 and data["decisions_per_s"] > 0
     assert 1 < data["calls_per_simulation"] <= 42
-    code, _, err = meeple(capsys, "bench", "connect-four", "--agent", "mcts:c=x", "--json")
+    code, _, err = run_meeple(capsys, "bench", "connect-four", "--agent", "mcts:c=x", "--json")
     assert code == 2 and "takes a number" in err
-    code, _, err = meeple(capsys, "bench", "connect-four", "--moves", "0")
+    code, _, err = run_meeple(capsys, "bench", "connect-four", "--moves", "0")
     assert code == 2 and "--moves" in err
 
 
 def test_cli_refuses_workers_on_a_memory_store(capsys):
-    code, _, err = meeple(capsys, "tournament", "connect-four", "-p", "random,random",
+    code, _, err = run_meeple(capsys, "tournament", "connect-four", "-p", "random,random",
                           "--games", "2", "--workers", "2", "--db", "memory:")
     assert code == 2 and "memory: store lives in one process" in err
-    code, out, err = meeple(capsys, "tournament", "connect-four", "-p", "random,random",
+    code, out, err = run_meeple(capsys, "tournament", "connect-four", "-p", "random,random",
                             "--games", "2", "--db", "memory:", "--json")
     assert code == 0 and json.loads(out)["games"] == 2
 

@@ -148,6 +148,7 @@ class HillDale(Game):
         v = state.clone()
         v.stack.sort()
         v.hidden = True
+        v.places = {}  # a view shares nothing with the real game it came from
         return v
 
     def determinize(self, view: State, player: str, rng: random.Random) -> State:

@@ -287,15 +287,13 @@ def _joined(pieces: tuple, nbroots: list[int]) -> list[set[int]]:
     return merged
 
 
-_PLACES: dict[tuple, Place] = {}
-
-
-def _place(x: int, y: int, r: int, what: str = "", edge: int = -1) -> Place:
-    """Commands are values: share one object per placement (search lists them a lot)."""
+def _place(places: dict, x: int, y: int, r: int, what: str = "", edge: int = -1) -> Place:
+    """Commands are values: one object per placement in a game (search lists them a lot
+    and compares them by identity); ``places`` is the game's own table (State.places)."""
     key = (x, y, r, what, edge)
-    cmd = _PLACES.get(key)
+    cmd = places.get(key)
     if cmd is None:
-        cmd = _PLACES[key] = Place(x, y, r, what, edge)
+        cmd = places[key] = Place(x, y, r, what, edge)
     return cmd
 
 
@@ -322,6 +320,7 @@ def legal(state: State, seat: int) -> list[Any]:
     frontier = state.frontier
     orients = ORIENT[kind]
     need_roots = meeple_ok or bool(walker_roots)
+    places = state.places
     out: list[Any] = []
     for pos in sorted(frontier):
         rots = fitting_rotations(kind, frontier[pos])
@@ -334,26 +333,26 @@ def legal(state: State, seat: int) -> list[Any]:
             occ = [r >= 0 and r in occupied for r in nbroots]
             hit = [r >= 0 and r in walker_roots for r in nbroots]
         for r in rots:
-            out.append(_place(x, y, r))
+            out.append(_place(places, x, y, r))
             if need_roots:
                 pieces = orients[r].pieces
                 if len(pieces) == 1:
                     p = pieces[0]
                     if meeple_ok and not any(occ[e] for e in p.edges):
-                        out.append(_place(x, y, r, ROLE[p.kind], p.first_edge))
+                        out.append(_place(places, x, y, r, ROLE[p.kind], p.first_edge))
                     walk = p.kind == PATH and any(hit[e] for e in p.edges)
                 else:
                     joined = _joined(pieces, nbroots)
                     if meeple_ok:
                         for i, p in enumerate(pieces):
                             if not joined[i] & occupied:
-                                out.append(_place(x, y, r, ROLE[p.kind], p.first_edge))
+                                out.append(_place(places, x, y, r, ROLE[p.kind], p.first_edge))
                     walk = any(p.kind == PATH and joined[i] & walker_roots
                                for i, p in enumerate(pieces))
                 if walk:
                     out.extend(_walks(state, seat, kind, x, y, r, walkers))
             if stable_here:
-                out.append(_place(x, y, r, "stable"))
+                out.append(_place(places, x, y, r, "stable"))
     return out
 
 

@@ -8,6 +8,8 @@ feature that no tile touches yet, so a feature is closed when that count is 0.
 
 from __future__ import annotations
 
+from typing import Any
+
 SLOTS = (
     "players", "stack", "hidden", "current", "turn", "board", "frontier",
     "seg_parent", "seg_size", "seg_open", "seg_pos", "seg_kind", "seg_mask", "seg_harvest",
@@ -18,7 +20,11 @@ SLOTS = (
 
 
 class State:
-    __slots__ = SLOTS
+    # ``places`` is not part of the game's state: it interns the Place commands legal
+    # lists (search compares them by identity, and building one costs more than looking
+    # it up). It belongs to one game: clones share it, a view starts its own, and
+    # equality ignores it.
+    __slots__ = SLOTS + ("places",)
 
     players: tuple[str, ...]
     stack: list[int]  # tile kind indices; the next draw is the last item
@@ -48,6 +54,7 @@ class State:
     finished: bool
     final: tuple[tuple[int, int, int, int, int], ...]
     sharing: str  # who scores a feature with several players on it (scoring.SHARING)
+    places: dict[tuple[int, int, int, str, int], Any]  # interned Place commands, see above
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and all(
@@ -88,6 +95,7 @@ class State:
         s.finished = self.finished
         s.final = self.final
         s.sharing = self.sharing
+        s.places = self.places
         return s
 
 
@@ -117,4 +125,5 @@ def new_state(players: tuple[str, ...], stack: list[int], supply: tuple[int, ...
     s.finished = False
     s.final = ()
     s.sharing = sharing
+    s.places = {}
     return s
