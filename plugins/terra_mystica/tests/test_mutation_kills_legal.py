@@ -341,3 +341,34 @@ def test_every_short_purse_conversions_can_fill_gets_the_build_in_one_row() -> N
                         assert _unfunded(g, near) == [], (c, w, p, p3)
                         checked += 1
     assert checked == 2 * 7 * 4 * 2 * 6
+
+
+def _limits_scene():
+    from .test_live_rules import _put, _state
+
+    g = _state("witches", "nomads")
+    a = next(h for h in B.LAND if B.BRIDGABLE[h] and B.NAMES[h][0] in "DEF")
+    _put(g, "witches", B.NAMES[a])
+    home = next(h for h in B.ADJ[a] if not B.IS_RIVER[h])
+    g.hcolor[home] = "green"
+    for b, at in (("D", "E5"), ("TP", "E7"), ("TE", "E9")):
+        if not g.hbld[B.INDEX[at]]:
+            _put(g, "witches", at, b)
+    g.fac["witches"].update(C=30, W=12, P=3, P1=0, P2=5, P3=7)
+    return g
+
+
+@pytest.mark.parametrize("limit", ["L_D", "L_TP", "L_TE", "L_SH", "L_SA", "bridges"])
+def test_legal_agrees_with_the_rules_at_every_building_and_bridge_limit(limit: str) -> None:
+    top = {"L_D": 8, "L_TP": 4, "L_TE": 3, "L_SH": 1, "L_SA": 1, "bridges": 3}[limit]
+    for count in range(max(0, top - 2), top + 1):
+        g = _limits_scene()
+        f = g.fac["witches"]
+        if limit == "bridges":
+            pairs = [(x, y) for x in B.LAND for y in sorted(B.BRIDGABLE[x])
+                     if x < y and x not in f["locations"] and y not in f["locations"]]
+            g.bridges = [(x, y, "witches") for x, y in pairs[:count]]
+        else:
+            f[limit] = max(f[limit], count)
+        assert _missing(g) == [], (limit, count)
+        assert _split(g) == [], (limit, count)
