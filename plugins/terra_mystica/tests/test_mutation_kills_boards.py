@@ -286,3 +286,28 @@ def test_a_tunnel_costs_workers_and_a_carpet_flight_a_priest_each_for_four_vp() 
         reach_cost(g, g.fac["fakirs"], d)
     g.fac["fakirs"]["carpet"] = 2
     assert reach_cost(g, g.fac["fakirs"], d) == ({"P": 1}, 4)
+
+
+@pytest.mark.parametrize("ship", [1, 2, 3])
+def test_shipping_reaches_exactly_its_level_of_river_hexes_and_bon4_lends_one(ship: int) -> None:
+    from meeple_terra_mystica.reach import reach_cost
+
+    for bon4 in (0, 1):
+        reach = ship + bon4
+        a, b = _far_pair(B.RANGE_RIVER, reach)
+        c, d = next((x, y) for x in B.LAND for y in B.LAND if B.RANGE_RIVER[x].get(y) == reach + 1
+                    and min(B.RANGE_LAND[x].get(y, 9), 9) > 1)
+        for (start, target), ok in (((a, b), True), ((c, d), False)):
+            g = _state("mermaids", "witches")
+            _put(g, "mermaids", B.NAMES[start])
+            f = g.fac["mermaids"]
+            f.update(ship=ship, BON4=bon4)
+            if ok:
+                assert reach_cost(g, f, target) == ({}, 0), (ship, bon4)
+            else:
+                with pytest.raises(IllegalCommand, match=f"not reachable: shipping {reach}"):
+                    reach_cost(g, f, target)
+        if bon4:
+            f["passed"] = 1  # the lent level goes back with the tile when passing
+            with pytest.raises(IllegalCommand, match=f"shipping {ship}"):
+                reach_cost(g, f, d)
