@@ -135,11 +135,11 @@ def test_each_power_action_costs_its_power_and_gives_its_reward(act, price, gain
     g = _state("witches", "nomads")
     _put(g, "witches", "E5")
     f = g.fac["witches"]
-    f.update(P1=12 - price, P2=0, P3=price - 1, P=0, W=0, C=0, SPADE=0)
+    f.update(P1=12 - price + 1, P2=0, P3=price - 1, P=0, W=0, C=0, SPADE=0)
     _refused(g, "p0", f"action {act}", "not enough power in bowl III")
-    f.update(P1=12 - price - 1, P3=price + 1)
+    f.update(P1=12 - price, P3=price)
     _row(g, "p0", f"action {act}")
-    assert (f["P1"], f["P3"]) == (12 - 1, 1)
+    assert (f["P1"], f["P3"]) == (12, 0)
     assert {k: f[k] for k in gains} == gains
     assert all(f[k] == 0 for k in ("P", "W", "C", "SPADE") if k not in gains)
     if "SPADE" in gains:
@@ -311,3 +311,24 @@ def test_shipping_reaches_exactly_its_level_of_river_hexes_and_bon4_lends_one(sh
             f["passed"] = 1  # the lent level goes back with the tile when passing
             with pytest.raises(IllegalCommand, match=f"shipping {ship}"):
                 reach_cost(g, f, d)
+
+
+@pytest.mark.parametrize("fav5", [0, 1])
+def test_a_town_needs_the_power_and_four_buildings_exactly(fav5: int) -> None:
+    from meeple_terra_mystica.scoring import check_towns
+
+    need = 6 if fav5 else 7
+    row = ("E1", "E2", "E3", "E4", "E5")
+    # (buildings, their kinds): power and count at and around the thresholds.
+    for kinds in (("D", "D", "D", "D"), ("TP", "TP", "D", "D"), ("TP", "TP", "TP", "D"),
+                  ("SH", "TP", "D", "D"), ("SH", "TP", "TP"), ("SA", "SH", "D"),
+                  ("SA", "TP", "D"), ("SA", "D", "D"), ("TP", "TP", "TP"),
+                  ("D", "D", "D", "D", "D", "D", "D")[:5]):
+        g = _state("witches", "nomads")
+        f = g.fac["witches"]
+        f["FAV5"] = fav5
+        for hx, b in zip(row, kinds, strict=False):
+            _put(g, "witches", hx, b)
+        power = sum({"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3}[b] for b in kinds)
+        count = len(kinds) + kinds.count("SA")
+        assert check_towns(g, f) == int(power >= need and count >= 4), (kinds, fav5)
