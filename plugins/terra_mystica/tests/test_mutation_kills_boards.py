@@ -332,3 +332,35 @@ def test_a_town_needs_the_power_and_four_buildings_exactly(fav5: int) -> None:
         power = sum({"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3}[b] for b in kinds)
         count = len(kinds) + kinds.count("SA")
         assert check_towns(g, f) == int(power >= need and count >= 4), (kinds, fav5)
+
+
+def test_leeching_takes_at_most_the_offer_the_room_and_one_more_than_the_vp() -> None:
+    for amount in (1, 2, 3, 4):
+        for p1, p2 in ((0, 0), (0, 1), (1, 0), (0, 3), (2, 2), (5, 7)):
+            for vp in (0, 1, 2, 5):
+                g = _state("witches", "nomads")
+                f = g.fac["nomads"]
+                f.update(P1=p1, P2=p2, P3=12 - p1 - p2, VP=vp)
+                g.offers = [["nomads", "witches", amount, 0, 1]]
+                g.next_offer = 1
+                _row(g, "p1", f"leech {amount} from witches")
+                room = 2 * p1 + p2
+                got = min(amount, room, vp + 1)
+                assert 2 * f["P1"] + f["P2"] == room - got, (amount, p1, p2, vp)
+                assert f["VP"] == vp - max(0, got - 1) and g.offers == []
+
+
+@pytest.mark.parametrize("steps", [1, 2, 3])
+def test_a_transform_takes_exactly_its_spades_and_one_short_is_refused(steps: int) -> None:
+    wheel = B.COLORS
+    start = wheel[(wheel.index("green") + steps) % len(wheel)]  # ``steps`` from forest
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E4")
+    g.hcolor[B.INDEX["E5"]] = start
+    f = g.fac["witches"]
+    f["SPADE"] = steps - 1
+    if steps > 1:
+        _refused(g, "p0", "transform E5 to green", f"needs {steps} spades")
+    f["SPADE"] = steps
+    _row(g, "p0", "transform E5 to green")
+    assert g.hcolor[B.INDEX["E5"]] == "green" and f["SPADE"] == 0
