@@ -364,3 +364,44 @@ def test_a_transform_takes_exactly_its_spades_and_one_short_is_refused(steps: in
     f["SPADE"] = steps
     _row(g, "p0", "transform E5 to green")
     assert g.hcolor[B.INDEX["E5"]] == "green" and f["SPADE"] == 0
+
+
+#: What building its stronghold gives each faction (the rulebook's faction boards).
+STRONGHOLD = {
+    "alchemists": lambda f, b: f["P3"] - b["P3"] == 12 - b["P3"] and f["P1"] == 0,
+    "auren": lambda f, b: f["ACTA"] == 1 and f["FAVOR"] == 1,
+    "chaosmagicians": lambda f, b: f["ACTC"] == 1,
+    "cultists": lambda f, b: f["VP"] - b["VP"] == 7,
+    "darklings": lambda f, b: f["dsh"] == 3,
+    "dwarves": lambda f, b: f["tunnel_cost"] == 1,
+    "engineers": lambda f, b: True,  # its ability scores bridges when passing
+    "fakirs": lambda f, b: f["carpet"] == 2,
+    "giants": lambda f, b: f["ACTG"] == 1,
+    "halflings": lambda f, b: f["SPADE"] == 3 and f["build_ok"] == 1,
+    "mermaids": lambda f, b: f["ship"] == b["ship"] + 1,
+    "nomads": lambda f, b: f["ACTN"] == 1,
+    "swarmlings": lambda f, b: f["ACTS"] == 1,
+    "witches": lambda f, b: f["ACTW"] == 1,
+}
+
+
+@pytest.mark.parametrize("name", sorted(STRONGHOLD))
+def test_each_stronghold_gives_its_factions_ability(name: str) -> None:
+    g, row = _scene(name, "SH")
+    f = g.fac[name]
+    f.update(W=9, C=20, P1=4, P2=4, P3=4, VP=20)
+    before = dict(f)
+    _row(g, "p0", row)
+    assert STRONGHOLD[name](f, before), name
+    # Cultists score 7; the Halflings' three spades 1 each; the Mermaids' free shipping
+    # level scores as an advance to level 2 does.
+    assert f["VP"] - before["VP"] == {"cultists": 7, "halflings": 3, "mermaids": 2}.get(name, 0)
+
+
+@pytest.mark.parametrize("name, favors", [("chaosmagicians", 2), ("witches", 1)])
+def test_a_temple_and_a_sanctuary_owe_the_factions_favor_tiles(name: str, favors: int) -> None:
+    for b in ("TE", "SA"):
+        g, row = _scene(name, b)
+        g.fac[name].update(W=9, C=20)
+        _row(g, "p0", row)
+        assert g.fac[name]["FAVOR"] == favors, (name, b)
