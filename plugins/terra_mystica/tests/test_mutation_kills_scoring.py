@@ -201,3 +201,13 @@ def test_a_bonus_tile_gives_its_income_and_its_pass_vp(tile: str) -> None:
         else:
             expect = per[1] * count
         assert f["VP"] == 20 + expect, (tile, count)
+
+
+def test_the_shipping_town_tile_lengthens_a_carpet_flight_and_skips_non_shippers() -> None:
+    g = _state("fakirs", "dwarves", options=("mini-expansion-1",))
+    for name, key, before, after in (("fakirs", "carpet", 1, 2), ("dwarves", "ship", 0, 0)):
+        f = g.fac[name]
+        f.update(TOWN=1, KEY=1, VP=20)
+        assert f[key] == before
+        take_town(g, f, "TW7")
+        assert f[key] == after and f["VP"] == 24, name
