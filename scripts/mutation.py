@@ -342,7 +342,10 @@ def to_run(db, meta: dict, sample: int | None, survivors: bool) -> list:
                                                   output=EQUIVALENT))
         elif v == "skipped" or (survivors and v in ("survived", "uncovered")):
             todo.append(item)
-    return todo
+    # In the sample's own (shuffled) order: a run stopped early has judged a random part
+    # of its sample, not the first files in id order.
+    rank = {m: i for i, m in enumerate(meta["order"])}
+    return sorted(todo, key=lambda it: rank[mutant_id(it)])
 
 
 def run_items(db, items, pkg: Package, lines: LineMap, test_timeout: int,
@@ -351,7 +354,7 @@ def run_items(db, items, pkg: Package, lines: LineMap, test_timeout: int,
     from cosmic_ray.mutating import mutate_and_test
 
     everything = test_command(pkg, test_timeout)
-    for n, item in enumerate(sorted(items, key=mutant_id), 1):
+    for n, item in enumerate(items, 1):
         spec = item.mutations[0]
         start = time.monotonic()
         selected = lines.tests_for(spec.module_path, spec.start_pos[0], spec.end_pos[0])
