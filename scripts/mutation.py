@@ -384,7 +384,10 @@ def to_run(db, meta: dict, sample: int | None, survivors: bool) -> list:
                                                   output=EQUIVALENT))
         elif v == "skipped" or (survivors and v in ("survived", "uncovered")):
             todo.append(item)
-    return todo
+    # In the sample's own (shuffled) order: a run stopped early has judged a random part
+    # of its sample, not the first files in id order.
+    rank = {m: i for i, m in enumerate(meta["order"])}
+    return sorted(todo, key=lambda it: rank[mutant_id(it)])
 
 
 def run_items(db, items, pkg: Package, lines: LineMap, test_timeout: int,
@@ -394,7 +397,7 @@ def run_items(db, items, pkg: Package, lines: LineMap, test_timeout: int,
 
     everything = test_command(pkg, test_timeout)
     hints = Annotations()
-    for n, item in enumerate(sorted(items, key=mutant_id), 1):
+    for n, item in enumerate(items, 1):
         spec = item.mutations[0]
         start = time.monotonic()
         selected = lines.tests_for(spec.module_path, spec.start_pos[0], spec.end_pos[0])
@@ -406,7 +409,13 @@ def run_items(db, items, pkg: Package, lines: LineMap, test_timeout: int,
             result = mutate_and_test(item.mutations, command, timeout)
             selected = set(first + rest)
         elif selected is None:
-            result = mutate_and_test(item.mutations, everything, timeout)
+            # Every test, fastest first (a module-level constant is usually caught by a
+            # quick unit test; the slow replays last), as the coverage run timed them, and
+            # with --budget only those that fit in it, as for any other mutant.
+            known = lines.fastest(set(lines.seconds), budget)
+            command = " ".join(pytest_argv(test_timeout) + [shlex.quote(t) for t in known]) \
+                if known else everything
+            result = mutate_and_test(item.mutations, command, timeout)
         elif not selected:
             # No test reaches the line: it survives for certain. `true` only lets cosmic-ray
             # apply the mutant and record its diff.
@@ -417,8 +426,9 @@ def run_items(db, items, pkg: Package, lines: LineMap, test_timeout: int,
             command = " ".join(pytest_argv(test_timeout) + [shlex.quote(t) for t in chosen])
             result = mutate_and_test(item.mutations, command, timeout)
         db.set_result(item.job_id, result)
-        tests = "all tests" if selected is None else \
-            f"{len(lines.fastest(selected, budget))} of {len(selected)} tests"
+        every = set(lines.seconds)
+        tests = f"all tests: {len(lines.fastest(every, budget))} of {len(every)}" \
+            if selected is None else f"{len(lines.fastest(selected, budget))} of {len(selected)} tests"
         print(f"[{n}/{len(items)}] {verdict(result):<11} {mutant_id(item)} "
               f"line {spec.start_pos[0]}, {tests} ({time.monotonic() - start:.0f} s)",
               flush=True)

@@ -147,6 +147,10 @@ def transform(g: State, f: dict, h: int, color: str) -> None:
 
 
 def dig(g: State, f: dict, n: int) -> None:
+    if g.phase != "play":
+        # Rulebook, phase III: a cult bonus's spades can't be topped up with workers.
+        raise IllegalCommand(f"{f['name']} can't dig now: the spades of a cult bonus "
+                             "can't be topped up")
     d = FACTIONS[f["name"]]["dig"]
     if not f["build_ok"] and f["SPADE"] == 0:
         _main(g, f)
@@ -379,8 +383,13 @@ def _settle_cultists(g: State, oid: int, took: bool, gained: bool, could: bool) 
 
 def close_after(g: State) -> None:
     """The end of the previous faction's free actions (see ``State.after``)."""
+    f = g.fac[g.after]
+    # The dwelling of a transform-and-build action goes up in that turn (or right after
+    # it): once anyone acts again it may not, not even while answering a power offer.
+    if f["build_ok"]:
+        f["build_ok"] = 0
     if "strict-darkling-sh" in g.options:
-        g.fac[g.after]["dsh"] = 0
+        f["dsh"] = 0
     g.after = ""
 
 

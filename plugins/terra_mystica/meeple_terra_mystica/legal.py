@@ -56,8 +56,8 @@ def candidates(g: State, player: str) -> list[str]:
             if "strict-leech" in g.options:
                 break
     # While a choice is owed the faction may still convert (its own turn's free actions).
-    free = (free_actions(g, f) + _connects(g, f)) if g.active == name or g.after == name \
-        else []
+    own_turn = g.active == name or g.after == name or (g.phase == "spades" and not g.active)
+    free = (free_actions(g, f) + _connects(g, f)) if own_turn else []
     if f["CULT"]:
         if f["cult_same"]:
             out += [f"+{f['CULT']}{c}" for c in CULTS]
@@ -89,6 +89,8 @@ def candidates(g: State, player: str) -> list[str]:
             "site-leech" not in g.options
         if f["acted"] < f["actions"] and not f["passed"] and not waiting:
             out += _main_actions(g, f, empty_land)
+        elif waiting:
+            out += free  # converting or burning before answering an offer is allowed
         if f["acted"]:
             out.append("done")
     if f["dsh"] and g.active == name and not (g.phase == "play" and f["acted"] < f["actions"]
@@ -318,7 +320,7 @@ def _main_actions(g, f, empty_land):
                 continue
             if W >= c["W"] and C >= c["C"]:
                 out.append(f"upgrade {nm} to {to}")
-            else:
+            if W < c["W"] or C < (2 * c["C"] if to == "TP" else c["C"]):
                 # The price may double (a trading post with no neighbour): fund both.
                 for cc in {c["C"], 2 * c["C"]} if to == "TP" else {c["C"]}:
                     pre = _fund(f, cc, c["W"])

@@ -1,0 +1,374 @@
+"""legal against the rules, both ways (issue 21; docs/games/terra-mystica.md, "legal is
+complete" and "Play").
+
+On positions of seeded random games, once as played and once with the acting faction's
+purse set to small amounts around the prices (where legal's pre-filters decide), a wide
+universe of rows is tried on the rules:
+
+- every row the rules accept is offered by legal: as one row (up to the conversions,
+  burning and digs it pays with, which legal words its own way), or as a chain of legal
+  rows with the same result (legal stages big choices and lists conversions one unit at
+  a time);
+- a build or upgrade that conversions can pay is offered in one row with them;
+- every row legal offers is accepted by decide, once.
+
+These catch the whole class of a pre-filter that drops a candidate or keeps one the rules
+refuse (a threshold off by one, a resource read from the wrong bowl, a limit miscounted).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from meeple.core import IllegalCommand, LocalGame
+from meeple_terra_mystica import TerraMystica
+from meeple_terra_mystica import board as B
+from meeple_terra_mystica.data import BONUS, CULTS, FAVOR, TOWNS
+from meeple_terra_mystica.notation import parse_row
+from meeple_terra_mystica.rows import apply_row
+
+GAME = TerraMystica()
+SITE = {"strict-leech": True, "errata-cultist-power": True, "mini-expansion-1": True,
+        "shipping-bonus": True, "temple-scoring-tile": True, "variable-turn-order": True}
+
+_ACTIONS = ("ACT2", "ACT3", "ACT4", "ACT5", "ACT6", "ACTA", "ACTC", "ACTG", "ACTN", "ACTS",
+            "ACTW", "BON1", "BON2", "FAV6")
+_SPADE_ACTIONS = ("ACT5", "ACT6", "BON1", "ACTG", "ACTN", "ACTW")
+_FREE = ("burn 1", "convert 1PW to 1C", "convert 3PW to 1W", "convert 5PW to 1P",
+         "convert 1P to 1W", "convert 1P to 1C", "convert 1W to 1C", "convert 3C to 1VP",
+         "convert 2C to 1VP", "convert 1VP to 1C", "convert 1W to 1P", "convert 2W to 2P",
+         "convert 3W to 3P")
+#: Conversions that pay for a building (no burning: legal's one-row offers convert only).
+_FUNDING = ("convert 1PW to 1C", "convert 2PW to 2C", "convert 3PW to 3C", "convert 1W to 1C",
+            "convert 2W to 2C", "convert 1P to 1W", "convert 2P to 2W", "convert 3PW to 1W",
+            "convert 6PW to 2W", "convert 1P to 1W. convert 1PW to 1C",
+            "convert 3PW to 1W. convert 1PW to 1C", "convert 3PW to 1W. convert 1W to 1C")
+_MAIN = ("build", "upgrade", "dig", "send", "advance", "action", "pass", "transform")
+
+
+def _universe(g, name: str) -> list[str]:
+    """Rows to try: every main action on every hex, the power and faction actions with and
+    without burning, bridges, cult steps, tiles, conversions, answers, giving up."""
+    f = g.fac[name]
+    home = f["color"]
+    out = ["pass", *(f"pass {b}" for b in BONUS), *_FREE]
+    owes = any(f[k] for k in ("TOWN", "FAVOR", "CULT", "BRIDGE", "FREE_D", "FREE_TP", "SPADE"))
+    if ((g.active == name and f["acted"]) or g.after == name) and not owes:
+        out.append("done")  # otherwise "done" changes nothing: there is no row to compare
+    for h in B.LAND:
+        n = B.NAMES[h]
+        out.append(f"build {n}")
+        if g.hbld[h]:
+            continue
+        for k in (1, 2, 3):
+            out += [f"dig {k}. build {n}", f"dig {k}. transform {n} to {home}"]
+        for a in _SPADE_ACTIONS:
+            out += [f"action {a}. build {n}", f"action {a}. dig 1. build {n}"]
+        if g.hcolor[h] != home:
+            # legal leaves out turning a hex of one's own home terrain into another (a
+            # pruning; the league records never do it), so only other hexes are tried.
+            out += [f"transform {n} to {c}" for c in B.COLORS]
+    out += ["dig 1", "dig 2", "advance ship", "advance dig"]
+    for h in f["locations"]:
+        for t in ("TP", "TE", "SH", "SA"):
+            out += [f"upgrade {B.NAMES[h]} to {t}", f"action ACTS. upgrade {B.NAMES[h]} to {t}"]
+    for c in CULTS:
+        out += [f"send p to {c}", f"send p to {c} for 1", f"send p to {c} for 2", f"+{c}",
+                f"+2{c}", f"-{c}. +TW5", f"-{c}. +TW6"]
+    for a in _ACTIONS:
+        out += [f"action {a}", *(f"burn {k}. action {a}" for k in range(1, 7))]
+    # ACT1 and ACTE alone (the bridge given up) are left out: legal offers them with it.
+    for a in B.LAND:
+        for b in sorted(B.BRIDGABLE[a]):
+            ab = f"{B.NAMES[a]}:{B.NAMES[b]}"
+            out += [f"bridge {ab}", f"action ACT1. bridge {ab}", f"action ACTE. bridge {ab}"]
+    out += [f"+{t}" for t in (*FAVOR, *TOWNS)]
+    out += ["-BRIDGE", "-FREE_D", "-FREE_TP", "-FREE_TF", "-SPADE", "-2SPADE", "-3SPADE"]
+    for o in g.offers:
+        if o[0] == name:
+            out += [f"leech {o[2]} from {o[1]}", f"decline {o[2]} from {o[1]}"]
+    if f["SPADE"] and not f["build_ok"]:
+        # With spades at hand after the action's dwelling, the rules accept more digging
+        # (in the same turn); legal offers one more dig only while the action may build.
+        out = [r for r in out if not r.startswith("dig")]
+    if any(f[k] for k in ("TOWN", "FAVOR", "CULT", "BRIDGE", "FREE_D", "FREE_TP")):
+        # legal settles an owed choice before the next action; the rules let a record
+        # take it later in the turn, so main actions are not tried meanwhile.
+        out = [r for r in out if not r.startswith(_MAIN)]
+    return out
+
+
+def _key(text: str, g) -> str:
+    """A row without the conversions, burning and digs that pay for it."""
+    if g.round == 6 and text.startswith("pass"):
+        return "pass"  # no bonus tiles in the last round (records still name one)
+    text = re.sub(r"^-\d+SPADE$", "-SPADE", text)
+    if re.fullmatch(r"dig \d+", text):
+        return "dig 1"
+    parts = text.split(". ")
+    core = [x for x in parts if not x.startswith(("convert", "burn"))] or parts
+    core = [x for x in core if not x.startswith("dig")] or core
+    out = []
+    for x in core:
+        m = re.fullmatch(r"bridge (\w+):(\w+)", x)
+        out.append("bridge " + ":".join(sorted(m.groups())) if m else x)
+    return ". ".join(out)
+
+
+def _after(g, player: str, cmds: tuple):
+    try:
+        h = g.clone()
+        apply_row(h, player, cmds)
+    except IllegalCommand:
+        return None
+    return h
+
+
+def _units(cmds: tuple) -> tuple:
+    """``dig 2`` and ``burn 2`` as two single units (legal's way of listing them)."""
+    out: list = []
+    for c in cmds:
+        out += [(c[0], 1)] * c[1] if c[0] in ("dig", "burn") and c[1] > 1 else [c]
+    return tuple(out)
+
+
+def _legal(g, player: str, memo: dict) -> list[tuple]:
+    if id(g) not in memo:
+        memo[id(g)] = (g, [parse_row(c.text) for c in GAME.legal(g, player)])
+    return memo[id(g)][1]
+
+
+def _reached(g, player: str, seq: tuple, memo: dict, depth: int = 0) -> bool:
+    """Does a legal row, or a chain of them, give the state ``seq`` gives?"""
+    legal = _legal(g, player, memo)
+    if seq in legal:
+        return True
+    res = _after(g, player, seq)
+    if res is None:
+        return False
+    if any(_after(g, player, row) == res for row in legal):
+        return True
+    if depth >= 4 or len(seq) == 1:
+        return False
+    for i in range(1, len(seq)):
+        mid = _after(g, player, seq[:i])
+        if mid is None or player not in GAME.to_act(mid):
+            continue
+        if _reached(g, player, seq[:i], memo, depth + 1) and \
+                _reached(mid, player, seq[i:], memo, depth + 1):
+            return True
+    return False
+
+
+def _cases(seed: int) -> list:
+    """Two positions of a seeded random game (2-5 players, either option set; mostly main
+    actions, so that the map fills), each as played and with the acting faction's purse
+    set near the prices."""
+    rng = random.Random(seed)
+    n = 2 + seed % 4
+    at = sorted(rng.sample(range(8, 25 * n), 2))  # a random game lasts 30-40 plies a seat
+    lg = LocalGame(GAME, GAME.default_players(n), SITE if seed % 2 else {}, seed=seed)
+    out, ply = [], 0
+    while lg.outcome() is None and at:
+        p = lg.to_act()[0]
+        if ply >= at[0] and lg.state.faction_of.get(p):
+            out += [GAME.clone(lg.state), _tight(lg.state, p, rng)]
+            at.pop(0)
+        rows = GAME.legal(lg.state, p)
+        main = [r for r in rows if not r.text.startswith(("convert", "burn"))]
+        lg.play(p, rng.choice(main if main and rng.random() < 0.8 else rows))
+        ply += 1
+    return out
+
+
+def _tight(g, player: str, rng: random.Random):
+    g = GAME.clone(g)
+    f = g.fac[g.faction_of[player]]
+    power = f["P1"] + f["P2"] + f["P3"]
+    p2 = rng.randint(0, min(power, 8))
+    p3 = rng.randint(0, power - p2)
+    f.update(C=rng.randint(0, 8), W=rng.randint(0, 4), P=rng.randint(0, 2), P1=power - p2 - p3,
+             P2=p2, P3=p3)
+    # The building and bridge limits: counts at or next to them (only ever raised, so the
+    # buildings on the map still fit).
+    for b, near in (("D", (7, 8)), ("TP", (3, 4)), ("TE", (2, 3)), ("SH", (1,)), ("SA", (1,))):
+        f["L_" + b] = max(f["L_" + b], rng.choice((0, *near)))
+    free = [(a, b) for a in B.LAND for b in sorted(B.BRIDGABLE[a]) if a < b
+            and not any({a, b} == {x, y} for x, y, _ in g.bridges)]
+    mine = sum(1 for *_, o in g.bridges if o == f["name"])
+    g.bridges = [*g.bridges, *((a, b, f["name"]) for a, b in rng.sample(
+        free, max(0, rng.randint(0, 3) - mine)))]
+    return g
+
+
+def _missing(g) -> list[str]:
+    player = GAME.to_act(g)[0]
+    name = g.faction_of[player]
+    legal = [c.text for c in GAME.legal(g, player)]
+    keys = {_key(x, g) for x in legal}
+    memo: dict = {}
+    out = []
+    for text in _universe(g, name):
+        cmds = parse_row(text)
+        if _after(g, player, cmds) is None or _key(text, g) in keys:
+            continue
+        if not _reached(g, player, _units(cmds), memo):
+            out.append(text)
+    return out
+
+
+def _unfunded(g, hexes=None) -> list[str]:
+    """Builds and upgrades the purse pays only after conversions that legal does not offer
+    in one row with their conversions."""
+    player = GAME.to_act(g)[0]
+    name = g.faction_of[player]
+    f = g.fac[name]
+    if g.active != name or g.phase != "play" or f["acted"] or g.offers:
+        return []
+    if name in ("dwarves", "fakirs"):
+        return []  # legal funds the building's price, not a tunnel's or a carpet's
+    keys = {_key(c.text, g) for c in GAME.legal(g, player)}
+    bases = [f"build {B.NAMES[h]}" for h in hexes or B.LAND if not g.hbld[h]]
+    bases += [f"upgrade {B.NAMES[h]} to {t}" for h in f["locations"] for t in ("TP", "TE")]
+    out = []
+    for base in bases:
+        if base in keys or _after(g, player, parse_row(base)) is not None:
+            continue
+        if any(_after(g, player, parse_row(f"{pre}. {base}")) is not None for pre in _FUNDING):
+            out.append(base)
+    return out
+
+
+def _split(g) -> list[str]:
+    """Spade actions and digs with the dwelling they pay for, which legal lists whole
+    (docs/games/terra-mystica.md, "Staging"): for each hex and each way, the fewest digs
+    the rules accept must be a row of legal (up to the burning that pays for it)."""
+    player = GAME.to_act(g)[0]
+    name = g.faction_of[player]
+    f = g.fac[name]
+    if g.active != name or g.phase != "play" or f["acted"] or g.offers or f["SPADE"]:
+        return []
+    whole = {re.sub(r"^burn \d+\. ", "", c.text) for c in GAME.legal(g, player)}
+    ways = [("", (1, 2, 3))]
+    for act, price in (("ACT5", 4), ("ACT6", 6), ("BON1", 0), ("ACTG", 0)):
+        burn = f"burn {price - f['P3']}. " if f["P3"] < price <= f["P3"] + f["P2"] // 2 else ""
+        ways.append((f"{burn}action {act}. ", (0, 1, 2)))
+    out = []
+    for h in B.LAND:
+        n = B.NAMES[h]
+        if g.hbld[h] or _after(g, player, parse_row(f"build {n}")) is not None:
+            continue
+        for head, digs in ways:
+            for k in digs:
+                row = head + (f"dig {k}. " if k else "") + f"build {n}"
+                if _after(g, player, parse_row(row)) is not None:
+                    if re.sub(r"^burn \d+\. ", "", row) not in whole:
+                        out.append(row)
+                    break
+    return out
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_legal_offers_what_the_rules_accept_and_nothing_they_refuse(seed: int) -> None:
+    cases = _cases(seed)
+    assert cases, "no position was taken"
+    for g in cases:
+        where = (g.round, g.phase, GAME.to_act(g))
+        assert _missing(g) == [], where
+        assert _unfunded(g) == [], where
+        assert _split(g) == [], where
+        for player in GAME.to_act(g):
+            rows = [c.text for c in GAME.legal(g, player)]
+            assert len(rows) == len(set(rows)), rows
+            before = GAME.clone(g)
+            for text in rows:
+                events = GAME.decide(g, player, text, None)
+                assert events, text
+                _check_facts(g, player, text, events)
+            assert g == before
+
+
+#: The faction counters ``changes`` reports (ledger.py), by their names there.
+_COUNTERS = {"vp": "VP", "coins": "C", "workers": "W", "priests": "P", "bowl1": "P1",
+             "bowl2": "P2", "bowl3": "P3", "shipping": "ship", "digging": "dig",
+             "dwellings": "L_D", "trading_houses": "L_TP", "temples": "L_TE",
+             "strongholds": "L_SH", "sanctuaries": "L_SA", "keys": "KEY",
+             **{c.lower(): c for c in CULTS}}
+
+
+def _check_facts(g, player: str, text: str, events: list) -> None:
+    """The events fold to where the rules run on the state land (the search fast path),
+    and their changes are each counter's difference, for every faction."""
+    slow = GAME.clone(g)
+    for ev in events:
+        slow = GAME.fold(slow, ev)
+    fast = GAME.step(GAME.clone(g), player, GAME.parse(text), None)
+    assert slow == fast, text
+    total: dict[str, dict[str, int]] = {}
+    for ev in events:
+        for p, d in GAME.changes(ev).items():
+            for k, v in d.items():
+                total.setdefault(p, {})[k] = total.setdefault(p, {}).get(k, 0) + v
+    for name, f in g.fac.items():
+        after = slow.fac[name]
+        want = {k: after[key] - f[key] for k, key in _COUNTERS.items() if after[key] != f[key]}
+        got = {k: v for k, v in total.get(f["player"], {}).items() if k in _COUNTERS and v}
+        assert got == want, (text, name)
+
+
+def test_every_short_purse_conversions_can_fill_gets_the_build_in_one_row() -> None:
+    """The funding offers at every boundary: coins, workers, priests and bowl III from
+    none to a little more than a dwelling or a trading house needs."""
+    from .test_live_rules import _put, _state
+
+    base = _state("witches", "nomads")
+    _put(base, "witches", "E5")
+    _put(base, "nomads", "E4")  # E5's trading house costs its single price
+    base.hcolor[B.INDEX["E6"]] = "green"
+    lone = _state("witches", "nomads")
+    _put(lone, "witches", "E5")  # no neighbour: the trading house costs double coins
+    near = [B.INDEX["E6"]]
+    checked = 0
+    for g0 in (base, lone):
+        for c in range(0, 7):
+            for w in range(0, 4):
+                for p in range(0, 2):
+                    for p3 in (0, 1, 2, 3, 5, 6):
+                        g = GAME.clone(g0)
+                        g.fac["witches"].update(C=c, W=w, P=p, P1=12 - p3, P2=0, P3=p3)
+                        assert _unfunded(g, near) == [], (c, w, p, p3)
+                        checked += 1
+    assert checked == 2 * 7 * 4 * 2 * 6
+
+
+def _limits_scene():
+    from .test_live_rules import _put, _state
+
+    g = _state("witches", "nomads")
+    a = next(h for h in B.LAND if B.BRIDGABLE[h] and B.NAMES[h][0] in "DEF")
+    _put(g, "witches", B.NAMES[a])
+    home = next(h for h in B.ADJ[a] if not B.IS_RIVER[h])
+    g.hcolor[home] = "green"
+    for b, at in (("D", "E5"), ("TP", "E7"), ("TE", "E9")):
+        if not g.hbld[B.INDEX[at]]:
+            _put(g, "witches", at, b)
+    g.fac["witches"].update(C=30, W=12, P=3, P1=0, P2=5, P3=7)
+    return g
+
+
+@pytest.mark.parametrize("limit", ["L_D", "L_TP", "L_TE", "L_SH", "L_SA", "bridges"])
+def test_legal_agrees_with_the_rules_at_every_building_and_bridge_limit(limit: str) -> None:
+    top = {"L_D": 8, "L_TP": 4, "L_TE": 3, "L_SH": 1, "L_SA": 1, "bridges": 3}[limit]
+    for count in range(max(0, top - 2), top + 1):
+        g = _limits_scene()
+        f = g.fac["witches"]
+        if limit == "bridges":
+            pairs = [(x, y) for x in B.LAND for y in sorted(B.BRIDGABLE[x])
+                     if x < y and x not in f["locations"] and y not in f["locations"]]
+            g.bridges = [(x, y, "witches") for x, y in pairs[:count]]
+        else:
+            f[limit] = max(f[limit], count)
+        assert _missing(g) == [], (limit, count)
+        assert _split(g) == [], (limit, count)
