@@ -17,6 +17,12 @@ sys.modules["mutation_script"] = mutation  # dataclasses look their module up
 SPEC.loader.exec_module(mutation)
 
 
+def mutant_at(path: str, line: int, col: int) -> SimpleNamespace:
+    """A stand-in for a cosmic-ray work item: one mutation at ``path`` line ``line``."""
+    spec = SimpleNamespace(module_path=Path(path), start_pos=(line, col), end_pos=(line, col + 1))
+    return SimpleNamespace(mutations=[spec])
+
+
 def test_the_wilson_interval_matches_published_values() -> None:
     # 37 of 44 and the textbook example 81 of 263 (Wilson 1927, as in Newcombe 1998).
     assert [round(x, 3) for x in mutation.wilson(37, 44)] == [0.706, 0.921]
@@ -36,17 +42,12 @@ def test_only_unevaluated_function_annotations_count_as_equivalent(tmp_path, mon
     (tmp_path / "eager.py").write_text(src.split("\n", 1)[1])
     monkeypatch.setattr(mutation, "ROOT", tmp_path)
 
-    def at(path: str, line: int, col: int):
-        spec = SimpleNamespace(module_path=Path(path), start_pos=(line, col),
-                               end_pos=(line, col + 1))
-        return SimpleNamespace(mutations=[spec])
-
     hints = mutation.Annotations()
-    assert hints.holds(at("m.py", 2, 13))  # the | of the parameter's hint
-    assert hints.holds(at("m.py", 2, 32))  # the | of the return hint
-    assert not hints.holds(at("m.py", 2, 24))  # the | of the default value: evaluated
-    assert not hints.holds(at("m.py", 5, 11))  # a class-level hint: attrs and cattrs read it
-    assert not hints.holds(at("eager.py", 1, 13))  # without the future import: evaluated
+    assert hints.holds(mutant_at("m.py", 2, 13))  # the | of the parameter's hint
+    assert hints.holds(mutant_at("m.py", 2, 32))  # the | of the return hint
+    assert not hints.holds(mutant_at("m.py", 2, 24))  # the | of the default value: evaluated
+    assert not hints.holds(mutant_at("m.py", 5, 11))  # a class-level hint: attrs and cattrs read it
+    assert not hints.holds(mutant_at("eager.py", 1, 13))  # without the future import: evaluated
 
 
 def test_a_larger_sample_extends_a_smaller_one() -> None:

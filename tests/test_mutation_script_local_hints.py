@@ -3,10 +3,7 @@ evaluates them (PEP 526), so a mutant there cannot change behaviour."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from types import SimpleNamespace
-
-from test_mutation_script import mutation
+from test_mutation_script import mutant_at, mutation
 
 
 def test_local_variable_hints_are_equivalent_and_class_hints_in_functions_are_not(
@@ -19,15 +16,10 @@ def test_local_variable_hints_are_equivalent_and_class_hints_in_functions_are_no
     (tmp_path / "m.py").write_text(src)
     monkeypatch.setattr(mutation, "ROOT", tmp_path)
 
-    def at(line: int, col: int):
-        spec = SimpleNamespace(module_path=Path("m.py"), start_pos=(line, col),
-                               end_pos=(line, col + 1))
-        return SimpleNamespace(mutations=[spec])
-
     hints = mutation.Annotations()
-    assert hints.holds(at(2, 23))  # the | of the local variable's hint
-    assert not hints.holds(at(2, 36))  # the | of its value: evaluated
-    assert not hints.holds(at(4, 15))  # a class body's hint, even inside a function
+    assert hints.holds(mutant_at("m.py", 2, 23))  # the | of the local variable's hint
+    assert not hints.holds(mutant_at("m.py", 2, 36))  # the | of its value: evaluated
+    assert not hints.holds(mutant_at("m.py", 4, 15))  # a class body's hint, even inside a function
 
 
 def test_class_level_hints_of_lazy_modules_are_found(tmp_path, monkeypatch) -> None:
@@ -42,14 +34,9 @@ def test_class_level_hints_of_lazy_modules_are_found(tmp_path, monkeypatch) -> N
     (tmp_path / "eager.py").write_text(src.split("\n", 1)[1])
     monkeypatch.setattr(mutation, "ROOT", tmp_path)
 
-    def at(path: str, line: int, col: int):
-        spec = SimpleNamespace(module_path=Path(path), start_pos=(line, col),
-                               end_pos=(line, col + 1))
-        return SimpleNamespace(mutations=[spec])
-
     hints = mutation.Annotations()
-    assert hints.in_class_hint(at("m.py", 3, 11))  # the | of the class attribute's hint
-    assert not hints.in_class_hint(at("m.py", 3, 20))  # its value
-    assert not hints.in_class_hint(at("m.py", 4, 13))  # a parameter's hint
-    assert not hints.in_class_hint(at("m.py", 5, 11))  # a local variable's hint
-    assert not hints.in_class_hint(at("eager.py", 2, 11))  # evaluated when the class is made
+    assert hints.in_class_hint(mutant_at("m.py", 3, 11))  # the | of the class attribute's hint
+    assert not hints.in_class_hint(mutant_at("m.py", 3, 20))  # its value
+    assert not hints.in_class_hint(mutant_at("m.py", 4, 13))  # a parameter's hint
+    assert not hints.in_class_hint(mutant_at("m.py", 5, 11))  # a local variable's hint
+    assert not hints.in_class_hint(mutant_at("eager.py", 2, 11))  # evaluated when the class is made
