@@ -141,13 +141,7 @@ def _groups_value(g: R.State, f: dict) -> float:
 
 def _prepared(g: R.State, f: dict) -> float:
     """Empty hexes of the home terrain next to the faction's buildings: ready to build on."""
-    home = f["color"]
-    seen = set()
-    for h in f["locations"]:
-        for o in g.adj[h]:
-            if not g.hbld[o] and g.hcolor[o] == home:
-                seen.add(o)
-    return min(len(seen), 3) * W["prepared"]
+    return min(_ready_hexes(g, f), 3) * W["prepared"]
 
 
 def _room(g: R.State, f: dict) -> float:
@@ -264,6 +258,7 @@ def _next_round(g: R.State, f: dict, inc: dict) -> float:
 
 
 def _ready_hexes(g: R.State, f: dict) -> int:
+    """How many empty hexes of the home terrain lie next to the faction's buildings."""
     home = f["color"]
     seen = set()
     for h in f["locations"]:
