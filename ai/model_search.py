@@ -43,6 +43,8 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.core import BadOptions, Game
 
+from .rewards import clip, match_score
+
 if TYPE_CHECKING:
     from .mcts import MCTSAgent
 
@@ -150,7 +152,7 @@ class ModelSearch:
             return
         values = node.values
         for m in moves:
-            values[m] = _clip(game.evaluate(game.step(game.clone(state), me, m, rng), me))
+            values[m] = clip(game.evaluate(game.step(game.clone(state), me, m, rng), me))
             self.calls += 1
         ranked = sorted(moves, key=values.__getitem__, reverse=True)  # stable: legal's order
         k = self.agent.topk
@@ -201,10 +203,10 @@ class ModelSearch:
         """The searcher's reward: 1 for a won game (1/k shared), else its ``evaluate``."""
         game, me = self.game, self.me
         if not game.to_act(state):
-            ranks = game.outcome(state).ranks
-            if ranks.get(me) == 1:
-                return 1.0 / sum(1 for r in ranks.values() if r == 1)
-        return _clip(game.evaluate(state, me))
+            won = match_score(game.outcome(state), me)
+            if won:
+                return won
+        return clip(game.evaluate(state, me))
 
     def _greedy(self, state: Any, p: str) -> Any:
         """The position after ``p``'s one-ply heuristic command (the first of equals)."""
@@ -247,8 +249,3 @@ class ModelSearch:
 #: A line played on to the horizon stops after this many commands even if it has not
 #: reached it (a player whose commands keep the turn, free actions, could otherwise go on).
 _MAX_LEAF_PLIES = 40
-
-
-def _clip(v: float) -> float:
-    v = float(v)
-    return 1.0 if v > 1.0 else -1.0 if v < -1.0 else v

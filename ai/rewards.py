@@ -30,13 +30,15 @@ def outcome_rewards(outcome: Outcome) -> dict[str, float]:
     return out
 
 
+def clip(value: float) -> float:
+    """A game's ``evaluate`` as a reward: clipped to [-1, 1]."""
+    v = float(value)
+    return 1.0 if v > 1.0 else -1.0 if v < -1.0 else v
+
+
 def evaluate_rewards(game: Game, state: object, players: Iterable[str]) -> dict[str, float]:
     """The game's ``evaluate`` for each player, clipped to [-1, 1]."""
-    out: dict[str, float] = {}
-    for p in players:
-        v = float(game.evaluate(state, p))
-        out[p] = 1.0 if v > 1.0 else -1.0 if v < -1.0 else v
-    return out
+    return {p: clip(game.evaluate(state, p)) for p in players}
 
 
 def match_score(outcome: Outcome, player: str) -> float:
