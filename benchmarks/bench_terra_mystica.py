@@ -27,7 +27,7 @@ from meeple.core import LocalGame
 from meeple.core.codec import Codec
 from meeple_terra_mystica import TerraMystica
 from meeple_terra_mystica.importer import SnellmanImporter
-from tm_import import import_with
+from tm_import import fold_events, import_with
 
 GAME = TerraMystica()
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "terra-mystica" / "league"
@@ -63,11 +63,7 @@ def side_by_side(texts: list[str], repeat: int = 3) -> dict[str, float]:
         log = [codec.encode(e) for e in events]
 
         def fold_only(events=events, final=final):
-            game = TerraMystica()
-            state = None
-            for ev in events:
-                state = game.fold(state, ev)
-            assert state == final
+            assert fold_events(TerraMystica(), events) == final
 
         def decode_fold(log=log, final=final):
             game = TerraMystica()

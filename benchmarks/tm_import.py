@@ -24,3 +24,11 @@ def import_with(game, reader, text: str):
             state = game.fold(state, ev)
     assert state.finished
     return events, state
+
+
+def fold_events(game, events):
+    """The fold-only replay: the state ``events`` fold to, no parse, decide or rules."""
+    state = None
+    for ev in events:
+        state = game.fold(state, ev)
+    return state

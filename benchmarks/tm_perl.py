@@ -14,7 +14,8 @@ What is ours here: writing a league record's commands in the engine's input lang
 for the picks, ``FACTION: COMMANDS`` per row). First every game is replayed once and its
 final VP compared with the record's (the manifest's, or the ledger's last values). Then,
 game by game, our import and the Perl engine take turns, least of N runs each, in CPU
-time: ours in this process (as bench_terra_mystica.py measures it), the engine per
+time: ours in this process (as bench_terra_mystica.py measures it), the fold-only replay
+of the events our import recorded (issue 12's other ratio), the engine per
 process (the child's user + system time, from the rusage of reaped children) and its
 start-up (the same process on a game of no rows: perl loading its modules and setting up
 an empty game); ours as a process too (python importing the plugin and the record,
@@ -162,7 +163,7 @@ def callgrind_instructions(argv: list[str], stdin: str | None = None) -> int:
 def run(perl_engine: str, repeat: int = 3, callgrind: int = 0) -> None:
     from meeple_terra_mystica import TerraMystica
     from meeple_terra_mystica.importer import SnellmanImporter
-    from tm_import import import_with
+    from tm_import import fold_events, import_with
 
     paths = sorted(DATA.glob("s*/*.txt"))
     work = Path(tempfile.mkdtemp(prefix="tm-perl-"))
@@ -193,10 +194,21 @@ def run(perl_engine: str, repeat: int = 3, callgrind: int = 0) -> None:
         import_with(TerraMystica(), SnellmanImporter(), text)
         return time.process_time() - t0
 
+    def fold_in_process(events: list, final) -> float:
+        t0 = time.process_time()
+        state = fold_events(TerraMystica(), events)
+        spent = time.process_time() - t0
+        assert state == final
+        return spent
+
     perl, perl_warm, perl_start, ours, ours_proc, ours_start = [], [], [], [], [], []
+    fold = []
     for p, rows in games:  # in turns, game by game
         text = p.read_text()
         ours.append(least(lambda text=text: ours_in_process(text), repeat))
+        events, final = import_with(TerraMystica(), SnellmanImporter(), text)
+        fold.append(least(lambda events=events, final=final: fold_in_process(events, final),
+                          repeat))
         perl.append(least(lambda rows=rows: child_cpu(engine.argv(), engine.stdin(rows)),
                           repeat))
         # Warm, as ours in process: one engine process replays the game 1 + WARM times;
@@ -231,9 +243,11 @@ def run(perl_engine: str, repeat: int = 3, callgrind: int = 0) -> None:
     print(f"  Perl engine less its start-up            {ms(perl_net)}")
     print(f"  Perl engine in process (a replay more in one process) {ms(perl_warm)}")
     print(f"  ours, import in process                  {ms(ours)}")
+    print(f"  ours, fold-only replay of its events     {ms(fold)}")
     print(f"  ours, import as a process                {ms(ours_proc)}")
     print(f"  ours, start-up (the plugin, no record)   {ms(ours_start)}  (least {ostart * 1000:.1f} ms)")
     print(f"  ours as a process less its start-up      {ms(ours_net)}")
+    print(f"  ours, import / fold-only replay          {ratio(ours, fold)}")
     print(f"  Perl per process / ours in process       {ratio(perl, ours)}")
     print(f"  Perl less start-up / ours in process     {ratio(perl_net, ours)}")
     print(f"  Perl in process / ours in process (warm) {ratio(perl_warm, ours)}")
