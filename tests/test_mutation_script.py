@@ -114,3 +114,12 @@ def test_only_file_samples_the_mutants_of_that_file_alone(tmp_path) -> None:
     assert metas["b"]["population"] == len(in_b) and metas["b"]["only"] == [str(pkg_dir / "b.py")]
     with use_db(str(tmp_path / "again.sqlite"), WorkDB.Mode.create) as db:
         assert mutation.new_session(db, only_b, "pkg", 7)["order"] == metas["b"]["order"]
+
+
+def test_the_ai_runs_use_every_ai_test_file_and_the_kill_tests() -> None:
+    tests = mutation.packages()["ai"].tests
+    on_disk = sorted(f"tests/{p.name}" for p in (ROOT / "tests").glob("test_ai_*.py"))
+    assert "tests/test_ai_model_search.py" in on_disk
+    assert set(on_disk) <= set(tests)
+    assert {"tests/test_sealed_status.py", "tests/test_mutation_kills_ai_model_search.py"} <= set(tests)
+    assert all((ROOT / t).is_file() for t in tests)
