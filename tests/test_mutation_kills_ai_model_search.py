@@ -166,6 +166,12 @@ class Loud(Pick):
         return (state.sums[player] - best_other) / 2
 
 
+def _walk(node):
+    yield node
+    for c in node.children.values():
+        yield from _walk(c)
+
+
 def _pick_positions(game=None):
     game = game or Pick(pool=9, rounds=3)
     fresh = LocalGame(game, ABC).state
@@ -187,6 +193,7 @@ def test_every_node_of_a_pick_tree_is_the_line_it_stands_for(depth, topk, sims, 
         root = agent.last_root
         _check(game, state, me, root, [], depth, topk)
         assert root.n == agent.stats.simulations
+        assert root.size() == len(list(_walk(root))) > 1
         # the search ends early only once the root is closed, or with one command (topk=1)
         assert agent.stats.simulations == sims or root.done or len(root.moves) == 1
 
@@ -318,6 +325,15 @@ def test_a_time_budget_long_past_still_gives_one_simulation(budget):
     move = agent.act(game, LocalGame(game, ABC).state, "a")
     assert agent.stats.simulations == 1 and agent.last_root.n == 1
     assert move == agent.last_root.moves[0]
+
+
+@pytest.mark.parametrize("budget", ["seconds=0.9", "cpu=0.9"])
+def test_a_time_budget_not_yet_spent_lets_the_simulation_budget_end_the_search(budget):
+    # three simulations of the toy take a few milliseconds, far inside the 0.9 s
+    game = Pick(pool=8, rounds=3)
+    agent = make_agent(f"{SPEC},prior=1,depth=4,sims=3,{budget}", 0)
+    agent.act(game, LocalGame(game, ABC).state, "a")
+    assert agent.stats.simulations == 3
 
 
 @pytest.mark.parametrize("sims", [1, 2, 5, 9])
