@@ -470,3 +470,34 @@ def test_a_line_played_on_stops_after_forty_commands_short_of_the_horizon():
     handed = root.children[Over()]
     assert handed.clock == 1  # b handed the turn back
     assert handed.value == pytest.approx(LEAF_PLIES / 100)
+
+
+# -- written after the held-out sample of seed 962 (not counted in its figure) --------------
+
+
+def test_a_player_name_built_at_run_time_searches_the_same_tree():
+    # The searcher's name may come from a file or a socket: equal to the game's copy of
+    # it, not the same object. Its decisions must still be told from the others'.
+    game = Pick(pool=9, rounds=3)
+    names = ["ann", "bob", "cat"]
+    state = LocalGame(game, names).state
+    built = "".join(["an", "n"])
+    assert built == "ann" and built is not state.players[0]
+    trees = []
+    for me in ("ann", built):
+        agent = make_agent(f"{SPEC},prior=1,depth=4,sims=20", 0)
+        move = agent.act(game, state, me)
+        root = agent.last_root
+        trees.append((move, [(n.state.sums, n.clock, n.value) for n in _walk(root)]))
+        assert all(game.to_act(c.state) in ((me,), ()) for c in root.children.values())
+    assert trees[0] == trees[1]
+
+
+def test_a_node_with_more_than_256_commands_is_closed_once_every_one_is_judged():
+    # depth 0: each command's line ends with its edge, so the root is closed after one
+    # simulation per command, however many there are (ints past 256 are distinct objects).
+    game = Pick(pool=300, rounds=1)
+    agent = make_agent(f"{SPEC},prior=1,depth=0,sims=1000", 0)
+    agent.act(game, LocalGame(game, ["a", "b"]).state, "a")
+    assert agent.last_root.done
+    assert agent.stats.simulations == len(agent.last_root.children) == 300
