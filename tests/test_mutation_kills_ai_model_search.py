@@ -199,8 +199,8 @@ def test_every_node_of_a_pick_tree_is_the_line_it_stands_for(depth, topk, sims, 
 
 
 def test_a_shared_win_before_the_horizon_counts_one_over_the_sharers():
-    # pool 1..6, one round each for a, b, c: a takes 1 or ...; b and c take the greedy
-    # rest; a draw for first between a and another is worth 1/2 to a.
+    # pool 1..6, two rounds for a, b, c; c's last pick ends the game in a three-way tie
+    # for first, worth 1/3 to c.
     game = Pick(pool=6, rounds=2)
     local = LocalGame(game, ABC)
     for n in (6, 5, 4, 1, 2):  # a 6, b 5, c 4, a 1, b 2: a has 7, b 7, c 4
@@ -292,9 +292,8 @@ def test_each_simulation_descends_into_the_open_child_with_the_best_uct_value(c,
 
 
 def test_the_forward_model_calls_counted_are_the_commands_applied():
-    for game, state, me in ((Counting(pool=8, rounds=3), None, "a"), (CountingC4(), None, "x")):
-        players = ABC if isinstance(game, Pick) else ["x", "y"]
-        state = LocalGame(game, players).state
+    for game, players in ((Counting(pool=8, rounds=3), ABC), (CountingC4(), ["x", "y"])):
+        state, me = LocalGame(game, players).state, players[0]
         for spec in (f"{SPEC},prior=1,depth=3,sims=25", f"{SPEC},prior=1,depth=0,topk=2,sims=7"):
             agent = make_agent(spec, 0)
             game.steps = 0

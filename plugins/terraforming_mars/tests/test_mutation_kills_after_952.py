@@ -13,7 +13,7 @@ import pytest
 from meeple.core import IllegalCommand
 from meeple_terraforming_mars import TerraformingMars
 from meeple_terraforming_mars import messages as m
-from meeple_terraforming_mars.board import ADJACENT
+from meeple_terraforming_mars.board import ADJACENT, OCEAN_SPACES
 from meeple_terraforming_mars.cards import CARDS
 from meeple_terraforming_mars.rules import steel_value, titanium_value
 from meeple_terraforming_mars.state import MC, RI
@@ -103,10 +103,9 @@ def test_every_card_lowering_megacredit_production_stops_at_minus_five():
     assert checked >= 3
 
 
-def _ocean_spaces_next_to(owned: bool, g) -> tuple[str, str]:
-    """An ocean space and a neighbour of it where a tile is put: owned by p2, or an ocean."""
-    from meeple_terraforming_mars.board import OCEAN_SPACES
-
+def _ocean_spaces_next_to(owned: bool) -> tuple[str, str]:
+    """An ocean space and a neighbour of it for a tile: a land space (for p2's city) or
+    another ocean space."""
     for sp in OCEAN_SPACES:
         for a in ADJACENT[sp]:
             if a in OCEAN_SPACES and not owned:
@@ -124,7 +123,7 @@ def test_flooding_asks_for_a_victim_only_next_to_an_owned_tile(owned):
     give(g, "p1", mc=30)
     give(g, "p2", mc=10)
     hand(g, "p1", "Flooding")
-    space, neighbour = _ocean_spaces_next_to(owned, g)
+    space, neighbour = _ocean_spaces_next_to(owned)
     s.tiles[neighbour] = ("city", "p2") if owned else ("ocean", "")
     g.play("p1", "play Flooding pay 7")
     g.play("p1", f"place {space}")
