@@ -74,3 +74,52 @@ def test_bad_arguments_are_one_line_and_exit_2(args) -> None:
     assert run.returncode == 2
     assert len(run.stderr.strip().splitlines()) == 1, run.stderr
     assert run.stderr.startswith("mutation: ")
+
+
+@pytest.mark.parametrize("path", ["ai/no_such_module.py", "ai", "core/engine.py",
+                                  "scripts/mutation.py", "../ai/model_search.py"])
+def test_only_file_outside_the_package_or_not_a_python_file_is_refused(path) -> None:
+    run = subprocess.run([sys.executable, str(ROOT / "scripts/mutation.py"), "ai",
+                          "--only-file", path, "--report"], capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 2
+    assert run.stderr.startswith("mutation: --only-file: ") and path in run.stderr, run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1, run.stderr
+
+
+def test_only_file_names_its_own_session_beside_the_packages() -> None:
+    pkg = mutation.packages()["ai"]
+    files = mutation.only_files(pkg, ["./ai/model_search.py", "ai/mcts.py", "ai/model_search.py"])
+    assert files == ("ai/model_search.py", "ai/mcts.py")
+    assert mutation.only_files(pkg, [str(ROOT / "ai/mcts.py")]) == ("ai/mcts.py",)
+    assert mutation.session_stem("ai", files) == "ai-model_search-mcts"
+    assert mutation.session_stem("ai", ()) == "ai"
+
+
+def test_only_file_samples_the_mutants_of_that_file_alone(tmp_path) -> None:
+    from cosmic_ray.work_db import WorkDB, use_db
+
+    pkg_dir = tmp_path / "pkg"
+    pkg_dir.mkdir()
+    (pkg_dir / "a.py").write_text("def f(x):\n    return x + 1 if x < 2 else x * 3\n")
+    (pkg_dir / "b.py").write_text("def g(y):\n    return y - 4 == 5\n")
+    whole = mutation.Package((str(pkg_dir),), ())
+    only_b = mutation.Package((str(pkg_dir),), (), mutated=(str(pkg_dir / "b.py"),))
+    metas = {}
+    for name, pkg in (("whole", whole), ("b", only_b)):
+        with use_db(str(tmp_path / f"{name}.sqlite"), WorkDB.Mode.create) as db:
+            metas[name] = mutation.new_session(db, pkg, "pkg", 7)
+    in_b = [i for i in metas["whole"]["order"] if "/b.py:" in i]
+    assert in_b and len(in_b) < len(metas["whole"]["order"])
+    assert sorted(metas["b"]["order"]) == sorted(in_b)
+    assert metas["b"]["population"] == len(in_b) and metas["b"]["only"] == [str(pkg_dir / "b.py")]
+    with use_db(str(tmp_path / "again.sqlite"), WorkDB.Mode.create) as db:
+        assert mutation.new_session(db, only_b, "pkg", 7)["order"] == metas["b"]["order"]
+
+
+def test_the_ai_runs_use_every_ai_test_file_and_the_kill_tests() -> None:
+    tests = mutation.packages()["ai"].tests
+    on_disk = sorted(f"tests/{p.name}" for p in (ROOT / "tests").glob("test_ai_*.py"))
+    assert "tests/test_ai_model_search.py" in on_disk
+    assert set(on_disk) <= set(tests)
+    assert {"tests/test_sealed_status.py", "tests/test_mutation_kills_ai_model_search.py"} <= set(tests)
+    assert all((ROOT / t).is_file() for t in tests)
