@@ -1,0 +1,205 @@
+"""The heuristic's formulas by their properties (issue 21), so that these tests outlive a
+retuning of its weights: every weight is read from the module (``W``, ``EXTRA``), never
+written as a number here, and each test states what the formula must do for any values
+of them.
+
+- Each weight of ``estimate`` multiplies one term: raising it by one raises the estimate
+  by exactly that term (the building count, the first five buildings, shipping and
+  digging levels, cult steps, what the buildings unlock, town potential). This catches a
+  term added where it should multiply, or multiplied by the wrong count.
+- The clock (``_time_left``) is 1 when round 1 starts and moves on by a sixth a round,
+  in equal steps as the other factions pass, never with the player's own pass.
+- The favor tiles that pay later are worth what the rules pay (``FAVOR_VP``,
+  ``FAVOR_PASS``): FAV12's pass VP for each round still to come, and FAV10 and FAV11
+  nothing when no time or no building is left, never more than the buildings still to
+  build would pay.
+- An owed favor tile is worth ``W["favor"]`` of what the best tile left would add, so
+  less than taking it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from meeple.core import LocalGame
+from meeple_terra_mystica import TerraMystica
+from meeple_terra_mystica import ai as A
+from meeple_terra_mystica.data import CULTS, FAVOR, FAVOR_PASS, FAVOR_VP
+
+GAME = TerraMystica()
+_FAVORS = tuple(FAVOR)
+
+
+def _positions(seed: int, rounds=(1, 2, 3, 4)) -> list:
+    """Copies of the state of a seeded random three-player game, at the first play turn of
+    each of ``rounds`` and a few turns into it (some factions then have passed)."""
+    lg = LocalGame(GAME, GAME.default_players(3), {}, seed=seed)
+    rng = random.Random(seed)
+    out, seen = [], {}
+    while lg.outcome() is None and lg.state.round <= max(rounds):
+        g = lg.state
+        if g.phase == "play" and g.round in rounds:
+            seen[g.round] = seen.get(g.round, 0) + 1
+            if seen[g.round] in (1, 4, 7):
+                out.append(GAME.clone(g))
+        p = lg.to_act()[0]
+        lg.play(p, rng.choice(GAME.legal(lg.state, p)))
+    assert len(out) >= len(rounds)
+    return out
+
+
+POSITIONS = _positions(5) + _positions(8)
+
+
+def _faction(g, name: str, **changes) -> dict:
+    """A copy of ``name``'s faction, owing nothing (an owed tile's value calls estimate
+    again), with ``changes``."""
+    f = dict(g.fac[name], FAVOR=0, TOWN=0, SPADE=0, CULT=0)
+    f.update(changes)
+    return f
+
+
+def _slope(monkeypatch, key: str, g, f: dict, t: float, table=None) -> float:
+    """How much the estimate rises when ``table[key]`` (default ``W``) rises by one."""
+    table = A.W if table is None else table
+    final = A.final_projection(g)
+    before = A.estimate(g, f, final, t, 0.0)
+    monkeypatch.setitem(table, key, table[key] + 1.0)
+    after = A.estimate(g, f, final, t, 0.0)
+    monkeypatch.setitem(table, key, table[key] - 1.0)
+    return after - before
+
+
+@pytest.mark.parametrize("t", [1.0, 0.5, 0.2])
+def test_each_building_weight_multiplies_its_own_count(monkeypatch, t):
+    checked = 0
+    for g in POSITIONS:
+        for name in g.fac:
+            f = _faction(g, name)
+            nb = len(f["locations"])
+            assert _slope(monkeypatch, "building", g, f, t) == pytest.approx(nb * t)
+            assert _slope(monkeypatch, "first", g, f, t) == pytest.approx(min(nb, 5) * t)
+            assert _slope(monkeypatch, "extra", g, f, t) == pytest.approx(
+                sum(f["L_" + b] * w for b, w in A.EXTRA.items()) * t)
+            for b in A.EXTRA:
+                assert _slope(monkeypatch, b, g, f, t, A.EXTRA) == pytest.approx(
+                    f["L_" + b] * A.W["extra"] * t)
+            checked += nb > 1
+    assert checked  # positions with more than one building were among them
+
+
+@pytest.mark.parametrize("t", [1.0, 0.5, 0.2])
+def test_shipping_digging_and_cult_weights_multiply_their_levels(monkeypatch, t):
+    # A priest at hand counts for the advances it buys, valued with the same weights:
+    # without priests only the levels' own term is left.
+    for g in POSITIONS:
+        for name in g.fac:
+            for ship, dig in ((0, 0), (1, 2), (3, 1)):
+                f = _faction(g, name, P=0, ship=ship, dig=dig, passed=0)
+                assert _slope(monkeypatch, "ship", g, f, t) == pytest.approx(ship * t)
+                assert _slope(monkeypatch, "dig", g, f, t) == pytest.approx(dig * t)
+            f = _faction(g, name)
+            steps = sum(f[c] for c in CULTS)
+            assert _slope(monkeypatch, "cult_step", g, f, t) == pytest.approx(steps * t)
+
+
+def test_town_potential_is_its_weight_times_the_groups_closeness(monkeypatch):
+    grown = 0
+    for g in POSITIONS:
+        for name in g.fac:
+            f = _faction(g, name)
+            share = A._groups_value(g, f) / A.W["town"]
+            assert 0 <= share <= len(f["locations"])
+            assert _slope(monkeypatch, "town", g, f, 0.5) == pytest.approx(share * 0.5)
+            grown += share > 0
+    assert grown
+
+
+def _at(g, rnd: int, phase: str, passed: set[str]):
+    h = GAME.clone(g)
+    h.round, h.phase = rnd, phase
+    for n, f in h.fac.items():
+        f["passed"] = int(n in passed)
+    return h
+
+
+@pytest.mark.parametrize("rnd", [1, 2, 3, 4, 5, 6])
+def test_the_clock_moves_a_sixth_a_round_in_equal_steps_of_the_others_passes(rnd):
+    g = POSITIONS[0]
+    names = list(g.fac)
+    for player in GAME.default_players(3):
+        me = g.faction_of[player]
+        others = [n for n in names if n != me]
+        start = A._time_left(_at(g, rnd, "play", set()), player)
+        assert start == pytest.approx((7 - rnd) / 6)
+        # The player's own pass does not move its clock; each other faction's does.
+        assert A._time_left(_at(g, rnd, "play", {me}), player) == pytest.approx(start)
+        for k in range(1, len(others) + 1):
+            passed = set(others[:k])
+            step = k / len(others) / 6
+            assert A._time_left(_at(g, rnd, "play", passed), player) == pytest.approx(
+                start - step)
+            assert A._passed_share(_at(g, rnd, "play", passed), player) == pytest.approx(
+                k / len(others))
+        assert A._time_left(_at(g, rnd, "spades", set()), player) == pytest.approx(
+            start - 1 / 6)
+    assert A._time_left(_at(g, 0, "select-factions", set()), GAME.default_players(3)[0]) == 1.0
+
+
+def _only(f: dict, tile: str) -> dict:
+    return dict(f, **{t: int(t == tile) for t in _FAVORS})
+
+
+def test_fav12_is_worth_its_pass_vp_for_every_round_still_to_come():
+    table = FAVOR_PASS["FAV12"]["TP"]
+    for g in POSITIONS:
+        name = next(n for n in g.fac if n != "engineers")
+        for tp in range(len(table)):
+            for rnd in range(1, 7):
+                h = _at(g, rnd, "play", set())
+                f = _only(_faction(h, name, L_TP=tp, bonus=None), "FAV12")
+                assert A._favor_future(h, f, 0.5) == pytest.approx(
+                    table[tp] * A._rounds_left(h))
+                assert A._pass_vp(h, f) == table[tp]
+
+
+@pytest.mark.parametrize("tile, building, most", [("FAV11", "D", 8), ("FAV10", "TP", 4)])
+def test_favor_tiles_paying_per_building_are_worth_no_more_than_the_buildings_left(
+        tile, building, most):
+    vp = FAVOR_VP[tile][building]
+    g = POSITIONS[0]
+    name = next(iter(g.fac))
+    for built in range(most + 1):
+        f = _only(_faction(g, name, **{"L_" + building: built}), tile)
+        values = [A._favor_future(g, f, t) for t in (0.0, 0.1, 0.3, 0.6, 1.0)]
+        assert values[0] == 0.0  # no time left: nothing more to build
+        assert values == sorted(values)  # more time, never less worth
+        assert all(0 <= v <= vp * (most - built) for v in values)
+        assert (values[-1] > 0) == (built < most)
+        assert A._favor_future(g, _only(f, ""), 1.0) == 0.0
+
+
+def test_an_owed_favor_tile_is_worth_its_share_of_the_best_tile_left():
+    assert 0 < A.W["favor"] < 1  # a share: taking the tile must stay better than owing it
+    found = 0
+    for g in POSITIONS[:4]:
+        for name in g.fac:
+            f = _faction(g, name)
+            final = A.final_projection(g)
+            owed = dict(f, FAVOR=1)
+            base = A.estimate(g, f, final, 0.5)
+            gains = []
+            for tile in FAVOR:
+                if g.pool.get(tile, 0) <= 0 or f[tile]:
+                    continue
+                h = A._with_favor(f, tile)
+                fin = dict(final)
+                fin[name] = final.get(name, 0.0) + A._cult_rank_delta(g, f, h)
+                gains.append(A.estimate(g, h, fin, 0.5) - base)
+            value = A._owed_favor(g, owed, final, 0.5)
+            assert value == pytest.approx(A.W["favor"] * max([0.0, *gains]))
+            assert A.estimate(g, owed, final, 0.5) - base == pytest.approx(value)
+            assert value < max(gains)
+            found += 1
+    assert found
