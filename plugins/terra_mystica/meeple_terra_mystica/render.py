@@ -59,7 +59,11 @@ def render_text(g: R.State) -> str:
     lines.append("  priests: " + "  ".join(
         f"{c}:{','.join(s or '-' for s in g.cult_spots[c])}" for c in CULTS))
     lines.append("")
-    acting = {g.fac[r['faction']]['name'] for r in g.records if r.get("faction") in g.fac}
+    from .turns import acting as must_act
+
+    # The factions to_act names: the faction whose turn just ended (free actions may still
+    # follow) and not the active one while its next action waits for answers.
+    acting = set(must_act(g))
     for n in g.order:
         f = g.fac[n]
         flags = " (passed)" if f["passed"] else ""
