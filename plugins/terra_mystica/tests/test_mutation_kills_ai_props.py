@@ -203,3 +203,87 @@ def test_an_owed_favor_tile_is_worth_its_share_of_the_best_tile_left():
             assert value < max(gains)
             found += 1
     assert found
+
+
+def _rules_income(g, name: str) -> dict:
+    """What the rules' income phase pays ``name`` without a bonus tile: C, W, P and the
+    power tokens moved (bowl I kept full, so each PW moves one token from I to II)."""
+    from meeple_terra_mystica.turns import income
+
+    h = GAME.clone(g)
+    h.phase = "income"
+    f = h.fac[name]
+    f.update(bonus=None, P1=99, P2=0, P3=0)
+    before = dict(f)
+    income(h, f)
+    return {"C": f["C"] - before["C"], "W": f["W"] - before["W"], "P": f["P"] - before["P"],
+            "PW": f["P2"]}
+
+
+def test_the_heuristics_income_is_what_the_rules_pay_without_the_bonus_tile():
+    seen = set()
+    for g in POSITIONS:
+        for name in g.fac:
+            for tiles in ((), ("FAV7",), ("FAV8", "FAV9")):
+                h = GAME.clone(g)
+                h.fac[name].update({t: int(t in tiles) for t in _FAVORS})
+                assert A._income(h.fac[name]) == _rules_income(h, name), (name, tiles)
+                seen.add(name)
+    assert len(seen) >= 4
+
+
+def test_a_cult_change_is_worth_the_change_in_the_projected_majorities():
+    changed = 0
+    for g in POSITIONS[:6]:
+        final = A.final_projection(g)
+        for name in g.fac:
+            f = g.fac[name]
+            for tile in FAVOR:
+                h = A._with_favor(f, tile)
+                moved = GAME.clone(g)
+                moved.fac[name].update({c: h[c] for c in CULTS})
+                want = A.final_projection(moved)[name] - final[name]
+                assert A._cult_rank_delta(g, f, h) == pytest.approx(want), (name, tile)
+                changed += want != 0
+    assert changed
+
+
+def _room_count(g, f) -> int:
+    """Empty land next to the faction's buildings that at most one spade makes home."""
+    from meeple_terra_mystica import board as B
+
+    near = {o for h in f["locations"] for o in g.adj[h]
+            if not g.hbld[o] and not B.IS_RIVER[o]}
+    return sum(1 for o in near if f["name"] == "giants"
+               or abs(B.color_difference(g.hcolor[o], f["color"])) <= 1)
+
+
+def test_room_to_grow_counts_up_to_four_hexes_one_spade_away(monkeypatch):
+    grown = 0
+    for g in POSITIONS:
+        for name in g.fac:
+            f = _faction(g, name)
+            n = min(_room_count(g, f), 4)
+            assert _slope(monkeypatch, "room", g, f, 0.5) == pytest.approx(n * 0.5)
+            grown += n > 0
+    assert grown
+
+
+def test_the_next_incomes_priests_count_in_proportion_to_how_near_it_is():
+    """The first priests buy the most valuable advances left; a priest still to come
+    (``incoming``, a fraction as the income phase nears) counts that fraction of the next
+    advance, and nothing once it is 0."""
+    rate = dict(A.EARLY)
+    checked = 0
+    for g in POSITIONS[:3]:
+        for name in g.fac:
+            f = dict(g.fac[name], dig=0, ship=0)
+            one, two = (A._priest_uses(dict(f, P=p), rate, 1.0) for p in (1, 2))
+            if two <= one:
+                continue  # a single advance left: nothing for a second priest to buy
+            assert A._priest_uses(dict(f, P=1), rate, 1.0, 0.0) == pytest.approx(one)
+            for x in (0.25, 0.5, 1.0):
+                assert A._priest_uses(dict(f, P=1), rate, 1.0, x) == pytest.approx(
+                    one + x * (two - one))
+            checked += 1
+    assert checked

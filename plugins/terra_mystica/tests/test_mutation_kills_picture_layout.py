@@ -62,7 +62,8 @@ def test_map_cult_tracks_and_boards_stand_one_below_the_other_on_the_page(i: int
     priests = [t.bbox()[1] for t in texts if t.text.startswith("priests ")]
     boards = [s for s in found if s.tag == "rect" and s.attrs.get("width") == "12"]
     assert len(boards) == len(g.order) and len(priests) == 4
-    assert map_bottom < cult_title < min(b.bbox()[1] for b in bars)
+    # Every part of the cult board (track names, bars, positions, priests) below its title.
+    assert map_bottom < cult_title < min([b.bbox()[1] for b in bars] + priests)
     cult_bottom = max(priests + [b.bbox()[3] for b in bars])
     tops = [b.bbox()[1] for b in boards]
     assert cult_bottom < tops[0]
