@@ -287,3 +287,44 @@ def test_the_next_incomes_priests_count_in_proportion_to_how_near_it_is():
                     one + x * (two - one))
             checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("pair, fav5", [(("D", "D"), 0), (("TP", "TE"), 0), (("SH", "SA"), 0),
+                                        (("TE", "SA"), 1), (("D", "TP"), 1)])
+def test_a_group_is_worth_the_town_weight_times_its_closeness_squared(pair, fav5):
+    """Closeness to a town: the share of the power it needs (7, or 6 with FAV5) times the
+    share of the four buildings (a sanctuary counts two), each at most 1."""
+    from meeple_terra_mystica.data import STRENGTH
+
+    from .test_live_rules import _put, _state
+
+    g = _state("witches", "nomads")
+    for hexname, b in zip(("E5", "E6"), pair, strict=True):
+        _put(g, "witches", hexname, b)
+    f = dict(g.fac["witches"], FAV5=fav5)
+    power = sum(STRENGTH[b] for b in pair)
+    count = sum(2 if b == "SA" else 1 for b in pair)
+    closeness = min(1.0, power / (6 if fav5 else 7)) * min(1.0, count / 4)
+    assert A._groups_value(g, f) == pytest.approx(A.W["town"] * closeness ** 2)
+
+
+def test_a_favor_tiles_cult_steps_bring_the_power_the_rules_give():
+    from meeple_terra_mystica.economy import cult_steps
+
+    compared = 0
+    for g in POSITIONS:
+        for name in g.fac:
+            for start in (0, 2, 4, 6):
+                f = dict(g.fac[name], KEY=0, **dict.fromkeys(CULTS, start))
+                for tile, (steps, _, _) in FAVOR.items():
+                    h = A._with_favor(f, tile)
+                    r = GAME.clone(g)
+                    rf = r.fac[name]
+                    rf.update(f)
+                    for c, n in steps.items():
+                        if c in CULTS:
+                            cult_steps(r, rf, c, n)
+                    assert [h[k] for k in ("P1", "P2", "P3", *CULTS)] == [
+                        rf[k] for k in ("P1", "P2", "P3", *CULTS)], (name, tile, start)
+                    compared += 1
+    assert compared
