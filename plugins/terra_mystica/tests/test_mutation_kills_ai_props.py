@@ -328,3 +328,33 @@ def test_a_favor_tiles_cult_steps_bring_the_power_the_rules_give():
                         rf[k] for k in ("P1", "P2", "P3", *CULTS)], (name, tile, start)
                     compared += 1
     assert compared
+
+
+@pytest.mark.parametrize("built", range(1, 9))
+def test_the_next_rounds_tile_pays_for_the_dwellings_there_is_room_and_money_for(built):
+    """``_next_round`` (weighted by ``W["next"]``, which may be 0): what the next round's
+    scoring tile would pay for the buildings the faction can still place, as many as the
+    supply (8 dwellings), the ready hexes (plus one more) and its workers and coins allow;
+    nothing after round 5 or for a tile that scores no building."""
+    from meeple_terra_mystica import board as B
+    from meeple_terra_mystica.data import FACTIONS, SCORING
+
+    from .test_live_rules import _put, _state
+
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E5")
+    f = dict(g.fac["witches"], L_D=built, W=100, C=100)
+    ready = {o for o in g.adj[B.INDEX["E5"]] if not g.hbld[o] and g.hcolor[o] == f["color"]}
+    tile = SCORING[g.score_tiles[g.round]][0]
+    price = FACTIONS["witches"]["cost"]["D"]
+    assert set(tile) == {"D"}  # the test position's tiles score dwellings
+    inc = A._income(f)
+    assert A._next_round(g, f, inc) == tile["D"] * min(8 - built, len(ready) + 1)
+    poor = dict(f, W=price["W"] - inc["W"], C=100)
+    assert A._next_round(g, poor, inc) == tile["D"] * min(8 - built, len(ready) + 1, 1)
+    for rnd, scoring in ((6, None), (1, "SCORE1")):
+        h = GAME.clone(g)
+        h.round = rnd
+        if scoring:
+            h.score_tiles = (scoring,) * 6
+        assert A._next_round(h, f, inc) == 0
