@@ -358,3 +358,34 @@ def test_the_next_rounds_tile_pays_for_the_dwellings_there_is_room_and_money_for
         if scoring:
             h.score_tiles = (scoring,) * 6
         assert A._next_round(h, f, inc) == 0
+
+
+@pytest.mark.parametrize("t", [1.0, 0.5, 0.0])
+def test_each_resource_at_hand_is_worth_its_rate_between_the_early_and_the_late_one(
+        monkeypatch, t):
+    """A worker, priest or power token more raises the estimate by its rate, which runs
+    from ``EARLY`` (all the game ahead) to ``LATE`` (the end-game conversion) with the
+    time left; with the terms that also read them (priests' uses, a coin cap, the next
+    round's tile) weighted 0, nothing else changes."""
+    for key in ("priest_use", "coin_cap", "next"):
+        monkeypatch.setitem(A.W, key, 0.0)
+    for g in POSITIONS[:4]:
+        final = A.final_projection(g)
+        for name in g.fac:
+            f = _faction(g, name)
+            for k in ("W", "P", "P3", "P2", "P1"):
+                rate = A.LATE[k] + (A.EARLY[k] - A.LATE[k]) * t
+                more = dict(f, **{k: f[k] + 1})
+                assert A.estimate(g, more, final, t, 0.0) - A.estimate(g, f, final, t, 0.0) \
+                    == pytest.approx(rate), (name, k)
+
+
+def test_the_next_rounds_weight_multiplies_what_its_tile_would_pay(monkeypatch):
+    paid = 0
+    for g in POSITIONS:
+        for name in g.fac:
+            f = _faction(g, name)
+            want = A._next_round(g, f, A._income(f))
+            assert _slope(monkeypatch, "next", g, f, 0.5) == pytest.approx(want)
+            paid += want > 0
+    assert paid
