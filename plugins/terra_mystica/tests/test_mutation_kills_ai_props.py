@@ -389,3 +389,16 @@ def test_the_next_rounds_weight_multiplies_what_its_tile_would_pay(monkeypatch):
             assert _slope(monkeypatch, "next", g, f, 0.5) == pytest.approx(want)
             paid += want > 0
     assert paid
+
+
+@pytest.mark.parametrize("t", [1.0, 0.5, 0.0])
+def test_the_income_weight_multiplies_every_income_still_to_come(monkeypatch, t):
+    """For a faction that has passed without a bonus tile (so no tile's income is
+    counted) and before anyone else passes: each unit of income is worth its ``INCOME``
+    value, fading to half as the game runs out, for every income phase left."""
+    for g in POSITIONS:
+        left = A._rounds_left(g)
+        for name in g.fac:
+            f = _faction(g, name, passed=1, bonus=None)
+            want = sum(n * A.INCOME[k] for k, n in A._income(f).items()) * (0.5 + 0.5 * t) * left
+            assert _slope(monkeypatch, "income", g, f, t) == pytest.approx(want), name

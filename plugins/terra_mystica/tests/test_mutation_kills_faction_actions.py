@@ -37,3 +37,15 @@ def test_the_witches_action_builds_on_every_empty_forest_hex_and_nowhere_else(ot
         if g.hcolor[hx] != "green":
             with pytest.raises(IllegalCommand):
                 _row(g.clone(), "p0", f"action ACTW. build {B.NAMES[hx]}")
+
+
+def test_after_the_witches_action_every_empty_forest_hex_is_offered_for_the_free_dwelling():
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E5", "SH")
+    g.fac["witches"]["ACTW"] = 1
+    _row(g, "p0", "action ACTW")
+    assert g.fac["witches"]["FREE_D"] == 1
+    rows = {GAME.format(m, g) for m in GAME.legal(g, "p0")}
+    builds = {r.removeprefix("build ") for r in rows if r.startswith("build ")}
+    forest = {B.NAMES[h] for h in B.LAND if not g.hbld[h] and g.hcolor[h] == "green"}
+    assert builds == forest and len(forest) > 5

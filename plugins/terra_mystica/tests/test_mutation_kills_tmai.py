@@ -2,7 +2,8 @@
 (``income_for_faction``, ``cult_income_for_faction``, ``other_income_for_faction``,
 ``all_income_for_faction``; issue 21: a mutant that read the whole line for the faction
 survived, as the stored records write only the first form). Each faction is picked once,
-at its first income line, in that order, with its setup row in the pick's place."""
+at its first income line, in that order, with its setup row in the pick's place. The
+site's TSV ledger may have blank lines between rows: they are skipped."""
 
 from __future__ import annotations
 
@@ -33,3 +34,14 @@ def test_a_faction_acting_before_any_income_line_is_refused_with_its_line():
     with pytest.raises(ImportFailed, match="nomads acts before its income row") as exc:
         read_tmai("witches income_for_faction\nnomads: build a6\n")
     assert exc.value.line == 2
+
+
+def test_blank_lines_between_a_site_ledgers_rows_are_skipped_not_the_end():
+    from meeple_terra_mystica.importer import read_tsv
+
+    from .test_importer import HEAD, ROW
+
+    rows = [ROW.format(f="witches", c="setup"), ROW.format(f="nomads", c="setup"),
+            ROW.format(f="witches", c="build E5")]
+    led = read_tsv(HEAD + "\n\n".join(rows) + "\n")
+    assert [r.commands for r in led.rows] == ["setup witches", "setup nomads", "build E5"]
