@@ -59,7 +59,11 @@ def render_text(g: R.State) -> str:
     lines.append("  priests: " + "  ".join(
         f"{c}:{','.join(s or '-' for s in g.cult_spots[c])}" for c in CULTS))
     lines.append("")
-    acting = {g.fac[r['faction']]['name'] for r in g.records if r.get("faction") in g.fac}
+    from .turns import acting as must_act
+
+    # The factions to_act names: the faction whose turn just ended (free actions may still
+    # follow) and not the active one while its next action waits for answers.
+    acting = set(must_act(g))
     for n in g.order:
         f = g.fac[n]
         flags = " (passed)" if f["passed"] else ""
@@ -99,7 +103,11 @@ def render_svg(g: R.State) -> str:
     w = size * 1.732
     hgt = size * 1.5
     parts = []
-    width, height = 760, 720
+    y0 = 400  # the cult board's top
+    top = y0 + 60 + len(g.order) * 14  # the faction boards' top
+    # Tall enough for every faction's board (five players need more than the 720 that
+    # four take).
+    width, height = 760, max(720, top + len(g.order) * 44)
     parts.append(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
                  f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="10">')
     parts.append('<rect width="100%" height="100%" fill="#fafafa"/>')
@@ -132,7 +140,6 @@ def render_svg(g: R.State) -> str:
         parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
                      'stroke="#333" stroke-width="4" opacity="0.6"/>')
     # Cult board.
-    y0 = 400
     parts.append(f'<text x="10" y="{y0}" font-size="12">Cult tracks</text>')
     for i, c in enumerate(CULTS):
         x = 20 + i * 110
@@ -145,10 +152,9 @@ def render_svg(g: R.State) -> str:
         spots = " ".join(s[:2] or "-" for s in g.cult_spots[c])
         parts.append(f'<text x="{x}" y="{y0 + 34 + len(g.order) * 14}" font-size="8">priests {escape(spots)}</text>')
     # Faction boards.
-    y1 = y0 + 60 + len(g.order) * 14
     for j, n in enumerate(g.order):
         f = g.fac[n]
-        y = y1 + j * 44
+        y = top + j * 44
         parts.append(f'<rect x="10" y="{y}" width="12" height="30" fill="{FILL[f["color"]]}"/>')
         status = " passed" if f["passed"] else ""
         status += " dropped" if f["dropped"] else ""

@@ -1,0 +1,404 @@
+"""The heuristic's formulas by their properties (issue 21), so that these tests outlive a
+retuning of its weights: every weight is read from the module (``W``, ``EXTRA``), never
+written as a number here, and each test states what the formula must do for any values
+of them.
+
+- Each weight of ``estimate`` multiplies one term: raising it by one raises the estimate
+  by exactly that term (the building count, the first five buildings, shipping and
+  digging levels, cult steps, what the buildings unlock, town potential). This catches a
+  term added where it should multiply, or multiplied by the wrong count.
+- The clock (``_time_left``) is 1 when round 1 starts and moves on by a sixth a round,
+  in equal steps as the other factions pass, never with the player's own pass.
+- The favor tiles that pay later are worth what the rules pay (``FAVOR_VP``,
+  ``FAVOR_PASS``): FAV12's pass VP for each round still to come, and FAV10 and FAV11
+  nothing when no time or no building is left, never more than the buildings still to
+  build would pay.
+- An owed favor tile is worth ``W["favor"]`` of what the best tile left would add, so
+  less than taking it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from meeple.core import LocalGame
+from meeple_terra_mystica import TerraMystica
+from meeple_terra_mystica import ai as A
+from meeple_terra_mystica.data import CULTS, FAVOR, FAVOR_PASS, FAVOR_VP
+
+GAME = TerraMystica()
+_FAVORS = tuple(FAVOR)
+
+
+def _positions(seed: int, rounds=(1, 2, 3, 4)) -> list:
+    """Copies of the state of a seeded random three-player game, at the first play turn of
+    each of ``rounds`` and a few turns into it (some factions then have passed)."""
+    lg = LocalGame(GAME, GAME.default_players(3), {}, seed=seed)
+    rng = random.Random(seed)
+    out, seen = [], {}
+    while lg.outcome() is None and lg.state.round <= max(rounds):
+        g = lg.state
+        if g.phase == "play" and g.round in rounds:
+            seen[g.round] = seen.get(g.round, 0) + 1
+            if seen[g.round] in (1, 4, 7):
+                out.append(GAME.clone(g))
+        p = lg.to_act()[0]
+        lg.play(p, rng.choice(GAME.legal(lg.state, p)))
+    assert len(out) >= len(rounds)
+    return out
+
+
+POSITIONS = _positions(5) + _positions(8)
+
+
+def _faction(g, name: str, **changes) -> dict:
+    """A copy of ``name``'s faction, owing nothing (an owed tile's value calls estimate
+    again), with ``changes``."""
+    f = dict(g.fac[name], FAVOR=0, TOWN=0, SPADE=0, CULT=0)
+    f.update(changes)
+    return f
+
+
+def _slope(monkeypatch, key: str, g, f: dict, t: float, table=None) -> float:
+    """How much the estimate rises when ``table[key]`` (default ``W``) rises by one."""
+    table = A.W if table is None else table
+    final = A.final_projection(g)
+    before = A.estimate(g, f, final, t, 0.0)
+    monkeypatch.setitem(table, key, table[key] + 1.0)
+    after = A.estimate(g, f, final, t, 0.0)
+    monkeypatch.setitem(table, key, table[key] - 1.0)
+    return after - before
+
+
+@pytest.mark.parametrize("t", [1.0, 0.5, 0.2])
+def test_each_building_weight_multiplies_its_own_count(monkeypatch, t):
+    checked = 0
+    for g in POSITIONS:
+        for name in g.fac:
+            f = _faction(g, name)
+            nb = len(f["locations"])
+            assert _slope(monkeypatch, "building", g, f, t) == pytest.approx(nb * t)
+            assert _slope(monkeypatch, "first", g, f, t) == pytest.approx(min(nb, 5) * t)
+            assert _slope(monkeypatch, "extra", g, f, t) == pytest.approx(
+                sum(f["L_" + b] * w for b, w in A.EXTRA.items()) * t)
+            for b in A.EXTRA:
+                assert _slope(monkeypatch, b, g, f, t, A.EXTRA) == pytest.approx(
+                    f["L_" + b] * A.W["extra"] * t)
+            checked += nb > 1
+    assert checked  # positions with more than one building were among them
+
+
+@pytest.mark.parametrize("t", [1.0, 0.5, 0.2])
+def test_shipping_digging_and_cult_weights_multiply_their_levels(monkeypatch, t):
+    # A priest at hand counts for the advances it buys, valued with the same weights:
+    # without priests only the levels' own term is left.
+    for g in POSITIONS:
+        for name in g.fac:
+            for ship, dig in ((0, 0), (1, 2), (3, 1)):
+                f = _faction(g, name, P=0, ship=ship, dig=dig, passed=0)
+                assert _slope(monkeypatch, "ship", g, f, t) == pytest.approx(ship * t)
+                assert _slope(monkeypatch, "dig", g, f, t) == pytest.approx(dig * t)
+            f = _faction(g, name)
+            steps = sum(f[c] for c in CULTS)
+            assert _slope(monkeypatch, "cult_step", g, f, t) == pytest.approx(steps * t)
+
+
+def test_town_potential_is_its_weight_times_the_groups_closeness(monkeypatch):
+    grown = 0
+    for g in POSITIONS:
+        for name in g.fac:
+            f = _faction(g, name)
+            share = A._groups_value(g, f) / A.W["town"]
+            assert 0 <= share <= len(f["locations"])
+            assert _slope(monkeypatch, "town", g, f, 0.5) == pytest.approx(share * 0.5)
+            grown += share > 0
+    assert grown
+
+
+def _at(g, rnd: int, phase: str, passed: set[str]):
+    h = GAME.clone(g)
+    h.round, h.phase = rnd, phase
+    for n, f in h.fac.items():
+        f["passed"] = int(n in passed)
+    return h
+
+
+@pytest.mark.parametrize("rnd", [1, 2, 3, 4, 5, 6])
+def test_the_clock_moves_a_sixth_a_round_in_equal_steps_of_the_others_passes(rnd):
+    g = POSITIONS[0]
+    names = list(g.fac)
+    for player in GAME.default_players(3):
+        me = g.faction_of[player]
+        others = [n for n in names if n != me]
+        start = A._time_left(_at(g, rnd, "play", set()), player)
+        assert start == pytest.approx((7 - rnd) / 6)
+        # The player's own pass does not move its clock; each other faction's does.
+        assert A._time_left(_at(g, rnd, "play", {me}), player) == pytest.approx(start)
+        for k in range(1, len(others) + 1):
+            passed = set(others[:k])
+            step = k / len(others) / 6
+            assert A._time_left(_at(g, rnd, "play", passed), player) == pytest.approx(
+                start - step)
+            assert A._passed_share(_at(g, rnd, "play", passed), player) == pytest.approx(
+                k / len(others))
+        assert A._time_left(_at(g, rnd, "spades", set()), player) == pytest.approx(
+            start - 1 / 6)
+    assert A._time_left(_at(g, 0, "select-factions", set()), GAME.default_players(3)[0]) == 1.0
+
+
+def _only(f: dict, tile: str) -> dict:
+    return dict(f, **{t: int(t == tile) for t in _FAVORS})
+
+
+def test_fav12_is_worth_its_pass_vp_for_every_round_still_to_come():
+    table = FAVOR_PASS["FAV12"]["TP"]
+    for g in POSITIONS:
+        name = next(n for n in g.fac if n != "engineers")
+        for tp in range(len(table)):
+            for rnd in range(1, 7):
+                h = _at(g, rnd, "play", set())
+                f = _only(_faction(h, name, L_TP=tp, bonus=None), "FAV12")
+                assert A._favor_future(h, f, 0.5) == pytest.approx(
+                    table[tp] * A._rounds_left(h))
+                assert A._pass_vp(h, f) == table[tp]
+
+
+@pytest.mark.parametrize("tile, building, most", [("FAV11", "D", 8), ("FAV10", "TP", 4)])
+def test_favor_tiles_paying_per_building_are_worth_no_more_than_the_buildings_left(
+        tile, building, most):
+    vp = FAVOR_VP[tile][building]
+    g = POSITIONS[0]
+    name = next(iter(g.fac))
+    for built in range(most + 1):
+        f = _only(_faction(g, name, **{"L_" + building: built}), tile)
+        values = [A._favor_future(g, f, t) for t in (0.0, 0.1, 0.3, 0.6, 1.0)]
+        assert values[0] == 0.0  # no time left: nothing more to build
+        assert values == sorted(values)  # more time, never less worth
+        assert all(0 <= v <= vp * (most - built) for v in values)
+        assert (values[-1] > 0) == (built < most)
+        assert A._favor_future(g, _only(f, ""), 1.0) == 0.0
+
+
+def test_an_owed_favor_tile_is_worth_its_share_of_the_best_tile_left():
+    assert 0 < A.W["favor"] < 1  # a share: taking the tile must stay better than owing it
+    found = 0
+    for g in POSITIONS[:4]:
+        for name in g.fac:
+            f = _faction(g, name)
+            final = A.final_projection(g)
+            owed = dict(f, FAVOR=1)
+            base = A.estimate(g, f, final, 0.5)
+            gains = []
+            for tile in FAVOR:
+                if g.pool.get(tile, 0) <= 0 or f[tile]:
+                    continue
+                h = A._with_favor(f, tile)
+                fin = dict(final)
+                fin[name] = final.get(name, 0.0) + A._cult_rank_delta(g, f, h)
+                gains.append(A.estimate(g, h, fin, 0.5) - base)
+            value = A._owed_favor(g, owed, final, 0.5)
+            assert value == pytest.approx(A.W["favor"] * max([0.0, *gains]))
+            assert A.estimate(g, owed, final, 0.5) - base == pytest.approx(value)
+            assert value < max(gains)
+            found += 1
+    assert found
+
+
+def _rules_income(g, name: str) -> dict:
+    """What the rules' income phase pays ``name`` without a bonus tile: C, W, P and the
+    power tokens moved (bowl I kept full, so each PW moves one token from I to II)."""
+    from meeple_terra_mystica.turns import income
+
+    h = GAME.clone(g)
+    h.phase = "income"
+    f = h.fac[name]
+    f.update(bonus=None, P1=99, P2=0, P3=0)
+    before = dict(f)
+    income(h, f)
+    return {"C": f["C"] - before["C"], "W": f["W"] - before["W"], "P": f["P"] - before["P"],
+            "PW": f["P2"]}
+
+
+def test_the_heuristics_income_is_what_the_rules_pay_without_the_bonus_tile():
+    seen = set()
+    for g in POSITIONS:
+        for name in g.fac:
+            for tiles in ((), ("FAV7",), ("FAV8", "FAV9")):
+                h = GAME.clone(g)
+                h.fac[name].update({t: int(t in tiles) for t in _FAVORS})
+                assert A._income(h.fac[name]) == _rules_income(h, name), (name, tiles)
+                seen.add(name)
+    assert len(seen) >= 4
+
+
+def test_a_cult_change_is_worth_the_change_in_the_projected_majorities():
+    changed = 0
+    for g in POSITIONS[:6]:
+        final = A.final_projection(g)
+        for name in g.fac:
+            f = g.fac[name]
+            for tile in FAVOR:
+                h = A._with_favor(f, tile)
+                moved = GAME.clone(g)
+                moved.fac[name].update({c: h[c] for c in CULTS})
+                want = A.final_projection(moved)[name] - final[name]
+                assert A._cult_rank_delta(g, f, h) == pytest.approx(want), (name, tile)
+                changed += want != 0
+    assert changed
+
+
+def _room_count(g, f) -> int:
+    """Empty land next to the faction's buildings that at most one spade makes home."""
+    from meeple_terra_mystica import board as B
+
+    near = {o for h in f["locations"] for o in g.adj[h]
+            if not g.hbld[o] and not B.IS_RIVER[o]}
+    return sum(1 for o in near if f["name"] == "giants"
+               or abs(B.color_difference(g.hcolor[o], f["color"])) <= 1)
+
+
+def test_room_to_grow_counts_up_to_four_hexes_one_spade_away(monkeypatch):
+    grown = 0
+    for g in POSITIONS:
+        for name in g.fac:
+            f = _faction(g, name)
+            n = min(_room_count(g, f), 4)
+            assert _slope(monkeypatch, "room", g, f, 0.5) == pytest.approx(n * 0.5)
+            grown += n > 0
+    assert grown
+
+
+def test_the_next_incomes_priests_count_in_proportion_to_how_near_it_is():
+    """The first priests buy the most valuable advances left; a priest still to come
+    (``incoming``, a fraction as the income phase nears) counts that fraction of the next
+    advance, and nothing once it is 0."""
+    rate = dict(A.EARLY)
+    checked = 0
+    for g in POSITIONS[:3]:
+        for name in g.fac:
+            f = dict(g.fac[name], dig=0, ship=0)
+            one, two = (A._priest_uses(dict(f, P=p), rate, 1.0) for p in (1, 2))
+            if two <= one:
+                continue  # a single advance left: nothing for a second priest to buy
+            assert A._priest_uses(dict(f, P=1), rate, 1.0, 0.0) == pytest.approx(one)
+            for x in (0.25, 0.5, 1.0):
+                assert A._priest_uses(dict(f, P=1), rate, 1.0, x) == pytest.approx(
+                    one + x * (two - one))
+            checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("pair, fav5", [(("D", "D"), 0), (("TP", "TE"), 0), (("SH", "SA"), 0),
+                                        (("TE", "SA"), 1), (("D", "TP"), 1)])
+def test_a_group_is_worth_the_town_weight_times_its_closeness_squared(pair, fav5):
+    """Closeness to a town: the share of the power it needs (7, or 6 with FAV5) times the
+    share of the four buildings (a sanctuary counts two), each at most 1."""
+    from meeple_terra_mystica.data import STRENGTH
+
+    from .test_live_rules import _put, _state
+
+    g = _state("witches", "nomads")
+    for hexname, b in zip(("E5", "E6"), pair, strict=True):
+        _put(g, "witches", hexname, b)
+    f = dict(g.fac["witches"], FAV5=fav5)
+    power = sum(STRENGTH[b] for b in pair)
+    count = sum(2 if b == "SA" else 1 for b in pair)
+    closeness = min(1.0, power / (6 if fav5 else 7)) * min(1.0, count / 4)
+    assert A._groups_value(g, f) == pytest.approx(A.W["town"] * closeness ** 2)
+
+
+def test_a_favor_tiles_cult_steps_bring_the_power_the_rules_give():
+    from meeple_terra_mystica.economy import cult_steps
+
+    compared = 0
+    for g in POSITIONS:
+        for name in g.fac:
+            for start in (0, 2, 4, 6):
+                f = dict(g.fac[name], KEY=0, **dict.fromkeys(CULTS, start))
+                for tile, (steps, _, _) in FAVOR.items():
+                    h = A._with_favor(f, tile)
+                    r = GAME.clone(g)
+                    rf = r.fac[name]
+                    rf.update(f)
+                    for c, n in steps.items():
+                        if c in CULTS:
+                            cult_steps(r, rf, c, n)
+                    assert [h[k] for k in ("P1", "P2", "P3", *CULTS)] == [
+                        rf[k] for k in ("P1", "P2", "P3", *CULTS)], (name, tile, start)
+                    compared += 1
+    assert compared
+
+
+@pytest.mark.parametrize("built", range(1, 9))
+def test_the_next_rounds_tile_pays_for_the_dwellings_there_is_room_and_money_for(built):
+    """``_next_round`` (weighted by ``W["next"]``, which may be 0): what the next round's
+    scoring tile would pay for the buildings the faction can still place, as many as the
+    supply (8 dwellings), the ready hexes (plus one more) and its workers and coins allow;
+    nothing after round 5 or for a tile that scores no building."""
+    from meeple_terra_mystica import board as B
+    from meeple_terra_mystica.data import FACTIONS, SCORING
+
+    from .test_live_rules import _put, _state
+
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E5")
+    f = dict(g.fac["witches"], L_D=built, W=100, C=100)
+    ready = {o for o in g.adj[B.INDEX["E5"]] if not g.hbld[o] and g.hcolor[o] == f["color"]}
+    tile = SCORING[g.score_tiles[g.round]][0]
+    price = FACTIONS["witches"]["cost"]["D"]
+    assert set(tile) == {"D"}  # the test position's tiles score dwellings
+    inc = A._income(f)
+    assert A._next_round(g, f, inc) == tile["D"] * min(8 - built, len(ready) + 1)
+    poor = dict(f, W=price["W"] - inc["W"], C=100)
+    assert A._next_round(g, poor, inc) == tile["D"] * min(8 - built, len(ready) + 1, 1)
+    for rnd, scoring in ((6, None), (1, "SCORE1")):
+        h = GAME.clone(g)
+        h.round = rnd
+        if scoring:
+            h.score_tiles = (scoring,) * 6
+        assert A._next_round(h, f, inc) == 0
+
+
+@pytest.mark.parametrize("t", [1.0, 0.5, 0.0])
+def test_each_resource_at_hand_is_worth_its_rate_between_the_early_and_the_late_one(
+        monkeypatch, t):
+    """A worker, priest or power token more raises the estimate by its rate, which runs
+    from ``EARLY`` (all the game ahead) to ``LATE`` (the end-game conversion) with the
+    time left; with the terms that also read them (priests' uses, a coin cap, the next
+    round's tile) weighted 0, nothing else changes."""
+    for key in ("priest_use", "coin_cap", "next"):
+        monkeypatch.setitem(A.W, key, 0.0)
+    for g in POSITIONS[:4]:
+        final = A.final_projection(g)
+        for name in g.fac:
+            f = _faction(g, name)
+            for k in ("W", "P", "P3", "P2", "P1"):
+                rate = A.LATE[k] + (A.EARLY[k] - A.LATE[k]) * t
+                more = dict(f, **{k: f[k] + 1})
+                assert A.estimate(g, more, final, t, 0.0) - A.estimate(g, f, final, t, 0.0) \
+                    == pytest.approx(rate), (name, k)
+
+
+def test_the_next_rounds_weight_multiplies_what_its_tile_would_pay(monkeypatch):
+    paid = 0
+    for g in POSITIONS:
+        for name in g.fac:
+            f = _faction(g, name)
+            want = A._next_round(g, f, A._income(f))
+            assert _slope(monkeypatch, "next", g, f, 0.5) == pytest.approx(want)
+            paid += want > 0
+    assert paid
+
+
+@pytest.mark.parametrize("t", [1.0, 0.5, 0.0])
+def test_the_income_weight_multiplies_every_income_still_to_come(monkeypatch, t):
+    """For a faction that has passed without a bonus tile (so no tile's income is
+    counted) and before anyone else passes: each unit of income is worth its ``INCOME``
+    value, fading to half as the game runs out, for every income phase left."""
+    for g in POSITIONS:
+        left = A._rounds_left(g)
+        for name in g.fac:
+            f = _faction(g, name, passed=1, bonus=None)
+            want = sum(n * A.INCOME[k] for k, n in A._income(f).items()) * (0.5 + 0.5 * t) * left
+            assert _slope(monkeypatch, "income", g, f, t) == pytest.approx(want), name
