@@ -34,6 +34,19 @@ def test_mcts_random_rollouts_take_every_command(rollout):
     assert -visits < sum(ch.w for ch in root.children.values()) < visits
 
 
+# Greedy rollouts break ties between equally evaluated commands at random. evaluate
+# returns a fresh float each call, so a tie tested by identity (`is`) instead of equality
+# would never be seen, and the first command would always be taken.
+def test_mcts_greedy_rollouts_break_ties_at_random():
+    def level(path, player):
+        return float("0.25")  # equal every time, a new object every time
+
+    game = Tree(binary(12, lambda p: (1, 0) if p[-1] == "l" else (0, 1)), level)
+    _, _, root = search("mcts:sims=40,reuse=0,solve=false,rollout=heuristic,eps=0", game)
+    visits = sum(ch.n for ch in root.children.values())
+    assert -visits < sum(ch.w for ch in root.children.values()) < visits
+
+
 @pytest.mark.parametrize("budget", ["seconds=3600", "cpu=3600"])
 def test_mcts_with_a_time_budget_not_yet_spent_runs_its_call_budget(budget):
     # each simulation of these lines costs 6 calls, so 13 calls end the third
