@@ -23,6 +23,14 @@ def test_mcts_with_a_time_budget_not_yet_spent_runs_its_simulation_budget(budget
     assert agent.stats.simulations == root.n == sims
 
 
+@pytest.mark.parametrize("budget", ["seconds=3600", "cpu=3600"])
+def test_mcts_with_a_time_budget_not_yet_spent_runs_its_call_budget(budget):
+    # each simulation of these lines costs 6 calls, so 13 calls end the third
+    agent, _, _ = search(f"mcts:calls=13,{budget},reuse=0,solve=false",
+                         Tree(long_lines("ab", 6)))
+    assert agent.stats.simulations == 3
+
+
 # A random rollout picks any of the commands: one that always took the first (a random
 # number scaled wrongly, `random() // n`) would score every line by a single ending. Here
 # the last command decides the game, so forty rollouts see both endings.
@@ -45,14 +53,6 @@ def test_mcts_greedy_rollouts_break_ties_at_random():
     _, _, root = search("mcts:sims=40,reuse=0,solve=false,rollout=heuristic,eps=0", game)
     visits = sum(ch.n for ch in root.children.values())
     assert -visits < sum(ch.w for ch in root.children.values()) < visits
-
-
-@pytest.mark.parametrize("budget", ["seconds=3600", "cpu=3600"])
-def test_mcts_with_a_time_budget_not_yet_spent_runs_its_call_budget(budget):
-    # each simulation of these lines costs 6 calls, so 13 calls end the third
-    agent, _, _ = search(f"mcts:calls=13,{budget},reuse=0,solve=false",
-                         Tree(long_lines("ab", 6)))
-    assert agent.stats.simulations == 3
 
 
 # A tournament's elapsed seconds must be a difference of two clock readings: a quotient
