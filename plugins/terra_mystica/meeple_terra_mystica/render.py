@@ -8,6 +8,7 @@ from html import escape
 from . import board as B
 from . import state as R
 from .data import CULTS, DISPLAY, SCORING
+from .turns import acting as must_act
 
 LETTER = {"yellow": "Y", "brown": "U", "black": "K", "blue": "B", "green": "G", "gray": "S",
           "red": "R", "white": "~"}
@@ -59,8 +60,6 @@ def render_text(g: R.State) -> str:
     lines.append("  priests: " + "  ".join(
         f"{c}:{','.join(s or '-' for s in g.cult_spots[c])}" for c in CULTS))
     lines.append("")
-    from .turns import acting as must_act
-
     # The factions to_act names: the faction whose turn just ended (free actions may still
     # follow) and not the active one while its next action waits for answers.
     acting = set(must_act(g))
