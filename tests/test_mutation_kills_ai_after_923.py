@@ -88,3 +88,17 @@ def test_a_standings_json_rounds_rates_to_four_decimals_and_ratings_to_three(
     for key in ("rating", "rating_mu", "rating_sigma"):
         value = getattr(s, key)
         assert out[key] == round(out[key], 3) and abs(out[key] - value) <= 0.0005, key
+
+
+def test_bench_cpu_seconds_is_the_cpu_its_decisions_took() -> None:
+    """Seed 924's `ai/bench.py` survivor: the CPU of a decision summed as
+    `process_time() ** start` instead of the difference. What bench reports must lie
+    within the CPU the whole call used (never more), and be positive when the agent
+    searched."""
+    from meeple.ai.bench import bench
+    from meeple_connect_four import ConnectFour
+
+    before = time.process_time()
+    out = bench(ConnectFour(), "mcts:sims=200", 4, seed=1)
+    spent = time.process_time() - before
+    assert 0 < out["cpu_seconds"] <= spent + 1e-3
