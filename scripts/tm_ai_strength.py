@@ -52,7 +52,15 @@ def play(specs: list[str], seed: int, options: dict) -> dict:
         slowest[p] = max(slowest[p], time.process_time() - t0)
         moves[p] += 1
         if lg.state.phase == "play" and lg.state.round >= 1:
-            actions.update(_kinds(GAME.format(cmd, lg.state)))
+            row = GAME.format(cmd, lg.state)
+            actions.update(_kinds(row))
+            if lg.state.round <= 5 and row.startswith("pass"):
+                # What a faction leaves unspent when it passes (rounds 1-5): the
+                # resource that runs out first is the one that limits its round.
+                f = lg.state.fac[lg.state.faction_of[p]]
+                actions["passes"] += 1
+                for k in ("C", "W", "P", "P3"):
+                    actions["left " + k] += f[k]
         lg.play(p, cmd)
         steps += 1
         if steps > 5000:
@@ -105,7 +113,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--seat-offset", type=int, default=0,
                     help="with --rotate: the seat the first agent starts in (0-3)")
     ap.add_argument("--actions", action="store_true",
-                    help="also print what the factions did, per game (all four together)")
+                    help="also print what the factions did, per game (all four together), "
+                    "and what they held when they passed")
     ap.add_argument("--set", default="", metavar="TABLE.name=value,...",
                     help="change some of evaluate's weights for this run (all agents)")
     a = ap.parse_args(argv[1:])
@@ -148,8 +157,13 @@ def main(argv: list[str]) -> int:
         f" ({len(xs)})" for n, xs in sorted(by_faction.items())))
     if a.actions:
         total = sum((r["actions"] for r in rows), collections.Counter())
+        passes = total.pop("passes", 0)
+        left = {k: total.pop("left " + k, 0) for k in ("C", "W", "P", "P3")}
         print("per game: " + ", ".join(f"{k} {n / len(rows):.1f}"
                                        for k, n in sorted(total.items())))
+        if passes:
+            print("held at a pass in rounds 1-5 (mean): " + ", ".join(
+                f"{k} {n / passes:.1f}" for k, n in left.items()))
     if len(set(specs)) > 1:
         print(f"{first} won {wins:g} of {len(rows)} ({100 * wins / len(rows):.0f}%; a shared "
               f"first place counts 1/k)")
