@@ -8,6 +8,11 @@ given seat's agent wins.
 
 ``--players`` takes one agent for every seat or four comma-separated ones; ``--rotate``
 moves the first agent through the seats game by game. Seeds are 1..N (reproducible).
+``--set TABLE.name=value,...`` plays with some of evaluate's weights changed (the tables
+of meeple_terra_mystica.ai: EARLY, LATE, INCOME, EXTRA, W, PLAYED), for every agent, so
+that a variant tried is measured by the same command as the code:
+
+    nice .venv/bin/python scripts/tm_ai_strength.py --games 20 --players heuristic --set W.next=0.5
 """
 
 from __future__ import annotations
@@ -17,10 +22,14 @@ import collections
 import statistics
 import sys
 import time
+from pathlib import Path
 
 from meeple.ai.registry import make_agent
 from meeple.core import LocalGame
 from meeple_terra_mystica import TerraMystica
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from tm_eval_h2h import TABLES, parse_weights  # noqa: E402
 
 GAME = TerraMystica()
 
@@ -43,7 +52,15 @@ def play(specs: list[str], seed: int, options: dict) -> dict:
         slowest[p] = max(slowest[p], time.process_time() - t0)
         moves[p] += 1
         if lg.state.phase == "play" and lg.state.round >= 1:
-            actions.update(_kinds(GAME.format(cmd, lg.state)))
+            row = GAME.format(cmd, lg.state)
+            actions.update(_kinds(row))
+            if lg.state.round <= 5 and row.startswith("pass"):
+                # What a faction leaves unspent when it passes (rounds 1-5): the
+                # resource that runs out first is the one that limits its round.
+                f = lg.state.fac[lg.state.faction_of[p]]
+                actions["passes"] += 1
+                for k in ("C", "W", "P", "P3"):
+                    actions["left " + k] += f[k]
         lg.play(p, cmd)
         steps += 1
         if steps > 5000:
@@ -96,8 +113,13 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--seat-offset", type=int, default=0,
                     help="with --rotate: the seat the first agent starts in (0-3)")
     ap.add_argument("--actions", action="store_true",
-                    help="also print what the factions did, per game (all four together)")
+                    help="also print what the factions did, per game (all four together), "
+                    "and what they held when they passed")
+    ap.add_argument("--set", default="", metavar="TABLE.name=value,...",
+                    help="change some of evaluate's weights for this run (all agents)")
     a = ap.parse_args(argv[1:])
+    for (table, name), value in parse_weights(a.set, "--set").items():
+        TABLES[table][name] = value
     specs = _split_specs(a.players)
     rows = []
     for k in range(a.games):
@@ -125,10 +147,23 @@ def main(argv: list[str]) -> int:
     print(f"{len(rows)} games: median winner {statistics.median(wv)} VP (mean "
           f"{statistics.mean(wv):.1f}); median buildings per faction {statistics.median(blds)}; "
           f"towns per game median {statistics.median(towns)} (mean {statistics.mean(towns):.1f})")
+    by_faction: dict[str, list[tuple[int, int]]] = collections.defaultdict(list)
+    for r in rows:
+        for p, n in r["factions"].items():
+            by_faction[n].append((r["vp"][p], r["buildings"][p]))
+    # The faction picks (PLAYED) rest on these: each faction's mean VP as the agents play it.
+    print("per faction (mean VP / buildings, games): " + ", ".join(
+        f"{n} {statistics.mean(v for v, _ in xs):.1f} / {statistics.mean(b for _, b in xs):.1f}"
+        f" ({len(xs)})" for n, xs in sorted(by_faction.items())))
     if a.actions:
         total = sum((r["actions"] for r in rows), collections.Counter())
+        passes = total.pop("passes", 0)
+        left = {k: total.pop("left " + k, 0) for k in ("C", "W", "P", "P3")}
         print("per game: " + ", ".join(f"{k} {n / len(rows):.1f}"
                                        for k, n in sorted(total.items())))
+        if passes:
+            print("held at a pass in rounds 1-5 (mean): " + ", ".join(
+                f"{k} {n / passes:.1f}" for k, n in left.items()))
     if len(set(specs)) > 1:
         print(f"{first} won {wins:g} of {len(rows)} ({100 * wins / len(rows):.0f}%; a shared "
               f"first place counts 1/k)")

@@ -21,26 +21,26 @@ from meeple_terra_mystica import TerraMystica, ai
 
 GAME = TerraMystica()
 TABLES = {"EARLY": ai.EARLY, "LATE": ai.LATE, "INCOME": ai.INCOME, "EXTRA": ai.EXTRA,
-          "W": ai.W}
+          "W": ai.W, "PLAYED": ai.PLAYED}
 
 
-def parse_weights(text: str) -> dict[tuple[str, str], float]:
+def parse_weights(text: str, option: str = "--old") -> dict[tuple[str, str], float]:
     out = {}
     for part in filter(None, text.split(",")):
         key, _, value = part.partition("=")
         table, _, name = key.partition(".")
         if table not in TABLES or name not in TABLES[table]:
             _bad(f"unknown weight {key!r}; give TABLE.name=number with TABLE one of "
-                 f"{', '.join(TABLES)} and a name the table has")
+                 f"{', '.join(TABLES)} and a name the table has", option)
         try:
             out[(table, name)] = float(value)
         except ValueError:
-            _bad(f"{key}={value!r} is not a number")
+            _bad(f"{key}={value!r} is not a number", option)
     return out
 
 
-def _bad(message: str) -> None:
-    print(f"--old: {message}", file=sys.stderr)
+def _bad(message: str, option: str) -> None:
+    print(f"{option}: {message}", file=sys.stderr)
     raise SystemExit(2)
 
 
