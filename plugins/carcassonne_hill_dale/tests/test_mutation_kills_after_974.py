@@ -119,3 +119,22 @@ def test_a_tile_orientation_cannot_be_changed_once_made() -> None:
     field = dataclasses.fields(orient)[0].name
     with pytest.raises(dataclasses.FrozenInstanceError):
         setattr(orient, field, getattr(orient, field))
+
+
+def test_a_chip_taken_comes_from_the_first_pending_harvest_only() -> None:
+    """Two fields closed by one tile wait in order; a chip taken is the first harvest's,
+    whose turn moves to its next picker, and the second waits untouched (seed 974's
+    fold survivor wrote the first harvest's remainder over the last one)."""
+    from meeple_carcassonne_hill_dale.events import ChipTaken
+
+    state = LocalGame(GAME, ["ann", "bob", "cy"], seed=1).state.clone()
+    first, second = ((0, 2, 2), (0, 1, 2), 0), ((3, 4), (1, 2), 0)
+    state.pending = [first, second]
+    before = [list(c) for c in state.chips]
+    state = GAME.fold(state, ChipTaken(seat=0, crop=2, player="ann"))
+    assert state.pending == [((0, 2), (0, 1, 2), 1), second]
+    assert state.chips[0][2] == before[0][2] + 1
+    state = GAME.fold(state, ChipTaken(seat=1, crop=0, player="bob"))
+    assert state.pending == [((2,), (0, 1, 2), 2), second]
+    state = GAME.fold(state, ChipTaken(seat=2, crop=2, player="cy"))
+    assert state.pending == [second]
