@@ -54,43 +54,32 @@ def seg_at(state: State, x: int, y: int, edge: int) -> int:
     return -1 if i < 0 else t[2] + i
 
 
-def merge_preview(state: State, x: int, y: int, orient: Orientation) -> list[tuple[frozenset, int]]:
+def merge_preview(state: State, x: int, y: int, orient: Orientation) -> list[frozenset]:
     """For each piece of a tile about to be placed: the roots of the features it will join
-    and the open edge count of the joined feature afterwards."""
-    board, parent, seg_open = state.board, state.seg_parent, state.seg_open
+    (with the pieces of the tile it connects to through them)."""
+    board, parent = state.board, state.seg_parent
     links: list[set[int]] = []
-    delta: list[int] = []  # unmatched minus matched edges of each piece
     for p in orient.pieces:
         roots: set[int] = set()
-        d = 0
         for e in p.edges:
             nb = board.get((x + DX[e], y + DY[e]))
-            if nb is None:
-                d += 1
-            else:
+            if nb is not None:
                 i = nb[2] + ORIENT[nb[0]][nb[1]].edge_piece[(e + 2) & 3]
                 while parent[i] != i:
                     i = parent[i]
                 roots.add(i)
-                d -= 1
         links.append(roots)
-        delta.append(d)
     n = len(links)
     if n == 1:
-        roots = frozenset(links[0])
-        return [(roots, sum(seg_open[r] for r in roots) + delta[0])]
+        return [frozenset(links[0])]
     group = list(range(n))
     for i in range(n):
         for j in range(i + 1, n):
             if links[i] & links[j]:
                 gi, gj = group[i], group[j]
                 group = [gi if g == gj else g for g in group]
-    out = []
-    for i in range(n):
-        members = [j for j in range(n) if group[j] == group[i]]
-        roots = frozenset().union(*(links[j] for j in members))
-        out.append((roots, sum(seg_open[r] for r in roots) + sum(delta[j] for j in members)))
-    return out
+    return [frozenset().union(*(links[j] for j in range(n) if group[j] == group[i]))
+            for i in range(n)]
 
 
 def feature_tiles(state: State, root: int) -> int:

@@ -194,7 +194,7 @@ def _check_action(state: State, seat: int, kind: int, x: int, y: int, rot: int,
             terrain = TERRAIN[piece.kind]
             raise IllegalCommand(f"the {DIRS[cmd.edge]} edge is a {terrain}: "
                                  f"wanderers go on paths, farmers on fields")
-        roots = merge_preview(state, x, y, orient)[i][0]
+        roots = merge_preview(state, x, y, orient)[i]
         if roots & occupied_roots(state):
             where = "path" if what == "wanderer" else "field"
             raise IllegalCommand(f"there is already a {what} on that {where}")
