@@ -138,3 +138,44 @@ def test_a_chip_taken_comes_from_the_first_pending_harvest_only() -> None:
     assert state.pending == [((2,), (0, 1, 2), 2), second]
     state = GAME.fold(state, ChipTaken(seat=2, crop=2, player="cy"))
     assert state.pending == [second]
+
+
+# Seed 975's gaps (docs/testing.md), written after its figure was taken.
+
+@pytest.mark.parametrize("word, rot", [("r0", 0), ("0", 0), ("r90", 1), ("90", 1),
+                                       ("r180", 2), ("180", 2), ("r270", 3), ("270", 3)])
+def test_every_rotation_word_reads_as_its_quarter_turns(word: str, rot: int) -> None:
+    from meeple_carcassonne_hill_dale.events import Place
+    from meeple_carcassonne_hill_dale.notation import parse
+
+    assert parse(f"2,-1 {word}") == Place(2, -1, rot)
+    assert parse(f"place 2,-1 {word} stable") == Place(2, -1, rot, "stable")
+    assert parse("2,-1") == Place(2, -1, 0)
+
+
+def test_a_refused_placement_names_the_rotation_it_was_tried_at() -> None:
+    from meeple_carcassonne_hill_dale.events import Place
+
+    local, rng = LocalGame(GAME, ["ann", "bob"], seed=975), random.Random(975)
+    refused_at = set()
+    for _ in range(30):
+        state, p = local.state, local.to_act()[0]
+        if state.current >= 0 and not state.pending:
+            for x, y in sorted(state.frontier):
+                for rot in range(4):
+                    try:
+                        GAME.decide(state, p, Place(x, y, rot), random.Random(0))
+                    except IllegalCommand as e:
+                        if "would meet" in str(e):
+                            assert str(e).startswith(f"at {x},{y} r{rot * 90} the "), str(e)
+                            refused_at.add(rot)
+        local.play(p, rng.choice(GAME.legal(state, p)))
+    assert refused_at == {0, 1, 2, 3}
+
+
+def test_a_scoring_line_without_names_counts_seats_from_one() -> None:
+    from meeple_carcassonne_hill_dale.events import Scored
+    from meeple_carcassonne_hill_dale.game import _describe_scored
+
+    line = _describe_scored(Scored("path", 0, 0, 1, 4, ((0, 4), (2, 4))))
+    assert "seat 1 +4" in line and "seat 3 +4" in line and "seat 0" not in line
