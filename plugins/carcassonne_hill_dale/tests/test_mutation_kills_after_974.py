@@ -179,3 +179,19 @@ def test_a_scoring_line_without_names_counts_seats_from_one() -> None:
 
     line = _describe_scored(Scored("path", 0, 0, 1, 4, ((0, 4), (2, 4))))
     assert "seat 1 +4" in line and "seat 3 +4" in line and "seat 0" not in line
+
+
+@pytest.mark.parametrize(("players", "seed", "ply"), [(2, 1, 12), (3, 2, 30), (4, 6, 45)])
+def test_the_observation_counts_each_kind_left_as_a_share_of_its_tiles(players, seed, ply):
+    """Seed 975's observation survivor (`1 ^ count` for `1 / count`): the stack part of
+    the observation, as observation.py documents it, is per kind the share of that kind's
+    tiles still in the stack, for every seat."""
+    from test_mutation_kills_encoding import HEAD, _snapshots
+
+    state = _snapshots(players, seed, ply + 1)[ply]
+    want = [state.stack.count(k) / kind.count for k, kind in enumerate(KINDS)]
+    assert any(0 < w < 1 for w in want)  # some kind partly drawn: a share, not a flag
+    for player in state.players:
+        out = GAME.observation(GAME.view(state, player), player)
+        assert out[HEAD - len(KINDS):HEAD] == pytest.approx(want)
+
