@@ -13,6 +13,7 @@ import re
 
 import pytest
 from meeple.core import IllegalCommand, LocalGame
+from meeple.core.testing import random_decisions, random_game
 from meeple_carcassonne_hill_dale import HillDale
 from meeple_carcassonne_hill_dale.encoding import ACTION_COUNT, decode_action
 from meeple_carcassonne_hill_dale.game import _who
@@ -52,22 +53,15 @@ def test_harvest_chips_score_one_each_and_five_more_per_best_set() -> None:
         assert chip_points(counts) == sum(counts) + 5 * _sets_by_hand(counts), counts
 
 
-def _finished(seed: int):
-    local, rng = LocalGame(GAME, ["ann", "bob"], seed=seed), random.Random(seed)
-    while local.outcome() is None:
-        p = local.to_act()[0]
-        local.play(p, rng.choice(GAME.legal(local.state, p)))
-    return local.state
-
-
 @pytest.mark.parametrize("scores, ann", [((30, 30), 0.0), ((31, 30), 1.0), ((29, 30), -1.0),
                                          ((0, 0), 0.0), ((5, 4), 1.0), ((4, 5), -1.0)])
 def test_a_finished_game_is_worth_a_win_a_draw_or_a_loss(scores, ann) -> None:
-    state = _finished(3)
+    state = random_game(GAME, 2, 3).state
     assert state.finished
     state.scores = list(scores)
-    assert GAME.evaluate(state, "ann") == ann
-    assert GAME.evaluate(state, "bob") == -ann
+    first, second = state.players
+    assert GAME.evaluate(state, first) == ann
+    assert GAME.evaluate(state, second) == -ann
 
 
 def test_an_event_without_a_player_names_its_seat_counted_from_one() -> None:
@@ -85,10 +79,8 @@ def test_an_event_without_a_player_names_its_seat_counted_from_one() -> None:
 
 
 def test_the_drawn_tile_shows_each_rotation_side_by_side_with_its_label() -> None:
-    local, rng = LocalGame(GAME, ["ann", "bob", "cy"], seed=974), random.Random(974)
     seen = 0
-    for _ in range(40):
-        state = local.state
+    for state, _ in random_decisions(GAME, 3, 974, steps=40):
         if state.current >= 0 and not state.finished:
             page = svg(state)
             labels = [(float(x), int(r)) for x, r in
@@ -100,8 +92,6 @@ def test_the_drawn_tile_shows_each_rotation_side_by_side_with_its_label() -> Non
             # each label right of its own tile, the tiles one tile and a gap apart
             assert xs == [8 + i * (SIZE + 30) + SIZE + 3 for i in range(len(xs))]
             seen += 1
-        p = local.to_act()[0]
-        local.play(p, rng.choice(GAME.legal(local.state, p)))
     assert seen >= 10
 
 
@@ -156,10 +146,8 @@ def test_every_rotation_word_reads_as_its_quarter_turns(word: str, rot: int) -> 
 def test_a_refused_placement_names_the_rotation_it_was_tried_at() -> None:
     from meeple_carcassonne_hill_dale.events import Place
 
-    local, rng = LocalGame(GAME, ["ann", "bob"], seed=975), random.Random(975)
     refused_at = set()
-    for _ in range(30):
-        state, p = local.state, local.to_act()[0]
+    for state, p in random_decisions(GAME, 2, 975, steps=30):
         if state.current >= 0 and not state.pending:
             for x, y in sorted(state.frontier):
                 for rot in range(4):
@@ -169,7 +157,6 @@ def test_a_refused_placement_names_the_rotation_it_was_tried_at() -> None:
                         if "would meet" in str(e):
                             assert str(e).startswith(f"at {x},{y} r{rot * 90} the "), str(e)
                             refused_at.add(rot)
-        local.play(p, rng.choice(GAME.legal(state, p)))
     assert refused_at == {0, 1, 2, 3}
 
 
