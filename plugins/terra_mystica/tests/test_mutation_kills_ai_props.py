@@ -19,10 +19,8 @@ of them.
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from meeple.core import LocalGame
+from meeple.core.testing import random_decisions
 from meeple_terra_mystica import TerraMystica
 from meeple_terra_mystica import ai as A
 from meeple_terra_mystica.data import CULTS, FAVOR, FAVOR_PASS, FAVOR_VP
@@ -34,17 +32,14 @@ _FAVORS = tuple(FAVOR)
 def _positions(seed: int, rounds=(1, 2, 3, 4)) -> list:
     """Copies of the state of a seeded random three-player game, at the first play turn of
     each of ``rounds`` and a few turns into it (some factions then have passed)."""
-    lg = LocalGame(GAME, GAME.default_players(3), {}, seed=seed)
-    rng = random.Random(seed)
     out, seen = [], {}
-    while lg.outcome() is None and lg.state.round <= max(rounds):
-        g = lg.state
+    for g, _ in random_decisions(GAME, 3, seed):
+        if g.round > max(rounds):
+            break
         if g.phase == "play" and g.round in rounds:
             seen[g.round] = seen.get(g.round, 0) + 1
             if seen[g.round] in (1, 4, 7):
                 out.append(GAME.clone(g))
-        p = lg.to_act()[0]
-        lg.play(p, rng.choice(GAME.legal(lg.state, p)))
     assert len(out) >= len(rounds)
     return out
 

@@ -13,9 +13,7 @@ On the positions of seeded random games:
 
 from __future__ import annotations
 
-import random
-
-from meeple.core import LocalGame
+from meeple.core.testing import random_decisions
 from meeple_terra_mystica import TerraMystica
 from meeple_terra_mystica.data import DISPLAY
 from meeple_terra_mystica.render import render_text
@@ -26,12 +24,8 @@ GAME = TerraMystica()
 
 def _positions():
     for seed in range(6):
-        lg = LocalGame(GAME, GAME.default_players(2 + seed % 4), {}, seed=seed)
-        rng = random.Random(seed)
-        while lg.outcome() is None:
-            yield seed, lg.state
-            p = lg.to_act()[0]
-            lg.play(p, rng.choice(GAME.legal(lg.state, p)))
+        for state, _ in random_decisions(GAME, 2 + seed % 4, seed):
+            yield seed, state
 
 
 def _marked(g) -> set[str]:
