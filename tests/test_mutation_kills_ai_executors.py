@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import time
+from pathlib import Path
 
 import pytest
 from meeple.ai import executors
@@ -116,12 +117,23 @@ def test_worker_processes_give_every_result_and_the_pool_is_waited_for(recording
 
 
 def _still_running(proc, grace: float = 10.0) -> bool:
-    """Whether a worker outlives a short grace. The pool's manager thread may be reaping a
-    terminated worker at the moment we look (two threads waiting on one child: the loser
-    sees it as alive for an instant), so allow it a few seconds; a worker that was never
-    ended still has most of its minute's sleep to go and is caught."""
+    """Whether a worker outlives a short grace, asked of the operating system. Another
+    waiter may reap the worker first (the pool's manager thread, or anything in this test
+    process that waits for any child): multiprocessing then never learns its exit code and
+    keeps calling it alive. So a process that is gone, or a zombie, has ended; a worker that
+    was never ended still has most of its minute's sleep to go and is caught."""
     proc.join(timeout=grace)
-    return proc.is_alive()
+    if not proc.is_alive():
+        return False
+    try:
+        status = Path(f"/proc/{proc.pid}/status").read_text()
+    except FileNotFoundError:
+        return False  # reaped by another waiter
+    except OSError:
+        return True
+    state = next((line.split()[1] for line in status.splitlines()
+                  if line.startswith("State:")), "")
+    return state not in ("Z", "X")
 
 
 def test_stopping_early_ends_the_worker_processes_without_waiting(recording) -> None:
