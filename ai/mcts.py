@@ -108,6 +108,9 @@ MCTS_OPTIONS = (
                 "decisions are the heuristic's own command, not searched (a game's opening "
                 "choice that the horizon cannot judge, such as a faction; an agent is made "
                 "for each game)", non_negative),
+    AgentOption("end", bool, False, "opponents=heuristic: every line is played on by the "
+                "heuristic to the game's end and judged by the final score margin (the rollout "
+                "algorithm: exact when the others are that heuristic); depth is then unused"),
     AgentOption("solve", bool, None, "prove terminal results and back them up "
                 "(default: on for games without hidden information)"),
 )
@@ -142,6 +145,7 @@ class MCTSAgent:
         self.topk: int = opts["topk"]
         self.margin: float = opts["margin"]
         self.follow: int = opts["follow"]
+        self.to_end: bool = opts["end"]
         self.model = ModelSearch(self) if opts["opponents"] == "heuristic" else None
         given = ",".join(f"{k}={v}" for k, v in (options or {}).items())
         self.name = f"{self.kind}:{given}" if given else self.kind

@@ -88,21 +88,28 @@ class ModelSearch:
         self.game, self.me = game, player
         root = ModelNode(game.clone(view), 0.0, 0)
         agent.reused_visits = 0
-        self.horizon = agent.cutoff
+        self.horizon = _NO_HORIZON if agent.to_end else agent.cutoff
         self.calls = 0
         deadline = start + agent.seconds if agent.seconds is not None else None
         cpu_end = time.process_time() + agent.cpu if agent.cpu is not None else None
         sims = 0
+        # end=1: a simulation plays a whole game out, long against the budget, so the next
+        # one starts only if one as long as the last still fits (the budget is then a cap).
+        last_wall = last_cpu = 0.0
         while not root.done:
             if agent.sims is not None and sims >= agent.sims:
                 break
             if agent.max_calls is not None and self.calls >= agent.max_calls:
                 break
-            if deadline is not None and sims and time.perf_counter() >= deadline:
+            if deadline is not None and sims and time.perf_counter() + last_wall >= deadline:
                 break
-            if cpu_end is not None and sims and time.process_time() >= cpu_end:
+            if cpu_end is not None and sims and time.process_time() + last_cpu >= cpu_end:
                 break
+            wall0, cpu0 = time.perf_counter(), time.process_time()
             self._simulate(root)
+            if agent.to_end:
+                last_wall = time.perf_counter() - wall0
+                last_cpu = time.process_time() - cpu0
             sims += 1
             if len(root.moves) == 1 or agent.stats.decisions < agent.follow:
                 break  # one command, or the heuristic's choice: nothing to search
@@ -190,7 +197,8 @@ class ModelSearch:
         """The heuristic's commands for everybody until the others reach the horizon."""
         game, me = self.game, self.me
         plies = 0
-        while clock < self.horizon and plies < _MAX_LEAF_PLIES:
+        cap = _MAX_GAME_PLIES if self.agent.to_end else _MAX_LEAF_PLIES
+        while clock < self.horizon and plies < cap:
             acting = game.to_act(state)
             if not acting:
                 break
@@ -203,6 +211,8 @@ class ModelSearch:
         """The searcher's reward: 1 for a won game (1/k shared), else its ``evaluate``."""
         game, me = self.game, self.me
         if not game.to_act(state):
+            if self.agent.to_end:
+                return _margin(game.outcome(state), me)
             won = match_score(game.outcome(state), me)
             if won:
                 return won
@@ -245,6 +255,21 @@ class ModelSearch:
             return first
         return best_move
 
+
+def _margin(outcome: Any, me: str) -> float:
+    """A finished line under ``end=1``: the searcher's score less the best other's, on
+    [-1, 1] (positive exactly when it wins), so that among lost lines the closest counts
+    most and among won ones the safest."""
+    others = [v for p, v in outcome.scores.items() if p != me]
+    if not others:
+        return 1.0
+    return math.tanh((outcome.scores[me] - max(others)) / 40.0)
+
+
+#: ``end=1``: no horizon, and a line is cut only if the game has not ended after this many
+#: commands (a safety net: every game in the catalogue ends long before).
+_NO_HORIZON = 1 << 30
+_MAX_GAME_PLIES = 100_000
 
 #: A line played on to the horizon stops after this many commands even if it has not
 #: reached it (a player whose commands keep the turn, free actions, could otherwise go on).

@@ -220,14 +220,20 @@ def test_mcts_heuristic_rollouts_simulations_per_second_round_4(benchmark):
 MODEL_SEARCH = "mcts:opponents=heuristic,sims=60,topk=6,prior=2,c=0.1,depth=6,margin=0.02"
 
 
-def _model_search_speed(benchmark, lg: LocalGame) -> None:
-    """Simulations per second of MODEL_SEARCH's first decision at ``lg``'s position (no
+#: The search that plays every line out to the game's end (``end=1``, the rollout
+#: algorithm; docs/ai.md): the games add ``cpu=1.8,follow=1``; a simulation here is a
+#: whole game played on by the heuristic, so four of them are the four best commands'.
+ROLLOUT_SEARCH = "mcts:opponents=heuristic,sims=4,topk=4,prior=2,c=0.1,end=1"
+
+
+def _model_search_speed(benchmark, lg: LocalGame, spec: str = MODEL_SEARCH) -> None:
+    """Simulations per second of ``spec``'s first decision at ``lg``'s position (no
     tree kept from earlier moves: the cost of a search from scratch)."""
     registry = pytest.importorskip("meeple.ai.registry")
     player = lg.to_act()[0]
 
     def search():
-        agent = registry.make_agent(MODEL_SEARCH, 0)
+        agent = registry.make_agent(spec, 0)
         agent.act(GAME, GAME.view(lg.state, player), player)
         return agent.stats
 
@@ -246,6 +252,16 @@ def test_mcts_opponent_model_simulations_per_second_round_1(benchmark):
 @pytest.mark.benchmark(group="terra-mystica search")
 def test_mcts_opponent_model_simulations_per_second_round_4(benchmark):
     _model_search_speed(benchmark, _position_at_round(4))
+
+
+@pytest.mark.benchmark(group="terra-mystica search")
+def test_mcts_played_out_simulations_per_second_round_1(benchmark):
+    _model_search_speed(benchmark, _position_at_round(1), ROLLOUT_SEARCH)
+
+
+@pytest.mark.benchmark(group="terra-mystica search")
+def test_mcts_played_out_simulations_per_second_round_4(benchmark):
+    _model_search_speed(benchmark, _position_at_round(4), ROLLOUT_SEARCH)
 
 
 @needs_data

@@ -144,3 +144,77 @@ def test_follow_plays_the_heuristics_first_commands_without_searching():
     assert agent.stats.simulations == 1
     assert agent.act(game, view, "a") != Take(1)  # the second decision is searched
     assert agent.stats.simulations > 2
+
+
+def test_end_plays_every_line_out_and_judges_it_by_the_final_margin():
+    # end=1: no horizon. Every line is the heuristic's play to the game's end, judged by
+    # the searcher's score less the best other's, tanh(margin / 40).
+    import math
+
+    game = Pick(pool=9, rounds=3)
+    agent = make_agent(SPEC + ",sims=9,end=1,reuse=0", 0)
+    agent.act(game, fresh(game), "a")
+    root = agent.last_root
+    # a 1; b 9, c 8; a 7, b 6, c 5; a 4, b 3, c 2: a 12, b 18, c 15
+    assert root.children[Take(1)].value == pytest.approx(math.tanh(-6 / 40))
+    # a 9; b 8, c 7; a 6, b 5, c 4; a 3, b 2, c 1: a 18, b 15, c 12
+    assert root.children[Take(9)].value == pytest.approx(math.tanh(3 / 40))
+    # a's later picks are still to be searched: no horizon closes the tree
+    assert not root.children[Take(9)].done
+    # depth is unused under end=1: the same values with any depth
+    other = make_agent(SPEC + ",sims=9,end=1,depth=2,reuse=0", 0)
+    other.act(game, fresh(game), "a")
+    assert other.last_root.children[Take(1)].value == root.children[Take(1)].value
+
+
+def test_end_finds_the_winning_line_the_backward_heuristic_misses():
+    # Backwards: the heuristic takes 1 and loses; played out, 3 or more wins at once
+    game = Backwards(pool=9, rounds=1)
+    agent = make_agent(SPEC + ",sims=30,end=1,reuse=0", 0)
+    assert agent.act(game, fresh(game), "a").number >= 3
+    assert agent.last_root.moves[0] == Take(1)
+
+
+def test_end_starts_a_simulation_only_if_one_as_long_as_the_last_still_fits(monkeypatch):
+    # A fake clock: every simulation takes 0.4 s of CPU. With cpu=1.0 two fit (0.4, 0.8);
+    # a third would end at 1.2, past the budget, so it is not started.
+    import meeple.ai.model_search as ms
+
+    clock = {"t": 0.0}
+
+    class FakeTime:
+        @staticmethod
+        def process_time():
+            return clock["t"]
+
+        @staticmethod
+        def perf_counter():
+            return clock["t"]
+
+    real = ms.ModelSearch._simulate
+
+    def slow(self, root):
+        real(self, root)
+        clock["t"] += 0.4
+
+    monkeypatch.setattr(ms, "time", FakeTime)
+    monkeypatch.setattr(ms.ModelSearch, "_simulate", slow)
+    game = Pick(pool=9, rounds=3)
+    ended = make_agent(SPEC + ",sims=100,cpu=1.0,end=1,reuse=0", 0)
+    ended.act(game, fresh(game), "a")
+    assert ended.stats.simulations == 2
+    # without end=1 a simulation is short and the budget is checked as it stands
+    clock["t"] = 0.0
+    plain = make_agent(SPEC + ",sims=100,cpu=1.0,depth=2,reuse=0", 0)
+    plain.act(game, fresh(game), "a")
+    assert plain.stats.simulations == 3
+    # the wall-clock budget likewise
+    clock["t"] = 0.0
+    walled = make_agent(SPEC + ",sims=100,seconds=1.0,end=1,reuse=0", 0)
+    walled.act(game, fresh(game), "a")
+    assert walled.stats.simulations == 2
+
+
+def test_a_bad_end_value_is_refused():
+    with pytest.raises(BadOptions, match="end"):
+        make_agent("mcts:opponents=heuristic,end=sometimes", 0)
