@@ -47,7 +47,11 @@ EXTRA = {"D": 0.0, "TP": 4.0, "TE": 5.0, "SH": 10.0, "SA": 8.0}
 #: "favor" is the share of its best tile's worth that an owed favor tile counts for (a
 #: temple's tile, seen by a one-ply agent when it builds); "priest_use" the share of what
 #: the open digging/shipping advances would add that a priest at hand counts for;
-#: "room" and "coin_cap" are knobs left off (docs/ai.md: no measurable gain). "receipt":
+#: "room": each empty hex next to the faction's buildings that at most one spade makes
+#: home terrain (up to four), per VP of the time left: without it every start dwelling
+#: looked alike and the heuristic placed them at random, the board's edge as often as its
+#: middle (docs/ai.md: 4 VP more for the winners). "coin_cap" is a knob left off (no
+#: measurable gain). "receipt":
 #: the next income moves to the rate of resources at hand as the others pass (``_receipt``;
 #: at once, from the round's start, it lost 4 VP); "pass_next": once all others have
 #: passed, they count their next pass again (see ``estimate``). "rival"
@@ -58,7 +62,7 @@ EXTRA = {"D": 0.0, "TP": 4.0, "TE": 5.0, "SH": 10.0, "SA": 8.0}
 W = {"building": 3.0, "town": 16.0, "prepared": 1.0, "spade": -0.3, "favor": 0.5,
      "ship": 2.0, "dig": 6.0, "cult_step": 0.25, "cult_bonus": 0.8,
      "income": 0.6, "extra": 1.0, "first": 3.0, "priest_use": 0.5,
-     "room": 0.0, "coin_cap": 0.0, "rival": 0.5,
+     "room": 1.0, "coin_cap": 0.0, "rival": 0.5,
      "receipt": 1.0, "pick": 1.0,
      "next": 0.0, "pass_next": 1.0}
 

@@ -165,3 +165,34 @@ def test_the_last_to_pass_keeps_its_coins_before_the_last_round():
         _, rows = _heuristic_game(seed, stop=stop)
         played = zip(rows, phases[:len(rows)], strict=True)  # the last call stopped the game
         assert sum(1 for (_, r), ph in played if "to 1VP" in r and ph == "play") <= 1
+
+
+def _first_placement(g, p) -> bool:
+    """The first start dwelling of the game is to be placed."""
+    return (g.round < 1 and bool(g.faction_of.get(p))
+            and not any(f["locations"] for f in g.fac.values())
+            and any(GAME.format(m, g).startswith("build") for m in GAME.legal(g, p)))
+
+
+def test_a_start_dwelling_is_placed_where_one_spade_opens_the_most_land():
+    # Before W["room"], every first placement evaluated alike and the agent placed it at
+    # random (the board's corner as often as its middle).
+    lg, _ = _heuristic_game(2, _first_placement)
+    g = lg.state
+    p = lg.to_act()[0]
+    f = g.fac[g.faction_of[p]]
+    rng = random.Random(0)
+    scored = {}
+    for m in GAME.legal(g, p):
+        after = GAME.step(GAME.clone(g), p, m, rng)
+        scored[GAME.format(m, g)] = (GAME.evaluate(after, p),
+                                     A._room(after, after.fac[f["name"]]) / A.W["room"])
+    values = {v for v, _ in scored.values()}
+    assert len(values) > 1  # the hexes no longer tie
+    best = max(scored.values())
+    worst = min(scored.values())
+    # the best hex opens at least as much land as any, the worst as little as any
+    assert best[1] == max(r for _, r in scored.values())
+    assert worst[1] == min(r for _, r in scored.values())
+    chosen = make_agent("heuristic", 0).act(GAME, GAME.view(g, p), p)
+    assert scored[GAME.format(chosen, g)][1] == best[1]
