@@ -8,6 +8,8 @@ Victory points so far, plus what the position is worth in the rounds left:
 - buildings: their income for the rounds left, their share of the largest-area bonus,
   and (stronghold, temple, sanctuary) what they unlock;
 - town potential: connected groups on their way to 7 power and 4 buildings;
+- room to grow: empty land next to the faction's buildings that at most one spade makes
+  home terrain (what tells one start hex from another);
 - cult standing: the majority points each track would give now, plus the round
   scoring tiles' cult rewards still to come;
 - spades, favor tiles and town tiles still to be taken, shipping and digging levels.
@@ -151,7 +153,8 @@ def _prepared(g: R.State, f: dict) -> float:
 def _room(g: R.State, f: dict) -> float:
     """Room to grow: empty land next to the faction's buildings that one spade (or none)
     makes home terrain, up to four hexes. A start dwelling boxed in by rivers and other
-    factions' land (the setup's choice) leaves a faction without a site to build on."""
+    factions' land (the setup's choice) leaves a faction without a site to build on, and
+    without this term every start hex evaluated alike."""
     if not W["room"]:
         return 0.0
     home = f["color"]
