@@ -177,10 +177,11 @@ def test_end_finds_the_winning_line_the_backward_heuristic_misses():
 
 def test_end_starts_a_simulation_only_if_one_as_long_as_the_last_still_fits(monkeypatch):
     # A fake clock: every simulation takes 0.4 s of CPU. With cpu=1.0 two fit (0.4, 0.8);
-    # a third would end at 1.2, past the budget, so it is not started.
+    # a third would end at 1.2, past the budget, so it is not started. The clock starts
+    # at 5 s, as a process's does not start at 0: a simulation's length is a difference.
     import meeple.ai.model_search as ms
 
-    clock = {"t": 0.0}
+    clock = {"t": 5.0}
 
     class FakeTime:
         @staticmethod
@@ -204,15 +205,28 @@ def test_end_starts_a_simulation_only_if_one_as_long_as_the_last_still_fits(monk
     ended.act(game, fresh(game), "a")
     assert ended.stats.simulations == 2
     # without end=1 a simulation is short and the budget is checked as it stands
-    clock["t"] = 0.0
+    clock["t"] = 5.0
     plain = make_agent(SPEC + ",sims=100,cpu=1.0,depth=2,reuse=0", 0)
     plain.act(game, fresh(game), "a")
     assert plain.stats.simulations == 3
     # the wall-clock budget likewise
-    clock["t"] = 0.0
+    clock["t"] = 5.0
     walled = make_agent(SPEC + ",sims=100,seconds=1.0,end=1,reuse=0", 0)
     walled.act(game, fresh(game), "a")
     assert walled.stats.simulations == 2
+
+
+def test_a_played_out_line_is_worth_the_margin_over_the_best_other():
+    import math
+
+    from meeple.ai.model_search import _margin
+    from meeple.core import Outcome
+
+    won = Outcome.from_scores({"a": 30, "b": 20, "c": 26})
+    assert _margin(won, "a") == pytest.approx(math.tanh(4 / 40))
+    assert _margin(won, "b") == pytest.approx(math.tanh(-10 / 40))
+    assert _margin(Outcome.from_scores({"a": 7, "b": 7}), "b") == 0.0  # a shared first place
+    assert _margin(Outcome.from_scores({"a": 3}), "a") == 1.0  # alone: nobody to beat
 
 
 def test_a_bad_end_value_is_refused():
