@@ -7,7 +7,7 @@ log-normal factor), and plays the incumbent and every variant on the *same* fres
 beating it on games both played. A game's worth is what issue 13 asks of the agent:
 
     the winner's VP + the factions' mean VP + 4 x their mean buildings at the end
-    + the towns founded
+    + the towns founded  (``--building-weight`` sets the 4)
 
 (the factions' mean VP, less noisy than the winner's, moves with it).
 
@@ -48,8 +48,8 @@ BOUNDS = {("W", "favor"): (0.05, 0.95), ("W", "rival"): (0.0, 1.0)}
 HELD_OUT = range(81, 121)
 
 
-def _game(task: tuple[dict, int]) -> tuple[float, float, float, float]:
-    weights, seed = task
+def _game(task: tuple[dict, int, float]) -> tuple[float, float, float, float]:
+    weights, seed, per_building = task
     saved = {k: TABLES[k[0]][k[1]] for k in weights}
     for (t, n), v in weights.items():
         TABLES[t][n] = v
@@ -60,7 +60,8 @@ def _game(task: tuple[dict, int]) -> tuple[float, float, float, float]:
             TABLES[t][n] = v
     b = statistics.mean(r["buildings"].values())
     mean_vp = statistics.mean(r["vp"].values())
-    return r["winner_vp"] + mean_vp + 4 * b + r["towns"], r["winner_vp"], b, r["towns"]
+    return (r["winner_vp"] + mean_vp + per_building * b + r["towns"], r["winner_vp"], b,
+            r["towns"])
 
 
 def mutate(weights: dict, rng: random.Random, sigma: float) -> dict:
@@ -90,6 +91,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--start", default="", help="TABLE.name=value,... to start from")
+    ap.add_argument("--building-weight", type=float, default=4.0,
+                    help="points a game's worth gives for each building of the mean faction")
     ap.add_argument("--threshold", type=float, default=1.0,
                     help="how much a variant must beat the incumbent by to replace it")
     a = ap.parse_args(argv[1:])
@@ -105,7 +108,7 @@ def main(argv: list[str]) -> int:
         for gen in range(a.generations):
             seeds = rng.sample(pool_seeds, a.games)
             cands = [best] + [mutate(best, rng, a.sigma) for _ in range(a.lam)]
-            tasks = [(c, s) for c in cands for s in seeds]
+            tasks = [(c, s, a.building_weight) for c in cands for s in seeds]
             res = pool.map(_game, tasks, chunksize=1)
             scores = []
             for i in range(len(cands)):
