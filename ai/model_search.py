@@ -19,6 +19,11 @@ commands and every simulation goes to its own plans:
   action (a conversion, which gives the others no turn) and a pass (after which they take
   the rest of the round) are compared at the same moment of the game. A final position
   before the horizon counts 1 for a win (1/k shared by k) and its ``evaluate`` otherwise;
+* with ``end=1`` there is no horizon: every line is played on to the game's end and
+  judged by the final score margin (``_margin``). Against opponents that are the
+  heuristic this is the rollout algorithm, exact up to ties, and never worse than the
+  heuristic's own play; a playout is long, so a budget then starts a simulation only if
+  one as long as the last still fits;
 * a node's value is the best of its own (the heuristic's play from there) and its
   children's: the searcher picks its own commands, and the model makes the values
   deterministic, so no mean is needed. A node whose lines are all judged is closed; the
