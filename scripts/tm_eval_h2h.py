@@ -12,8 +12,10 @@ older agent swaps its values in for its own decisions only (one process, no stat
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import sys
+from collections.abc import Iterator
 
 from meeple.ai.registry import make_agent
 from meeple.core import LocalGame
@@ -44,6 +46,19 @@ def _bad(message: str, option: str) -> None:
     raise SystemExit(2)
 
 
+@contextlib.contextmanager
+def weights_set(weights: dict[tuple[str, str], float]) -> Iterator[None]:
+    """Evaluate's weights changed for the ``with`` block, today's restored after it."""
+    saved = {k: TABLES[k[0]][k[1]] for k in weights}
+    for (t, n), v in weights.items():
+        TABLES[t][n] = v
+    try:
+        yield
+    finally:
+        for (t, n), v in saved.items():
+            TABLES[t][n] = v
+
+
 class WithWeights:
     """An agent that decides with other weights, restoring today's after each decision."""
 
@@ -51,14 +66,8 @@ class WithWeights:
         self.inner, self.weights = inner, weights
 
     def act(self, game, view, player):
-        saved = {k: TABLES[k[0]][k[1]] for k in self.weights}
-        for (t, n), v in self.weights.items():
-            TABLES[t][n] = v
-        try:
+        with weights_set(self.weights):
             return self.inner.act(game, view, player)
-        finally:
-            for (t, n), v in saved.items():
-                TABLES[t][n] = v
 
 
 def main(argv: list[str]) -> int:

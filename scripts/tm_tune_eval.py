@@ -28,13 +28,10 @@ import statistics
 import sys
 from pathlib import Path
 
-from meeple_terra_mystica import ai
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from tm_ai_strength import play  # noqa: E402
-from tm_eval_h2h import parse_weights  # noqa: E402
+from tm_eval_h2h import TABLES, parse_weights, weights_set  # noqa: E402
 
-TABLES = {"W": ai.W, "EARLY": ai.EARLY, "INCOME": ai.INCOME, "EXTRA": ai.EXTRA}
 #: The knobs searched: every weight that scales a term of the estimate.
 KNOBS = [("EARLY", k) for k in ("C", "W", "P", "P3", "P2")] + \
     [("INCOME", k) for k in ("C", "W", "P", "PW", "SPADE")] + \
@@ -50,14 +47,8 @@ HELD_OUT = range(81, 121)
 
 def _game(task: tuple[dict, int, float]) -> tuple[float, float, float, float]:
     weights, seed, per_building = task
-    saved = {k: TABLES[k[0]][k[1]] for k in weights}
-    for (t, n), v in weights.items():
-        TABLES[t][n] = v
-    try:
+    with weights_set(weights):
         r = play(["heuristic"] * 4, seed, {})
-    finally:
-        for (t, n), v in saved.items():
-            TABLES[t][n] = v
     b = statistics.mean(r["buildings"].values())
     mean_vp = statistics.mean(r["vp"].values())
     return (r["winner_vp"] + mean_vp + per_building * b + r["towns"], r["winner_vp"], b,
