@@ -15,13 +15,13 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+from pathlib import Path
 
-from meeple.ai.registry import make_agent
-from meeple.core import LocalGame
-from meeple_terra_mystica import TerraMystica
 from meeple_terra_mystica.data import FACTIONS
 
-GAME = TerraMystica()
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from tm_ai_strength import play  # noqa: E402
+
 BESIDE = ("darklings", "halflings", "swarmlings", "dwarves", "nomads", "witches")
 
 
@@ -35,16 +35,10 @@ def lineup(faction: str, seed: int) -> list[str]:
 def record(faction: str, games: int) -> tuple[float, float]:
     vps, blds = [], []
     for seed in range(1, games + 1):
-        names = lineup(faction, seed)
-        players = GAME.default_players(4)
-        agents = {p: make_agent("heuristic", seed * 10 + i) for i, p in enumerate(players)}
-        lg = LocalGame(GAME, players, {"factions": ",".join(names)}, seed=seed)
-        while lg.outcome() is None:
-            p = lg.to_act()[0]
-            lg.play(p, agents[p].act(GAME, GAME.view(lg.state, p), p))
-        f = lg.state.fac[faction]
-        vps.append(f["VP"])
-        blds.append(len(f["locations"]))
+        r = play(["heuristic"] * 4, seed, {"factions": ",".join(lineup(faction, seed))})
+        seat = next(p for p, n in r["factions"].items() if n == faction)
+        vps.append(r["vp"][seat])
+        blds.append(r["buildings"][seat])
     return statistics.mean(vps), statistics.mean(blds)
 
 
