@@ -221,7 +221,7 @@ MODEL_SEARCH = "mcts:opponents=heuristic,sims=60,topk=6,prior=2,c=0.1,depth=6,ma
 
 
 #: The search that plays every line out to the game's end (``end=1``, the rollout
-#: algorithm; docs/ai.md): the games add ``cpu=1.8,follow=1``; a simulation here is a
+#: algorithm; docs/ai.md): the games add ``cpu=1.7,follow=1``; a simulation here is a
 #: whole game played on by the heuristic, so four of them are the four best commands'.
 ROLLOUT_SEARCH = "mcts:opponents=heuristic,sims=4,topk=4,prior=2,c=0.1,end=1"
 
