@@ -38,10 +38,11 @@ KNOBS = [("EARLY", k) for k in ("C", "W", "P", "P3", "P2")] + \
     [("EXTRA", k) for k in ("TP", "TE", "SH", "SA")] + \
     [("W", k) for k in ("building", "town", "prepared", "favor", "ship", "dig", "cult_step",
                         "cult_bonus", "income", "extra", "first", "priest_use", "rival",
-                        "room", "next")]
+                        "room", "next", "full", "full_t")]
 #: Bounds a knob must keep (the evaluation's own assumptions, e.g. an owed favor tile
 #: worth less than taking it).
-BOUNDS = {("W", "favor"): (0.05, 0.95), ("W", "rival"): (0.0, 1.0)}
+BOUNDS = {("W", "favor"): (0.05, 0.95), ("W", "rival"): (0.0, 1.0),
+          ("W", "full_t"): (0.0, 1.0)}
 HELD_OUT = range(81, 121)
 
 
