@@ -223,9 +223,13 @@ def test_a_faction_with_all_dwellings_out_counts_the_upgrade_that_frees_one(monk
     assert after.fac[name]["L_D"] == 7
     t = A._time_left(g, p)
     owed = A.W["full"] * (A.W["full_t"] * t + 1 - A.W["full_t"])
-    # The same faction with one dwelling back in the supply and nothing else changed:
-    # the estimate differs by exactly the penalty.
+    # The same faction with one dwelling back in the supply: the knob adds exactly the
+    # penalty to what that dwelling's income and the rest already made of it.
     freed = {**g.fac[name], "L_D": 7}
-    assert A.estimate(g, freed) - A.estimate(g, g.fac[name]) == pytest.approx(owed)
+    with_knob = A.estimate(g, freed) - A.estimate(g, g.fac[name])
+    monkeypatch.setitem(A.W, "full", 0.0)
+    without = A.estimate(g, freed) - A.estimate(g, g.fac[name])
+    monkeypatch.setitem(A.W, "full", 4.0)
+    assert with_knob - without == pytest.approx(owed)
     # It never fades to nothing before the game ends (the last rounds are when it bites).
     assert owed >= A.W["full"] * (1 - A.W["full_t"]) > 0
