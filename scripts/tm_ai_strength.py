@@ -34,7 +34,11 @@ from tm_eval_h2h import TABLES, parse_weights  # noqa: E402
 GAME = TerraMystica()
 
 
-def play(specs: list[str], seed: int, options: dict) -> dict:
+def play(specs: list[str], seed: int, options: dict, watch=None) -> dict:
+    """One seeded game of the agents ``specs`` (seat order); its result as a dict.
+
+    ``watch(state, player, command)``, if given, is called before each command is played
+    and may return a function of the state after it (scripts/tm_worker_ledger.py)."""
     players = [f"p{i + 1}" for i in range(len(specs))]
     agents = {p: make_agent(s, seed * 10 + i) for i, (p, s) in enumerate(zip(players, specs,
                                                                           strict=True))}
@@ -61,7 +65,10 @@ def play(specs: list[str], seed: int, options: dict) -> dict:
                 actions["passes"] += 1
                 for k in ("C", "W", "P", "P3"):
                     actions["left " + k] += f[k]
+        done = watch(lg.state, p, cmd) if watch else None
         lg.play(p, cmd)
+        if done:
+            done(lg.state)
         steps += 1
         if steps > 5000:
             raise RuntimeError(f"seed {seed}: no end after 5000 commands")

@@ -1,0 +1,97 @@
+"""Where a Terra Mystica faction's workers come from and go, in heuristic self-play: each
+faction's workers summed by what its own commands paid them for (by the row's kind, e.g.
+``dig+build``, ``upgrade TP``) and what came in otherwise (income at a round's start,
+leeches and others' turns), per game. Workers end the agent's rounds (docs/ai.md), so
+this is where its buildings are decided.
+
+    nice .venv/bin/python scripts/tm_worker_ledger.py --games 20
+    nice .venv/bin/python scripts/tm_worker_ledger.py --games 20 --set W.full=4,EARLY.W=1.0
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import statistics
+import sys
+from pathlib import Path
+
+from meeple_terra_mystica import TerraMystica
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from tm_ai_strength import play  # noqa: E402
+from tm_eval_h2h import parse_weights, weights_set  # noqa: E402
+
+GAME = TerraMystica()
+INCOME = "income and others' turns"
+
+
+def kind(row: str) -> str:
+    """A row's kind: its parts' first words joined, an action, upgrade or advance with its
+    target (``burn+action ACT5+build``, ``convert+upgrade TP``, ``advance dig``)."""
+    out = []
+    for part in row.split(". "):
+        w = part.split()
+        out.append(w[0] + (" " + w[-1] if w[0] in ("action", "upgrade", "advance") else ""))
+    return "+".join(out)
+
+
+class Ledger:
+    """Workers in and out, per faction, over the games watched."""
+
+    def __init__(self) -> None:
+        self.flows: dict[str, collections.Counter] = collections.defaultdict(
+            collections.Counter)
+        self.games: collections.Counter = collections.Counter()
+        self.buildings: dict[str, list[int]] = collections.defaultdict(list)
+
+    def watch(self, g, player: str, cmd):
+        if g.round < 1:
+            return None
+        me = g.faction_of.get(player)
+        row = GAME.format(cmd, g)
+        before = {n: f["W"] for n, f in g.fac.items()}
+        start_round = g.round
+
+        def after(h) -> None:
+            for n, f in h.fac.items():
+                if n not in before:
+                    continue
+                own = n == me and h.round == start_round and not row.startswith("pass")
+                self.flows[n][kind(row) if own else INCOME] += f["W"] - before[n]
+
+        return after
+
+    def finish(self, result: dict) -> None:
+        for p, n in result["factions"].items():
+            self.games[n] += 1
+            self.buildings[n].append(result["buildings"][p])
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--first-seed", type=int, default=1)
+    ap.add_argument("--set", default="", metavar="TABLE.name=value,...",
+                    help="change some of evaluate's weights for this run (all agents)")
+    ap.add_argument("--min", type=float, default=0.5,
+                    help="leave out kinds that move fewer workers a game than this")
+    a = ap.parse_args(argv[1:])
+    if a.games < 1:
+        ap.error("--games must be at least 1")
+    ledger = Ledger()
+    with weights_set(parse_weights(a.set, "--set")):
+        for seed in range(a.first_seed, a.first_seed + a.games):
+            ledger.finish(play(["heuristic"] * 4, seed, {}, watch=ledger.watch))
+    for n in sorted(ledger.flows):
+        games = ledger.games[n]
+        print(f"{n} ({games} games, {statistics.mean(ledger.buildings[n]):.2f} buildings "
+              "at the end): workers a game")
+        for k, w in sorted(ledger.flows[n].items(), key=lambda kv: -kv[1]):
+            if abs(w / games) >= a.min:
+                print(f"  {w / games:+6.1f}  {k}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
