@@ -50,15 +50,14 @@ class Ledger:
             return None
         me = g.faction_of.get(player)
         row = GAME.format(cmd, g)
+        mine = INCOME if row.startswith("pass") else kind(row)
         before = {n: f["W"] for n, f in g.fac.items()}
         start_round = g.round
 
         def after(h) -> None:
             for n, f in h.fac.items():
-                if n not in before:
-                    continue
-                own = n == me and h.round == start_round and not row.startswith("pass")
-                self.flows[n][kind(row) if own else INCOME] += f["W"] - before[n]
+                own = n == me and h.round == start_round
+                self.flows[n][mine if own else INCOME] += f["W"] - before[n]
 
         return after
 
