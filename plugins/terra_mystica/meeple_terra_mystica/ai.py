@@ -31,8 +31,9 @@ from . import board as B
 from . import state as R
 from .data import BONUS, CULTS, FACTIONS, FAVOR, SCORING, STRENGTH
 from .economy import CULT_POWER, gain_power
+from .estimate_memo import EstimateMemo
 from .factions import coin_vp_rate, pass_extra
-from .reach import network_size
+from .reach import network_size, shipping
 from .scoring import rank_points
 
 #: Final value of a resource (end-game conversion) and its value with all rounds ahead.
@@ -93,16 +94,23 @@ def _rounds_left(g: R.State) -> int:
     return max(0, 6 - g.round)
 
 
+#: Per faction, its income tables in the order _income adds them up: (level key, resource,
+#: income by the number built).
+_INCOME_ROWS = {name: tuple(("L_" + b, k, table) for b in ("D", "TP", "TE", "SH", "SA")
+                            for k, table in d["income"][b].items())
+                for name, d in FACTIONS.items()}
+#: The favor tiles that pay income: (tile, resource, amount).
+_FAVOR_INCOME = tuple((t, k, n) for t, (_, tile_income, _) in FAVOR.items()
+                      for k, n in tile_income.items())
+
+
 def _income(f: dict) -> dict:
-    d = FACTIONS[f["name"]]["income"]
     inc = {"C": 0, "W": 0, "P": 0, "PW": 0}
-    for b in ("D", "TP", "TE", "SH", "SA"):
-        for k, table in d[b].items():
-            inc[k] = inc.get(k, 0) + table[f["L_" + b]]
-    for t, (_, tile_income, _) in FAVOR.items():
+    for level, k, table in _INCOME_ROWS[f["name"]]:
+        inc[k] = inc.get(k, 0) + table[f[level]]
+    for t, k, n in _FAVOR_INCOME:
         if f[t]:
-            for k, n in tile_income.items():
-                inc[k] = inc.get(k, 0) + n
+            inc[k] = inc.get(k, 0) + n
     return inc
 
 
@@ -154,27 +162,42 @@ def _groups_value(g: R.State, f: dict) -> float:
     return total
 
 
-def _prepared(g: R.State, f: dict) -> float:
-    """Empty hexes of the home terrain next to the faction's buildings: ready to build on."""
-    return min(_ready_hexes(g, f), 3) * W["prepared"]
+#: Per home terrain, the terrains at most one spade from it (the terrain wheel).
+_ONE_SPADE = {home: frozenset(c for c in B.COLORS if abs(B.color_difference(c, home)) <= 1)
+              for home in B.COLORS}
 
 
-def _room(g: R.State, f: dict) -> float:
-    """Room to grow: empty land next to the faction's buildings that one spade (or none)
-    makes home terrain, up to four hexes. A start dwelling boxed in by rivers and other
-    factions' land (the setup's choice) leaves a faction without a site to build on, and
-    without this term every start hex evaluated alike."""
-    if not W["room"]:
-        return 0.0
+def _frontier(g: R.State, f: dict) -> tuple[float, float]:
+    """(prepared, room) for the faction, from one pass over the hexes next to its
+    buildings.
+
+    Prepared: empty hexes of the home terrain, ready to build on (up to three). Room to
+    grow: empty land that one spade (or none) makes home terrain, up to four hexes. A
+    start dwelling boxed in by rivers and other factions' land (the setup's choice)
+    leaves a faction without a site to build on, and without this term every start hex
+    evaluated alike."""
+    locs = f["locations"]
+    if not locs:
+        return 0.0, 0.0
+    adj = g.adj
+    hbld, hcolor = g.hbld, g.hcolor
     home = f["color"]
+    near = set().union(*[adj[h] for h in locs])
+    ready = 0
+    room = 0
     giants = f["name"] == "giants"
-    seen = set()
-    for h in f["locations"]:
-        for o in g.adj[h]:
-            if not g.hbld[o] and not B.IS_RIVER[o] and (
-                    giants or abs(B.color_difference(g.hcolor[o], home)) <= 1):
-                seen.add(o)
-    return min(len(seen), 4) * W["room"]
+    one_spade = _ONE_SPADE[home]
+    river = B.IS_RIVER
+    for o in near:
+        if hbld[o]:
+            continue
+        c = hcolor[o]
+        if c == home:
+            ready += 1
+        if not river[o] and (giants or c in one_spade):
+            room += 1
+    prepared = min(ready, 3) * W["prepared"]
+    return prepared, (min(room, 4) * W["room"] if W["room"] else 0.0)
 
 
 def _receipt(k: str, rate: dict, blend: float) -> float:
@@ -332,15 +355,33 @@ def _time_left(g: R.State, player: str | None = None) -> float:
     return max(0.0, min(1.0, (7 - g.round - share) / 6))
 
 
-def final_projection(g: R.State) -> dict[str, float]:
+def final_projection(g: R.State, memo: EstimateMemo | None = None) -> dict[str, float]:
     """What the final scoring would give each faction if the game ended now: the cult
     majorities and the largest-area bonus (shared places split, as the rules say)."""
+    order = g.order
+    if memo is None:
+        return _final_points(g, [network_size(g, g.fac[n]) for n in order])
+    bridges = tuple(g.bridges)
+    nets = []
+    for n in order:
+        f = g.fac[n]
+        # What network_size reads: the buildings, the reach over water and over land and
+        # the bridges.
+        key = ("net", f["locations"], shipping(f, with_bonus=False), f["carpet"],
+               f["tunnel_cost"], bridges)
+        nets.append(memo.kept(key, lambda f=f: network_size(g, f)))
+    key = ("final", tuple(order), tuple(nets),
+           tuple(g.fac[n][c] for n in order for c in CULTS))
+    return dict(memo.kept(key, lambda: _final_points(g, nets)))
+
+
+def _final_points(g: R.State, nets: list[int]) -> dict[str, float]:
+    """The cult majorities and the area bonus, with ``nets`` the network sizes in order."""
     out = dict.fromkeys(g.order, 0.0)
     for c in CULTS:
         for n, v in rank_points({n: g.fac[n][c] for n in g.order}, (8, 4, 2)).items():
             out[n] += v
-    nets = {n: network_size(g, g.fac[n]) for n in g.order}
-    for n, v in rank_points(nets, (18, 12, 6)).items():
+    for n, v in rank_points(dict(zip(g.order, nets, strict=True)), (18, 12, 6)).items():
         out[n] += v
     return out
 
@@ -460,8 +501,9 @@ def estimate(g: R.State, f: dict, final: dict | None = None, t: float | None = N
     for b, w in EXTRA.items():
         v += f["L_" + b] * w * t * W["extra"]
     v += (nb * W["building"] + min(nb, 5) * W["first"]) * t
-    v += _prepared(g, f) * t
-    v += _room(g, f) * t
+    prepared, room = _frontier(g, f)
+    v += prepared * t
+    v += room * t
     if f["L_D"] >= 8:  # no dwelling left in the supply (see W["full"])
         v -= W["full"] * (W["full_t"] * t + 1 - W["full_t"])
     v += _groups_value(g, f) * t
@@ -488,7 +530,25 @@ def estimate(g: R.State, f: dict, final: dict | None = None, t: float | None = N
     return v
 
 
-def evaluate(g: R.State, player: str) -> float:
+def _weights_key() -> tuple:
+    """The weights as they are now (scripts change them between decisions)."""
+    return (tuple(W.values()), tuple(EARLY.values()), tuple(LATE.values()),
+            tuple(INCOME.values()), tuple(EXTRA.values()))
+
+
+def _hood(g: R.State, f: dict) -> set[int]:
+    """The hexes an estimate of ``f`` reads: its buildings and their neighbours."""
+    adj = g.adj
+    out = set(f["locations"])
+    for h in f["locations"]:
+        out |= adj[h]
+    return out
+
+
+def evaluate(g: R.State, player: str, memo: EstimateMemo | None = None) -> float:
+    """How good the position is for ``player``, in [-1, 1]. ``memo`` (kept by the Game
+    object) saves the estimates that the previous positions already worked out; the value
+    is the same with it or without."""
     name = g.faction_of.get(player)
     if name is None or not g.fac:
         return 0.0
@@ -497,15 +557,33 @@ def evaluate(g: R.State, player: str) -> float:
         mine = PLAYED.get(name, 80)
         rivals = [PLAYED.get(n, 80) for n in g.fac if n != name]
         return math.tanh((mine - max(rivals, default=0)) / 60.0)
-    final = final_projection(g) if not g.finished else None
+    final = final_projection(g, memo) if not g.finished else None
     t = _time_left(g, player)
     share = _passed_share(g, player)
-    mine = estimate(g, g.fac[name], final, t, share)
     me = g.fac[name]
     returning = (me["bonus"] if W["pass_next"] and g.phase == "play" and not me["passed"]
                  else "")
-    others = [estimate(g, o, final, t, share, returning) for n, o in g.fac.items()
-              if n != name and not o["dropped"]]
+    if memo is None:
+        mine = estimate(g, me, final, t, share)
+        others = [estimate(g, o, final, t, share, returning) for n, o in g.fac.items()
+                  if n != name and not o["dropped"]]
+    else:
+        # Everything an estimate reads but the faction, its final-scoring share and the
+        # map (the memo checks the map itself).
+        common = (_weights_key(), g.round, g.phase, g.finished, t, share, g.score_tiles,
+                  tuple(g.pool.items()), tuple(g.coins.items()), tuple(g.bridges))
+        scope = memo.scope(common)
+
+        def est(f: dict, ret: str = "") -> float:
+            if f["FAVOR"]:  # an owed favor tile's worth reads every faction's cults
+                return estimate(g, f, final, t, share, ret)
+            key = (ret, final.get(f["name"]) if final else None, tuple(f.values()))
+            return memo.value(scope, key, g, lambda: _hood(g, f),
+                              lambda: estimate(g, f, final, t, share, ret))
+
+        mine = est(me)
+        others = [est(o, returning) for n, o in g.fac.items()
+                  if n != name and not o["dropped"]]
     best = max(others) if others else 0.0
     # The best opponent, blended with the opponents' mean: a gain of one rival (a leech
     # from a shared border) counts for less than one's own, so that factions build

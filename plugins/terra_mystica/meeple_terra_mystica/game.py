@@ -15,6 +15,7 @@ from . import journal as J
 from . import ledger as L
 from . import turns as T
 from .data import CULTS, FACTIONS, SCORING
+from .estimate_memo import EstimateMemo
 from .legal import legal_rows
 from .notation import format_row, parse_row
 from .rows import apply_row
@@ -208,6 +209,8 @@ class TerraMystica(Game):
         self._turn_cache: dict[str, Turn] = {}
         self._name_cache: dict[tuple, str] = {}
         self._same_cache: dict[tuple, tuple] = {}  # deltas of lines, each kept once
+        # The AI's estimates of the positions one decision compares (estimate_memo.py).
+        self._estimates = EstimateMemo()
 
     def parsed(self, text: str) -> tuple:
         """The sub-commands of a row text, cached on this Game object (not the module)."""
@@ -489,7 +492,7 @@ class TerraMystica(Game):
 
     def evaluate(self, state, player):
         from .ai import evaluate
-        return evaluate(state, player)
+        return evaluate(state, player, self._estimates)
 
     def legal(self, state, player):
         return [Turn(t) for t in legal_rows(self.parsed, state, player)]

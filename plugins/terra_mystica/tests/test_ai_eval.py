@@ -187,7 +187,7 @@ def test_a_start_dwelling_is_placed_where_one_spade_opens_the_most_land():
     for m in GAME.legal(g, p):
         after = GAME.step(GAME.clone(g), p, m, rng)
         scored[GAME.format(m, g)] = (GAME.evaluate(after, p),
-                                     A._room(after, after.fac[f["name"]]) / A.W["room"])
+                                     A._frontier(after, after.fac[f["name"]])[1] / A.W["room"])
     values = {v for v, _ in scored.values()}
     assert len(values) > 1  # the hexes no longer tie
     best = max(scored.values())
