@@ -264,6 +264,58 @@ def test_mcts_played_out_simulations_per_second_round_4(benchmark):
     _model_search_speed(benchmark, _position_at_round(4), ROLLOUT_SEARCH)
 
 
+def _heuristic_games(evaluate, seeds) -> tuple[float, list[str]]:
+    """CPU time of seeded four-player heuristic games whose Game evaluates with
+    ``evaluate``, and every command they played."""
+    registry = pytest.importorskip("meeple.ai.registry")
+    game = TerraMystica()
+    game.evaluate = evaluate
+    rows: list[str] = []
+    t0 = time.process_time()
+    for seed in seeds:
+        players = game.default_players(4)
+        agents = {p: registry.make_agent("heuristic", seed * 10 + i)
+                  for i, p in enumerate(players)}
+        lg = LocalGame(game, players, seed=seed)
+        while lg.outcome() is None:
+            p = lg.to_act()[0]
+            cmd = agents[p].act(game, game.view(lg.state, p), p)
+            rows.append(game.format(cmd, lg.state))
+            lg.play(p, cmd)
+    return time.process_time() - t0, rows
+
+
+@pytest.mark.benchmark(group="terra-mystica heuristic")
+def test_heuristic_games_with_and_without_the_estimates_memo(benchmark):
+    """The heuristic agent's games with evaluate's memo (estimate_memo.py, the default)
+    and without it, side by side (alternating, seed by seed), CPU time: the same
+    commands, and the ratio of the times (docs/ai.md, session 9)."""
+    ai = pytest.importorskip("meeple_terra_mystica.ai")
+    memo_mod = pytest.importorskip("meeple_terra_mystica.estimate_memo")
+
+    def run():
+        times = {"with": 0.0, "without": 0.0}
+        for seed in range(1, 5):
+            memo = memo_mod.EstimateMemo()
+            arms = {"with": lambda s, p, m=memo: ai.evaluate(s, p, m),
+                    "without": ai.evaluate}
+            order = ("with", "without") if seed % 2 else ("without", "with")
+            played = {}
+            for arm in order:
+                cpu, played[arm] = _heuristic_games(arms[arm], [seed])
+                times[arm] += cpu
+            assert played["with"] == played["without"]
+        return times
+
+    times = benchmark.pedantic(run, rounds=1, iterations=1)
+    ratio = times["with"] / times["without"]
+    benchmark.extra_info.update({"cpu_with_memo": times["with"],
+                                 "cpu_without_memo": times["without"],
+                                 "with_over_without": ratio})
+    print(f"\nheuristic games, seeds 1-4, CPU: with the memo {times['with']:.2f} s, "
+          f"without {times['without']:.2f} s, ratio {ratio:.2f}")
+
+
 @needs_data
 @pytest.mark.benchmark(group="terra-mystica legal")
 def test_legal_on_every_position_of_a_league_game(benchmark):

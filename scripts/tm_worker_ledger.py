@@ -5,8 +5,10 @@ leeches and others' turns), per game. Workers end the agent's rounds (docs/ai.md
 this is where its buildings are decided.
 
     nice .venv/bin/python scripts/tm_worker_ledger.py --games 20
-    nice .venv/bin/python scripts/tm_worker_ledger.py --games 20 --set W.full=4,EARLY.W=1.0
-"""
+    nice .venv/bin/python scripts/tm_worker_ledger.py --games 20 --set W.full=0,EARLY.W=0.6,W.dig=26
+
+(the second as the agent played before session 9, when all 8 dwellings on the board cost
+nothing)"""
 
 from __future__ import annotations
 

