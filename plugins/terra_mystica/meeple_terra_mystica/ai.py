@@ -168,18 +168,13 @@ _ONE_SPADE = {home: frozenset(c for c in B.COLORS if abs(B.color_difference(c, h
               for home in B.COLORS}
 
 
-def _frontier(g: R.State, f: dict) -> tuple[float, float]:
-    """(prepared, room) for the faction, from one pass over the hexes next to its
-    buildings.
-
-    Prepared: empty hexes of the home terrain, ready to build on (up to three). Room to
-    grow: empty land that one spade (or none) makes home terrain, up to four hexes. A
-    start dwelling boxed in by rivers and other factions' land (the setup's choice)
-    leaves a faction without a site to build on, and without this term every start hex
-    evaluated alike."""
+def _frontier_counts(g: R.State, f: dict) -> tuple[int, int]:
+    """(ready, room): the empty hexes next to the faction's buildings that are of its home
+    terrain, and the empty land among them that one spade (or none) makes home terrain;
+    one pass over those hexes."""
     locs = f["locations"]
     if not locs:
-        return 0.0, 0.0
+        return 0, 0
     adj = g.adj
     hbld, hcolor = g.hbld, g.hcolor
     home = f["color"]
@@ -197,6 +192,18 @@ def _frontier(g: R.State, f: dict) -> tuple[float, float]:
             ready += 1
         if not river[o] and (giants or c in one_spade):
             room += 1
+    return ready, room
+
+
+def _frontier(g: R.State, f: dict) -> tuple[float, float]:
+    """(prepared, room) for the faction.
+
+    Prepared: empty hexes of the home terrain, ready to build on (up to three). Room to
+    grow: empty land that one spade (or none) makes home terrain, up to four hexes. A
+    start dwelling boxed in by rivers and other factions' land (the setup's choice)
+    leaves a faction without a site to build on, and without this term every start hex
+    evaluated alike."""
+    ready, room = _frontier_counts(g, f)
     prepared = min(ready, 3) * W["prepared"]
     return prepared, (min(room, 4) * W["room"] if W["room"] else 0.0)
 
@@ -290,22 +297,11 @@ def _next_round(g: R.State, f: dict, inc: dict) -> float:
         if src:
             room = min(room, f["L_" + src])
         else:
-            room = min(room, _ready_hexes(g, f) + 1)
+            room = min(room, _frontier_counts(g, f)[0] + 1)
         price = cost[b]
         n = min(room, w // max(1, price["W"]), c // max(1, price["C"]))
         total += vp * max(0, n)
     return total
-
-
-def _ready_hexes(g: R.State, f: dict) -> int:
-    """How many empty hexes of the home terrain lie next to the faction's buildings."""
-    home = f["color"]
-    seen = set()
-    for h in f["locations"]:
-        for o in g.adj[h]:
-            if not g.hbld[o] and g.hcolor[o] == home:
-                seen.add(o)
-    return len(seen)
 
 
 def _pass_vp(g: R.State, f: dict) -> float:
