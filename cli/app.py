@@ -21,8 +21,9 @@ from rich.markup import escape
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from .human import Announcer, HumanAgent, NoInput
+from .human import HumanAgent, NoInput
 from .lines import error_markup, one_line
+from .playing import people_at_table, play_with_people
 
 app = typer.Typer(
     name="meeple",
@@ -208,11 +209,15 @@ def play(
     if not quiet:
         out.print(f"game [bold]{gid}[/bold]: "
                   + escape(", ".join(f"{p}={s}" for p, s in zip(seats, specs, strict=True))))
-    people = {p: a for p, a in zip(seats, agent_objs, strict=True) if isinstance(a, HumanAgent)}
-    # people hear of every other player's command, in one line with its consequences
-    outcome = run_match(eng, gid, dict(zip(seats, agent_objs, strict=True)),
-                        flush_every=1 if humans else 50,
-                        on_command=Announcer(people) if people else None)
+    if humans:
+        # people share one screen and one line editor (this game's history)
+        seat_agents = people_at_table(dict(zip(seats, agent_objs, strict=True)), out, gid)
+        outcome = play_with_people(eng, gid, seat_agents, specs, db, out)
+        if outcome is None:
+            return
+    else:
+        outcome = run_match(eng, gid, dict(zip(seats, agent_objs, strict=True)),
+                            flush_every=50)
     if not quiet:
         out.print(eng.render(gid), markup=False)
     result = outcome.to_json() if outcome else {}

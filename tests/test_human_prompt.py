@@ -22,7 +22,7 @@ class Scripted:
         return game.legal(view, player)[0]
 
 
-def test_prompt_announces_names_the_actor_and_answers_questions() -> None:
+def test_prompt_announces_every_move_names_the_actor_and_answers_questions() -> None:
     eng = Engine(MemoryStore(), load())
     gid = eng.new_game("connect-four", ["ann", "bob"], seed=1)
     screen = io.StringIO()
@@ -37,7 +37,8 @@ def test_prompt_announces_names_the_actor_and_answers_questions() -> None:
     assert "legal: " in text  # `?` alone lists the commands allowed now
     assert "nothing called 'nothing-here' in connect-four" in text
     assert text.count("bob: ") >= 1  # bob's move, announced to ann in one line
-    assert "ann: " not in text.replace("ann> ", "")  # her own moves are not announced to her
+    # her own move is told at once, before bob's reply
+    assert "ann: 4 -> X drops in column 4\nbob: " in text
 
 
 def test_announcement_shows_the_command_its_events_and_changes() -> None:

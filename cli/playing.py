@@ -1,0 +1,108 @@
+"""``meeple play`` with people at the table: the match loop around the prompt's words.
+
+``undo`` takes commands back through the engine, with the consent ``meeple undo`` asks
+for; ``quit`` (Ctrl-C, Ctrl-D) stops with the game stored and prints the command that
+resumes it, exactly as it can be typed.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from meeple.core import IllegalCommand, MeepleError, runtime
+from meeple.core.engine import HOT_SEAT
+from meeple.core.game import Outcome
+from meeple.core.scheduler import run_match
+from rich.console import Console
+from rich.markup import escape
+
+from .human import Announcer, HumanAgent, Leave, Seating, UndoWanted
+from .prompt import make_reader
+
+
+def resume_command(game_id: str, specs: Sequence[str], db: str | None) -> str:
+    """The shell command that plays ``game_id`` on with the same agents."""
+    words = ["meeple", "play", game_id, "--resume", "--players", ",".join(specs)]
+    if db:
+        words += ["--db", db]
+    return " ".join(shlex.quote(w) for w in words)
+
+
+def play_with_people(eng: Any, game_id: str, agents: Mapping[str, Any], specs: Sequence[str],
+                     db: str | None, console: Console) -> Outcome | None:
+    """Play on to the end; None when a person quit (the resume command is printed)."""
+    people = {p: a for p, a in agents.items() if isinstance(a, HumanAgent)}
+    while True:
+        try:
+            return run_match(eng, game_id, dict(agents), flush_every=1,
+                             on_command=Announcer(people))
+        except UndoWanted as wanted:
+            take_back(eng, game_id, wanted.player, people, console)
+        except Leave:
+            console.print("stopped; the game is stored. To play on, type:", highlight=False)
+            console.print(escape(resume_command(game_id, specs, db)), highlight=False,
+                          soft_wrap=True)
+            return None
+
+
+def take_back(eng: Any, game_id: str, asker: str, people: Mapping[str, HumanAgent],
+              console: Console) -> None:
+    """Undo commands up to and including ``asker``'s own last one (an AI's reply would
+    otherwise be played again at once). Each undo needs the consent ``meeple undo`` asks
+    for: a person at this table is asked; an AI player agrees unless the command revealed
+    hidden information (a person would then see a draw again)."""
+    reader = people[asker].reader
+    while True:
+        table = eng.table(game_id)
+        try:
+            first, last, actor, barrier = runtime.undo_span(table.rows())
+        except IllegalCommand as exc:
+            console.print(f"[red]{escape(str(exc))}[/red]", highlight=False)
+            return
+        needed = runtime.consent_needed(table.header.players, actor, asker, barrier)
+        agreed: list[str] = []
+        for p in needed:
+            if p == asker:
+                continue
+            if p not in people:
+                if barrier:
+                    console.print(f"[red]nothing undone: {escape(actor)}'s command revealed "
+                                  f"hidden information, and {escape(p)} (an AI player) "
+                                  "does not agree to take it back[/red]", highlight=False)
+                    return
+                agreed.append(p)
+                continue
+            try:
+                answer = reader.read(f"{p}, do you agree to undo {actor}'s last command? "
+                                     "[y/N] ")
+            except (EOFError, KeyboardInterrupt):
+                answer = ""
+            if answer.strip().lower() not in ("y", "yes"):
+                console.print(f"[red]nothing undone: {escape(p)} does not agree[/red]",
+                              highlight=False)
+                return
+            agreed.append(p)
+        try:
+            eng.undo(game_id, asker, agreed=agreed, proof=HOT_SEAT)
+        except MeepleError as exc:
+            console.print(f"[red]{escape(str(exc))}[/red]", highlight=False)
+            return
+        console.print(f"undone: {escape(actor)}'s command (events {first}-{last})",
+                      highlight=False)
+        if actor == asker:
+            return
+
+
+def people_at_table(agents: Mapping[str, Any], console: Console, game_id: str) -> dict[str, Any]:
+    """The agents, the people among them sharing one screen (``Seating``) and one line
+    reader with this game's history."""
+    seating = Seating()
+    reader = make_reader(console, game_id)
+    for agent in agents.values():
+        if isinstance(agent, HumanAgent):
+            agent.console = console
+            agent.reader = reader
+            agent.seating = seating
+    return dict(agents)
