@@ -145,6 +145,7 @@ class HumanAgent:
         def candidates() -> list[str]:
             if not texts:
                 texts.extend(game.format(c, view) for c in legal)
+                texts.extend(f"? {name}" for names in game.topics().values() for name in names)
             return texts
 
         while True:

@@ -347,6 +347,12 @@ class Game:
         given, is the asking player's view. None: the game knows no such topic."""
         return None
 
+    def topics(self) -> Mapping[str, Sequence[str]]:
+        """The names ``explain`` answers for, by kind: ``{"cards": ["Asteroid", ...],
+        "awards": [...]}`` (``meeple rules GAME`` lists them; the prompt completes
+        ``? NAME`` with them). The default: nothing."""
+        return {}
+
     def turn_marker(self, state: State) -> str | None:
         """A heading such as "Round 3, turn 2", printed by ``meeple log`` when it changes."""
         return None

@@ -83,3 +83,70 @@ def test_show_as_a_player_lists_their_hand_with_cost_tags_requirement_and_text(c
     hand = out.split("ann's hand (10):", 1)[1].splitlines()[1:11]
     assert all(" M€; " in line and "; req " in line for line in hand), hand
     assert "to act: ann (take an action (or pass))" in out
+
+
+GAMES_WITH_NAMES = {
+    "terra-mystica": {"factions": "witches", "bonus tiles": "BON3", "favor tiles": "FAV11",
+                      "town tiles": "TW5", "scoring tiles": "SCORE3", "actions": "ACT5"},
+    "terraforming-mars": {"cards": "Research Outpost", "corporations": "CrediCor",
+                          "milestones": "Mayor", "awards": "Banker",
+                          "standard projects": "aquifer"},
+    "utopia": {"civilizations": "maya", "card actions": "raise", "wonders": "wonder fire",
+               "the rest": "privilege"},
+    "carcassonne-hill-dale": {"tile kinds": "start", "features": "stable"},
+}
+
+
+def test_every_named_thing_of_every_game_is_answered() -> None:
+    plugins = load()
+    for name, kinds in GAMES_WITH_NAMES.items():
+        game = plugins.game(name)
+        topics = game.topics()
+        assert set(kinds) <= set(topics), (name, list(topics))
+        for kind, names in topics.items():
+            assert names, (name, kind)
+            for topic in names:
+                text = game.explain(topic)
+                assert text and text.strip(), (name, topic)
+                assert game.explain(topic.upper()) == text, (name, topic)  # any letter case
+        assert game.explain("nothing of that name") is None
+    assert plugins.game("connect-four").topics() == {}  # the contract's default: nothing
+
+
+def test_meeple_rules_without_a_name_lists_the_names_and_with_one_explains_it(capsys) -> None:
+    from cli_runner import run_meeple
+
+    for name, kinds in GAMES_WITH_NAMES.items():
+        code, out, err = run_meeple(capsys, "rules", name)
+        assert code == 0, err
+        for kind, example in kinds.items():
+            line = next(ln for ln in out.splitlines() if ln.startswith(f"{kind} ("))
+            assert example in line, (name, kind)
+            code, text, err = run_meeple(capsys, "rules", name, *example.split())
+            assert code == 0 and text.strip(), (name, example, err)
+    code, out, err = run_meeple(capsys, "rules", "terra-mystica", "BON3")
+    assert "6 coins" in out and "bonus tile" in out
+    code, out, err = run_meeple(capsys, "rules", "terra-mystica", "witches")
+    assert "Witches" in out and "5 points with every town" in out
+    code, out, err = run_meeple(capsys, "rules", "connect-four")
+    assert code == 2 and "names no cards or rules" in err
+
+
+def test_question_mark_looks_a_terra_mystica_tile_up_at_the_prompt() -> None:
+    eng = Engine(MemoryStore(), load())
+    gid = eng.new_game("terra-mystica", ["ann", "bob"], seed=1)
+    screen = io.StringIO()
+    console = Console(file=screen, width=200, force_terminal=False)
+    typed = iter(["? BON3", "? FAV11", "? SCORE3", "? witches", "quit"])
+    console.input = lambda prompt="": next(typed)  # type: ignore[method-assign]
+    human = HumanAgent(console)
+    import pytest
+    from meeple.cli.human import Leave
+
+    with pytest.raises(Leave):
+        run_match(eng, gid, {"ann": human, "bob": Scripted()}, on_command=Announcer({"ann": human}))
+    text = screen.getvalue()
+    assert "BON3 (bonus tile): income 6 coins" in text
+    assert "FAV11 (favor tile" in text and "2 points per dwelling" in text
+    assert "SCORE3 (round scoring tile)" in text and "Witches (faction" in text
+    assert "nothing called" not in text

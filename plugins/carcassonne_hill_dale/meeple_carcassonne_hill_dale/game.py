@@ -10,7 +10,7 @@ from typing import Any
 
 from meeple.core import BadOptions, Game, Option, Outcome
 
-from . import encoding, notation, render, rules
+from . import encoding, notation, render, rules, words
 from .board import feature_harvest, feature_tiles, find
 from .events import (
     EVENTS,
@@ -238,6 +238,13 @@ class HillDale(Game):
                 for seat, p in enumerate(state.players)
             },
         }
+
+    def explain(self, topic: str, state: State | None = None) -> str | None:
+        """A tile kind, a feature or a piece, in words."""
+        return words.explain(topic)
+
+    def topics(self) -> dict[str, list[str]]:
+        return words.topics()
 
     def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
         if fmt == "svg":

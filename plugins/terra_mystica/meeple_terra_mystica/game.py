@@ -486,6 +486,15 @@ class TerraMystica(Game):
             out["final_detail"] = g.final
         return out
 
+    def explain(self, topic, state=None):
+        """A faction, a bonus, favor, town or scoring tile, or an action, in words."""
+        from .words import explain
+        return explain(topic)
+
+    def topics(self):
+        from .words import topics
+        return topics()
+
     def render(self, state, fmt="text", player=None):
         from .render import render_svg, render_text
         return render_svg(state) if fmt == "svg" else render_text(state)

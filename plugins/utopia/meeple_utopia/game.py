@@ -9,7 +9,7 @@ from typing import Any
 
 from meeple.core import Game, IllegalCommand, Option, Outcome
 
-from . import encoding
+from . import encoding, words
 from . import render as pictures
 from .board import BOARD, CIVS, NCIV
 from .events import (
@@ -248,6 +248,13 @@ class Utopia(Game):
             "prestige": {CIVS[c]: state.scale[c] for c in range(NCIV)},
             "to_act": list(self.to_act(state)),
         }
+
+    def explain(self, topic: str, state: State | None = None) -> str | None:
+        """A civilization, a card action, a wonder, monuments, privileges... in words."""
+        return words.explain(topic)
+
+    def topics(self) -> dict[str, list[str]]:
+        return words.topics()
 
     def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
         shown = self.view(state, player) if player is not None else state
