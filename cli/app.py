@@ -226,7 +226,8 @@ def play(
               markup=False)
 
 
-@app.command()
+# A command may start with a minus sign (Carcassonne's "-1,0 r0"): not an option.
+@app.command(context_settings={"ignore_unknown_options": True})
 def move(
     game_id: Annotated[str, typer.Argument(help="Stored game id.")],
     command: Annotated[str, typer.Argument(help="The command in the game's notation.")],

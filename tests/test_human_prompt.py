@@ -150,3 +150,17 @@ def test_question_mark_looks_a_terra_mystica_tile_up_at_the_prompt() -> None:
     assert "FAV11 (favor tile" in text and "2 points per dwelling" in text
     assert "SCORE3 (round scoring tile)" in text and "Witches (faction" in text
     assert "nothing called" not in text
+
+
+def test_move_takes_a_command_that_starts_with_a_minus_sign(capsys, tmp_path) -> None:
+    from cli_runner import run_meeple
+
+    db = f"sqlite:///{tmp_path / 'g.sqlite'}"
+    assert run_meeple(capsys, "new", "carcassonne-hill-dale", "--players", "ann,bob", "--id",
+                      "g1", "--seed", "1", "--db", db)[0] == 0
+    code, out, err = run_meeple(capsys, "move", "g1", "-1,0 r0", "--as", "ann", "--db", db)
+    assert code == 0, err
+    assert "stored events" in out and "-1,0 r0" in out and "to act: bob" in out
+    # a move the game refuses is the game's one-line answer, not an unknown option
+    code, out, err = run_meeple(capsys, "move", "g1", "--as", "bob", "-9,0 r0", "--db", db)
+    assert code == 2 and "No such option" not in err and "-9,0" in err
