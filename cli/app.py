@@ -19,11 +19,11 @@ from meeple.core.scheduler import run_match
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table as RichTable
-from rich.text import Text
 
 from .human import HumanAgent, NoInput
 from .lines import error_markup, one_line
 from .playing import people_at_table, play_with_people
+from .tables import fitted_table
 
 app = typer.Typer(
     name="meeple",
@@ -116,12 +116,13 @@ def games(json: Json = False) -> None:
     if json:
         emit_json(rows)
         return
-    t = RichTable("game", "title", "players", "options", title="Installed games")
+    cells = []
     for r in rows:
         lo, hi = r["players"]
-        t.add_row(r["name"], r["title"], f"{lo}-{hi}" if lo != hi else str(lo),
-                  ", ".join(o["name"] for o in r["options"]) or "-")
-    out.print(t)
+        cells.append((r["name"], r["title"], f"{lo}-{hi}" if lo != hi else str(lo),
+                      ", ".join(o["name"] for o in r["options"]) or "-"))
+    out.print(fitted_table(out, "Installed games", ("game", "title", "players", "options"),
+                           cells))
 
 
 @app.command()
@@ -316,16 +317,18 @@ def list_games(json: Json = False, db: Db = None) -> None:
     if json:
         emit_json(rows)
     else:
-        t = RichTable("id", "game", "players", "events", "status", title="Stored games")
+        cells = []
         for r in rows:
             status = r.get("status", "?")
             if status == "finished":
                 status = "won by " + ", ".join(r["outcome"]["winners"])
             elif status == "running":
                 status = "to act: " + ", ".join(r.get("to_act", []))
-            t.add_row(*(Text(str(cell)) for cell in (  # players' names are not markup
-                r["game_id"], r["game"], ", ".join(r["players"]), r.get("seq", "?"), status)))
-        out.print(t)
+            cells.append((r["game_id"], r["game"], ", ".join(r["players"]), r.get("seq", "?"),
+                          status))
+        # the id is what every other command needs: never cut
+        out.print(fitted_table(out, "Stored games",
+                               ("id", "game", "players", "events", "status"), cells))
         for r in damaged:  # whole lines, not wrapped into the table
             sys.stdout.write(f"damaged {r['game_id']}: {r['problem']}\n")
     if damaged:

@@ -61,6 +61,11 @@ class Terminal:
     def line(self, text: str) -> None:
         self.child.send(text + "\r")
 
+    def everything(self) -> str:
+        """Wait for the end; all the plain text shown."""
+        self.child.expect(pexpect.EOF)
+        return self.seen + plain(self.child.before)
+
     def close(self) -> int:
         """Wait for the end; the exit code."""
         self.child.expect(pexpect.EOF)
