@@ -15,6 +15,7 @@ _CONTROL = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]|\
 
 UP, DOWN, HOME, END, TAB = "\x1b[A", "\x1b[B", "\x1b[H", "\x1b[F", "\t"
 CTRL_C, CTRL_D = "\x03", "\x04"
+CLEAR = "\x1b[2J"  # what a cleared screen is sent
 
 
 def plain(text: str) -> str:
@@ -34,6 +35,7 @@ class Terminal:
         self.child: Any = pexpect.spawn(meeple, list(args), env=env, encoding="utf-8",
                                         dimensions=(50, columns), timeout=timeout)
         self.seen = ""
+        self.raw = ""  # everything written, control sequences included
 
     def expect(self, pattern: str) -> str:
         """Wait until ``pattern`` (a regular expression over the plain text) shows; the
@@ -53,6 +55,7 @@ class Terminal:
             except pexpect.EOF:
                 raise AssertionError(f"{pattern!r} never showed before the end; screen ends:\n"
                                      f"{self.seen[-1500:]}") from None
+            self.raw += chunk
             self.seen += plain(chunk)
 
     def send(self, keys: str) -> None:

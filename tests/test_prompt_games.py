@@ -49,6 +49,9 @@ def test_carcassonne_at_the_prompt_shows_the_drawn_tile_legend_turn_and_bobs_poi
     bob_lines = [line for line in text.splitlines() if line.startswith("bob: ")]
     assert bob_lines, text[-2000:]
     assert all(" -> bob places " in line for line in bob_lines)  # one line per move
+    own = [line for line in text.splitlines() if line.startswith("ann: ")]
+    assert own and all(" -> ann places " in line for line in own)  # her own, too
+    assert any("[ann vp +" in line for line in own), "her points are announced"
     assert any("[bob vp +" in line for line in bob_lines), "bob's points are announced"
 
 
@@ -59,3 +62,9 @@ def test_utopia_at_the_prompt_shows_the_status_legend_and_bobs_prestige():
     assert "legend: princes per player" in text
     bob_lines = [line for line in text.splitlines() if line.startswith("bob: ")]
     assert bob_lines and any("vp +" in line for line in bob_lines), text[-2000:]
+    # ann's own commands are told too, with what came of them: the round's scoring after
+    # her `end`, and what she drew
+    own = [line for line in text.splitlines() if line.startswith("ann: ")]
+    assert any(line.startswith("ann: end") and "scoring: ann +" in line for line in own), own
+    assert any("ann draws 5 action cards: " in line and "?" not in line.split(": ")[-1]
+               for line in own + bob_lines), "her own draw, as she may see it"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from terminal import CTRL_C, CTRL_D, END, HOME, TAB, UP, Terminal
+from terminal import CLEAR, CTRL_C, CTRL_D, END, HOME, TAB, UP, Terminal
 
 
 def _connect_four(tmp: Path, *extra: str) -> Terminal:
@@ -83,3 +83,24 @@ def test_quit_and_ctrl_c_print_a_resume_command_that_works_as_printed(tmp_path: 
     again.line("quit")
     again.expect("To play on")
     assert again.close() == 0
+
+
+def test_hot_seat_clears_the_screen_and_waits_for_the_next_person(tmp_path: Path) -> None:
+    t = Terminal(tmp_path, "play", "connect-four", "--players", "human,human", "--seed", "1",
+                 "--id", "hs")
+    t.expect("red>")
+    t.line("4")
+    t.expect("pass to yellow, press Enter")
+    before = t.raw.rsplit("pass to yellow", 1)[0]
+    assert CLEAR in before.rsplit("red: 4", 1)[1], "the screen is cleared before the hand-off"
+    assert "yellow>" not in t.seen and "yellow to act" not in t.seen
+    t.send("\r")
+    shown = t.expect("yellow>")
+    assert "yellow to act" in shown and "red: 4 -> X drops in column 4" in shown
+    t.line("4")
+    t.expect("pass to red, press Enter")
+    t.send("\r")
+    t.expect("red>")
+    t.line("quit")
+    t.expect("To play on")
+    assert t.close() == 0
