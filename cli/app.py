@@ -22,7 +22,7 @@ from rich.table import Table as RichTable
 
 from .human import HumanAgent, NoInput
 from .lines import error_markup, one_line
-from .playing import people_at_table, play_with_people
+from .playing import follow_up, people_at_table, play_with_people, score_breakdown
 from .tables import fitted_table
 
 app = typer.Typer(
@@ -221,6 +221,10 @@ def play(
                             flush_every=50)
     if not quiet:
         out.print(eng.render(gid), markup=False)
+        if outcome is not None:
+            for line in [*score_breakdown(eng, gid, outcome),
+                         *follow_up(gid, db, eng.store.last(gid)[0])]:
+                out.print(line, markup=False, highlight=False, soft_wrap=True)
     result = outcome.to_json() if outcome else {}
     out.print(f"{gid}: " + ", ".join(f"{p} {s:g} (rank {result['ranks'][p]})"
                                     for p, s in result.get("scores", {}).items()),

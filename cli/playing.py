@@ -106,3 +106,40 @@ def people_at_table(agents: Mapping[str, Any], console: Console, game_id: str) -
             agent.reader = reader
             agent.seating = seating
     return dict(agents)
+
+
+def score_breakdown(eng: Any, game_id: str, outcome: Outcome) -> list[str]:
+    """Per player, the points by the kind of event that gave them (from the log's
+    ``changes``), and the game's own end-of-game detail per player where it has one."""
+    by: dict[str, dict[str, float]] = {p: {} for p in outcome.scores}
+    for line in eng.log(game_id):
+        kind = line.type.rsplit(".", 1)[-1]
+        for who, counters in line.changes.items():
+            points = counters.get("vp", 0)
+            if points and who in by:
+                by[who][kind] = by[who].get(kind, 0) + points
+    detail = {key: value for key, value in outcome.detail.items()
+              if isinstance(value, Mapping) and set(value) == set(outcome.scores)}
+    lines = ["score breakdown (points by what gave them, from the log):"]
+    for p, score in outcome.scores.items():
+        parts = ", ".join(f"{kind} {points:g}" for kind, points in by[p].items())
+        line = f"  {p} {score:g} (rank {outcome.ranks[p]}): {parts or 'no points'}"
+        for key, per in detail.items():
+            mine = per[p]
+            shown = (", ".join(f"{k} {v}" for k, v in mine.items())
+                     if isinstance(mine, Mapping) else str(mine))
+            line += f"; {key}: {shown}"
+        lines.append(line)
+    return lines
+
+
+def follow_up(game_id: str, db: str | None, last: int) -> list[str]:
+    """The commands that show, replay and verify the game just played."""
+    tail = f" --db {shlex.quote(db)}" if db else ""
+    gid = shlex.quote(game_id)
+    return ["to look again: the final board, every move and what it scored, the board "
+            "half-way, and a check that re-derives every event from its command:",
+            f"  meeple show {gid}{tail}",
+            f"  meeple log {gid}{tail}",
+            f"  meeple replay {gid} --to {max(1, last // 2)}{tail}",
+            f"  meeple verify {gid}{tail}"]
