@@ -24,6 +24,7 @@ from .human import HumanAgent, NoInput
 from .lines import error_markup, one_line
 from .playing import follow_up, people_at_table, play_with_people, score_breakdown
 from .tables import fitted_table
+from .words import table_words
 
 app = typer.Typer(
     name="meeple",
@@ -272,6 +273,9 @@ def show(
         emit_json(eng.show_json(game_id, as_player, at, reveal=reveal))
     else:
         sys.stdout.write(eng.render(game_id, fmt, as_player, at, reveal=reveal) + "\n")
+        if fmt == "text":  # the table in words: what the picture does not say
+            for line in table_words(eng, game_id, as_player, at, reveal):
+                sys.stdout.write(line + "\n")
 
 
 def _check_as(eng: Engine, game_id: str, player: str | None, reveal: bool = False) -> None:

@@ -134,6 +134,8 @@ class HumanAgent:
             self.console.print(escape(line), highlight=False, soft_wrap=True)
         self.news = []
         self.console.print(escape(game.render(view, "text", player)), highlight=False)
+        for line in game.describe_table(view, player):  # what the picture does not say
+            self.console.print(escape(line), highlight=False, soft_wrap=True)
         acting = list(game.to_act(view))
         others = [p for p in acting if p != player]
         also = f" (also to act: {', '.join(others)})" if others else ""

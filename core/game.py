@@ -353,6 +353,13 @@ class Game:
         ``? NAME`` with them). The default: nothing."""
         return {}
 
+    def describe_table(self, state: State, player: str | None = None) -> list[str]:
+        """What the picture does not say, in words, one line each (pools, what is taken,
+        scoring to come, income, tableaux...), as ``player`` may see it (``state`` is
+        their view). Shown at the prompt and by ``meeple show`` as text. The default:
+        nothing."""
+        return []
+
     def turn_marker(self, state: State) -> str | None:
         """A heading such as "Round 3, turn 2", printed by ``meeple log`` when it changes."""
         return None

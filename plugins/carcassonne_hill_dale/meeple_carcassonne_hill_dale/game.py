@@ -246,6 +246,9 @@ class HillDale(Game):
     def topics(self) -> dict[str, list[str]]:
         return words.topics()
 
+    def describe_table(self, state: State, player: str | None = None) -> list[str]:
+        return words.table_lines(state, player)
+
     def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
         if fmt == "svg":
             return render.svg(state)

@@ -64,3 +64,8 @@ def explain(topic: str) -> str | None:
         if word in (name, name.rstrip("s")):
             return f"{name}: {text}"
     return None
+
+
+def table_lines(state, player: str | None = None) -> list[str]:  # noqa: ANN001 - the State
+    """What the map does not say: the tie-break."""
+    return ["tie-break: players with equal points at the end share the rank"]

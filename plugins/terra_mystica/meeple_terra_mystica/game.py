@@ -495,6 +495,10 @@ class TerraMystica(Game):
         from .words import topics
         return topics()
 
+    def describe_table(self, state, player=None):
+        from .words import table_lines
+        return table_lines(state, player)
+
     def render(self, state, fmt="text", player=None):
         from .render import render_svg, render_text
         return render_svg(state) if fmt == "svg" else render_text(state)

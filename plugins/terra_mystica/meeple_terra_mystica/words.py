@@ -190,3 +190,52 @@ def explain(topic: str) -> str | None:
     if up in ACTIONS:
         return action_text(up)
     return None
+
+
+def income_preview(f: dict) -> dict[str, int]:
+    """What ``f`` will take as income at the next round's start, from its buildings, its
+    bonus tile and its favor tiles (the round's cult bonus comes on top)."""
+    d = FACTIONS[f["name"]]
+    inc: dict[str, int] = {}
+    for b in ("D", "TP", "TE", "SH", "SA"):
+        for k, table in d["income"][b].items():
+            inc[k] = inc.get(k, 0) + table[f["L_" + b]]
+    sources = [BONUS[f["bonus"]]["income"]] if f.get("bonus") else []
+    sources += [FAVOR[t][1] for t in FAVOR if f.get(t)]
+    for src in sources:
+        for k, v in src.items():
+            inc[k] = inc.get(k, 0) + v
+    return {k: inc[k] for k in ("C", "W", "P", "PW") if inc.get(k)}
+
+
+def table_lines(g, player: str | None = None) -> list[str]:  # noqa: ANN001 - the State
+    """The table in words: scoring tiles (the current one marked), the tiles still in the
+    pools, the actions taken this round, each faction's income to come."""
+    if g.score_tiles:
+        now = g.round - 1 if not g.finished else -1
+        tiles = [f"{i + 1} {t}{' (now)' if i == now else ''}" for i, t in enumerate(g.score_tiles)]
+        lines = ["scoring tiles by round: " + ", ".join(tiles)]
+    else:
+        lines = []
+    bonus = [f"{t} ({amounts(BONUS[t]['income'])}"
+             + (f", +{g.coins.get(t, 0)} {'coin' if g.coins.get(t, 0) == 1 else 'coins'} on it"
+                if g.coins.get(t, 0) else "") + ")"
+             for t in BONUS if g.pool.get(t)]
+    lines.append("bonus tiles to take: " + (", ".join(bonus) or "none"))
+    favors = [f"{t} x{g.pool[t]}" for t in FAVOR if g.pool.get(t)]
+    lines.append("favor tiles left: " + (", ".join(favors) or "none"))
+    towns = [f"{t} x{g.pool[t]}" for t in TOWNS if g.pool.get(t)]
+    lines.append("town tiles left: " + (", ".join(towns) or "none"))
+    taken = [a for a in g.blocked if g.blocked[a] and a.startswith("ACT")
+             and a[3:].isdigit()]
+    lines.append("power actions taken this round: " + (", ".join(sorted(taken)) or "none"))
+    for n in g.order:
+        f = g.fac[n]
+        mine = " (you)" if player is not None and f["player"] == player else ""
+        lines.append(f"income next round, {f['player']} ({DISPLAY[n]}){mine}: "
+                     f"{amounts(income_preview(f))}")
+    lines.append(TIE_BREAK)
+    return lines
+
+
+TIE_BREAK = "tie-break: players with equal points at the end share the rank"

@@ -20,7 +20,7 @@ from meeple.core import Game, IllegalCommand, Option, Outcome
 from meeple.core.rng import draw_rng
 
 from . import corporate_era as ce
-from . import evaluation, render, words
+from . import evaluation, render, table, words
 from . import messages as m
 from .board import SPACES
 from .cards import BEGINNER, CARDS, CORPORATIONS, Catalog, catalog, lookup
@@ -845,6 +845,9 @@ class TerraformingMars(Game):
 
     def topics(self) -> dict[str, list[str]]:
         return words.topics()
+
+    def describe_table(self, state: State, player: str | None = None) -> list[str]:
+        return table.table_lines(state, player)
 
     def turn_marker(self, state: State) -> str | None:
         return f"Generation {state.generation}"

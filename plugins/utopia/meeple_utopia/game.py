@@ -9,7 +9,7 @@ from typing import Any
 
 from meeple.core import Game, IllegalCommand, Option, Outcome
 
-from . import encoding, words
+from . import encoding, table, words
 from . import render as pictures
 from .board import BOARD, CIVS, NCIV
 from .events import (
@@ -255,6 +255,9 @@ class Utopia(Game):
 
     def topics(self) -> dict[str, list[str]]:
         return words.topics()
+
+    def describe_table(self, state: State, player: str | None = None) -> list[str]:
+        return table.table_lines(state, player)
 
     def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
         shown = self.view(state, player) if player is not None else state
