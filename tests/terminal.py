@@ -18,7 +18,12 @@ CTRL_C, CTRL_D = "\x03", "\x04"
 CLEAR = "\x1b[2J"  # what a cleared screen is sent
 
 
+#: Cursor forward: a terminal redraw may move over a blank instead of writing it.
+_FORWARD = re.compile(r"\x1b\[(\d*)C")
+
+
 def plain(text: str) -> str:
+    text = _FORWARD.sub(lambda m: " " * int(m.group(1) or 1), text)
     return _CONTROL.sub("", text)
 
 
