@@ -222,6 +222,8 @@ def play(
                             flush_every=50)
     if not quiet:
         out.print(eng.render(gid), markup=False)
+        for line in table_words(eng, gid, None):  # the final table in words, tie-break too
+            out.print(line, markup=False, highlight=False, soft_wrap=True)
         if outcome is not None:
             for line in [*score_breakdown(eng, gid, outcome),
                          *follow_up(gid, db, eng.store.last(gid)[0])]:

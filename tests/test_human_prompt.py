@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import io
 
-from meeple.cli.human import Announcer, HumanAgent, announcement
+import pytest
+from meeple.cli.human import Announcer, HumanAgent, Leave, announcement
 from meeple.core.engine import Engine
 from meeple.core.plugins import load
 from meeple.core.scheduler import run_match
@@ -164,3 +165,43 @@ def test_move_takes_a_command_that_starts_with_a_minus_sign(capsys, tmp_path) ->
     # a move the game refuses is the game's one-line answer, not an unknown option
     code, out, err = run_meeple(capsys, "move", "g1", "--as", "bob", "-9,0 r0", "--db", db)
     assert code == 2 and "No such option" not in err and "-9,0" in err
+
+
+def test_tab_offers_the_next_word_of_each_legal_command() -> None:
+    from meeple.cli.prompt import next_parts
+
+    rows = ["dig 1. build F3", "dig 1. transform F3 to red", "pass BON3", "pass BON4"]
+    assert next_parts("", rows) == ["dig", "pass"]
+    assert next_parts("d", rows) == ["dig"]
+    assert next_parts("dig", rows) == ["dig 1."]  # a Terra Mystica row, hex by hex
+    assert next_parts("dig 1. ", rows) == ["dig 1. build", "dig 1. transform"]
+    assert next_parts("dig 1. build", rows) == ["dig 1. build F3"]
+    assert next_parts("PASS b", rows) == ["pass BON3", "pass BON4"]  # any letter case
+    assert next_parts("-1,0 r", ["-1,0 r0", "-1,0 r0 farmer N", "-1,0 r90"]) == [
+        "-1,0 r0", "-1,0 r90"]
+    assert next_parts("x", rows) == []
+
+
+def test_hot_seat_hides_one_persons_hand_until_the_next_presses_enter() -> None:
+    from meeple.cli.human import Seating
+
+    eng = Engine(MemoryStore(), load())
+    gid = eng.new_game("terraforming-mars", ["ann", "bob"], seed=3)
+    screen = io.StringIO()
+    console = Console(file=screen, width=200, force_terminal=False)
+    console.clear = lambda *a, **k: screen.write("<CLEAR>")  # type: ignore[method-assign]
+    typed = iter(["corporation Beginner Corporation", "", "corporation Beginner Corporation",
+                  "", "quit"])
+    console.input = lambda prompt="": (screen.write(str(prompt)), next(typed))[1]  # type: ignore[method-assign]
+    seating = Seating()
+    ann, bob = HumanAgent(console, seating=seating), HumanAgent(console, seating=seating)
+    with pytest.raises(Leave):
+        run_match(eng, gid, {"ann": ann, "bob": bob},
+                  on_command=Announcer({"ann": ann, "bob": bob}))
+    text = screen.getvalue()
+    first, handed = text.split("<CLEAR>", 1)
+    assert "offered to ann" in first and "offered to bob" not in first  # ann's private offer
+    waiting, after = handed.split("pass to bob, press Enter", 1)
+    assert "offered to" not in waiting  # nothing private before bob presses Enter
+    bobs_turn = after.split("<CLEAR>", 1)[0]
+    assert "offered to bob" in bobs_turn and "offered to ann" not in bobs_turn

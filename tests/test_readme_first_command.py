@@ -30,6 +30,7 @@ def test_readme_first_command_plays_a_game_and_says_how_to_look_again(capsys, tm
     code, out, err = run_meeple(capsys, *args, "--db", db)
     assert code == 0, err
     assert "legend:" in out  # the final board
+    assert "tie-break: " in out  # how a tie would have been broken
     breakdown = out.split("score breakdown", 1)[1]
     assert re.search(r"red \d+ \(rank \d\): .*scored \d+", breakdown)
     assert re.search(r"blue \d+ \(rank \d\): .*scored \d+", breakdown)
