@@ -24,7 +24,7 @@ from .human import HumanAgent, NoInput
 from .lines import error_markup, one_line
 from .playing import follow_up, people_at_table, play_with_people, score_breakdown
 from .tables import fitted_table
-from .words import table_words
+from .words import table_words, text_format
 
 app = typer.Typer(
     name="meeple",
@@ -221,9 +221,9 @@ def play(
         outcome = run_match(eng, gid, dict(zip(seats, agent_objs, strict=True)),
                             flush_every=50)
     if not quiet:
-        out.print(eng.render(gid), markup=False)
+        out.print(eng.render(gid, text_format(eng.game_of(gid), out)), markup=False)
         for line in table_words(eng, gid, None):  # the final table in words, tie-break too
-            out.print(line, markup=False, highlight=False, soft_wrap=True)
+            out.print(line, markup=False, highlight=False)
         if outcome is not None:
             for line in [*score_breakdown(eng, gid, outcome),
                          *follow_up(gid, db, eng.store.last(gid)[0])]:
@@ -274,10 +274,12 @@ def show(
     if fmt == "json":
         emit_json(eng.show_json(game_id, as_player, at, reveal=reveal))
     else:
+        if fmt == "text":  # a narrow terminal gets the game's narrow picture, if it has one
+            fmt = text_format(eng.game_of(game_id), out)
         sys.stdout.write(eng.render(game_id, fmt, as_player, at, reveal=reveal) + "\n")
-        if fmt == "text":  # the table in words: what the picture does not say
+        if fmt in ("text", "narrow"):  # the table in words: what the picture does not say
             for line in table_words(eng, game_id, as_player, at, reveal):
-                sys.stdout.write(line + "\n")
+                out.print(line, markup=False, highlight=False)  # wrapped at words
 
 
 def _check_as(eng: Engine, game_id: str, player: str | None, reveal: bool = False) -> None:

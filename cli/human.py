@@ -23,6 +23,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from .prompt import PlainReader
+from .words import text_format
 
 
 class NoInput(MeepleError):
@@ -133,9 +134,10 @@ class HumanAgent:
         for line in self.news:
             self.console.print(escape(line), highlight=False, soft_wrap=True)
         self.news = []
-        self.console.print(escape(game.render(view, "text", player)), highlight=False)
+        picture = game.render(view, text_format(game, self.console), player)
+        self.console.print(escape(picture), highlight=False)
         for line in game.describe_table(view, player):  # what the picture does not say
-            self.console.print(escape(line), highlight=False, soft_wrap=True)
+            self.console.print(escape(line), highlight=False)  # wrapped at words
         acting = list(game.to_act(view))
         others = [p for p in acting if p != player]
         also = f" (also to act: {', '.join(others)})" if others else ""

@@ -33,3 +33,16 @@ def test_list_and_games_keep_every_id_whole_in_80_columns(tmp_path: Path) -> Non
     # a wide terminal keeps the table
     wide = _screen(tmp_path, "list", columns=200)
     assert "┃ id" in wide and LONG_ID in wide
+
+
+def test_terra_mystica_map_fits_80_columns_and_stays_whole_when_wide(tmp_path: Path) -> None:
+    t = Terminal(tmp_path, "new", "terra-mystica", "--players", "ann,bob", "--id", "tm",
+                 "--seed", "1")
+    t.expect("tm")
+    assert t.close() == 0
+    narrow = _screen(tmp_path, "show", "tm", "--as", "ann")
+    assert all(len(line) <= 80 for line in narrow.splitlines()), narrow
+    assert "A  1U " in narrow and "I  1R " in narrow  # every row of the map, hex by hex
+    assert "bonus tiles to take" in narrow
+    wide = _screen(tmp_path, "show", "tm", "--as", "ann", columns=140)
+    assert " A1U " in wide and "I12R" in wide  # the full map, each hex named

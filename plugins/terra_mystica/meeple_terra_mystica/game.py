@@ -499,8 +499,14 @@ class TerraMystica(Game):
         from .words import table_lines
         return table_lines(state, player)
 
+    #: "narrow": the text picture with a map for terminals under 100 columns (narrow.py).
+    render_formats = ("text", "svg", "narrow")
+
     def render(self, state, fmt="text", player=None):
         from .render import render_svg, render_text
+        if fmt == "narrow":
+            from .narrow import render_narrow
+            return render_narrow(state)
         return render_svg(state) if fmt == "svg" else render_text(state)
 
     def evaluate(self, state, player):
