@@ -80,3 +80,27 @@ def test_show_as_a_player_prints_the_table_in_words(capsys, tmp_path) -> None:
     assert "tie-break: " in out
     code, out, err = run_meeple(capsys, "show", "t", "--format", "json", "--db", db)
     assert "tie-break" not in out  # json stays data
+
+
+def test_terraforming_mars_says_placement_bonuses_and_what_each_space_gives_now() -> None:
+    from meeple_terraforming_mars.board import SPACES
+
+    game = load().game("terraforming-mars")
+    g = LocalGame(game, ["ann", "bob"], seed=1)
+    rng = random.Random(1)
+    for _ in range(400):
+        p = game.to_act(g.state)[0]
+        head = g.state.pending[0] if g.state.pending else None
+        if head and head[0] == p and head[1] == "place":
+            break
+        g.play(p, game.format(rng.choice(game.legal(g.state, p)), g.state))
+    else:
+        raise AssertionError("no placement in 400 commands")
+    lines = game.describe_table(game.view(g.state, p), p)
+    free = next(ln for ln in lines if ln.startswith("placement bonuses on free spaces: "))
+    assert "a1 2 steel" in free or "a1" in g.state.tiles
+    assert all(f"{sp.id} " not in free for sp in SPACES.values() if sp.id in g.state.tiles)
+    placing = next(ln for ln in lines if ln.startswith(f"you place {head[2]}: "))
+    legal = [game.format(c, g.state).split()[-1] for c in game.legal(g.state, p)]
+    assert all(f"{space} (" in placing for space in legal)
+    assert " 1 plants" not in placing and " 1 cards" not in placing  # plurals right
