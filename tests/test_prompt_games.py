@@ -68,3 +68,35 @@ def test_utopia_at_the_prompt_shows_the_status_legend_and_bobs_prestige():
     assert any(line.startswith("ann: end") and "scoring: ann +" in line for line in own), own
     assert any("ann draws 5 action cards: " in line and "?" not in line.split(": ")[-1]
                for line in own + bob_lines), "her own draw, as she may see it"
+
+
+class Passer:
+    """Passes whenever it may (so the other player's pass ends the round), else plays the
+    first legal command."""
+
+    name = "passer"
+
+    def act(self, game, view, player):
+        legal = game.legal(view, player)
+        return next((c for c in legal if game.format(c, view).startswith("pass")), legal[0])
+
+
+def test_terra_mystica_tells_the_person_the_income_and_scoring_their_own_pass_brings():
+    eng = Engine(MemoryStore(), load())
+    gid = eng.new_game("terra-mystica", ["ann", "bob"], {}, seed=1)
+    game = eng.plugins.game("terra-mystica")
+    screen = io.StringIO()
+    console = Console(file=screen, width=400, force_terminal=False)
+
+    def typed(prompt: str = "") -> str:
+        # bob passes whenever he may; ann passes first, so bob's pass ends each round
+        view = eng.view(gid, "bob")
+        texts = [game.format(c, view) for c in game.legal(view, "bob")]
+        return next((t for t in texts if t.startswith("pass")), texts[0])
+
+    console.input = typed  # type: ignore[method-assign]
+    human = HumanAgent(console)
+    run_match(eng, gid, {"ann": Passer(), "bob": human}, max_commands=60,
+              on_command=Announcer({"bob": human}))
+    own = [line for line in screen.getvalue().splitlines() if line.startswith("bob: pass")]
+    assert any("scoring SCORE" in line and "income" in line for line in own), own
