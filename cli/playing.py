@@ -49,50 +49,63 @@ def play_with_people(eng: Any, game_id: str, agents: Mapping[str, Any], specs: S
 
 def take_back(eng: Any, game_id: str, asker: str, people: Mapping[str, HumanAgent],
               console: Console) -> None:
-    """Undo commands up to and including ``asker``'s own last one (an AI's reply would
-    otherwise be played again at once). Each undo needs the consent ``meeple undo`` asks
-    for: a person at this table is asked; an AI player agrees unless the command revealed
-    hidden information (a person would then see a draw again)."""
-    reader = people[asker].reader
+    """Undo up to and including ``asker``'s own last command: the AI players' replies after
+    it first (they would otherwise be played again at once). A command of another person
+    is undone only when it is the last one (that person is asked). Each undo needs the
+    consent ``meeple undo`` asks for: a person at this table is asked; an AI player agrees
+    unless the command revealed hidden information (a person would then see a draw again)."""
+    undone = 0
     while True:
         table = eng.table(game_id)
         try:
             first, last, actor, barrier = runtime.undo_span(table.rows())
         except IllegalCommand as exc:
-            console.print(f"[red]{escape(str(exc))}[/red]", highlight=False)
+            if not undone:
+                console.print(f"[red]{escape(str(exc))}[/red]", highlight=False)
             return
-        needed = runtime.consent_needed(table.header.players, actor, asker, barrier)
-        agreed: list[str] = []
-        for p in needed:
-            if p == asker:
-                continue
-            if p not in people:
-                if barrier:
-                    console.print(f"[red]nothing undone: {escape(actor)}'s command revealed "
-                                  f"hidden information, and {escape(p)} (an AI player) "
-                                  "does not agree to take it back[/red]", highlight=False)
-                    return
-                agreed.append(p)
-                continue
-            try:
-                answer = reader.read(f"{p}, do you agree to undo {actor}'s last command? "
-                                     "[y/N] ")
-            except (EOFError, KeyboardInterrupt):
-                answer = ""
-            if answer.strip().lower() not in ("y", "yes"):
-                console.print(f"[red]nothing undone: {escape(p)} does not agree[/red]",
-                              highlight=False)
-                return
-            agreed.append(p)
+        if undone and actor != asker and actor in people:
+            return  # another person's command: theirs to take back
+        agreed = _consent(table.header.players, actor, asker, barrier, people, console)
+        if agreed is None:
+            return
         try:
             eng.undo(game_id, asker, agreed=agreed, proof=HOT_SEAT)
         except MeepleError as exc:
             console.print(f"[red]{escape(str(exc))}[/red]", highlight=False)
             return
+        undone += 1
         console.print(f"undone: {escape(actor)}'s command (events {first}-{last})",
                       highlight=False)
-        if actor == asker:
+        if actor == asker or actor in people:
             return
+
+
+def _consent(players: Sequence[str], actor: str, asker: str, barrier: bool,
+             people: Mapping[str, HumanAgent], console: Console) -> list[str] | None:
+    """Who agrees to undo ``actor``'s last command, or None (said why) when someone does not."""
+    reader = people[asker].reader
+    agreed: list[str] = []
+    for p in runtime.consent_needed(players, actor, asker, barrier):
+        if p == asker:
+            continue
+        if p not in people:
+            if barrier:
+                console.print(f"[red]nothing undone: {escape(actor)}'s command revealed hidden "
+                              f"information, and {escape(p)} (an AI player) does not agree to "
+                              "take it back[/red]", highlight=False)
+                return None
+            agreed.append(p)
+            continue
+        try:
+            answer = reader.read(f"{p}, do you agree to undo {actor}'s last command? [y/N] ")
+        except (EOFError, KeyboardInterrupt):
+            answer = ""
+        if answer.strip().lower() not in ("y", "yes"):
+            console.print(f"[red]nothing undone: {escape(p)} does not agree[/red]",
+                          highlight=False)
+            return None
+        agreed.append(p)
+    return agreed
 
 
 def people_at_table(agents: Mapping[str, Any], console: Console, game_id: str) -> dict[str, Any]:

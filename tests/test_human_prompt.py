@@ -205,3 +205,34 @@ def test_hot_seat_hides_one_persons_hand_until_the_next_presses_enter() -> None:
     assert "offered to" not in waiting  # nothing private before bob presses Enter
     bobs_turn = after.split("<CLEAR>", 1)[0]
     assert "offered to bob" in bobs_turn and "offered to ann" not in bobs_turn
+
+
+def test_undo_at_the_prompt_takes_back_the_ai_reply_unless_it_revealed_a_draw() -> None:
+    from meeple.cli.playing import take_back
+
+    def person() -> tuple[HumanAgent, io.StringIO]:
+        screen = io.StringIO()
+        return HumanAgent(Console(file=screen, width=200, force_terminal=False)), screen
+
+    # connect four hides nothing: the AI's reply and the person's own move are taken back
+    eng = Engine(MemoryStore(), load())
+    gid = eng.new_game("connect-four", ["ann", "bob"], seed=1)
+    eng.move(gid, "4", "ann")
+    eng.move(gid, "5", "bob")
+    ann, screen = person()
+    take_back(eng, gid, "ann", {"ann": ann}, ann.console)
+    assert "undone: bob's command" in screen.getvalue()
+    assert "undone: ann's command" in screen.getvalue()
+    assert eng.to_act(gid) == ["ann"] and eng.store.last(gid)[0] == 5  # two Undone events
+    # Carcassonne: the AI's placement drew the next tile (hidden until then): it says no
+    eng = Engine(MemoryStore(), load())
+    gid = eng.new_game("carcassonne-hill-dale", ["ann", "bob"], {"tiles": 16}, seed=1)
+    game = eng.plugins.game("carcassonne-hill-dale")
+    for p in ("ann", "bob"):
+        view = eng.view(gid, p)
+        eng.move(gid, game.format(game.legal(view, p)[0], view), p)
+    last = eng.store.last(gid)[0]
+    ann, screen = person()
+    take_back(eng, gid, "ann", {"ann": ann}, ann.console)
+    assert "bob (an AI player) does not agree" in screen.getvalue()
+    assert eng.store.last(gid)[0] == last  # nothing stored

@@ -104,3 +104,30 @@ def test_hot_seat_clears_the_screen_and_waits_for_the_next_person(tmp_path: Path
     t.line("quit")
     t.expect("To play on")
     assert t.close() == 0
+
+
+def test_undo_of_another_persons_command_asks_their_consent(tmp_path: Path) -> None:
+    t = Terminal(tmp_path, "play", "connect-four", "--players", "human,human", "--seed", "1",
+                 "--id", "uc")
+    t.expect("red>")
+    t.line("4")
+    t.expect("pass to yellow, press Enter")
+    t.send("\r")
+    t.expect("yellow>")
+    t.line("undo")
+    t.expect(r"red, do you agree to undo red's last command\? \[y/N\]")
+    t.line("n")
+    t.expect("nothing undone: red does not agree")
+    t.expect("yellow>")
+    t.line("undo")
+    t.expect(r"red, do you agree")
+    t.line("y")
+    shown = t.expect(r"undone: red's command.*\n")
+    t.expect("pass to red, press Enter")  # red is to act again, at the hot seat
+    assert "nothing to undo" not in t.seen + shown
+    t.send("\r")
+    board = t.expect("red>")
+    assert "X" not in board.split("red to move")[0]
+    t.line("quit")
+    t.expect("To play on")
+    assert t.close() == 0
