@@ -100,3 +100,13 @@ def test_terra_mystica_tells_the_person_the_income_and_scoring_their_own_pass_br
               on_command=Announcer({"bob": human}))
     own = [line for line in screen.getvalue().splitlines() if line.startswith("bob: pass")]
     assert any("scoring SCORE" in line and "income" in line for line in own), own
+
+
+def test_event_lines_count_in_the_singular_and_name_players():
+    from meeple_carcassonne_hill_dale.events import Wandered
+
+    game = load().game("carcassonne-hill-dale")
+    one = game.describe_event(Wandered(0, 1, 0, 1, 2, 0, 3, 1, "ann"))
+    assert one.endswith("1 tile, +1 point") and one.startswith("ann walks")
+    two = game.describe_event(Wandered(0, 1, 0, 1, 2, 0, 3, 2, "ann"))
+    assert two.endswith("2 tiles, +2 points")

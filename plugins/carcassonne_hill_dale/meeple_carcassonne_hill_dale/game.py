@@ -58,7 +58,8 @@ def _describe_scored(ev: Any) -> str:
     pickers = ", ".join(names[[a for a, _ in ev.awards].index(p)] for p in ev.pickers)
     crops = (f"; harvest chips {', '.join(CROPS[c] for c in ev.harvest)} picked in turn by "
              f"{pickers}") if ev.harvest else ""
-    return f"closed {ev.feature} of {ev.tiles} tiles at {ev.x},{ev.y}: {gains} ({why}){crops}"
+    tiles = "tile" if ev.tiles == 1 else "tiles"
+    return f"closed {ev.feature} of {ev.tiles} {tiles} at {ev.x},{ev.y}: {gains} ({why}){crops}"
 
 
 class HillDale(Game):
@@ -194,7 +195,7 @@ class HillDale(Game):
         if t is Wandered:
             tiles = "tile" if ev.steps == 1 else "tiles"
             return (f"{who} walks a wanderer from {ev.x},{ev.y} to {ev.to_x},{ev.to_y}: "
-                    f"{ev.steps} {tiles}, +{ev.steps} points")
+                    f"{ev.steps} {tiles}, +{ev.steps} {'point' if ev.steps == 1 else 'points'}")
         if t is Scored:
             return _describe_scored(ev)
         if t is ChipTaken:
