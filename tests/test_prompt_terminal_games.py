@@ -56,6 +56,11 @@ def test_tab_completes_a_terra_mystica_faction(tmp_path: Path) -> None:
     t = Terminal(tmp_path, "play", "terra-mystica", "--players", "human,random", "--names",
                  "ann,bob", "--seed", "1", "--id", "tm")
     t.expect("ann>")
+    t.send("? witc" + TAB)  # `? ` completes the names the game explains
+    t.expect(r"\? witches")
+    t.send("\r")
+    t.expect("Witches \\(faction")
+    t.expect("ann>")
     t.send("setup alc" + TAB)
     t.expect("setup alchemists")
     t.send("\r")
