@@ -347,6 +347,20 @@ class Game:
         given, is the asking player's view. None: the game knows no such topic."""
         return None
 
+    def regions(self, state: State, player: str, command: Command) -> Sequence[str]:
+        """Where a person points to give ``command``: the ids of the picture's clickable
+        regions it touches, in the order they are picked (a hex, then what to build there;
+        a tile spot, its rotation, then a meeple's feature). Each id is the
+        ``data-region`` attribute of an element in the SVG that ``render(view, "svg",
+        player)`` draws for this player; an element that belongs to a later step (a
+        preview of the tile at a chosen spot) also carries ``data-after="ID"``, the step
+        it follows, and is shown only once that step is picked. ``state`` is the
+        player's view and ``command`` one of its ``legal`` commands. The browser lights
+        the first regions of every legal command, narrows the commands by each click and
+        asks to confirm the one left. The default, no regions: the player picks the
+        command from a list or types it."""
+        return ()
+
     def turn_marker(self, state: State) -> str | None:
         """A heading such as "Round 3, turn 2", printed by ``meeple log`` when it changes."""
         return None

@@ -19,9 +19,11 @@ from __future__ import annotations
 import ast
 import contextlib
 import copy
+import html
 import importlib
 import inspect
 import random
+import re
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -335,6 +337,31 @@ class EventsAreFactsContract:
                           "must report every scoring as {player: {'vp': delta}}")
 
 
+_REGION = re.compile(r'<[a-zA-Z]+\b[^>]*?\bdata-region="([^"]*)"([^>]*)>')
+_AFTER = re.compile(r'\bdata-after="([^"]*)"')
+
+
+def check_regions(svg: str, steps_of: Mapping[str, Sequence[str]]) -> None:
+    """Fail unless every step of every command's regions is drawn in ``svg``, and an
+    element drawn for a later step (``data-after``) follows an earlier step that some
+    command names. ``steps_of`` maps each legal command's text to its regions."""
+    drawn: dict[str, set[str]] = {}
+    for m in _REGION.finditer(svg):
+        after = _AFTER.search(m.group(0))
+        drawn.setdefault(html.unescape(m.group(1)), set()).add(
+            html.unescape(after.group(1)) if after else "")
+    for text, steps in steps_of.items():
+        for k, region in enumerate(steps):
+            assert isinstance(region, str) and region, f"{text!r}: region {region!r} is not a name"
+            assert region in drawn, (f"{text!r} names region {region!r}, but the player's "
+                                     f"picture draws no element with data-region=\"{region}\"")
+            shown_after = drawn[region]
+            if "" not in shown_after:  # drawn only as a later step: after one of ours
+                assert set(steps[:k]) & shown_after, (
+                    f"{text!r}: region {region!r} is drawn only after "
+                    f"{sorted(shown_after)}, which this command does not pick before it")
+
+
 class GameContract(EventsAreFactsContract):
     game: ClassVar[Game]
     player_counts: ClassVar[tuple[int, ...]] = (2,)
@@ -434,6 +461,26 @@ class GameContract(EventsAreFactsContract):
                 assert self.game.legal(view, player) == commands, "legal(view) != legal(state)"
                 sample = self.game.determinize(view, player, random.Random(steps))
                 assert self.game.view(sample, player) == view, "determinize changed the view"
+                local.play(player, rng.choice(commands))
+                steps += 1
+
+    def test_regions_are_drawn_in_the_players_picture(self) -> None:
+        """Every region a legal command names is a ``data-region`` of the acting player's
+        SVG, and a later step's region follows an earlier step of the same command."""
+        if "svg" not in self.game.render_formats:
+            return
+        for i, (n, opts) in enumerate(self._setups()):
+            rng = random.Random(19 + i)
+            local = LocalGame(self.game, self.game.default_players(n), opts, seed=19 + i)
+            steps = 0
+            while local.outcome() is None and steps < 40:
+                player = rng.choice(list(local.to_act()))
+                view = self.game.view(local.state, player)
+                commands = self.game.legal(view, player)
+                steps_of = {self.game.format(c, view): tuple(self.game.regions(view, player, c))
+                            for c in commands}
+                if any(steps_of.values()):
+                    check_regions(self.game.render(view, "svg", player), steps_of)
                 local.play(player, rng.choice(commands))
                 steps += 1
 

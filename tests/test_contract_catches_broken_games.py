@@ -151,6 +151,40 @@ class CrashingParseNim(Nim):
         return Take(int(heap) - 1, int(count))
 
 
+class PointingNim(Nim):
+    """Nim played by pointing: a heap, then a stick of it, drawn as a preview of that heap."""
+
+    name = "pointing-nim"
+    render_formats = ("text", "svg")
+
+    def regions(self, state, player, command):
+        return (f"heap {command.heap + 1}", f"take {command.count} from {command.heap + 1}")
+
+    def render(self, state, fmt="text", player=None):
+        if fmt != "svg":
+            return super().render(state, fmt, player)
+        parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100">']
+        for i, n in enumerate(state.heaps):
+            parts.append(f'<rect data-region="heap {i + 1}" x="{i * 90}" width="80" height="40"/>')
+            parts += [f'<circle data-region="take {k} from {i + 1}" data-after="heap {i + 1}" '
+                      f'cx="{i * 90 + 10 * k}" cy="70" r="4"/>' for k in range(1, n + 1)]
+        return "".join(parts) + "</svg>"
+
+
+class MisPointingNim(PointingNim):
+    name = "mis-pointing-nim"
+
+    def regions(self, state, player, command):
+        return (f"heap {command.heap}", f"take {command.count} from {command.heap + 1}")
+
+
+class LostPreviewNim(PointingNim):
+    name = "lost-preview-nim"
+
+    def regions(self, state, player, command):
+        return (f"take {command.count} from {command.heap + 1}",)
+
+
 def contract_for(game, **knobs) -> GameContract:
     cls = type(f"ContractFor{type(game).__name__}", (GameContract,),
                {"game": game, "random_games": 25, "max_steps": 400, **knobs})
@@ -174,7 +208,8 @@ def run_check(contract: GameContract, check: str) -> None:
     method(**fixtures)
 
 
-@pytest.mark.parametrize("game", [Nim(), HiddenNim()], ids=["nim", "hidden-nim"])
+@pytest.mark.parametrize("game", [Nim(), HiddenNim(), PointingNim()],
+                         ids=["nim", "hidden-nim", "pointing-nim"])
 @pytest.mark.parametrize("check", contract_checks())
 def test_the_correct_games_pass_every_check(game, check):
     run_check(contract_for(game), check)
@@ -193,6 +228,10 @@ BROKEN = [
     (EndlessNim(), "test_every_option_set_ends_within_max_steps", "no end after 400 commands"),
     (CrashingParseNim(), "test_garbage_is_refused_by_the_game_not_by_a_crash",
      r"parse\(''\) raised ValueError"),
+    (MisPointingNim(), "test_regions_are_drawn_in_the_players_picture",
+     r"names region 'heap 0', but the player's picture draws no element"),
+    (LostPreviewNim(), "test_regions_are_drawn_in_the_players_picture",
+     r"is drawn only after \['heap \d'\], which this command does not pick before it"),
 ]
 
 
