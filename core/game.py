@@ -198,6 +198,27 @@ class Outcome:
         }
 
 
+@attrs.frozen
+class Entry:
+    """One line of a panel: a card, a tile, a track, a count. ``text`` says it in words
+    (what it costs, does or scores); ``detail`` is the longer rules text shown on hover or
+    asked for; ``region`` names the picture's region it stands for, if any."""
+
+    name: str
+    text: str = ""
+    detail: str = ""
+    region: str | None = None
+
+
+@attrs.frozen
+class Panel:
+    """A part of the table a player looks at besides the board: a hand, a tableau, a
+    pool of tiles, the scoring tiles, an income preview."""
+
+    title: str
+    entries: tuple[Entry, ...] = ()
+
+
 class Game:
     """Base class for games. Class attributes describe the game; methods are its rules."""
 
@@ -346,6 +367,14 @@ class Game:
         (``? Mars University`` at the prompt, ``meeple rules GAME TOPIC``). ``state``, when
         given, is the asking player's view. None: the game knows no such topic."""
         return None
+
+    def panels(self, state: State, player: str | None) -> Sequence[Panel]:
+        """What the table shows ``player`` (None: a spectator) besides the board, in words:
+        its own hand as cards, every player's played cards and tokens, the pools on
+        display, the scoring in play. ``state`` is that player's view, so nothing hidden
+        from it can appear. The browser draws each panel beside the board and the prompt
+        prints them. The default: none."""
+        return ()
 
     def regions(self, state: State, player: str, command: Command) -> Sequence[str]:
         """Where a person points to give ``command``: the ids of the picture's clickable
