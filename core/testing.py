@@ -341,11 +341,13 @@ _REGION = re.compile(r'<[a-zA-Z]+\b[^>]*?\bdata-region="([^"]*)"([^>]*)>')
 _AFTER = re.compile(r'\bdata-after="([^"]*)"')
 
 
-def check_regions(svg: str, steps_of: Mapping[str, Sequence[str]]) -> None:
-    """Fail unless every step of every command's regions is drawn in ``svg``, and an
+def check_regions(svg: str, steps_of: Mapping[str, Sequence[str]],
+                  listed: Iterable[str] = ()) -> None:
+    """Fail unless every step of every command's regions is drawn in ``svg`` or
+    ``listed`` (the regions of the player's panel entries: a card in hand), and an
     element drawn for a later step (``data-after``) follows an earlier step that some
     command names. ``steps_of`` maps each legal command's text to its regions."""
-    drawn: dict[str, set[str]] = {}
+    drawn: dict[str, set[str]] = {name: {""} for name in listed}
     for m in _REGION.finditer(svg):
         after = _AFTER.search(m.group(0))
         drawn.setdefault(html.unescape(m.group(1)), set()).add(
@@ -354,7 +356,8 @@ def check_regions(svg: str, steps_of: Mapping[str, Sequence[str]]) -> None:
         for k, region in enumerate(steps):
             assert isinstance(region, str) and region, f"{text!r}: region {region!r} is not a name"
             assert region in drawn, (f"{text!r} names region {region!r}, but the player's "
-                                     f"picture draws no element with data-region=\"{region}\"")
+                                     f"picture draws no element with data-region=\"{region}\" "
+                                     "and no panel entry stands for it")
             shown_after = drawn[region]
             if "" not in shown_after:  # drawn only as a later step: after one of ours
                 assert set(steps[:k]) & shown_after, (
@@ -480,7 +483,9 @@ class GameContract(EventsAreFactsContract):
                 steps_of = {self.game.format(c, view): tuple(self.game.regions(view, player, c))
                             for c in commands}
                 if any(steps_of.values()):
-                    check_regions(self.game.render(view, "svg", player), steps_of)
+                    listed = [e.region for p in self.game.panels(view, player)
+                              for e in p.entries if e.region]
+                    check_regions(self.game.render(view, "svg", player), steps_of, listed)
                 local.play(player, rng.choice(commands))
                 steps += 1
 
