@@ -352,6 +352,10 @@ def check_regions(svg: str, steps_of: Mapping[str, Sequence[str]],
         after = _AFTER.search(m.group(0))
         drawn.setdefault(html.unescape(m.group(1)), set()).add(
             html.unescape(after.group(1)) if after else "")
+    if any(steps_of.values()):  # a game played by pointing is played by pointing only
+        bare = sorted(text for text, steps in steps_of.items() if not steps)
+        assert not bare, (f"{bare[:3]} name no region: a person pointing at the table cannot "
+                          "give them (draw a button for them, or list them in a panel)")
     for text, steps in steps_of.items():
         for k, region in enumerate(steps):
             assert isinstance(region, str) and region, f"{text!r}: region {region!r} is not a name"

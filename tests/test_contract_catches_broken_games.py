@@ -178,6 +178,13 @@ class MisPointingNim(PointingNim):
         return (f"heap {command.heap}", f"take {command.count} from {command.heap + 1}")
 
 
+class HalfPointingNim(PointingNim):
+    name = "half-pointing-nim"
+
+    def regions(self, state, player, command):
+        return super().regions(state, player, command) if command.heap else ()
+
+
 class LostPreviewNim(PointingNim):
     name = "lost-preview-nim"
 
@@ -230,6 +237,8 @@ BROKEN = [
      r"parse\(''\) raised ValueError"),
     (MisPointingNim(), "test_regions_are_drawn_in_the_players_picture",
      r"names region 'heap 0', but the player's picture draws no element"),
+    (HalfPointingNim(), "test_regions_are_drawn_in_the_players_picture",
+     r"\['take \d from 1'.*name no region: a person pointing at the table cannot give them"),
     (LostPreviewNim(), "test_regions_are_drawn_in_the_players_picture",
      r"is drawn only after \['heap \d'\], which this command does not pick before it"),
 ]
