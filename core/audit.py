@@ -118,6 +118,8 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record],
     if not header.seed_known:
         blind = records[-1].seq
     unchecked = 0
+    # A fork's reshuffle (``runtime.fork_reshuffle``) follows its fork point.
+    reshuffle_at = header.forked_from[1] + 1 if header.forked_from and not header.legacy else 0
 
     def decode(batch: list[Record]) -> list[Any]:
         out = []
@@ -165,6 +167,30 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record],
     counting = len(pairs)
     for batch in batches[1:]:
         head = batch[0]
+        if head.seq == reshuffle_at:
+            drawn = _fork_reshuffle(game, header, state)
+            if drawn != [] and head.actor is not None:
+                raise IntegrityError(
+                    f"seq {head.seq}: the fork's reshuffle of what nobody had seen is "
+                    "missing (the fork would draw what its source draws next)", seq=head.seq)
+            if head.actor is None and drawn != []:
+                events = decode(batch) if drawn is None else drawn
+                unchecked += drawn is None
+                for i, r in enumerate(batch):
+                    if i >= len(events) or not _same(codec, r, events[i]):
+                        today = events[i] if i < len(events) else None
+                        raise IntegrityError(f"seq {r.seq}: {difference(game, codec, r, today)} "
+                                             "(the fork's reshuffle)", seq=r.seq)
+                if len(events) > len(batch):
+                    seq = batch[-1].seq + 1
+                    raise IntegrityError(f"seq {seq}: the fork's reshuffle gives {len(events)} "
+                                         f"events, the log has {len(batch)}", seq=seq)
+                for r, ev in zip(batch, events, strict=True):
+                    pairs.append((r.seq, ev))
+                    rows.append((r.seq, r.batch, r.actor, ev))
+                    state = _fold(game, state, r, ev)
+                    counting += 1
+                continue
         if any(r.type in ENGINE_TYPES for r in batch):
             for r, ev in zip(batch, decode(batch), strict=True):
                 _check_engine_event(r, ev, pairs, rows, header.players, header.legacy)
@@ -215,7 +241,24 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record],
             rows.append((r.seq, r.batch, r.actor, ev))
             state = _fold(game, state, r, ev)
             counting += 1
+    if reshuffle_at == records[-1].seq + 1 and _fork_reshuffle(game, header, state) != []:
+        raise IntegrityError(f"seq {reshuffle_at}: the fork's reshuffle of what nobody had "
+                             "seen is missing (the fork would draw what its source draws "
+                             "next)", seq=reshuffle_at)
     return unchecked
+
+
+def _fork_reshuffle(game: Game, header: GameHeader, state: Any) -> list[Any] | None:
+    """The events a fork's reshuffle gives at ``state`` with the header's seed; None when
+    they draw and the seed is sealed (they are then taken as recorded)."""
+    try:
+        return runtime.fork_reshuffle(game, state, header.seed or 0,
+                                      rng=None if header.seed_known else SealedRandom())
+    except ChanceNeeded:
+        return None
+    except MeepleError as exc:
+        raise IntegrityError(f"the fork's reshuffle is refused on replay: {exc}",
+                             seq=header.forked_from[1] + 1 if header.forked_from else 0) from None
 
 
 def _old(game: Game, stored: list[Any], today: list[Any], found: dict[str, int]) -> bool:
