@@ -1,0 +1,127 @@
+"""A fork keeps what was revealed and nothing more: every order nobody has seen at the fork
+point (Carcassonne's stack, Terraforming Mars' deck) is drawn anew with the fork's own
+seed, recorded as events of no command right after the fork point. Games whose draws are
+made from the seed when they happen (Utopia) or that hide nothing (Terra Mystica, connect
+four) append nothing. Every fork verifies, replays to its live state, and leaves its
+source as it was."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from conftest import installed_games, play_random
+from meeple.core.engine import Engine
+from meeple.core.events import is_barrier
+from meeple.core.stores.sqlite import SqliteStore
+
+FORKS = 5
+#: What each game appends at a fork point (event types), when it can still draw.
+RESHUFFLES = {
+    "carcassonne-hill-dale": ["carcassonne-hill-dale.stack-reshuffled"],
+    "terraforming-mars": ["terraforming-mars.shuffled"],
+    "utopia": [],
+    "terra-mystica": [],
+    "connect-four": [],
+}
+
+
+def engine(tmp_path: Any) -> Engine:
+    return Engine(SqliteStore(tmp_path / "forks.sqlite"))
+
+
+def next_draws(name: str, state: Any, n: int = 20) -> list[Any]:
+    """The next ``n`` draws the state holds in order (its secret order)."""
+    if name == "carcassonne-hill-dale":
+        return state.stack[::-1][:n]
+    return state.deck[:n]
+
+
+@pytest.mark.parametrize("name", sorted(RESHUFFLES))
+def test_a_fork_verifies_replays_and_leaves_its_source_alone(tmp_path: Any, name: str) -> None:
+    assert name in installed_games()
+    eng = engine(tmp_path)
+    gid = play_random(eng, name, 4, 10, "src")
+    at = eng.table(gid).last_seq
+    source = eng.store.load(gid)
+    fid = eng.fork(gid, at, "f")
+    forked = eng.store.load(fid)
+    assert [r.type for r in forked[at:]] == RESHUFFLES[name]
+    assert all(r.actor is None and r.batch == at + 1 for r in forked[at:])
+    assert [(r.type, r.data) for r in forked[:at]] == [(r.type, r.data) for r in source]
+    rng = random.Random(5)
+    for _ in range(6):  # play on in the fork
+        t = eng.table(fid)
+        if t.outcome() is not None:
+            break
+        player = rng.choice(t.to_act())
+        eng.move(fid, rng.choice(t.game.legal(t.state, player)), player)
+    live = eng.state(fid)
+    fresh = Engine(SqliteStore(tmp_path / "forks.sqlite"))
+    assert fresh.state(fid) == live  # replay equals live
+    assert fresh.verify(fid).ok, fresh.verify(fid).problem
+    assert eng.store.load(gid) == source and fresh.verify(gid).ok  # the source is untouched
+
+
+@pytest.mark.parametrize("name", ["carcassonne-hill-dale", "terraforming-mars"])
+def test_a_fork_reshuffles_the_unrevealed_order(tmp_path: Any, name: str) -> None:
+    eng = engine(tmp_path)
+    gid = play_random(eng, name, 6, 8, "src")
+    at = eng.table(gid).last_seq
+    theirs = next_draws(name, eng.state(gid))
+    orders = []
+    for i in range(FORKS):
+        fid = eng.fork(gid, at, f"f{i}")
+        state = eng.state(fid)
+        ours = next_draws(name, state)
+        # The same cards or tiles, none seen and none lost...
+        whole = state.stack if name == "carcassonne-hill-dale" else state.deck
+        source_whole = (eng.state(gid).stack if name == "carcassonne-hill-dale"
+                        else eng.state(gid).deck)
+        assert sorted(whole) == sorted(source_whole)
+        # ...in an order that matches the source's no more often than chance does.
+        same = sum(a == b for a, b in zip(ours, theirs, strict=True))
+        assert same <= len(theirs) // 2, (i, same, ours, theirs)
+        orders.append(tuple(ours))
+        assert eng.verify(fid).ok
+    assert len(set(orders)) == FORKS  # each fork seed draws its own order
+
+
+def first_draws(eng: Engine, gid: str, fid: str, seed: int, steps: int = 80) -> tuple[Any, Any]:
+    """Play the same random commands in the source and the fork until the source's first
+    draw (an event that reveals hidden information); that draw in each."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        t = eng.table(gid)
+        if t.outcome() is not None:
+            break
+        player = rng.choice(t.to_act())
+        text = t.game.format(rng.choice(t.game.legal(t.state, player)), t.state)
+        before_source, before_fork = len(t.pairs), len(eng.table(fid).pairs)
+        eng.move(gid, text, player)
+        eng.move(fid, text, player)
+        mine = [ev for _, ev in eng.table(gid).pairs[before_source:]]
+        theirs = [ev for _, ev in eng.table(fid).pairs[before_fork:]]
+        drawn = [ev for ev in mine if is_barrier(ev)]
+        if drawn:
+            return drawn[0], next((ev for ev in theirs if is_barrier(ev)), None)
+    raise AssertionError(f"no draw in {steps} commands of {gid}")
+
+
+@pytest.mark.parametrize("name", ["carcassonne-hill-dale", "terraforming-mars", "utopia"])
+def test_the_forks_next_draws_are_not_the_sources(tmp_path: Any, name: str) -> None:
+    """The same commands played on in the source and in forks of it: the first draw of
+    each fork is the source's no more often than chance."""
+    eng = engine(tmp_path)
+    gid = play_random(eng, name, 8, 6, "src")
+    at = eng.table(gid).last_seq
+    same = 0
+    for i in range(FORKS):
+        fid = eng.fork(gid, at, f"f{i}")
+        # A copy of the source with its seed plays the source's own future.
+        src = eng.import_export(eng.export(gid, reveal=True, keep_seed=True), f"s{i}")
+        source_draw, fork_draw = first_draws(eng, src, fid, seed=i)
+        same += source_draw == fork_draw
+        assert eng.verify(fid).ok
+    assert same <= FORKS // 2, same
