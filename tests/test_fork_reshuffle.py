@@ -10,9 +10,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import attrs
+import orjson
 import pytest
 from conftest import installed_games, play_random
-from meeple.core.engine import Engine
+from meeple.core.engine import Engine, rechain
+from meeple.core.errors import IllegalCommand
 from meeple.core.events import is_barrier
 from meeple.core.stores.sqlite import SqliteStore
 
@@ -125,3 +128,68 @@ def test_the_forks_next_draws_are_not_the_sources(tmp_path: Any, name: str) -> N
         same += source_draw == fork_draw
         assert eng.verify(fid).ok
     assert same <= FORKS // 2, same
+
+
+def carcassonne_fork(tmp_path: Any) -> tuple[Engine, str, str, int]:
+    eng = engine(tmp_path)
+    gid = play_random(eng, "carcassonne-hill-dale", 3, 6, "src")
+    at = eng.table(gid).last_seq
+    return eng, gid, eng.fork(gid, at, "f"), at
+
+
+def forged(eng: Engine, fid: str, records: list[Any]) -> Any:
+    """Store ``records`` under a copy of the fork's header, resealed; its verify report."""
+    header = attrs.evolve(eng.store.header(fid), game_id="forged")
+    eng.store.import_game(header, rechain(header, records))
+    return eng.verify("forged")
+
+
+def test_verify_names_a_fork_without_its_reshuffle(tmp_path: Any) -> None:
+    eng, gid, fid, at = carcassonne_fork(tmp_path)
+    report = forged(eng, fid, eng.store.load(gid))  # the source's order kept
+    assert not report.ok and report.first_bad_seq == at + 1
+    assert "reshuffle of what nobody had seen is missing" in report.problem
+    t = eng.table(gid)
+    player = t.to_act()[0]
+    eng.move(gid, t.game.legal(t.state, player)[0], player)  # a command at the fork point
+    header = attrs.evolve(eng.store.header(fid), game_id="forged2")
+    eng.store.import_game(header, rechain(header, eng.store.load(gid)))
+    report = eng.verify("forged2")
+    assert not report.ok and report.first_bad_seq == at + 1 and "missing" in report.problem
+
+
+def test_verify_names_a_reshuffle_that_is_not_the_fork_seeds(tmp_path: Any) -> None:
+    eng, gid, fid, at = carcassonne_fork(tmp_path)
+    records = eng.store.load(fid)
+    tiles = orjson.loads(records[at].data)["stack"]
+    tiles[0], tiles[-1] = tiles[-1], tiles[0]  # the order the forger wants
+    changed = attrs.evolve(records[at], data=orjson.dumps({"stack": tiles}))
+    report = forged(eng, fid, [*records[:at], changed])
+    assert not report.ok and report.first_bad_seq == at + 1
+    assert "reshuffle" in report.problem
+
+
+def test_a_sealed_forks_reshuffle_waits_for_the_seed(tmp_path: Any) -> None:
+    eng, _, fid, at = carcassonne_fork(tmp_path)
+    other = Engine(SqliteStore(tmp_path / "other.sqlite"))
+    other.import_export(eng.export(fid, reveal=True))  # a running game: no seed
+    report = other.verify(fid)
+    assert report.ok and report.chance_unchecked >= 2  # the source's draws and the reshuffle
+
+
+def test_undo_in_a_fork_stops_at_its_reshuffle(tmp_path: Any) -> None:
+    eng, gid, fid, at = carcassonne_fork(tmp_path)
+    players = list(eng.store.header(fid).players)
+    with pytest.raises(IllegalCommand, match="nothing to undo"):
+        eng.undo(fid, players[0], agreed=players)
+    t = eng.table(fid)
+    player = t.to_act()[0]
+    eng.move(fid, t.game.legal(t.state, player)[0], player)
+    undo = eng.undo(fid, player, agreed=players)
+    assert undo.seq > at + 1 and eng.verify(fid).ok
+    # Where a fork reshuffles nothing, undo reaches into the copied events as before.
+    eng.new_game("connect-four", ["a", "b"], seed=1, game_id="c4")
+    eng.move("c4", "4", "a")
+    eng.fork("c4", eng.table("c4").last_seq, "c4f")
+    eng.undo("c4f", "a")
+    assert eng.verify("c4f").ok

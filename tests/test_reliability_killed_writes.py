@@ -18,7 +18,7 @@ from meeple.core.plugins import load
 from meeple.core.stores.memory import MemoryStore
 
 PLUGINS = load()
-TRIALS = 10  # per store and kind of write
+TRIALS = 8  # per store and kind of write
 SEED = 11
 
 
