@@ -26,6 +26,7 @@ does not carry: those are checked the same way.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -202,6 +203,17 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record],
             for _, ev in alive:
                 state = _fold(game, state, batch[0], ev)
             continue
+        if head.actor is None and head.seq <= blind:
+            # An earlier fork's reshuffle, drawn with a seed this game does not carry.
+            events = decode(batch)
+            _check_earlier_reshuffle(game, header, state, head, events)
+            for r, ev in zip(batch, events, strict=True):
+                pairs.append((r.seq, ev))
+                rows.append((r.seq, r.batch, r.actor, ev))
+                state = _fold(game, state, r, ev)
+                counting += 1
+            unchecked += 1
+            continue
         if head.actor is None or head.command_text is None:
             raise IntegrityError(f"record {head.seq} has no command that caused it", seq=head.seq)
         key = runtime.chance_key(header.chance, head.seq, counting)
@@ -246,6 +258,28 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record],
                              "seen is missing (the fork would draw what its source draws "
                              "next)", seq=reshuffle_at)
     return unchecked
+
+
+def _check_earlier_reshuffle(game: Game, header: GameHeader, state: Any, head: Record,
+                             events: list[Any]) -> None:
+    """A batch of no command in a fork's copied events must be what a fork appends there:
+    the events the game's reshuffle gives (their kinds; their order was drawn with a seed
+    not known here), changing nothing any player or a spectator sees."""
+    try:
+        like = runtime.fork_reshuffle(game, state, 0, rng=random.Random(0))
+    except MeepleError:
+        like = []
+    after = game.clone(state)
+    try:
+        for ev in events:
+            after = game.fold(after, ev)
+        same = [type(e) for e in like] == [type(e) for e in events] and all(
+            game.view(after, p) == game.view(state, p) for p in [*header.players, None])
+    except Exception:  # a forged event the plugin cannot fold: not a reshuffle
+        same = False
+    if not like or not same:
+        raise IntegrityError(f"record {head.seq} has no command that caused it, and is not "
+                             "a fork's reshuffle of what nobody had seen", seq=head.seq)
 
 
 def _fork_reshuffle(game: Game, header: GameHeader, state: Any) -> list[Any] | None:

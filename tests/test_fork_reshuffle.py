@@ -193,3 +193,30 @@ def test_undo_in_a_fork_stops_at_its_reshuffle(tmp_path: Any) -> None:
     eng.fork("c4", eng.table("c4").last_seq, "c4f")
     eng.undo("c4f", "a")
     assert eng.verify("c4f").ok
+
+
+@pytest.mark.parametrize("name", ["carcassonne-hill-dale", "terraforming-mars"])
+def test_a_fork_of_a_fork_verifies_and_a_forged_reshuffle_in_its_copy_does_not(
+        tmp_path: Any, name: str) -> None:
+    eng = engine(tmp_path)
+    gid = play_random(eng, name, 9, 5, "src")
+    first = eng.fork(gid, eng.table(gid).last_seq, "first")
+    t = eng.table(first)
+    player = t.to_act()[0]
+    eng.move(first, t.game.legal(t.state, player)[0], player)
+    second = eng.fork(first, eng.table(first).last_seq, "second")
+    assert eng.verify(second).ok, eng.verify(second).problem
+    # The first fork's reshuffle, copied into the second, may not change what anyone sees.
+    records = eng.store.load(second)
+    at = eng.store.header(first).forked_from[1]
+    data = orjson.loads(records[at].data)
+    if name == "carcassonne-hill-dale":
+        tiles = data["stack"]
+        other = next(x for x in tiles if x != tiles[0])
+        data["stack"] = [other, *tiles[1:]]  # one tile swapped for another kind
+    else:
+        data["cards"] = data["cards"][:-1]  # one card gone
+    changed = attrs.evolve(records[at], data=orjson.dumps(data))
+    report = forged(eng, second, [*records[:at], changed, *records[at + 1:]])
+    assert not report.ok and report.first_bad_seq == at + 1
+    assert "not a fork's reshuffle" in report.problem
