@@ -21,7 +21,9 @@ decision that draws nothing is checked in full, one that draws is taken as recor
 events folded and counted in ``chance_unchecked``; once the seed is disclosed (the game
 is over, or in the store) the same verify checks those too, and the seed against the
 commitment. A fork drew its events up to the fork point with its source's seed, which it
-does not carry: those are checked the same way.
+does not carry: those are checked the same way. The events of no command right after the
+fork point (``Game.reshuffle_unrevealed``) are drawn again with the fork's own seed; a
+fork whose game would reshuffle there must have them.
 """
 
 from __future__ import annotations
