@@ -13,9 +13,11 @@ import signal
 import time
 from typing import Any
 
+import attrs
 from meeple.core.engine import Engine
 from meeple.core.plugins import load
 from meeple.core.stores.memory import MemoryStore
+from meeple.core.stores.sqlite import SqliteStore
 
 PLUGINS = load()
 TRIALS = 8  # per store and kind of write
@@ -116,3 +118,28 @@ def test_a_killed_fork_or_import_leaves_no_game_or_all_of_it_jsonl(tmp_path: Any
 
 def test_a_killed_fork_or_import_leaves_no_game_or_all_of_it_postgresql(pg_url: str) -> None:
     kill_at_random_moments(pg_url)
+
+
+def test_every_command_reports_a_header_without_events_as_damaged(tmp_path: Any,
+                                                                    capsys: Any) -> None:
+    """What a write split in two would leave: the header alone. Every command names it as
+    damaged; none sets it up from its seed."""
+    from cli_runner import run_meeple
+
+    db = str(tmp_path / "split.sqlite")
+    eng = Engine(f"sqlite:///{db}", PLUGINS)
+    eng.import_export(BIG[0])
+    eng.store.create_game(attrs.evolve(eng.store.header("big"), game_id="split"))
+    eng.close()
+    code, out, err = run_meeple(capsys, "verify", "split", "--db", db)
+    assert code == 1 and "split: event 1: split is damaged" in " ".join(out.split())
+    code, out, _ = run_meeple(capsys, "list", "--db", db)
+    assert code == 1 and "damaged" in out
+    for args in (["log", "split"], ["show", "split"], ["replay", "split"],
+                 ["export", "split", "--reveal"], ["fork", "split", "--at", "1"],
+                 ["move", "split", "1", "--as", "a"]):
+        code, out, err = run_meeple(capsys, *args, "--db", db)
+        assert code == 2 and "split is damaged: its header is stored without any events" \
+            in " ".join(err.split()), (args, out, err)
+        assert len(err.strip().splitlines()) <= 3 and "Traceback" not in err
+    assert SqliteStore(db).last("split")[0] == 0  # nothing was set up
