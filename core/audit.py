@@ -21,11 +21,14 @@ decision that draws nothing is checked in full, one that draws is taken as recor
 events folded and counted in ``chance_unchecked``; once the seed is disclosed (the game
 is over, or in the store) the same verify checks those too, and the seed against the
 commitment. A fork drew its events up to the fork point with its source's seed, which it
-does not carry: those are checked the same way.
+does not carry: those are checked the same way. The events of no command right after the
+fork point (``Game.reshuffle_unrevealed``) are drawn again with the fork's own seed; a
+fork whose game would reshuffle there must have them.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -118,6 +121,8 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record],
     if not header.seed_known:
         blind = records[-1].seq
     unchecked = 0
+    # A fork's reshuffle (``runtime.fork_reshuffle``) follows its fork point.
+    reshuffle_at = header.forked_from[1] + 1 if header.forked_from and not header.legacy else 0
 
     def decode(batch: list[Record]) -> list[Any]:
         out = []
@@ -165,6 +170,30 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record],
     counting = len(pairs)
     for batch in batches[1:]:
         head = batch[0]
+        if head.seq == reshuffle_at:
+            drawn = _fork_reshuffle(game, header, state)
+            if drawn != [] and head.actor is not None:
+                raise IntegrityError(
+                    f"seq {head.seq}: the fork's reshuffle of what nobody had seen is "
+                    "missing (the fork would draw what its source draws next)", seq=head.seq)
+            if head.actor is None and drawn != []:
+                events = decode(batch) if drawn is None else drawn
+                unchecked += drawn is None
+                for i, r in enumerate(batch):
+                    if i >= len(events) or not _same(codec, r, events[i]):
+                        today = events[i] if i < len(events) else None
+                        raise IntegrityError(f"seq {r.seq}: {difference(game, codec, r, today)} "
+                                             "(the fork's reshuffle)", seq=r.seq)
+                if len(events) > len(batch):
+                    seq = batch[-1].seq + 1
+                    raise IntegrityError(f"seq {seq}: the fork's reshuffle gives {len(events)} "
+                                         f"events, the log has {len(batch)}", seq=seq)
+                for r, ev in zip(batch, events, strict=True):
+                    pairs.append((r.seq, ev))
+                    rows.append((r.seq, r.batch, r.actor, ev))
+                    state = _fold(game, state, r, ev)
+                    counting += 1
+                continue
         if any(r.type in ENGINE_TYPES for r in batch):
             for r, ev in zip(batch, decode(batch), strict=True):
                 _check_engine_event(r, ev, pairs, rows, header.players, header.legacy)
@@ -175,6 +204,17 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record],
             state = None
             for _, ev in alive:
                 state = _fold(game, state, batch[0], ev)
+            continue
+        if head.actor is None and head.seq <= blind:
+            # An earlier fork's reshuffle, drawn with a seed this game does not carry.
+            events = decode(batch)
+            _check_earlier_reshuffle(game, header, state, head, events)
+            for r, ev in zip(batch, events, strict=True):
+                pairs.append((r.seq, ev))
+                rows.append((r.seq, r.batch, r.actor, ev))
+                state = _fold(game, state, r, ev)
+                counting += 1
+            unchecked += 1
             continue
         if head.actor is None or head.command_text is None:
             raise IntegrityError(f"record {head.seq} has no command that caused it", seq=head.seq)
@@ -215,7 +255,46 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record],
             rows.append((r.seq, r.batch, r.actor, ev))
             state = _fold(game, state, r, ev)
             counting += 1
+    if reshuffle_at == records[-1].seq + 1 and _fork_reshuffle(game, header, state) != []:
+        raise IntegrityError(f"seq {reshuffle_at}: the fork's reshuffle of what nobody had "
+                             "seen is missing (the fork would draw what its source draws "
+                             "next)", seq=reshuffle_at)
     return unchecked
+
+
+def _check_earlier_reshuffle(game: Game, header: GameHeader, state: Any, head: Record,
+                             events: list[Any]) -> None:
+    """A batch of no command in a fork's copied events must be what a fork appends there:
+    the events the game's reshuffle gives (their kinds; their order was drawn with a seed
+    not known here), changing nothing any player or a spectator sees."""
+    try:
+        like = runtime.fork_reshuffle(game, state, 0, rng=random.Random(0))
+    except MeepleError:
+        like = []
+    after = game.clone(state)
+    try:
+        for ev in events:
+            after = game.fold(after, ev)
+        same = [type(e) for e in like] == [type(e) for e in events] and all(
+            game.view(after, p) == game.view(state, p) for p in [*header.players, None])
+    except Exception:  # a forged event the plugin cannot fold: not a reshuffle
+        same = False
+    if not like or not same:
+        raise IntegrityError(f"record {head.seq} has no command that caused it, and is not "
+                             "a fork's reshuffle of what nobody had seen", seq=head.seq)
+
+
+def _fork_reshuffle(game: Game, header: GameHeader, state: Any) -> list[Any] | None:
+    """The events a fork's reshuffle gives at ``state`` with the header's seed; None when
+    they draw and the seed is sealed (they are then taken as recorded)."""
+    try:
+        return runtime.fork_reshuffle(game, state, header.seed or 0,
+                                      rng=None if header.seed_known else SealedRandom())
+    except ChanceNeeded:
+        return None
+    except MeepleError as exc:
+        raise IntegrityError(f"the fork's reshuffle is refused on replay: {exc}",
+                             seq=header.forked_from[1] + 1 if header.forked_from else 0) from None
 
 
 def _old(game: Game, stored: list[Any], today: list[Any], found: dict[str, int]) -> bool:

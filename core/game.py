@@ -326,6 +326,17 @@ class Game:
         """The event as ``player`` may see it in a log (secret payloads replaced)."""
         return event
 
+    def reshuffle_unrevealed(self, state: State, rng: random.Random) -> list[Event]:
+        """The events that put every stack, deck or bag whose order nobody has seen yet
+        into a new order drawn from ``rng`` (fact events: the new order, which fold
+        applies). A fork appends them at its fork point, drawn with the fork's own seed,
+        so playing on in a fork cannot foretell the source game's draws. What any player
+        has seen stays as it is: hands, offers, face-up cards, and the size and contents
+        of a face-down pile. Every view must be the same before and after the events.
+        The default: nothing, for a game that keeps no unseen order in its state (none
+        hidden, or every draw made from the seed when it happens)."""
+        return []
+
     def redact_command(self, text: str, actor: str, player: str | None) -> str:
         """A command's notation as ``player`` may see it in a log (``"buy Comet, Fish"``
         by another player might show as ``"buy 2 cards"``). The default shows it all."""

@@ -493,6 +493,54 @@ class GameContract(EventsAreFactsContract):
                 local.play(player, rng.choice(commands))
                 steps += 1
 
+    def test_a_fork_reshuffle_changes_nothing_anyone_has_seen(self) -> None:
+        """``reshuffle_unrevealed`` (what a fork appends, drawn with its own seed) puts
+        only what nobody has seen in a new order: after its events every seat's view and
+        the spectator's are as before, the same players act with the same commands, and
+        the redacted events tell nobody the new order. It leaves its state alone, draws
+        only from its rng, survives the codec, and where it reorders anything, other
+        rngs give other orders (one that ignored its rng would let a fork foretell its
+        source's draws)."""
+        codec = Codec(self.game)
+        for i, (n, opts) in enumerate(self._setups()):
+            rng = random.Random(23 + i)
+            local = LocalGame(self.game, self.game.default_players(n), opts, seed=23 + i)
+            seats: list[str | None] = [*local.players, None]
+            steps = 0
+            while local.outcome() is None and steps < 60:
+                if steps % 6 == 0:
+                    self._check_reshuffle(codec, local.state, seats, steps)
+                player = rng.choice(list(local.to_act()))
+                local.play(player, rng.choice(self.game.legal(local.state, player)))
+                steps += 1
+
+    def _check_reshuffle(self, codec: Codec, state: Any, seats: list[str | None],
+                         salt: int) -> None:
+        game = self.game
+        before = game.clone(state)
+        draws = [game.reshuffle_unrevealed(state, random.Random(salt * 100 + k))
+                 for k in range(8)]
+        assert state == before, "reshuffle_unrevealed changed the state it was given"
+        assert game.reshuffle_unrevealed(state, random.Random(salt * 100)) == draws[0]
+        results = []
+        for events in draws:
+            for ev in events:
+                assert codec.decode(*codec.encode(ev)) == ev, f"{ev!r} does not survive"
+            after = fold_all(game, events, game.clone(state))
+            results.append(after)
+            for seat in seats:
+                assert game.view(after, seat) == game.view(state, seat), (
+                    f"a fork's reshuffle changed what {seat or 'a spectator'} sees")
+                assert [game.redact(ev, seat) for ev in events] == [
+                    game.redact(ev, seat) for ev in draws[0]], (
+                    f"the reshuffle's events tell {seat or 'a spectator'} its order")
+            assert list(game.to_act(after)) == list(game.to_act(state))
+            for seat in game.to_act(state):
+                assert game.legal(after, seat) == game.legal(state, seat)
+        if draws[0]:
+            assert any(r != results[0] for r in results[1:]), (
+                "the reshuffle gives the same order whatever its rng draws")
+
     def test_garbage_is_refused(self) -> None:
         local = LocalGame(self.game, self.game.default_players(self.player_counts[0]), seed=3)
         player = local.to_act()[0]

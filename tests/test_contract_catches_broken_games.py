@@ -122,6 +122,21 @@ class LeakySpectatorNim(HiddenNim):
         return self.clone(state) if player is None else super().view(state, player)
 
 
+class RedealingNim(HiddenNim):
+    name = "redealing-nim"
+
+    def reshuffle_unrevealed(self, state, rng):
+        # deals the secret cards again: but each player has seen their own
+        return [Dealt(tuple(rng.randint(1, 9) for _ in state.players))]
+
+
+class DeafReshuffleNim(HiddenNim):
+    name = "deaf-reshuffle-nim"
+
+    def reshuffle_unrevealed(self, state, rng):
+        return [Dealt(tuple(state.cards[p] for p in state.players))]  # never draws
+
+
 class SkewedNotationNim(Nim):
     name = "skewed-nim"
 
@@ -230,6 +245,10 @@ BROKEN = [
      "determinize changed the view"),
     (LeakySpectatorNim(), "test_a_spectator_sees_nothing_a_seat_cannot",
      "the spectator's view changed"),
+    (RedealingNim(), "test_a_fork_reshuffle_changes_nothing_anyone_has_seen",
+     "a fork's reshuffle changed what p1 sees"),
+    (DeafReshuffleNim(), "test_a_fork_reshuffle_changes_nothing_anyone_has_seen",
+     "the same order whatever its rng draws"),
     (SkewedNotationNim(), "test_decide_changes_nothing_and_notation_round_trips",
      r"take \d+ from \d+"),
     (EndlessNim(), "test_every_option_set_ends_within_max_steps", "no end after 400 commands"),
