@@ -1,7 +1,7 @@
 """GameContract is itself tested: a correct small game passes every check, and each
 deliberately broken copy of it (a codec that drops a field, a decide that changes the
-state, a view that leaks, a notation that does not round-trip, a game that never ends)
-makes the check that guards that promise fail."""
+state, a view that leaks, a notation that does not round-trip, a game that never ends, a
+legal that answers only the seat to act) makes the check that guards that promise fail."""
 
 from __future__ import annotations
 
@@ -151,6 +151,14 @@ class CrashingParseNim(Nim):
         return Take(int(heap) - 1, int(count))
 
 
+class IdleNoneNim(Nim):
+    name = "idle-none-nim"
+
+    def legal(self, state, player):
+        # answers only the seat to act: None, not [], for everyone else
+        return super().legal(state, player) if player in self.to_act(state) else None
+
+
 def contract_for(game, **knobs) -> GameContract:
     cls = type(f"ContractFor{type(game).__name__}", (GameContract,),
                {"game": game, "random_games": 25, "max_steps": 400, **knobs})
@@ -193,6 +201,10 @@ BROKEN = [
     (EndlessNim(), "test_every_option_set_ends_within_max_steps", "no end after 400 commands"),
     (CrashingParseNim(), "test_garbage_is_refused_by_the_game_not_by_a_crash",
      r"parse\(''\) raised ValueError"),
+    (IdleNoneNim(), "test_decide_changes_nothing_and_notation_round_trips",
+     r"legal\(state, 'p2'\) must be \[\] for a seat that may not act now, not None"),
+    (IdleNoneNim(), "test_same_seed_same_log",
+     r"legal\(state, 'p2'\) must be \[\] for a seat that may not act now, not None"),
 ]
 
 
