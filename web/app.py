@@ -45,6 +45,9 @@ HERE = Path(__file__).parent
 #: running tournament, write to it without telling this server).
 POLL_SECONDS = 0.3
 LIST_POLL_SECONDS = 1.0
+#: After this long without news an event stream sends a comment line, so that proxies
+#: do not close it as idle.
+KEEPALIVE_SECONDS = 15.0
 
 
 def _json(data: Any, status: int = 200) -> Response:
@@ -63,9 +66,11 @@ def _status_of(exc: Exception) -> int:
 
 
 def create_app(engine_or_db_url: Engine | str | None = None, *, seats_path: str | None = None,
-               ai: bool = True) -> Starlette:
+               ai: bool = True, keepalive_seconds: float = KEEPALIVE_SECONDS) -> Starlette:
     """The web app over one store. ``seats_path``: where the seat keys are kept (default:
-    next to the store, see seats.seats_path_for). ``ai=False`` leaves AI seats idle."""
+    next to the store, see seats.seats_path_for). ``ai=False`` leaves AI seats idle.
+    ``keepalive_seconds``: how long an event stream stays silent before it says it is
+    still there."""
     engine = engine_or_db_url if isinstance(engine_or_db_url, Engine) else Engine(engine_or_db_url)
     book = SeatBook(seats_path or seats_path_for(engine.store.url))
     service = Service(engine, book)
@@ -252,7 +257,7 @@ def create_app(engine_or_db_url: Engine | str | None = None, *, seats_path: str 
             if now != last:
                 yield f"data: {now}\n\n"
                 last, quiet = now, 0.0
-            elif quiet > 15:
+            elif quiet >= keepalive_seconds:
                 yield ": still here\n\n"  # keeps proxies from closing an idle stream
                 quiet = 0.0
             await asyncio.sleep(every)
