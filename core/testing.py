@@ -8,7 +8,9 @@ store contract suites: subclass ``GameContract`` in your plugin's tests and set 
 The suite plays random games and checks the engine's promises for your game: the same
 seed and commands give the same log, byte for byte; replaying the stored (encoded) log
 equals the live state; decide never changes the state; notation round-trips; bad text and
-wrong players are refused with IllegalCommand; every event survives the codec. Events are
+wrong players are refused with IllegalCommand; every event survives the codec; ``legal``
+answers every seat in every position walked, ``[]`` for a seat that may not act. Every
+random walk here stops with a RuntimeError after ``max_steps`` commands without an end. Events are
 facts (``EventsAreFactsContract``): fold alone replays the encoded events, with decide,
 legal, step and parse raising, and the vp changes of a finished game sum to its scores.
 ``assert_verify_reports_rules_change`` checks that verify names a changed scoring rule.

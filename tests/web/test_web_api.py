@@ -241,6 +241,28 @@ def test_an_idle_stream_says_it_is_still_there(make_site):
     assert lines == ["data: 1", ": still here", ": still here", ": still here"]
 
 
+def test_another_route_module_plugs_in_beside_the_others(make_site):
+    """A module's routes(ctx) -> [Route, ...] is served with the app's own (what a new
+    page of the web layer adds), with the app's service and error pages."""
+    from meeple.web.service import NotFound
+    from starlette.responses import PlainTextResponse
+    from starlette.routing import Route
+
+    def routes(ctx):
+        async def count(request):
+            if request.path_params["what"] != "games":
+                raise NotFound("count games, nothing else")
+            return PlainTextResponse(str(len(ctx.service.list_games())))
+
+        return [Route("/api/count/{what}", count)]
+
+    extra = make_site(extra_routes=[routes], ai=False)
+    extra.create("connect-four", [("ann", "human"), ("bob", "human")])
+    assert extra.get("/api/count/games").text == "1"
+    assert extra.get("/api/count/seats").json() == {"error": "count games, nothing else"}
+    assert extra.get("/api/games").status == 200  # the app's own routes are all still there
+
+
 def test_a_tournament_in_another_process_shows_up_live(site, tmp_path):
     before = site.get("/api/games").json()
     seen: list[str] = []
