@@ -1,7 +1,7 @@
 """GameContract is itself tested: a correct small game passes every check, and each
 deliberately broken copy of it (a codec that drops a field, a decide that changes the
-state, a view that leaks, a notation that does not round-trip, a game that never ends)
-makes the check that guards that promise fail."""
+state, a view that leaks, a notation that does not round-trip, a game that never ends, a
+legal that answers only the seat to act) makes the check that guards that promise fail."""
 
 from __future__ import annotations
 
@@ -207,6 +207,14 @@ class LostPreviewNim(PointingNim):
         return (f"take {command.count} from {command.heap + 1}",)
 
 
+class IdleNoneNim(Nim):
+    name = "idle-none-nim"
+
+    def legal(self, state, player):
+        # answers only the seat to act: None, not [], for everyone else
+        return super().legal(state, player) if player in self.to_act(state) else None
+
+
 def contract_for(game, **knobs) -> GameContract:
     cls = type(f"ContractFor{type(game).__name__}", (GameContract,),
                {"game": game, "random_games": 25, "max_steps": 400, **knobs})
@@ -260,6 +268,10 @@ BROKEN = [
      r"\['take \d from 1'.*name no region: a person pointing at the table cannot give them"),
     (LostPreviewNim(), "test_regions_are_drawn_in_the_players_picture",
      r"is drawn only after \['heap \d'\], which this command does not pick before it"),
+    (IdleNoneNim(), "test_decide_changes_nothing_and_notation_round_trips",
+     r"legal\(state, 'p2'\) must be \[\] for a seat that may not act now, not None"),
+    (IdleNoneNim(), "test_same_seed_same_log",
+     r"legal\(state, 'p2'\) must be \[\] for a seat that may not act now, not None"),
 ]
 
 
