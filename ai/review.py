@@ -45,6 +45,8 @@ from .rewards import outcome_rewards
 
 #: The annotation kind reviews are stored under.
 KIND = "review"
+#: The part that holds what the review is (game, players, agent, budget, seed, size).
+META_PART = -1
 DEFAULTS_FILE = Path(__file__).with_name("review_defaults.toml")
 _COUNT_OPTIONS = ("sims", "calls", "seconds", "cpu")
 
@@ -347,6 +349,9 @@ def run_review(engine: Engine, plan: ReviewPlan, executor: Executor | None = Non
     Returns every decision of the review, stored before or now, in order."""
     notes = annotations_for(engine.store)
     stored = notes.get(plan.game_id, KIND, plan.key)
+    if stored.get(META_PART) != meta(plan):
+        notes.put(plan.game_id, KIND, plan.key, META_PART, meta(plan))
+    stored.pop(META_PART, None)
     todo = [t for t in plan.tasks if t.index not in stored]
     executor = executor or InlineExecutor()
     for result in executor.run(review_decision, todo):
@@ -367,8 +372,47 @@ def stored_reviews(engine: Engine, game_id: str) -> list[str]:
 
 
 def load_review(engine: Engine, game_id: str, key: str) -> list[dict[str, Any]]:
+    """The decisions of a stored review, in order."""
     parts = annotations_for(engine.store).get(game_id, KIND, key)
-    return [parts[i] for i in sorted(parts)]
+    return [parts[i] for i in sorted(parts) if i != META_PART]
+
+
+def stored_review_json(engine: Engine, game_id: str, key: str | None = None,
+                       viewer: str | None = None, reveal: bool = False,
+                       threshold: float | None = None) -> dict[str, Any] | None:
+    """A stored review as ``review_json`` gives it, as ``viewer`` may see it (``reveal``:
+    every command as played); ``key`` None: the review with the most decisions. None when
+    the game has no review (under that key)."""
+    notes = annotations_for(engine.store)
+    keys = notes.keys(game_id, KIND)
+    if key is None:
+        sizes = {k: len(notes.get(game_id, KIND, k)) for k in keys}
+        key = max(keys, key=lambda k: (sizes[k], k)) if keys else None
+    if key is None or key not in keys:
+        return None
+    parts = notes.get(game_id, KIND, key)
+    info = parts.pop(META_PART, None)
+    if info is None:
+        return None
+    decisions = [parts[i] for i in sorted(parts)]
+    game = engine.game_of(game_id)
+    shown = decisions if reveal else redacted(game, decisions, viewer)
+    limit = defaults_for(info["game"]).threshold if threshold is None else threshold
+    return {**review_json(info, shown, limit), "reviews": keys}
+
+
+def alternative_state(engine: Engine, game_id: str, decision: Mapping[str, Any]) -> Any:
+    """The position after the command the search preferred at ``decision``, as the deciding
+    player could foresee it: a sample of their view (seeded by the decision), so that
+    nothing hidden from them at that moment, such as the next draw, is shown."""
+    import random
+
+    t = engine.table(game_id, upto=decision["seq"] - 1)
+    game, p = t.game, decision["player"]
+    rng = random.Random(decision_seed(0, decision["index"]))
+    state = game.determinize(game.view(t.state, p), p, rng)
+    best = runtime.parse(game, decision["best"], state, p)
+    return game.step(state, p, best, rng)
 
 
 def redacted(game: Game, decisions: Iterable[Mapping[str, Any]],

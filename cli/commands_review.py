@@ -70,7 +70,7 @@ def review(
     stored with the game (not in its log) by agent, budget and seed: the same command
     again continues an interrupted review, or shows a finished one at once."""
     from meeple.ai.executors import executor_for
-    from meeple.ai.review import meta, plan_review, redacted, review_json, run_review
+    from meeple.ai.review import plan_review, run_review, stored_review_json
     from meeple.ai.review_chart import review_svg
 
     if workers < 1:
@@ -101,8 +101,7 @@ def review(
         with progress:
             task = progress.add_task(f"review {game_id}", total=len(plan.tasks),
                                      completed=len(plan.tasks) - missing)
-            decisions = run_review(eng, plan, executor,
-                                   on_result=lambda _r: progress.advance(task))
+            run_review(eng, plan, executor, on_result=lambda _r: progress.advance(task))
     except KeyboardInterrupt:
         done = _stored_count(eng, plan)
         err.print(f"interrupted: {done} of {len(plan.tasks)} decisions reviewed and stored; "
@@ -110,9 +109,8 @@ def review(
         raise typer.Exit(130) from None
     except MeepleError as exc:
         raise fail(exc) from None
-    viewer = None if reveal else as_player
-    shown = decisions if reveal else redacted(eng.game_of(game_id), decisions, viewer)
-    data = review_json(meta(plan), shown, plan.threshold if threshold is None else threshold)
+    data = stored_review_json(eng, game_id, plan.key, as_player, reveal, threshold)
+    assert data is not None  # stored just now
     if svg is not None:
         try:
             svg.write_text(review_svg(data))

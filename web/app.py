@@ -36,6 +36,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from .robots import Robots
+from .routes_review import routes as review_routes
 from .seats import SeatBook, seats_path_for
 from .service import STATUSES, NotFound, Service, Stale
 from .tournaments import standings
@@ -324,6 +325,7 @@ def create_app(engine_or_db_url: Engine | str | None = None, *, seats_path: str 
         Route("/events", list_events),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
+    routes.extend(review_routes)
     handlers: dict[Any, Any] = {HTTPException: on_error, MeepleError: on_error}
     app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
     app.state.stopping = False
