@@ -117,7 +117,7 @@ def test_a_review_resumes_from_the_decisions_stored(tmp_path: Path) -> None:
 
 def test_the_search_is_counted_not_timed_and_other_agents_are_refused() -> None:
     spec, budget = resolve_spec("connect-four", None, 0.5)
-    assert "sims=2000" in spec and budget == 0.5
+    assert "sims=5000" in spec and budget == 0.5  # 10000 simulations a CPU second
     assert resolve_spec("connect-four", "mcts:sims=30", 9)[0] == "mcts:sims=30,reuse=false"
     for bad in ("heuristic", "mcts:seconds=1", "mcts:opponents=heuristic"):
         with pytest.raises(BadOptions):
@@ -253,3 +253,27 @@ def test_the_chart_marks_rounds_and_big_losses() -> None:
     assert svg.count('class="round"') == 2 and "Round 2" in svg
     assert svg.count('class="point big"') == 1 and 'data-seq="3"' in svg
     assert svg.count("<polyline") == 2
+
+
+@pytest.mark.parametrize("name", sorted(PLUGINS.games))
+def test_every_installed_game_is_reviewed_through_the_contract_alone(name: str,
+                                                                     tmp_path: Path) -> None:
+    eng = Engine(f"sqlite:///{tmp_path / 's.sqlite'}")
+    game = PLUGINS.game(name)
+    gid = eng.new_game(name, game.default_players(game.min_players), seed=5, game_id="g")
+    rng = random.Random(5)
+    for _ in range(6):
+        t = eng.table(gid)
+        acting = game.to_act(t.state)
+        if not acting:
+            break
+        eng.move(gid, rng.choice(game.legal(t.state, acting[0])), acting[0])
+    plan = plan_review(eng, gid, budget=0.01)
+    got = run_review(eng, plan)
+    assert len(got) == len(plan.tasks) >= 1
+    players = set(eng.store.header(gid).players)
+    for d, task in zip(got, plan.tasks, strict=True):
+        assert set(d["before"]) == set(d["after"]) == players
+        assert d["loss"] >= 0.0 and d["player"] == task.player
+        legal = {game.format(m, task.view) for m in game.legal(task.view, task.player)}
+        assert d["best"] in legal and d["played"] in legal
