@@ -277,3 +277,54 @@ def test_every_installed_game_is_reviewed_through_the_contract_alone(name: str,
         assert d["loss"] >= 0.0 and d["player"] == task.player
         legal = {game.format(m, task.view) for m in game.legal(task.view, task.player)}
         assert d["best"] in legal and d["played"] in legal
+
+
+# -- Terra Mystica: a town one build away ---------------------------------------------------------
+
+
+def _league_record(name: str) -> Path:
+    """A league record of the shared data, found in the first ancestor folder holding
+    shared/data; missing data skips, and fails under CI=true."""
+    import os
+
+    for folder in Path(__file__).resolve().parents:
+        found = list((folder / "shared" / "data" / "terra-mystica" / "league").glob(f"*/{name}"))
+        if found:
+            return found[0]
+    msg = f"the Terra Mystica league record {name} (shared/data) was not found"
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(msg)
+    pytest.skip(msg)
+
+
+def _town_hexes(state: Any) -> int:
+    return sum(state.town)
+
+
+def test_terra_mystica_other_moves_than_the_town_one_build_away_are_losses(
+        tmp_path: Path) -> None:
+    # 4pLeague_S60_D1L1_G1, decision 98: the nomads (GeorgeShortwell) stand one dwelling
+    # away from a town (the record: "action ACTN. build D1. +TW7"); several builds found
+    # it. The review of any move that founds none names a town-founding build as best.
+    record = _league_record("4pLeague_S60_D1L1_G1.txt")
+    eng = Engine(f"sqlite:///{tmp_path / 's.sqlite'}")
+    eng.import_record("snellman", record.read_text(), "tm")
+    game = eng.game_of("tm")
+    plan = plan_review(eng, "tm", agent="mcts:pw=0.5,prior=2,c=0.1,depth=4,sims=60")
+    task = plan.tasks[97]
+    assert game.format(task.played, task.view).startswith("action ACTN. build D1")
+    before = _town_hexes(task.view)
+
+    def founds(move: Any) -> bool:
+        after = game.step(game.clone(task.view), task.player, move, random.Random(0))
+        return _town_hexes(after) >= before + 3
+
+    legal = game.legal(task.view, task.player)
+    towns = {game.format(m, task.view) for m in legal if founds(m)}
+    assert founds(task.played) and towns
+    others = [m for m in legal if not founds(m)
+              and game.format(m, task.view).split(" ")[0] in ("action", "build", "upgrade")]
+    for move in others[:: max(1, len(others) // 3)][:3]:
+        got = review_decision(attrs.evolve(task, played=move), game)
+        assert got["best"] in towns, got
+        assert got["loss"] > 0.05
