@@ -99,6 +99,7 @@ def resolve_spec(game: str, agent: str | None, budget: float | None) -> tuple[st
     if "sims" not in options and "calls" not in options:
         options["sims"] = str(max(1, round(budget * d.rate)))
     options["reuse"] = "false"
+    (ReviewISMCTS if name == "ismcts" else ReviewMCTS)(dict(options), 0)  # options checked now
     text = ",".join(f"{k}={v}" for k, v in options.items())
     return f"{name}:{text}", budget
 

@@ -79,6 +79,8 @@ def review(
         raise fail(f"--top must be 0 or more, not {top}")
     if threshold is not None and not threshold >= 0:
         raise fail(f"--threshold must be 0 or more, not {threshold}")
+    if svg is not None and (svg.is_dir() or not svg.parent.is_dir()):
+        raise fail(f"--svg {svg}: give a file in a folder that exists")
     try:
         eng = Engine(db)
         if reveal and as_player is not None:

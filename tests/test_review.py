@@ -230,6 +230,8 @@ def test_meeple_review_prints_losses_and_json_and_writes_the_chart(
     (["--budget", "0"], "--budget must be above 0"),
     (["--as", "zed"], "'zed' does not play in c4"),
     (["--workers", "0"], "--workers must be at least 1"),
+    (["--agent", "mcts:sims=x"], "takes a whole number, not 'x'"),
+    (["--svg", "/nonexistent/folder/chart.svg"], "a folder that exists"),
 ])
 def test_bad_review_options_are_one_line_and_store_nothing(tmp_path: Path, capsys: Any,
                                                             args: list[str], says: str) -> None:
@@ -328,3 +330,21 @@ def test_terra_mystica_other_moves_than_the_town_one_build_away_are_losses(
         got = review_decision(attrs.evolve(task, played=move), game)
         assert got["best"] in towns, got
         assert got["loss"] > 0.05
+
+
+def test_a_review_on_ray_is_the_review_of_the_local_executor(tmp_path: Path) -> None:
+    import importlib.util
+    import os
+
+    if importlib.util.find_spec("ray") is None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("CI=true but Ray is not installed: pip install 'meeple[ray]'")
+        pytest.skip("Ray is not installed: pip install 'meeple[ray]'")
+    from meeple.ai.executors import RayExecutor
+
+    one = connect_four(tmp_path, MISSED, "one.sqlite")
+    two = connect_four(tmp_path, MISSED, "two.sqlite")
+    local = run_review(one, plan_review(one, "c4", budget=0.02, seed=3))
+    ray = run_review(two, plan_review(two, "c4", budget=0.02, seed=3),
+                     RayExecutor(2, store_shared=False))
+    assert ray == local
