@@ -258,7 +258,7 @@ def _search(agent: MCTSAgent, game: Any, task: Task) -> tuple[Any, dict[Any, dic
     base = game.determinize(view, p, rng)
     each = agent.per_simulation_determinize and hidden
     sims = calls = 0
-    limit = agent.sims if agent.sims is not None else None
+    limit = agent.sims
 
     def sample() -> Any:
         return game.determinize(view, p, rng) if each else game.clone(base)
@@ -323,7 +323,6 @@ class ReviewPlan:
     key: str
     tasks: tuple[Task, ...]
     final: dict[str, float] | None  # rewards of the finished game, else None
-    threshold: float
 
 
 def plan_review(engine: Engine, game_id: str, agent: str | None = None,
@@ -340,8 +339,7 @@ def plan_review(engine: Engine, game_id: str, agent: str | None = None,
     out = game.outcome(final) if final is not None else None
     return ReviewPlan(game_id, game.name, tuple(players), spec, budget, seed,
                       review_key(spec, budget, seed), tuple(tasks),
-                      outcome_rewards(out) if out is not None else None,
-                      defaults_for(game.name).threshold)
+                      outcome_rewards(out) if out is not None else None)
 
 
 def run_review(engine: Engine, plan: ReviewPlan, executor: Executor | None = None,
@@ -455,20 +453,24 @@ def largest_losses(decisions: Sequence[Mapping[str, Any]], player: str,
     return sorted(mine, key=lambda d: (-d["loss"], d["index"]))[:count]
 
 
-def review_json(plan_or_meta: Mapping[str, Any], decisions: Sequence[Mapping[str, Any]],
+def review_json(info: Mapping[str, Any], decisions: Sequence[Mapping[str, Any]],
                 threshold: float) -> dict[str, Any]:
-    """The review as ``--json`` and ``/api/games/ID/review`` give it."""
-    players = list(plan_or_meta["players"])
+    """The review as ``--json`` and ``/api/games/ID/review`` give it: what it is
+    (``meta``), the threshold, whether every decision is reviewed, the per-player summary
+    and the decisions."""
+    players = list(info["players"])
     return {
-        **plan_or_meta,
+        **info,
         "threshold": threshold,
-        "complete": len(decisions) == plan_or_meta.get("positions", len(decisions)),
+        "complete": len(decisions) == info.get("positions", len(decisions)),
         "summary": summary(decisions, players, threshold),
         "decisions": list(decisions),
     }
 
 
 def meta(plan: ReviewPlan) -> dict[str, Any]:
+    """What a review is, stored as its part ``META_PART``: the game, its players, the
+    search, budget and seed, the number of decisions, the finished game's rewards."""
     return {"game_id": plan.game_id, "game": plan.game, "players": list(plan.players),
             "agent": plan.spec, "budget": plan.budget, "seed": plan.seed, "key": plan.key,
             "positions": len(plan.tasks), "final": plan.final}
