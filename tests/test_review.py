@@ -350,3 +350,12 @@ def test_a_review_on_ray_is_the_review_of_the_local_executor(tmp_path: Path) -> 
     ray = run_review(two, plan_review(two, "c4", budget=0.02, seed=3),
                      RayExecutor(2, store_shared=False))
     assert ray == local
+
+
+def test_an_undone_command_is_not_reviewed(tmp_path: Path) -> None:
+    eng = connect_four(tmp_path, ["1", "2"])
+    eng.undo("c4", "bob")
+    eng.move("c4", "5", "bob")
+    got = run_review(eng, plan_review(eng, "c4", budget=0.01))
+    assert [(d["player"], d["played"]) for d in got] == [("ann", "1"), ("bob", "5")]
+    assert got[1]["seq"] == eng.store.last("c4")[0]  # bob's 5 wrote the last event
