@@ -359,3 +359,29 @@ def test_an_undone_command_is_not_reviewed(tmp_path: Path) -> None:
     got = run_review(eng, plan_review(eng, "c4", budget=0.01))
     assert [(d["player"], d["played"]) for d in got] == [("ann", "1"), ("bob", "5")]
     assert got[1]["seq"] == eng.store.last("c4")[0]  # bob's 5 wrote the last event
+
+
+def test_the_same_review_in_two_interpreters_with_other_hash_seeds(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    eng = Engine(f"sqlite:///{tmp_path / 's.sqlite'}")
+    gid = eng.new_game("carcassonne-hill-dale", ["ann", "bob"], seed=4, game_id="h1")
+    game = eng.game_of(gid)
+    rng = random.Random(2)
+    for _ in range(6):
+        t = eng.table(gid)
+        p = game.to_act(t.state)[0]
+        eng.move(gid, rng.choice(game.legal(t.state, p)), p)
+    eng.close()  # checkpoints the WAL: the file alone holds the game
+    runs = []
+    for hash_seed, name in (("1", "a.sqlite"), ("2", "b.sqlite")):
+        copy = tmp_path / name
+        copy.write_bytes((tmp_path / "s.sqlite").read_bytes())
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run([sys.executable, "-m", "meeple.cli.app", "review", "h1", "--db",
+                              str(copy), "--budget", "0.05", "--json"], env=env,
+                             capture_output=True, text=True, check=True, timeout=300)
+        runs.append(orjson.loads(out.stdout)["decisions"])
+    assert runs[0] == runs[1] and len(runs[0]) == 6
