@@ -68,3 +68,29 @@ def test_clicking_a_point_of_the_chart_jumps_there_and_shows_the_alternative(sit
         wait.until(lambda d: d.execute_script(
             "const i = document.getElementById('review-board'); "
             "return i && i.complete && i.naturalWidth > 0"))
+
+
+def test_a_spectator_never_sees_the_cards_a_player_kept_or_could_have_kept(site):
+    import random
+
+    from meeple.ai.review import load_review
+
+    eng = site.engine
+    game = eng.game_of(eng.new_game("terraforming-mars", ["ann", "bob"], seed=2,
+                                    game_id="mars"))
+    rng = random.Random(2)
+    for _ in range(6):
+        t = eng.table("mars")
+        p = game.to_act(t.state)[0]
+        eng.move("mars", rng.choice(game.legal(t.state, p)), p)
+    run_review(eng, plan_review(eng, "mars", agent="ismcts:sims=4"))
+    api = site.get("/api/games/mars/review").json()
+    full, shown = load_review(eng, "mars", api["key"]), api["decisions"]
+    hidden = [i for i, (f, s) in enumerate(zip(full, shown, strict=True))
+              if f["best"] != s["best"]]
+    assert hidden, "no decision whose preferred move the game hides from spectators"
+    for i in hidden:
+        secret = full[i]["best"].split(" ", 1)[1]
+        text = site.get("/api/games/mars/review").text + site.get("/games/mars/review.svg").text
+        assert secret not in text
+        assert site.get(f"/games/mars/review/board.svg?index={i}").status == 404
