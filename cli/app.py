@@ -494,6 +494,9 @@ def _register_extras() -> None:
     register(app)
     register_rules(app)
     register_plugin(app)
+    from .commands_review import register as register_review
+
+    register_review(app)
 
 
 _register_extras()

@@ -35,7 +35,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
 
-from . import routes_create, routes_games, routes_seats, routes_stream
+from . import routes_create, routes_games, routes_review, routes_seats, routes_stream
 from .context import HERE, Context, status_of, templates
 from .guard import LOCAL_HOSTS, MAX_BODY_BYTES, guards, too_large
 from .robots import Robots
@@ -50,7 +50,7 @@ MAX_MESSAGE_CHARS = 400
 
 #: The route modules every app serves, in this order.
 ROUTE_MODULES: tuple[ModuleType, ...] = (routes_games, routes_create, routes_seats,
-                                         routes_stream)
+                                         routes_stream, routes_review)
 
 
 def create_app(engine_or_db_url: Engine | str | None = None, *, seats_path: str | None = None,
