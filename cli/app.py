@@ -421,12 +421,14 @@ def verify(
                         "game is over)" if r.chance_unchecked else "")
                 if r.upcast:
                     note += f" ({r.upcast})"
-                out.print(f"[green]ok[/green]   {r.game_id}: {r.events} events{note}",
-                          highlight=False, soft_wrap=True)
+                if r.fork:
+                    note += f" ({r.fork})"
+                out.print(f"[green]ok[/green]   {escape(one_line(r.game_id))}: {r.events} "
+                          f"events{escape(one_line(note))}", highlight=False, soft_wrap=True)
             else:
                 where = f"event {r.first_bad_seq}: " if r.first_bad_seq else ""
-                out.print(f"[red]FAIL[/red] {r.game_id}: {where}{escape(one_line(r.problem))}",
-                          highlight=False, soft_wrap=True)
+                out.print(f"[red]FAIL[/red] {escape(one_line(r.game_id))}: {where}"
+                          f"{escape(one_line(r.problem))}", highlight=False, soft_wrap=True)
     if not all(r.ok for r in reports):
         raise typer.Exit(1)
 
