@@ -172,19 +172,24 @@ def check_header(header: GameHeader, records: Sequence[Record]) -> None:
         raise IntegrityError("header field 'seed_nonce' is missing while the seed is there: the "
                              "seed cannot be checked against its commitment", seq=0)
     if header.seed_known and not header.seed_matches():
-        raise IntegrityError("header field 'seed': the header's seed is not the one its "
-                             "commitment seals", seq=0)
+        raise IntegrityError("the header's seed is not the one its commitment seals", seq=0)
     if header.chance == CHANCE_SEQ:
         raise IntegrityError("header field 'chance' says 'seq', which only headers without a "
                              "seed commitment use", seq=0)
 
 
 def rederive(game: Game, header: GameHeader, records: Sequence[Record],
-             old: dict[str, int] | None = None, prefix: Prefix | None = None) -> tuple[int, Any]:
+             old: dict[str, int] | None = None, prefix: Prefix | None = None) -> int:
     """Raise IntegrityError at the first event that is not what it should be; return how
-    many decisions drew chance that could not be checked (no seed), and the state the log
-    ends in. ``old`` collects the old formats accepted (``Game.old_format``) and how many
-    events were in each; ``prefix`` is a fork's source (see ``Prefix``)."""
+    many decisions drew chance that could not be checked (no seed). ``old`` collects the
+    old formats accepted (``Game.old_format``) and how many events were in each;
+    ``prefix`` is a fork's source (see ``Prefix``)."""
+    return _rederive(game, header, records, old, prefix)[0]
+
+
+def _rederive(game: Game, header: GameHeader, records: Sequence[Record],
+              old: dict[str, int] | None, prefix: Prefix | None) -> tuple[int, Any]:
+    """``rederive``, and the state the log ends in."""
     codec = Codec(game)
     batches = _batches(records)
     old = {} if old is None else old
@@ -414,7 +419,7 @@ def verify(game: Game, header: GameHeader, records: Sequence[Record],
     try:
         check_chain(header, records)
         old: dict[str, int] = {}
-        unchecked, state = rederive(game, header, records, old, prefix)
+        unchecked, state = _rederive(game, header, records, old, prefix)
         if unchecked and not header.seed_known and _finished(game, state):
             raise IntegrityError(
                 f"unverifiable draws: the game is over, but header field 'seed' is missing, so "
