@@ -162,10 +162,23 @@ class Prefix:
     records: Sequence[Record] = ()
 
 
-def check_header(header: GameHeader, records: Sequence[Record]) -> None:
+def _version(text: str) -> tuple[int, ...] | None:
+    parts = text.split(".")
+    return tuple(int(p) for p in parts) if all(p.isdigit() for p in parts) else None
+
+
+def check_header(header: GameHeader, records: Sequence[Record], game: Game | None = None) -> None:
     """The header fields that change what is legal or drawn, against each other and the
     log. The header hash seals them, but a store owner may reseal the whole chain; these
     are what a reseal still cannot make consistent."""
+    if header.forked_from and header.forked_from[0] == header.game_id:
+        raise IntegrityError("header field 'forked_from' names the game itself", seq=0)
+    mine, theirs = _version(str(game.version)) if game else None, _version(header.plugin_version)
+    if mine is not None and theirs is not None and theirs > mine:
+        raise IntegrityError(
+            f"header field 'plugin_version' says {header.plugin_version}, newer than the "
+            f"installed {game.name} plugin ({game.version}): its rules cannot vouch for a "  # type: ignore[union-attr]
+            "later version's log", seq=0)
     if header.legacy:  # its seed is sealed into its hash; its undos are judged one by one
         return
     if header.seed is not None and header.seed_nonce is None:
@@ -195,7 +208,7 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],
     old = {} if old is None else old
     if not batches:
         return 0, None
-    check_header(header, records)
+    check_header(header, records, game)
     # Up to which seq decisions are drawn with another seed (a fork's source's) or none
     # (a sealed export), and with which header's seed and keying.
     blind = header.forked_from[1] if header.forked_from and not header.legacy else 0
@@ -420,11 +433,13 @@ def verify(game: Game, header: GameHeader, records: Sequence[Record],
         check_chain(header, records)
         old: dict[str, int] = {}
         unchecked, state = _rederive(game, header, records, old, prefix)
-        if unchecked and not header.seed_known and _finished(game, state):
+        if not header.seed_known and _finished(game, state):
+            # Every finished game discloses its seed (export keeps it once the game is
+            # over): one without it hides its draws from this check for good.
             raise IntegrityError(
-                f"unverifiable draws: the game is over, but header field 'seed' is missing, so "
-                f"{unchecked} decision{'s' * (unchecked != 1)} that drew chance cannot be "
-                "checked (a finished game's seed is disclosed with it)", seq=0)
+                f"unverifiable draws: the game is over, but header field 'seed' is missing "
+                f"({unchecked} decision{'s' * (unchecked != 1)} drew chance that nobody can "
+                "check; a finished game's export always carries its seed)", seq=0)
     except IntegrityError as exc:
         return VerifyReport(header.game_id, False, len(records), exc.seq, str(exc), fork=fork)
     upcast = "; ".join(f"stored in format {name}, upcast: {n} event{'s' * (n != 1)}"
