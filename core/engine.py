@@ -349,7 +349,7 @@ class Engine:
         Anything malformed (header, status, payload) is a failed report, never an error."""
         try:
             return self._verify(game_id)
-        except GameNotFound:
+        except (GameNotFound, BadOptions):
             raise  # a wrong id is the caller's mistake, not a finding about a game
         except Exception as exc:  # a damaged store must give a finding, whatever broke
             text = " ".join(str(exc).split())[:200] or type(exc).__name__
@@ -359,8 +359,8 @@ class Engine:
     def _verify(self, game_id: str) -> VerifyReport:
         try:
             header = self.store.header(game_id)
-        except GameNotFound:
-            raise
+        except (GameNotFound, BadOptions):
+            raise  # no such game, or an id no game can have (path-like, not text)
         except Exception as exc:
             return VerifyReport(game_id, False, 0, None, f"the stored header is damaged: {exc}")
         try:
