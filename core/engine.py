@@ -509,7 +509,7 @@ class Engine:
         engine events, re-derivation as far as the seed is known)."""
         header, records, trailer_line, last_hash = read_export(data)
         game = self.plugins.game(header.game)
-        report = verify(game, header, records)
+        report = verify(game, header, records, self._fork_source(header))
         if not report.ok:
             raise ImportFailed(f"the file fails verification at event {report.first_bad_seq}: "
                                f"{report.problem}", line=(report.first_bad_seq or 0) + 1)

@@ -277,3 +277,25 @@ def test_fuzzed_store_urls_on_every_command_are_one_line(capsys, tmp_path, url) 
             assert len(err.strip().splitlines()) == 1, (url, args, err)
             assert "pw@" not in err, err
         count("cli.fuzzed_store_urls")
+
+
+def test_a_finished_game_without_its_seed_is_unverifiable_draws(capsys, tmp_path) -> None:
+    """Not "draws wait for the seed": a finished game's seed is disclosed, so one without
+    it is a finding, exit 1. A running game's sealed export still just counts its draws."""
+    db = f"sqlite:///{tmp_path / 'db.sqlite'}"
+    eng = Engine(db, PLUGINS)
+    play_random(eng, "utopia", seed=4, commands=3000, game_id="u")
+    assert eng.table("u").outcome() is not None
+    header, records = eng.store.header("u"), eng.store.load("u")
+    other = Engine(f"sqlite:///{tmp_path / 'other.sqlite'}", PLUGINS)
+    other.store.import_game(header.sealed(), records)  # same hash: the seed is outside it
+    code, out, _ = run_meeple(capsys, "verify", "u", "--db",
+                              f"sqlite:///{tmp_path / 'other.sqlite'}")
+    assert code == 1 and "unverifiable draws: the game is over, but header field 'seed'" in out
+    assert "wait for the seed" not in out, out
+    play_random(eng, "utopia", seed=4, commands=6, game_id="r")
+    running = Engine(f"sqlite:///{tmp_path / 'running.sqlite'}", PLUGINS)
+    running.store.import_game(eng.store.header("r").sealed(), eng.store.load("r"))
+    code, out, _ = run_meeple(capsys, "verify", "r", "--db",
+                              f"sqlite:///{tmp_path / 'running.sqlite'}")
+    assert code == 0 and "draws wait for the seed" in out, out
