@@ -20,8 +20,15 @@ commitment) every decision is re-derived with a generator that refuses to draw: 
 decision that draws nothing is checked in full, one that draws is taken as recorded, its
 events folded and counted in ``chance_unchecked``; once the seed is disclosed (the game
 is over, or in the store) the same verify checks those too, and the seed against the
-commitment. A fork drew its events up to the fork point with its source's seed, which it
-does not carry: those are checked the same way.
+commitment. A finished game without its seed is a finding ("unverifiable draws"): its
+export always discloses it. A fork drew its events up to the fork point with its
+source's seed, which it does not carry: given the source (``Prefix``, the same store),
+those events must be the source's and are re-derived with its seed; without it they are
+checked the same way as a sealed game's.
+
+The header hash seals every field but the seed and its nonce, yet whoever holds the store
+may re-seal the whole chain; ``check_header`` holds the fields that change what is legal
+or drawn to what the log can still prove (see docs/reliability.md).
 """
 
 from __future__ import annotations

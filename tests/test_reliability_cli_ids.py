@@ -299,3 +299,15 @@ def test_a_finished_game_without_its_seed_is_unverifiable_draws(capsys, tmp_path
     code, out, _ = run_meeple(capsys, "verify", "r", "--db",
                               f"sqlite:///{tmp_path / 'running.sqlite'}")
     assert code == 0 and "draws wait for the seed" in out, out
+
+
+def test_a_browser_game_with_an_agent_that_cannot_play_is_not_created(tmp_path) -> None:
+    from meeple.core import BadOptions
+    from meeple.web.app import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite'}",
+                     seats_path=str(tmp_path / "seats.sqlite"), ai=False)
+    service = app.state.service
+    with pytest.raises(BadOptions, match="bot: agent 'openspiel-mcts' plays connect-four only"):
+        service.create("connect-four", [("ann", "human"), ("bot", "openspiel-mcts")], {}, 1)
+    assert service.engine.store.game_ids() == []
