@@ -22,7 +22,7 @@ from meeple.core.codec import Codec
 from meeple.core.engine import Engine
 from meeple.core.events import Undone
 from meeple.core.plugins import load
-from meeple.core.records import CHANCE_SEQ, GameHeader, NewEvent, Record, chain
+from meeple.core.records import CHANCE_POSITION, CHANCE_SEQ, GameHeader, NewEvent, Record, chain
 
 PLUGINS = load()
 GAMES = installed_games()
@@ -241,6 +241,7 @@ def header_tamperings(eng: Engine, name: str) -> list[tuple[str, GameHeader, lis
         ("seed removed", g.sealed(), gr),
         ("seed nonce removed", attrs.evolve(g, seed_nonce=None), gr),
         ("chance 'seq' with a commitment", attrs.evolve(g, chance=CHANCE_SEQ), gr),
+        ("chance 'position'", attrs.evolve(g, chance=CHANCE_POSITION), gr),
         ("plugin version newer", attrs.evolve(g, plugin_version="999"), gr),
         ("forked from another game", attrs.evolve(g, forked_from=("h", cut)), gr),
         ("forked from itself", attrs.evolve(g, forked_from=(SELF, cut)), gr),
@@ -260,8 +261,20 @@ def header_tamperings(eng: Engine, name: str) -> list[tuple[str, GameHeader, lis
     return [(kind, h, sealed_anew(h, recs)) for kind, h, recs in out]
 
 
-def header_finding(kind: str, report: Any, records: list[Record]) -> str | None:
+#: Games whose random game below makes a named draw in play (Terraforming Mars names only
+#: a reshuffle, which these short games do not reach; the others draw only in setup).
+NAMED_DRAWS_IN_PLAY = {"utopia"}
+
+
+def header_finding(kind: str, report: Any, records: list[Record], name: str) -> str | None:
     """What is wrong with ``report`` for a tampering of ``kind`` (None: caught and named)."""
+    if kind == "chance 'position'":
+        # Only a draw the game names is keyed otherwise: in a log without one the two
+        # keyings give the same events, and nothing that was or will be drawn differs.
+        if name not in NAMED_DRAWS_IN_PLAY:
+            return None if report.ok else f"a log without named draws failed: {report.problem}"
+        ok = not report.ok and report.problem.startswith(f"seq {report.first_bad_seq}: ")
+        return None if ok else f"{report.first_bad_seq}: {report.problem}"
     if report.ok:
         return "went unnoticed"
     named = {"seed removed": "unverifiable draws: the game is over, but header field 'seed'",
@@ -307,7 +320,7 @@ def test_every_header_tampering_is_found_and_the_field_named(
         source = "r" if "undo" in kind else "g"
         eng.store.set_status(gid, {**status[source], "seq": records[-1].seq})
         report = eng.verify(gid)
-        why = header_finding(kind, report, records)
+        why = header_finding(kind, report, records, name)
         if why:
             missed.append(f"{kind}: {why}")
         count(f"tamper.header.{kind.split()[0]}")
