@@ -215,6 +215,12 @@ def test_verify_all_names_a_game_by_its_stored_key(capsys, tmp_path) -> None:
                                         "this game under 'z9'")
     code, out, err = run_meeple(capsys, "verify", "--all", "--db", db)
     assert code == 1 and "FAIL z9: header field 'game_id' names 'b1'" in out, out
+    # A file named so that no game id fits: that entry fails, the others are verified.
+    (root / "a1.jsonl").rename(root / "a 1.jsonl")
+    code, out, err = run_meeple(capsys, "verify", "--all", "--json", "--db", db)
+    reports = {r["game_id"]: r for r in orjson.loads(out)}
+    assert code == 1 and set(reports) == {"a 1", "z9"}, (out, err)
+    assert reports["a 1"]["problem"].startswith("the store lists it, but: game id 'a 1' is not")
 
 
 # -- fuzz --------------------------------------------------------------------------------------
