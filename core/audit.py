@@ -24,7 +24,9 @@ commitment. A finished game without its seed is a finding ("unverifiable draws")
 export always discloses it. A fork drew its events up to the fork point with its
 source's seed, which it does not carry: given the source (``Prefix``, the same store),
 those events must be the source's and are re-derived with its seed; without it they are
-checked the same way as a sealed game's.
+checked the same way as a sealed game's. The events of no command right after the fork
+point (``Game.reshuffle_unrevealed``) are drawn again with the fork's own seed; a fork
+whose game would reshuffle there must have them.
 
 The header hash seals every field but the seed and its nonce, yet whoever holds the store
 may re-seal the whole chain; ``check_header`` holds the fields that change what is legal
@@ -33,6 +35,7 @@ or drawn to what the log can still prove (see docs/reliability.md).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -131,7 +134,9 @@ class _Ledger:
 
     def command(self, batch: list[Record], events: list[Any]) -> None:
         self.last_game = batch[-1].seq
-        if batch[0].actor is not None:
+        if batch[0].actor is None and batch[0].seq > 1:
+            self.spans.clear()  # a fork's reshuffle: no undo reaches before it
+        elif batch[0].actor is not None:
             self.spans.append((batch[0].seq, batch[-1].seq, batch[0].actor,
                                any(is_barrier(ev) for ev in events)))
 
@@ -227,6 +232,8 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],
     if not header.seed_known:
         blind = records[-1].seq
     unchecked = 0
+    # A fork's reshuffle (``runtime.fork_reshuffle``) follows its fork point.
+    reshuffle_at = header.forked_from[1] + 1 if header.forked_from and not header.legacy else 0
 
     def keyed(seq: int) -> GameHeader:
         forked = header.forked_from[1] if header.forked_from and not header.legacy else 0
@@ -281,6 +288,38 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],
     stale = False
     for batch in batches[1:]:
         head = batch[0]
+        if stale and (head.seq == reshuffle_at or not any(r.type in ENGINE_TYPES
+                                                          for r in batch)):
+            alive = runtime.effective(pairs)
+            counting = len(alive)
+            state = None
+            for _, ev in alive:
+                state = _fold(game, state, head, ev)
+            stale = False
+        if head.seq == reshuffle_at:
+            drawn = _fork_reshuffle(game, header, state)
+            if drawn != [] and head.actor is not None:
+                raise IntegrityError(
+                    f"seq {head.seq}: the fork's reshuffle of what nobody had seen is "
+                    "missing (the fork would draw what its source draws next)", seq=head.seq)
+            if head.actor is None and drawn != []:
+                events = decode(batch) if drawn is None else drawn
+                unchecked += drawn is None
+                for i, r in enumerate(batch):
+                    if i >= len(events) or not _same(codec, r, events[i]):
+                        today = events[i] if i < len(events) else None
+                        raise IntegrityError(f"seq {r.seq}: {difference(game, codec, r, today)} "
+                                             "(the fork's reshuffle)", seq=r.seq)
+                if len(events) > len(batch):
+                    seq = batch[-1].seq + 1
+                    raise IntegrityError(f"seq {seq}: the fork's reshuffle gives {len(events)} "
+                                         f"events, the log has {len(batch)}", seq=seq)
+                for r, ev in zip(batch, events, strict=True):
+                    pairs.append((r.seq, ev))
+                    state = _fold(game, state, r, ev)
+                    counting += 1
+                ledger.command(batch, events)
+                continue
         if any(r.type in ENGINE_TYPES for r in batch):
             if head.type not in ENGINE_TYPES:  # filed under a command: named at the undo
                 r = next(r for r in batch if r.type in ENGINE_TYPES)
@@ -292,13 +331,17 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],
                     (state, counting, stale))
                 pairs.append((r.seq, ev))
             continue
-        if stale:
-            alive = runtime.effective(pairs)
-            counting = len(alive)
-            state = None
-            for _, ev in alive:
-                state = _fold(game, state, head, ev)
-            stale = False
+        if head.actor is None and head.seq <= blind:
+            # An earlier fork's reshuffle, drawn with a seed this game does not carry.
+            events = decode(batch)
+            _check_earlier_reshuffle(game, header, state, head, events)
+            for r, ev in zip(batch, events, strict=True):
+                pairs.append((r.seq, ev))
+                state = _fold(game, state, r, ev)
+                counting += 1
+            ledger.command(batch, events)
+            unchecked += 1
+            continue
         if head.actor is None or head.command_text is None:
             raise IntegrityError(f"record {head.seq} has no command that caused it", seq=head.seq)
         by_header = keyed(head.seq)
@@ -341,6 +384,10 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],
         ledger.command(batch, events)
     if stale:
         state = runtime.fold_all(game, (e for _, e in runtime.effective(pairs)))
+    if reshuffle_at == records[-1].seq + 1 and _fork_reshuffle(game, header, state) != []:
+        raise IntegrityError(f"seq {reshuffle_at}: the fork's reshuffle of what nobody had "
+                             "seen is missing (the fork would draw what its source draws "
+                             "next)", seq=reshuffle_at)
     return unchecked, state
 
 
@@ -372,6 +419,41 @@ def _check_prefix(header: GameHeader, records: Sequence[Record], prefix: Prefix)
     if len(theirs) < at:
         raise IntegrityError(f"header field 'forked_from' names {src_id!r} at {at}, but that "
                              f"game has only {len(theirs)} events", seq=0)
+
+
+def _check_earlier_reshuffle(game: Game, header: GameHeader, state: Any, head: Record,
+                             events: list[Any]) -> None:
+    """A batch of no command in a fork's copied events must be what a fork appends there:
+    the events the game's reshuffle gives (their kinds; their order was drawn with a seed
+    not known here), changing nothing any player or a spectator sees."""
+    try:
+        like = runtime.fork_reshuffle(game, state, 0, rng=random.Random(0))
+    except MeepleError:
+        like = []
+    after = game.clone(state)
+    try:
+        for ev in events:
+            after = game.fold(after, ev)
+        same = [type(e) for e in like] == [type(e) for e in events] and all(
+            game.view(after, p) == game.view(state, p) for p in [*header.players, None])
+    except Exception:  # a forged event the plugin cannot fold: not a reshuffle
+        same = False
+    if not like or not same:
+        raise IntegrityError(f"record {head.seq} has no command that caused it, and is not "
+                             "a fork's reshuffle of what nobody had seen", seq=head.seq)
+
+
+def _fork_reshuffle(game: Game, header: GameHeader, state: Any) -> list[Any] | None:
+    """The events a fork's reshuffle gives at ``state`` with the header's seed; None when
+    they draw and the seed is sealed (they are then taken as recorded)."""
+    try:
+        return runtime.fork_reshuffle(game, state, header.seed or 0,
+                                      rng=None if header.seed_known else SealedRandom())
+    except ChanceNeeded:
+        return None
+    except MeepleError as exc:
+        raise IntegrityError(f"the fork's reshuffle is refused on replay: {exc}",
+                             seq=header.forked_from[1] + 1 if header.forked_from else 0) from None
 
 
 def _old(game: Game, stored: list[Any], today: list[Any], found: dict[str, int]) -> bool:

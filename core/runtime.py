@@ -46,6 +46,26 @@ def start(game: Game, players: Sequence[str], options: Mapping[str, Any] | None,
         raise BadOptions(plugin_failure(game, "setting up the game", exc)) from exc
 
 
+#: The chance key of a fork's reshuffle (``fork_reshuffle``), drawn with the fork's seed.
+FORK_KEY = "fork"
+
+
+def fork_reshuffle(game: Game, state: Any, seed: int,
+                   rng: random.Random | None = None) -> list[Any]:
+    """The events a fork appends at its fork point (``Game.reshuffle_unrevealed``): none
+    for a finished game. ``rng`` replaces the fork seed's generator (verify of a sealed
+    game)."""
+    if game.outcome(state) is not None:
+        return []
+    try:
+        return list(game.reshuffle_unrevealed(state, rng or derive_rng(seed, FORK_KEY)))
+    except MeepleError:
+        raise
+    except Exception as exc:
+        raise PluginFailed(plugin_failure(game, "reshuffling what a fork has not seen",
+                                          exc)) from exc
+
+
 def parse(game: Game, text: str, state: Any, player: str | None) -> Any:
     """The game's parse, with its unexpected exceptions turned into a refusal."""
     try:
@@ -130,11 +150,15 @@ Row = tuple[int, int, "str | None", Any]
 
 
 def undo_span(rows: Sequence[Row]) -> tuple[int, int, str, bool]:
-    """(first, last, actor, crosses a barrier) of the last player command still counting."""
+    """(first, last, actor, crosses a barrier) of the last player command still counting.
+    Nothing before a fork's reshuffle (events of no command after the setup) counts: the
+    reshuffled order follows from the commands before it."""
     alive = {s for s, _ in effective([(r[0], r[3]) for r in rows])}
+    floor = max((seq for seq, batch, actor, _ in rows if actor is None and batch > 1),
+                default=0)
     spans: dict[int, tuple[int, str]] = {}
     for seq, batch, actor, _ in rows:
-        if actor is not None and seq in alive:
+        if actor is not None and seq in alive and seq > floor:
             last = spans.get(batch, (seq, actor))[0]
             spans[batch] = (max(last, seq), actor)
     if not spans:
