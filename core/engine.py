@@ -19,7 +19,7 @@ import attrs
 import orjson
 
 from . import runtime
-from .audit import VerifyReport, check_chain, verify
+from .audit import Prefix, VerifyReport, check_chain, verify
 from .codec import Codec
 from .errors import (
     BadOptions,
@@ -370,7 +370,7 @@ class Engine:
         Anything malformed (header, status, payload) is a failed report, never an error."""
         try:
             return self._verify(game_id)
-        except GameNotFound:
+        except (GameNotFound, BadOptions):
             raise  # a wrong id is the caller's mistake, not a finding about a game
         except Exception as exc:  # a damaged store must give a finding, whatever broke
             text = " ".join(str(exc).split())[:200] or type(exc).__name__
@@ -380,8 +380,8 @@ class Engine:
     def _verify(self, game_id: str) -> VerifyReport:
         try:
             header = self.store.header(game_id)
-        except GameNotFound:
-            raise
+        except (GameNotFound, BadOptions):
+            raise  # no such game, or an id no game can have (path-like, not text)
         except Exception as exc:
             return VerifyReport(game_id, False, 0, None, f"the stored header is damaged: {exc}")
         try:
@@ -399,7 +399,13 @@ class Engine:
             game = self.plugins.game(header.game)
         except MeepleError as exc:
             return VerifyReport(game_id, False, len(records), None, str(exc))
-        report = verify(game, header, records)
+        report = verify(game, header, records, self._fork_source(header))
+        if header.game_id != game_id:
+            report = attrs.evolve(report, game_id=game_id, header_id=header.game_id)
+            if report.ok:
+                report = attrs.evolve(report, ok=False, first_bad_seq=None, problem=(
+                    f"header field 'game_id' names {header.game_id!r}, but the store files "
+                    f"this game under {game_id!r}"))
         try:
             status = self.store.status(game_id)
         except Exception as exc:
@@ -417,6 +423,19 @@ class Engine:
         if report.ok:
             report = self._check_status_cache(report, header, records)
         return report
+
+    def _fork_source(self, header: GameHeader) -> Prefix | None:
+        """A fork's source as this store holds it, to check the fork's first events."""
+        if not header.forked_from or header.legacy:
+            return None
+        src, at = header.forked_from
+        try:
+            return Prefix(self.store.header(src), self.store.load(src, upto=at))
+        except GameNotFound:
+            return Prefix()
+        except Exception as exc:  # a damaged source: say so, as for any unreadable game
+            raise IntegrityError(f"header field 'forked_from' names {src!r}, which cannot "
+                                 f"be read: {exc}", seq=0) from None
 
     def _check_status_cache(self, report: VerifyReport, header: GameHeader,
                             records: Sequence[Record]) -> VerifyReport:
@@ -513,7 +532,7 @@ class Engine:
         engine events, re-derivation as far as the seed is known)."""
         header, records, trailer_line, last_hash = read_export(data)
         game = self.plugins.game(header.game)
-        report = verify(game, header, records)
+        report = verify(game, header, records, self._fork_source(header))
         if not report.ok:
             raise ImportFailed(f"the file fails verification at event {report.first_bad_seq}: "
                                f"{report.problem}", line=(report.first_bad_seq or 0) + 1)

@@ -124,12 +124,12 @@ def effective(records: Sequence[tuple[int, Any]]) -> list[tuple[int, Any]]:
             undos.pop(ev.undo_seq, None)
     if not undos:
         return [(s, e) for s, e in records if not isinstance(e, Undone | Redone)]
-    dead = [(u.first_seq, u.last_seq) for u in undos.values()]
-    return [
-        (s, e)
-        for s, e in records
-        if not isinstance(e, Undone | Redone) and not any(a <= s <= b for a, b in dead)
-    ]
+    # A set of the undone seqs, not a test against every span per event: a log with
+    # thousands of undos still folds in time linear in its length.
+    dead: set[int] = set()
+    for u in undos.values():
+        dead.update(range(u.first_seq, u.last_seq + 1))
+    return [(s, e) for s, e in records if not isinstance(e, Undone | Redone) and s not in dead]
 
 
 def fold_all(game: Game, events: Iterable[Any], state: Any = None) -> Any:
@@ -203,9 +203,19 @@ def check_undo(rows: Sequence[Row], players: Sequence[str], ev: Undone,
     ``legacy``: a game from before consent for others' moves (only a span that crossed a
     barrier needed consent, and a forced undo recorded just its asker)."""
     try:
-        first, last, actor, barrier = undo_span(rows)
+        span = undo_span(rows)
     except IllegalCommand:
+        span = None
+    return judge_undo(span, players, ev, legacy)
+
+
+def judge_undo(span: tuple[int, int, str, bool] | None, players: Sequence[str], ev: Undone,
+               legacy: bool = False) -> str | None:
+    """``check_undo`` given the span an undo could name there (``undo_span``; None if
+    nothing could be undone): verify keeps the spans as it reads, without a scan per undo."""
+    if span is None:
         return "there was nothing to undo"
+    first, last, actor, barrier = span
     if (ev.first_seq, ev.last_seq) != (first, last):
         return (f"it names events {ev.first_seq}-{ev.last_seq}, but the last command that "
                 f"counted was events {first}-{last}")
@@ -241,6 +251,11 @@ def redo_allowed(pairs: Sequence[tuple[int, Any]], rows: Sequence[Row], target: 
     """A redo puts a command back: only the undo's asker or the command's own player may."""
     undo = next(ev for s, ev in pairs if s == target)
     actor = next((r[2] for r in rows if r[0] == undo.first_seq), None)
+    return redo_allowed_for(undo, actor, target, by)
+
+
+def redo_allowed_for(undo: Undone, actor: str | None, target: int, by: str) -> str | None:
+    """``redo_allowed`` given the undo at ``target`` and the player of what it undid."""
     if by not in (undo.by, actor):
         return (f"only {undo.by} (who undid it) or {actor} (whose command it was) may redo "
                 f"the undo at {target}")

@@ -219,4 +219,11 @@ def test_a_fork_of_a_fork_verifies_and_a_forged_reshuffle_in_its_copy_does_not(
     changed = attrs.evolve(records[at], data=orjson.dumps(data))
     report = forged(eng, second, [*records[:at], changed, *records[at + 1:]])
     assert not report.ok and report.first_bad_seq == at + 1
+    # Its source is in this store: the copy is not the source's event.
+    assert f"header field 'forked_from' names 'first' at {len(records) - 1}" in report.problem
+    # Elsewhere, without its source, the copied reshuffle is judged by its kinds and views.
+    alone = Engine(SqliteStore(tmp_path / "alone.sqlite"))
+    alone.store.import_game(eng.store.header("forged"), eng.store.load("forged"))
+    report = alone.verify("forged")
+    assert not report.ok and report.first_bad_seq == at + 1
     assert "not a fork's reshuffle" in report.problem

@@ -264,6 +264,13 @@ class Service:
                     raise BadOptions(f"{name}: {exc}") from None
             agents[name] = None if spec == "human" else spec
         names = [n for n, _ in seats]
+        table = self.engine.plugins.game(game)
+        for name, spec in agents.items():  # an agent that cannot play these seats: now
+            if spec is not None:
+                try:
+                    check_spec(spec, self.engine.plugins, table, names)
+                except BadOptions as exc:
+                    raise BadOptions(f"{name}: {exc}") from None
         seed = random.SystemRandom().getrandbits(63) if seed is None else seed
         rng = random.Random(seed)
         seat_seeds = {n: rng.getrandbits(62) for n in names}

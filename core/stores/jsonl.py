@@ -85,6 +85,11 @@ def read_export(text: bytes | str) -> tuple[GameHeader, list[Record], int, Any]:
         trailer = None
     body = lines[1:-1] if isinstance(trailer, dict) else lines[1:]
     after = next((i for i, ln in body if ln.startswith(b'{"trailer"')), None)
+    cut = lines[-1][1] if len(lines) > 1 and not isinstance(trailer, dict) else b""
+    if cut and (cut.startswith(b'{"trailer"') or b'{"trailer"'.startswith(cut)):
+        raise ImportFailed("the trailer line is cut short (the file ends inside it); an export "
+                           'ends with {"trailer": {"events": N, "last_hash": H}}',
+                           line=lines[-1][0])
     if after is not None:
         raise ImportFailed("nothing may follow the trailer (an export ends with it)",
                            line=next(i for i, _ in lines if i > after))

@@ -347,7 +347,10 @@ class TerraMystica(Game):
         old, new = stored[0], today[0]
         if type(old) is Started and type(new) is Started and len(today) == 1:
             same = attrs.evolve(new, options=old.options) == old
-            if same and set(old.options) - set(new.options) <= {"site-leech"}:
+            # The upcast adds site-leech and nothing else: a header with an option the
+            # stored setup lacks was changed, not written by version 1.
+            if (same and set(new.options) <= set(old.options)
+                    and set(old.options) - set(new.options) <= {"site-leech"}):
                 return _V1
         if (type(old) is Acted and type(new) is Played and new.player == old.player
                 and new.text == self.parse(old.text).text):
