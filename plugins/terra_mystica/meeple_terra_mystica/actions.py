@@ -41,8 +41,9 @@ def _main(g: State, f: dict) -> None:
         if not _alone(g, f):
             raise IllegalCommand(f"{f['name']} have already taken their action this turn")
         # Everyone else has passed: the faction's next turn follows at once, so one row
-        # may hold several actions (as the site's records write them).
-        if any(f[k] for k in OWED):
+        # may hold several actions (as the site's records write them). Live, what the last
+        # action gave is taken first; the site lets it wait (site-order, rules notes).
+        if any(f[k] for k in OWED) and "site-order" not in g.options:
             raise IllegalCommand(f"{f['name']} must finish their action first (take what "
                                  "it gave: a favor tile, a town, cult steps, spades)")
         f["acted"] = 0
@@ -361,7 +362,8 @@ def _settle_cultists(g: State, oid: int, took: bool, gained: bool, could: bool) 
     c = g.fac["cultists"]
     state = g.cultist_offers[key]  # 0 open, 1 someone gained, 2 took nothing, 3 refused
     if gained:
-        if state != 1:
+        # A dropped faction is never asked for a choice: its step lapses (as on the site).
+        if state != 1 and not c["dropped"]:
             c["CULT"] += 1
             note(g, "cultists", "a neighbour took power: a cult step")
         g.cultist_offers[key] = 1

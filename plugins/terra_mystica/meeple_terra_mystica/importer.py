@@ -271,6 +271,8 @@ def to_imported(led: Ledger) -> ImportedGame:
     opts: dict = {o: True for o in led.options}
     # The site's records let play run on while power offers are open (see the rules notes).
     opts["site-leech"] = True
+    # ... and the last faction still playing take what an action gave after its next one.
+    opts["site-order"] = True
     opts["scoring"] = ",".join(led.scoring)
     opts["removed-bonus"] = ",".join(led.removed) or "none"
     expected = {"final_vp": {f: v["VP"] for f, v in led.last_values.items()} or led.stated_final,

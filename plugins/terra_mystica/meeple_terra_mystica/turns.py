@@ -178,6 +178,10 @@ def cult_income(g: State, f: dict) -> None:
         times = f[cult] // req
     with why(g, f"round scoring {g.score_tiles[g.round - 1]}"):
         for k, v in reward.items():
+            # A dropped faction is never asked to spend spades: they lapse (the site gives
+            # it the rest of the bonus, and nothing waits for it).
+            if k == "SPADE" and f["dropped"]:
+                continue
             gain(g, f, k, v * times)
 
 
