@@ -267,6 +267,70 @@ def test_a_temples_favor_tile_after_the_pass_in_site_order() -> None:
     assert f["FAV11"] == 1 and g.round == 3
 
 
+def _last_one(name: str, other: str = "nomads", options=("site-order",)):
+    """Round 2: ``other`` has passed; ``name`` is the last to play."""
+    g = _state(name, other, options=options)
+    g.round = 2
+    g.pool.update({"BON3": 1, "BON4": 1})
+    g.fac[other].update(passed=1)
+    g.pass_order = [other]
+    g.fac[name].update(acted=1, actions=1)
+    return g
+
+
+def test_the_aurens_two_steps_on_one_track_after_the_pass_in_site_order() -> None:
+    g = _last_one("auren")
+    f = g.fac["auren"]
+    f.update(ACTA=1, L_SH=1)
+    _row(g, "p0", "action ACTA")
+    _row(g, "p0", "pass BON3")
+    assert f["passed"] and f["CULT"] == 2 and g.round == 2
+    _row(g, "p0", "+2FIRE")
+    assert f["FIRE"] == 2 and g.round == 3
+
+
+def test_spades_of_a_bonus_tile_spent_after_the_pass_in_site_order() -> None:
+    g = _last_one("witches")
+    f = g.fac["witches"]
+    f.update(BON1=1, bonus="BON1")
+    _put(g, "witches", "E9")
+    _row(g, "p0", "action BON1")
+    _row(g, "p0", "pass BON3")
+    assert f["passed"] and f["SPADE"] == 1 and g.round == 2
+    # F6 (gray, next to E9) is one step from home; the spade is spent there.
+    _row(g, "p0", "transform F6 to green")
+    assert g.hcolor[B.INDEX["F6"]] == "green" and g.round == 3
+
+
+@pytest.mark.parametrize("site", [False, True])
+def test_the_cultists_step_from_an_offer_taken_after_their_pass(site: bool) -> None:
+    """The last faction, the Cultists, build beside the witches (passed) and pass; the
+    witches take the power, which earns the Cultists a step after their pass: the round
+    waits for it, on the site and live alike."""
+    opts = ("site-leech", "site-order") if site else ()
+    g = _last_one("cultists", "witches", options=opts)
+    c = g.fac["cultists"]
+    c.update(W=9, C=20)
+    _put(g, "cultists", "E6")
+    _put(g, "witches", "E7")
+    _row(g, "p0", "upgrade E6 to TP")
+    if site:
+        _row(g, "p0", "pass BON3")  # the site: play runs on while the offer is open
+        _row(g, "p1", "leech 2 from cultists")
+    else:
+        with pytest.raises(IllegalCommand, match="waiting for witches"):
+            _row(g.clone(), "p0", "pass BON3")
+        _row(g, "p1", "leech 2 from cultists")
+        with pytest.raises(IllegalCommand, match="must finish their action first"):
+            _row(g.clone(), "p0", "pass BON3")
+        _row(g, "p0", "+FIRE")
+        _row(g, "p0", "pass BON3")
+    if site:
+        assert c["passed"] and c["CULT"] == 1 and acting(g) == ["cultists"] and g.round == 2
+        _row(g, "p0", "+FIRE")
+    assert c["FIRE"] == 2 and g.round == 3
+
+
 # -- a dropped faction, wherever it stands ---------------------------------------------
 
 SPADE_TILES = ["SCORE6", "SCORE8", "SCORE2", "SCORE6", "SCORE8", "SCORE2"]
