@@ -15,6 +15,7 @@ from meeple.core.stores.memory import MemoryStore
 from meeple_terra_mystica import TerraMystica
 from meeple_terra_mystica import board as B
 from meeple_terra_mystica.check import replay
+from meeple_terra_mystica.importer import SnellmanImporter
 from meeple_terra_mystica.state import OWED
 from meeple_terra_mystica.turns import acting, start_round
 
@@ -165,6 +166,44 @@ def test_a_dropped_faction_is_imported_verified_and_ranked() -> None:
     s = _import_and_verify(DROPPED_FIRST, "dropped-first")
     assert s["final_scores_by_player"] == {"ada": 61, "ben": 67, "cleo": 64}
     assert s["factions"]["darklings"]["dropped"]
+
+
+#: Where the drop line may stand in the ledger above, all giving the same game: after the
+#: darklings' pass (nothing of theirs open: the next row's player sends it), after the
+#: offer the witches' trading house made them (their own row, as above), and after the
+#: nomads' or the witches' pass (the offer still open, the round not yet over).
+DROP_AFTER = ["darklings: pass bon4", "witches: upgrade e9 to tp", "nomads: pass bon8",
+              "witches: pass bon2"]
+
+
+@pytest.mark.parametrize("after", DROP_AFTER)
+def test_the_drop_line_is_read_where_the_site_put_it(after: str) -> None:
+    line = "darklings dropped from the game\n"
+    text = DROPPED_FIRST.replace(line, "")
+    text = text.replace(after + "\n", after + "\n" + line, 1)
+    assert text.count(line) == 1 and text.index(after) < text.index(line)
+    s = _import_and_verify(text, "drop-line")
+    assert s["final_scores_by_player"] == {"ada": 61, "ben": 67, "cleo": 64}
+
+
+def test_a_drop_of_a_faction_not_asked_to_act_is_sent_by_the_next_row() -> None:
+    text = DROPPED_FIRST.replace("witches: upgrade e9 to tp\ndarklings dropped from the game",
+                                 "darklings dropped from the game\nwitches: upgrade e9 to tp")
+    moves = [(m.player, m.text) for m in SnellmanImporter().read(text).moves]
+    i = moves.index(("ada", "drop darklings"))
+    assert moves[i - 1] == ("cleo", "pass bon4") and moves[i + 1] == ("ada", "upgrade e9 to tp")
+
+
+def test_live_a_player_cannot_drop_another_faction() -> None:
+    g = _state("witches", "nomads")
+    with pytest.raises(IllegalCommand, match="only a site record drops another faction"):
+        _row(g, "p0", "drop nomads")
+    g = _state("witches", "nomads", options=("site-order",))
+    g.fac["nomads"].update(passed=1)
+    _row(g, "p0", "drop nomads")
+    assert g.fac["nomads"]["dropped"] and not g.fac["witches"]["dropped"]
+    with pytest.raises(IllegalCommand, match="already dropped out"):
+        _row(g, "p0", "drop nomads")
 
 
 def test_a_cult_step_named_after_the_pass_imports_as_the_site_played_it() -> None:
@@ -471,3 +510,13 @@ def test_a_round_after_a_drop_starts_with_the_next_faction_that_still_plays() ->
     g.fac["darklings"]["dropped"] = 1
     start_round(g)
     assert g.turn_order[0] == "darklings" and g.active == "witches"
+
+
+def test_the_site_drop_of_another_faction_reads_and_writes_back() -> None:
+    from meeple_terra_mystica.notation import format_row, parse_row
+
+    assert parse_row("drop-faction Darklings") == (("drop", "darklings"),)
+    assert format_row(parse_row("drop darklings")) == "drop darklings"
+    assert parse_row("drop") == (("drop",),)
+    with pytest.raises(IllegalCommand, match="unknown faction 'elves'"):
+        parse_row("drop elves")
