@@ -520,3 +520,13 @@ def test_the_site_drop_of_another_faction_reads_and_writes_back() -> None:
     assert parse_row("drop") == (("drop",),)
     with pytest.raises(IllegalCommand, match="unknown faction 'elves'"):
         parse_row("drop elves")
+
+
+@pytest.mark.parametrize("owed", sorted(SETTLE))
+def test_a_faction_dropped_while_it_owes_a_choice_holds_nothing_up(owed: str) -> None:
+    g = _state("witches", "nomads", "darklings")
+    g.fac["witches"].update(acted=1, **{owed: 1})
+    assert acting(g)[0] == "witches"
+    _row(g, "p0", "drop")
+    assert not any(g.fac["witches"][k] for k in OWED)
+    assert g.active == "nomads" and "witches" not in acting(g)
