@@ -33,6 +33,8 @@ OPTION_FLAGS = (
     ("maintain-player-order", "players pick factions in the given seat order"),
     ("site-leech", "as on Snellman's site: power offers may stay open while others act, "
      "and an action declines the actor's own open offers (imports set it)"),
+    ("site-order", "as on Snellman's site: the last faction still playing may take its next "
+     "action, or pass, before taking what its previous action gave (imports set it)"),
 )
 
 
