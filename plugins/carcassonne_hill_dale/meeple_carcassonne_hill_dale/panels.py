@@ -62,7 +62,7 @@ def _harvest(state: State, picker: bool) -> Panel:
                      f"picked one at a time: {order}")]
     for crop in sorted(set(chips)):
         name = CROPS[crop]
-        entries.append(Entry(f"take {name}", f"take a {name} chip",
+        entries.append(Entry(f"take {name}", f"take one {name} chip",
                              region=f"take {name}" if picker else None))
     return Panel("Harvest", tuple(entries))
 

@@ -82,9 +82,10 @@ def _hotspot(kind: str, region: str, after: str, px: float, py: float, edge: int
         return (f'<circle {attrs} cx="{px + cx:.1f}" cy="{py + cy:.1f}" r="8" {style}>'
                 f'{_title(words)}</circle>')
     if kind == "farmer":
-        cx, cy = _toward_centre(edge, 0.6)
-        return (f'<rect {attrs} x="{px + cx - 7:.1f}" y="{py + cy - 7:.1f}" width="14" '
-                f'height="14" {style}>{_title(words)}</rect>')
+        # clear of the field's harvest letters and of a second field's farmer
+        cx, cy = _toward_centre(edge, 0.65)
+        return (f'<rect {attrs} x="{px + cx - 6:.1f}" y="{py + cy - 6:.1f}" width="12" '
+                f'height="12" {style}>{_title(words)}</rect>')
     if kind == "goal":
         cx, cy = _toward_centre(edge, 0.45)
         return (f'<circle {attrs} cx="{px + cx:.1f}" cy="{py + cy:.1f}" r="11" '
@@ -120,7 +121,8 @@ def layer(view: State, colour: str, commands: Sequence[Place | Take], cell: Cell
             out.append(f'<g {_attrs(rotation_id(x, y, r), spot_id(x, y), True)} '
                        f'transform="translate({px + ox},{py + oy}) scale({scale:.4f})">'
                        f'{_title(f"turn the tile {r * 90} degrees clockwise")}')
-            out += draw_tile(kind, r, 0, 0)
+            # no words at this size: the drawn tile is shown in full below the board
+            out += [part for part in draw_tile(kind, r, 0, 0) if not part.startswith("<text")]
             out.append(f'<rect width="{SIZE}" height="{SIZE}" fill="none" stroke="{colour}" '
                        f'stroke-width="4"/></g>')
     for (x, y, r), cmds in by_choice.items():
@@ -192,7 +194,7 @@ def take_buttons(commands: Sequence[Place | Take], x: float, y: float) -> list[s
                        f'height="24" rx="5" fill="#ffffff" stroke="{HIGHLIGHT}" '
                        f'stroke-width="2"/><text x="{x + width / 2}" y="{y + 16}" '
                        f'font-size="12" text-anchor="middle">{name}</text>'
-                       f'{_title(f"take a {name} chip")}</g>')
+                       f'{_title(f"take one {name} chip")}</g>')
             x += width + 8
     return out
 

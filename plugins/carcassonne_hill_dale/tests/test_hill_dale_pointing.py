@@ -5,6 +5,7 @@ else's picture is clickable, and a whole game played by clicks alone."""
 from __future__ import annotations
 
 import random
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -75,13 +76,18 @@ def test_a_wanderer_with_two_goals_on_the_new_tile_is_asked_where_to():
     assert steps(view, walk, two) == ("1,-1", "1,-1 r0 walk 1,0S", "1,-1 r0 walk 1,0S 1,-1N")
 
 
-def test_a_harvest_chip_is_a_button_for_its_picker_alone():
+def _harvest_to_share() -> Table:
     t = Table(["field-nw-apple", "field-n-path-scarecrow", "meadow-1",
                "field-nw-strawberry"] + FILL)
     t.play("ann", "0,1 r180 farmer S")
     t.play("bob", "1,0 r0 farmer N")
     t.play("ann", "0,-1 r0")
     t.play("bob", "1,1 r270")  # closes both fields: bob picks first
+    return t
+
+
+def test_a_harvest_chip_is_a_button_for_its_picker_alone():
+    t = _harvest_to_share()
     assert _regions(t, "bob") == {f"take {c}": (f"take {c}",)
                                   for c in ("apple", "strawberry", "scarecrow")}
     bob = _drawn(GAME.render(GAME.view(t.state, "bob"), "svg", "bob"))
@@ -179,3 +185,44 @@ def test_the_pointing_check_fails_on_a_region_that_is_not_drawn(monkeypatch):
         with pytest.raises(AssertionError):
             for _ in range(50):
                 _pick_by_pointing(view, "ann", rng)
+
+
+def _shown(svg: str, picked: list[str]) -> str:
+    """The picture as the page shows it once ``picked`` are picked."""
+    for step in picked:
+        svg = re.sub(rf'(data-after="{re.escape(step)}"[^>]*?) display="none"', r"\1", svg)
+    return svg
+
+
+def test_each_step_of_a_placement_or_a_pick_is_drawn_without_flaws(tmp_path):
+    """The acting player's picture after each click (spot, rotation, figure; a harvest
+    chip) keeps its words apart, on the canvas and uncovered, in Chromium."""
+    from browser import chromium
+    from test_picture_layout import MEASURE, flaws
+
+    pictures = []
+    for seed in (0, 1, 3):
+        local = LocalGame(GAME, ["ann", "bob", "cy"], {}, seed=seed)
+        rng = random.Random(seed)
+        for ply in range(60):
+            player = local.to_act()[0]
+            view = GAME.view(local.state, player)
+            commands = GAME.legal(view, player)
+            if ply % 12 == 0 or not isinstance(commands[0], Place):
+                cmd = rng.choice(commands)
+                names = list(GAME.regions(view, player, cmd))
+                svg = GAME.render(view, "svg", player)
+                pictures += [(f"seed {seed}, {GAME.format(cmd)} after {names[:k]}",
+                              _shown(svg, names[:k])) for k in range(len(names))]
+            local.play(player, rng.choice(commands))
+    sharing = _harvest_to_share()
+    pictures.append(("bob picks a chip", GAME.render(GAME.view(sharing.state, "bob"), "svg",
+                                                     "bob")))
+    page = tmp_path / "step.svg"
+    problems = []
+    with chromium(1600, 1400) as driver:
+        for name, svg in pictures:
+            page.write_text(svg, encoding="utf-8")
+            driver.get(page.as_uri())
+            problems += [f"{name}: {p}" for p in flaws(*driver.execute_script(MEASURE))]
+    assert problems == [], "\n".join(problems[:10])
