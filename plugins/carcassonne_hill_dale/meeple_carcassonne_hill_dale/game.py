@@ -8,7 +8,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from meeple.core import BadOptions, Game, Option, Outcome
+from meeple.core import BadOptions, Game, Option, Outcome, Panel
 
 from . import encoding, notation, render, rules
 from .board import feature_harvest, feature_tiles, find
@@ -18,6 +18,7 @@ from .events import (
     Drew,
     FinalScored,
     MeeplePlaced,
+    Place,
     Placed,
     Scored,
     StablePlaced,
@@ -27,6 +28,8 @@ from .events import (
 )
 from .fold import fold
 from .observation import OBSERVATION_SIZE, observe
+from .panels import panels as table_panels
+from .regions import steps, walk_goals
 from .scoring import MAJORITY, SHARING, chip_points, stable_points, winners
 from .state import State
 from .tiles import CROPS, DIRS, KIND_INDEX, KINDS, PATH, full_stack
@@ -255,8 +258,19 @@ class HillDale(Game):
 
     def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
         if fmt == "svg":
-            return render.svg(state)
+            return render.svg(state, player)
         return render.text(state)
+
+    def regions(self, state: State, player: str, command: Any) -> tuple[str, ...]:
+        """The spot, the rotation (when more than one fits there), then the figure, the
+        stable, "no figure" or the walking wanderer (regions.py); a chip by its name."""
+        goals = {}
+        if isinstance(command, Place) and command.what == "walk":
+            goals = walk_goals(self.legal(state, player))
+        return steps(state, command, goals)
+
+    def panels(self, state: State, player: str | None) -> Sequence[Panel]:
+        return table_panels(state, player)
 
     # -- machine learning (meeple.rl, docs/rl.md): numbering in encoding, numbers in observation
 
