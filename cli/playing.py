@@ -40,7 +40,7 @@ def play_with_people(eng: Any, game_id: str, agents: Mapping[str, Any], specs: S
                              on_command=Announcer(people))
         except UndoWanted as wanted:
             take_back(eng, game_id, wanted.player, people, console)
-        except Leave:
+        except (Leave, KeyboardInterrupt):  # Ctrl-C while an AI thinks stops as quit does
             console.print("stopped; the game is stored. To play on, type:", highlight=False)
             console.print(escape(resume_command(game_id, specs, db)), highlight=False,
                           soft_wrap=True)

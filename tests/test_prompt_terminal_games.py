@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from terminal import TAB, UP, Terminal
+from terminal import CTRL_C, TAB, UP, Terminal
 
 GAMES = {
     # game: (a name to look up, what its answer says)
@@ -68,4 +68,17 @@ def test_tab_completes_a_terra_mystica_faction(tmp_path: Path) -> None:
     t.expect("ann>")
     t.line("quit")
     t.expect("To play on")
+    assert t.close() == 0
+
+
+def test_ctrl_c_while_the_ai_thinks_stops_as_quit_does(tmp_path: Path) -> None:
+    t = Terminal(tmp_path, "play", "carcassonne-hill-dale", "--players",
+                 "human,ismcts:sims=100000", "--names", "ann,bob", "--seed", "1", "--id", "k")
+    shown = t.expect("ann>")
+    command = _first_legal(shown)
+    t.line(command)
+    t.expect(re.escape(f"ann: {command}") + " -> ")  # bob now thinks for a long while
+    t.send(CTRL_C)
+    t.expect("To play on, type:")
+    t.expect(r"meeple play k --resume --players human,ismcts:sims=100000")
     assert t.close() == 0
