@@ -146,11 +146,11 @@ def _tied(districts: tuple[int, int]):
     state.scores = [63, 63]
     state.mon_owner = [-1] * BOARD.n_districts
     state.mon_civ = [-1] * BOARD.n_districts
-    d = 0
+    spots = iter(d for d in range(BOARD.n_districts) if state.district_active(d))
     for s, k in enumerate(districts):
         for _ in range(k):
+            d = next(spots)
             state.mon_owner[d], state.mon_civ[d] = s, 0
-            d += 1
     return state
 
 
