@@ -200,7 +200,8 @@ def test_every_page_fits_a_phone_and_a_desktop(name, site, browser):
     players = game.default_players(max(game.min_players, 2))
     made = site.create(name, [(p, "human") for p in players], seed=2)
     play_random(site, made, 8)
-    seat = made["seats"][players[0]]
+    to_act = site.get(f"/api/games/{made['game_id']}").json()["to_act"]
+    seat = made["seats"][(to_act or players)[0]]  # a seat whose turn it is, if any
     d = browser
     try:
         for (width, height), size in ((PHONE, "phone"), (DESKTOP, "desktop")):
@@ -218,6 +219,9 @@ def test_every_page_fits_a_phone_and_a_desktop(name, site, browser):
                     assert seen["board"] >= 0.9 * seen["client"], seen
             d.get(seat)
             wait(d, lambda d: d.find_elements("css selector", "#board svg"))
+            # the picture shows a move begun: the first place picked, what it leaves
+            d.execute_script("const el = document.querySelector('#live [data-region].lit');"
+                             "if (el) el.dispatchEvent(new MouseEvent('click', {bubbles: true}));")
             shoot(d, f"serve-{name}-{size}.png")
             # zoomed in, the board scrolls inside its box; the page stays put
             for _ in range(2):
