@@ -15,7 +15,17 @@ from urllib.parse import urlencode
 
 import pytest
 from browser import chromium, screenshot_is_blank
-from meeple.core import LocalGame
+from meeple.core import (
+    Entry,
+    Game,
+    IllegalCommand,
+    LocalGame,
+    Outcome,
+    Panel,
+    command,
+    event,
+    hookimpl,
+)
 from meeple.core.plugins import load
 from meeple.web.service import mixed_seed, panel_json
 
@@ -311,3 +321,158 @@ def test_a_public_seed_deals_as_the_command_line_and_every_page_shows_it(site):
                                    "seats": [{"name": "a"}, {"name": "b"}]})
     assert bad.status == 400 and "public_seed must be true or false" in bad.json()["error"]
     assert len(site.engine.store.game_ids()) == before
+
+
+# -- the steps of pointing, on a small game made for it ------------------------------------
+
+@event("pick-steps.started")
+class StepsStarted:
+    players: tuple[str, ...]
+
+
+@event("pick-steps.took")
+class Took:
+    name: str
+
+
+@command
+class Take:
+    name: str
+
+
+#: Each command's regions: two-step commands (A then A1 or A2, drawn after A), commands
+#: that share all their regions (b and bx, both only B) beside one that goes on (by: B,
+#: B2), and a card that is only a panel entry (P).
+STEPS = {"a1": ("A", "A1"), "a2": ("A", "A2"), "b": ("B",), "bx": ("B",), "by": ("B", "B2"),
+         "p": ("P",)}
+
+
+class PickSteps(Game):
+    name = "pick-steps"
+    title = "Pick steps"
+    min_players = max_players = 1
+    events = (StepsStarted, Took)
+
+    def default_players(self, count: int) -> list[str]:
+        return ["solo"][:count]
+
+    def setup(self, players, options, rng):
+        return [StepsStarted(tuple(players))]
+
+    def decide(self, state, player, cmd, rng):
+        if not isinstance(cmd, Take) or cmd.name not in STEPS:
+            raise IllegalCommand(f"take one of {', '.join(STEPS)}")
+        return [Took(cmd.name)]
+
+    def fold(self, state, ev):
+        if isinstance(ev, StepsStarted):
+            return {"players": ev.players, "took": ()}
+        return {**state, "took": (*state["took"], ev.name)}
+
+    def to_act(self, state):
+        return () if len(state["took"]) >= 3 else tuple(state["players"])
+
+    def legal(self, state, player):
+        return [Take(n) for n in STEPS] if self.to_act(state) else []
+
+    def outcome(self, state):
+        if self.to_act(state):
+            return None
+        return Outcome({p: float(len(state["took"])) for p in state["players"]},
+                       {p: 1 for p in state["players"]})
+
+    def parse(self, text, state=None, player=None):
+        return Take(text.strip())
+
+    def format(self, cmd, state=None):
+        return cmd.name
+
+    def regions(self, state, player, cmd):
+        return STEPS[cmd.name]
+
+    def panels(self, state, player):
+        return [Panel("Hand", (Entry("card P", "plays p", "the whole rules text of P",
+                                     region="P"),))]
+
+    def render(self, state, fmt="text", player=None):
+        if fmt != "svg":
+            return f"took {', '.join(state['took']) or 'nothing'}"
+        shapes = [("A", 0, ""), ("B", 120, ""), ("A1", 240, "A"), ("A2", 360, "A"),
+                  ("B2", 480, "B")]
+        body = "".join(
+            f'<rect data-region="{r}"{f" data-after={chr(34)}{a}{chr(34)}" if a else ""} '
+            f'x="{x}" y="0" width="100" height="100" fill="#8ab"/>' for r, x, a in shapes)
+        return ('<svg xmlns="http://www.w3.org/2000/svg" width="600" height="100" '
+                f'viewBox="0 0 600 100">{body}</svg>')
+
+
+class PickStepsPlugin:
+    @hookimpl
+    def meeple_games(self) -> list:
+        return [PickSteps()]
+
+
+def test_clicks_narrow_by_steps_show_later_steps_and_offer_a_menu(tmp_path, browser):
+    from meeple.core.engine import Engine
+    from meeple.web.app import create_app
+    from meeple.web.server import running
+
+    engine = Engine(f"sqlite:///{tmp_path}/steps.sqlite", load(extra=[PickStepsPlugin()]))
+    app = create_app(engine, ai=False)
+    d = browser
+    d.set_window_size(*DESKTOP)
+
+    def now() -> dict:
+        return d.execute_script(PAGE)
+
+    def shown(name: str) -> bool:
+        return d.execute_script(
+            f"return getComputedStyle(document.querySelector('#board [data-region=\"{name}\"]'))"
+            ".display !== 'none'")
+
+    def lit_click(name: str) -> None:
+        click(d, region(d, name))
+
+    with running(app) as base:
+        import json
+        import urllib.request
+
+        req = urllib.request.Request(base + "/api/games", headers={
+            "Content-Type": "application/json"}, data=json.dumps({
+                "game": "pick-steps", "seats": [{"name": "solo", "agent": "human"}]}).encode())
+        with urllib.request.urlopen(req, timeout=30) as resp:
+            made = json.loads(resp.read())
+        gid = made["game_id"]
+        d.get(made["seats"]["solo"])
+        wait(d, lambda d: sorted(now()["lit"]) == ["A", "B", "P"])
+        assert not shown("A1") and not shown("B2") and css(d, "#start-over").get_attribute("hidden")
+        lit_click("A")  # narrows to a1, a2: their second step appears and is lit
+        wait(d, lambda d: sorted(now()["lit"]) == ["A1", "A2"])
+        assert shown("A1") and shown("A2") and not shown("B2")
+        assert "2 moves go there" in css(d, "#pick-prompt").text
+        lit_click("A2")  # one left: it asks to confirm; what cannot be picked goes away
+        wait(d, lambda d: now()["confirm"] == "a2")
+        assert shown("A2") and not shown("A1") and now()["lit"] == []
+        click(d, css(d, "#start-over"))
+        wait(d, lambda d: sorted(now()["lit"]) == ["A", "B", "P"])
+        assert not shown("A2") and now()["confirm"] is None
+        lit_click("B")  # b and bx share all their regions: a menu; by goes on to B2
+        wait(d, lambda d: now()["menu"] == ["b", "bx"])
+        assert now()["lit"] == ["B2"] and shown("B2")
+        click(d, next(b for b in d.find_elements("css selector", "button.menu-choice")
+                      if b.text == "bx"))
+        wait(d, lambda d: now()["seq"] == 2 and sorted(now()["lit"]) == ["A", "B", "P"])
+        lit_click("P")  # the card in the panel, then the one more click on it
+        wait(d, lambda d: now()["confirm"] == "p")
+        click(d, css(d, '#panels [data-region="P"]'))
+        wait(d, lambda d: now()["seq"] == 3)
+        lit_click("A")
+        wait(d, lambda d: "A1" in now()["lit"])
+        lit_click("A1")
+        wait(d, lambda d: now()["confirm"] == "a1")
+        click(d, css(d, "#pick-confirm"))
+        wait(d, lambda d: now()["over"])
+        assert engine.state(gid)["took"] == ("bx", "p", "a1")
+        assert engine.verify(gid).ok
+        assert 'title="the whole rules text of P"' in d.page_source
+    engine.close()

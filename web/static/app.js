@@ -95,7 +95,8 @@ function pointAt(target) {
 
 function wirePicking() {
   const el = document.getElementById("choices");
-  const text = el ? el.textContent : null;
+  // The picks hold while the position does (another seat's page may refresh this one).
+  const text = el ? `${live().dataset.seq} ${el.textContent}` : null;
   if (text !== choicesText) { picked = []; choicesText = text; }
   if (!el) return;
   live().onclick = ev => {
