@@ -84,6 +84,7 @@ def test_create_and_play_connect_four_to_the_end(site, browser):
         # point at the column, then confirm the one move left with a second click on it
         wait(d, lambda d, col=col: click_region(d, f"column-{col}"))
         wait(d, lambda d, col=col: css(d, "#pick-confirm").text == f"Play {col}")
+        assert css(d, "#pick-prompt").text.startswith(f"column {col}: one move left")
         assert not d.find_elements("css selector", "#public-seed")
         click_region(d, f"column-{col}")
         wait(d, lambda d, stored=stored: live_seq(d) > stored)

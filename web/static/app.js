@@ -45,6 +45,14 @@ function showPicking() {
     el.classList.toggle("after-shown", chosen.has(el.getAttribute("data-after"))
                         && (!id || next.has(id) || chosen.has(id)));
   });
+  // What was picked, in words: each place's own title where the picture gives one.
+  const words = picked.map(id => {
+    const el = [...root.querySelectorAll("[data-region]")].find(e => regionOf(e) === id);
+    const title = el && (el.getAttribute("aria-label") || el.querySelector(":scope > title")?.textContent
+                         || el.querySelector(":scope > .name")?.textContent);
+    return (title || id).trim();
+  });
+  const path = words.length ? `${words.join(" › ")}: ` : "";
   const prompt = document.getElementById("pick-prompt");
   const menu = document.getElementById("pick-menu");
   const confirm = document.getElementById("pick-confirm");
@@ -54,7 +62,7 @@ function showPicking() {
   if (one) {
     confirm.textContent = `Play ${one.command}`;
     confirm.dataset.command = one.command;
-    prompt.textContent = "One move left: confirm it, or click the board again.";
+    prompt.textContent = `${path}one move left: confirm it, or click the board again.`;
     return;
   }
   for (const c of done) {
@@ -65,11 +73,11 @@ function showPicking() {
     b.textContent = c.command;
     menu.append(b);
   }
-  prompt.textContent = !picked.length
+  prompt.textContent = path + (!picked.length
     ? (next.size ? "Click a highlighted place on the board to make your move." : "Choose your move.")
     : next.size
       ? `${left.length} moves go there: click a highlighted place to narrow them${done.length ? ", or choose one" : ""}.`
-      : "These moves share what you picked: choose one.";
+      : "these moves share what you picked: choose one.");
 }
 
 // A click on the board or a panel: the innermost lit region picks the next step; a
