@@ -1,0 +1,91 @@
+"""What the table can tell a player at a glance, read from the state without changing it:
+each faction's income for the next round, the reward the round's scoring tile gives at
+the round's end, the final score broken down, and the place of tied players."""
+
+from __future__ import annotations
+
+from .data import BONUS, CULTS, DISPLAY, FACTIONS, FAVOR, SCORING
+from .state import State
+
+#: The order and names of an income's parts.
+INCOME_KEYS = (("C", "C"), ("W", "W"), ("P", "P"), ("PW", "PW"), ("SPADE", "spade"))
+
+#: Terra Mystica names no tie-break: tied players share the place.
+TIE_RULE = "tied players share the place (Terra Mystica has no tie-break)"
+
+
+def income_preview(f: dict) -> dict[str, int]:
+    """The income the faction's buildings, bonus tile and favor tiles give at the start of
+    the next round, as they stand now (the same sum as the round's income step)."""
+    d = FACTIONS[f["name"]]
+    inc: dict[str, int] = {}
+    for b in ("D", "TP", "TE", "SH", "SA"):
+        for k, table in d["income"][b].items():
+            inc[k] = inc.get(k, 0) + table[f["L_" + b]]
+    sources = [BONUS[f["bonus"]]["income"]] if f["bonus"] else []
+    sources += [fi for t, (_, fi, _) in FAVOR.items() if f[t]]
+    for src in sources:
+        for k, v in src.items():
+            inc[k] = inc.get(k, 0) + v
+    return {k: v for k, v in inc.items() if v}
+
+
+def round_bonus(g: State, f: dict) -> dict[str, int]:
+    """What the current round's scoring tile gives this faction at the round's end, if
+    its cult positions stay as they are."""
+    if not 1 <= g.round <= 6 or g.finished:
+        return {}
+    _, _, cult, req, reward, _ = SCORING[g.score_tiles[g.round - 1]]
+    times = f["priests_out"] if cult == "CULT_P" else f[cult] // req
+    return {k: v * times for k, v in reward.items() if v * times}
+
+
+def say(amounts: dict[str, int]) -> str:
+    """"+3 C, +1 W" for a dict of amounts ("nothing" when empty)."""
+    parts = [f"+{amounts[k]} {word}" for k, word in INCOME_KEYS if amounts.get(k)]
+    return ", ".join(parts) or "nothing"
+
+
+def breakdown(g: State) -> dict[str, dict[str, int]]:
+    """Per faction at the game's end: VP during play, from the cult tracks, from the
+    largest area and from resources (they sum to the final VP)."""
+    fin = g.final or {}
+    out = {}
+    for n in g.order:
+        cults = sum(fin.get(c.lower(), {}).get(n, 0) for c in CULTS)
+        area = fin.get("network", {}).get(n, 0)
+        res = fin.get("resources", {}).get(n, 0)
+        vp = g.fac[n]["VP"]
+        out[n] = {"play": vp - cults - area - res, "cults": cults, "area": area,
+                  "resources": res, "total": vp,
+                  "area_size": fin.get("network_size", {}).get(n, 0)}
+    return out
+
+
+def breakdown_line(g: State, n: str, parts: dict[str, int]) -> str:
+    """One faction's final score in words."""
+    return (f"{DISPLAY[n]} ({g.player_of[n]}): {parts['total']} VP = "
+            f"{parts['play']} in play + {parts['cults']} cults + {parts['area']} area "
+            f"({parts['area_size']} linked) + {parts['resources']} resources")
+
+
+def places(g: State) -> list[tuple[int, list[str]]]:
+    """(place, factions) from the best VP down; tied factions share a place."""
+    vps = sorted({g.fac[n]["VP"] for n in g.order}, reverse=True)
+    out = []
+    place = 1
+    for v in vps:
+        tied = [n for n in g.order if g.fac[n]["VP"] == v]
+        out.append((place, tied))
+        place += len(tied)
+    return out
+
+
+def tie_note(g: State) -> str:
+    """The sentence naming how ties were settled, or "" when no two players tie."""
+    shared = [(p, t) for p, t in places(g) if len(t) > 1]
+    if not shared:
+        return ""
+    said = "; ".join(f"{' and '.join(g.player_of[n] for n in t)} share place {p}"
+                     for p, t in shared)
+    return f"Tie: {said}: {TIE_RULE}."
