@@ -85,6 +85,19 @@ def _factions(g: State) -> Panel:
     return Panel("Factions and income", tuple(entries))
 
 
+def _offers(g: State) -> Panel:
+    """Power offered by a neighbour's building, waiting for an answer."""
+    entries = []
+    for offer in g.offers:
+        receiver, giver, amount = offer[0], offer[1], offer[2]
+        text = (f"{DISPLAY[giver]} built next to them: {amount} power offered"
+                + (f", taking it all costs {amount - 1} VP" if amount > 1 else ", for free"))
+        entries.append(Entry(f"{DISPLAY[receiver]} ({g.player_of[receiver]})", text,
+                             "Take the power (the first point is free, each further point "
+                             "costs 1 VP; bowls that are full take less) or decline it."))
+    return Panel("Power offers", tuple(entries))
+
+
 def _final(g: State) -> Panel:
     entries = [Entry(DISPLAY[n], P.breakdown_line(g, n, parts),
                      "VP in play, then the final scoring: 8/4/2 VP per cult track, "
@@ -104,6 +117,8 @@ def panels_of(g: State, player: str | None) -> tuple[Panel, ...]:
     out = [_scoring(g), _actions(g), _bonus(g),
            _supply(g, "FAV", "favor", "Favor tiles", D.FAVOR),
            _supply(g, "TW", "town", "Town tiles", D.TOWNS), _factions(g)]
+    if g.offers:
+        out.append(_offers(g))
     if g.finished and g.final:
         out.append(_final(g))
     return tuple(out)

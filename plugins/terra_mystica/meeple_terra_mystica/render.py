@@ -123,7 +123,7 @@ def _hex_title(g: R.State, h: int) -> str:
     b = g.hbld[h]
     if b:
         who = _owner(g, h)
-        words += f", {DISPLAY[who]}' {BUILDING[b]}" if who else f", {BUILDING[b]}"
+        words += f", {BUILDING[b]} of the {DISPLAY[who]}" if who else f", {BUILDING[b]}"
         if g.town[h]:
             words += ", part of a town"
     return words

@@ -256,3 +256,18 @@ def test_the_income_preview_counts_buildings_bonus_and_favor_tiles() -> None:
     f.update(L_D=3, L_TP=1, L_TE=1, bonus="BON3", FAV9=1, FAV7=1)
     assert P.income_preview(f) == {"W": 5, "C": 11, "PW": 2, "P": 1}
     assert P.say(P.income_preview(f)) == "+11 C, +5 W, +1 P, +2 PW"
+
+
+def test_an_open_power_offer_is_listed_with_its_amount() -> None:
+    for seed in range(40):
+        local = _game(4, seed, 30 + seed)
+        if local.state.offers:
+            break
+    else:
+        pytest.fail("no seeded game had a power offer open")
+    g = local.state
+    entries = _panel(GAME.panels(g, None), "Power offers").entries
+    assert len(entries) == len(g.offers)
+    for e, o in zip(entries, g.offers, strict=True):
+        assert e.name == f"{DISPLAY[o[0]]} ({g.player_of[o[0]]})"
+        assert e.text.startswith(f"{DISPLAY[o[1]]} built next to them: {o[2]} power offered")
