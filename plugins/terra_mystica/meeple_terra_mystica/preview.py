@@ -81,11 +81,8 @@ def places(g: State) -> list[tuple[int, list[str]]]:
     return out
 
 
-def tie_note(g: State) -> str:
-    """The sentence naming how ties were settled, or "" when no two players tie."""
-    shared = [(p, t) for p, t in places(g) if len(t) > 1]
-    if not shared:
-        return ""
-    said = "; ".join(f"{' and '.join(g.player_of[n] for n in t)} share place {p}"
-                     for p, t in shared)
-    return f"Tie: {said}: {TIE_RULE}."
+def tie_lines(g: State) -> list[str]:
+    """Each shared place, then the rule that settles ties ([] when no two tie)."""
+    shared = [f"Tie: {' and '.join(g.player_of[n] for n in t)} share place {p}"
+              for p, t in places(g) if len(t) > 1]
+    return shared + [TIE_RULE[0].upper() + TIE_RULE[1:] + "."] if shared else []

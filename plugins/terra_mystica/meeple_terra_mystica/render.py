@@ -116,6 +116,12 @@ WIDTH = 760
 RIGHT = 588  # the column right of the map: action spaces and scoring tiles
 
 
+def _fit(text: str, size: float, room: float) -> str:
+    """A font size at most ``size`` at which ``text`` fits ``room`` pixels (sans-serif
+    letters average a little over half the font size; long player names need this)."""
+    return f"{min(size, room / (0.6 * max(1, len(text)))):.1f}"
+
+
 def _hex_title(g: R.State, h: int) -> str:
     if B.IS_RIVER[h]:
         return f"{B.NAMES[h]}: river"
@@ -262,10 +268,9 @@ def _final(g: R.State, y: float) -> tuple[list[str], float]:
     for n, score in P.breakdown(g).items():
         y += 14
         parts.append(f'<text x="10" y="{y}">{escape(P.breakdown_line(g, n, score))}</text>')
-    note = P.tie_note(g)
-    if note:
+    for line in P.tie_lines(g):
         y += 14
-        parts.append(f'<text x="10" y="{y}" font-weight="bold">{escape(note)}</text>')
+        parts.append(f'<text x="10" y="{y}" font-weight="bold">{escape(line)}</text>')
     return parts, y + 10
 
 
@@ -281,35 +286,41 @@ def render_svg(g: R.State, player: str | None = None) -> str:
     below = top + len(g.order) * board_h + 14
     title = "Game over" if g.finished else (f"Round {g.round}" if g.round else "Setup")
     body = [f'<text x="10" y="18" font-size="14">Terra Mystica, {escape(title)}</text>',
-            f'<text x="10" y="34" font-size="12">{escape(_status(g))}</text>']
+            f'<text x="10" y="34" font-size="{_fit(_status(g), 12, WIDTH - 20)}">'
+            f'{escape(_status(g))}</text>']
     parts = body
 
     def centre(h):
         r, c = B.POS[h]
         return 30 + c * w + (w / 2 if r % 2 else 0), map_top + r * hgt
 
+    # The hexes first, the bridges over them, then the names and buildings over both; the
+    # words let clicks through to their hex (pointer-events), the hex is the region.
     for h in range(B.N_HEX):
         cx, cy = centre(h)
         pts = " ".join(f"{cx + size * dx:.1f},{cy + size * dy:.1f}" for dx, dy in (
             (0, -1), (0.866, -0.5), (0.866, 0.5), (0, 1), (-0.866, 0.5), (-0.866, -0.5)))
-        color = g.hcolor[h]
-        parts.append(f'<g data-region="{hex_region(h)}"><title>{escape(_hex_title(g, h))}</title>')
-        parts.append(f'<polygon points="{pts}" fill="{FILL[color]}" stroke="#fff" stroke-width="1"/>')
-        if not B.IS_RIVER[h]:
-            ink = INK.get(color, "#000")
-            parts.append(f'<text x="{cx:.1f}" y="{cy + size * 0.7:.1f}" text-anchor="middle" '
-                         f'font-size="8" fill="{ink}">{B.NAMES[h]}</text>')
-            b = g.hbld[h]
-            if b:
-                parts.append(f'<circle cx="{cx:.1f}" cy="{cy - 2:.1f}" r="9" fill="#fff" '
-                             f'stroke="{FILL[color]}" stroke-width="3"/>')
-                parts.append(f'<text x="{cx:.1f}" y="{cy + 1.5:.1f}" text-anchor="middle" '
-                             f'font-weight="bold">{b}</text>')
-        parts.append("</g>")
+        parts.append(f'<g data-region="{hex_region(h)}"><title>{escape(_hex_title(g, h))}</title>'
+                     f'<polygon points="{pts}" fill="{FILL[g.hcolor[h]]}" stroke="#fff" '
+                     'stroke-width="1"/></g>')
     for a, b, _color in g.bridges:
         (x1, y1), (x2, y2) = centre(a), centre(b)
         parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
                      'stroke="#333" stroke-width="4" opacity="0.6"/>')
+    parts.append('<g pointer-events="none">')
+    for h in B.LAND:
+        cx, cy = centre(h)
+        color = g.hcolor[h]
+        ink = INK.get(color, "#000")
+        parts.append(f'<text x="{cx:.1f}" y="{cy + size * 0.7:.1f}" text-anchor="middle" '
+                     f'font-size="8" fill="{ink}">{B.NAMES[h]}</text>')
+        b = g.hbld[h]
+        if b:
+            parts.append(f'<circle cx="{cx:.1f}" cy="{cy - 2:.1f}" r="9" fill="#fff" '
+                         f'stroke="{FILL[color]}" stroke-width="3"/>')
+            parts.append(f'<text x="{cx:.1f}" y="{cy + 1.5:.1f}" text-anchor="middle" '
+                         f'font-weight="bold">{b}</text>')
+    parts.append("</g>")
     parts += _actions(g, 56)
     parts += _scoring(g, 56 + 6 + 3 * 34 + 23 * sum(n in OWN_ACTION for n in g.order) + 14)
     # Cult board: each track is the region a priest is sent to or a step is taken on.

@@ -230,14 +230,15 @@ def test_a_tie_says_the_tied_players_share_the_place() -> None:
     a, b, c = g.order
     g.fac[a]["VP"] = g.fac[b]["VP"] = 90
     g.fac[c]["VP"] = 50
-    note = P.tie_note(g)
-    assert note == (f"Tie: {g.player_of[a]} and {g.player_of[b]} share place 1: tied "
-                    "players share the place (Terra Mystica has no tie-break).")
-    assert note in render_svg(g)
+    lines = P.tie_lines(g)
+    assert lines == [f"Tie: {g.player_of[a]} and {g.player_of[b]} share place 1",
+                     "Tied players share the place (Terra Mystica has no tie-break)."]
+    svg = render_svg(g)
+    assert all(f">{line}</text>" in svg for line in lines)
     places = _panel(GAME.panels(g, None), "Final score").entries[-1]
     assert places.text == f"1. {g.player_of[a]} and {g.player_of[b]}, 3. {g.player_of[c]}"
     g.fac[b]["VP"] = 89
-    assert P.tie_note(g) == "" and "Tie:" not in render_svg(g)
+    assert P.tie_lines(g) == [] and "Tie:" not in render_svg(g)
 
 
 def test_a_seats_picture_has_the_buttons_and_a_spectators_has_none() -> None:
