@@ -106,7 +106,7 @@ def _final(g: State) -> Panel:
                for n, parts in P.breakdown(g).items()]
     places = ", ".join(f"{p}. {' and '.join(g.player_of[n] for n in t)}"
                        for p, t in P.places(g))
-    entries.append(Entry("Places", places, f"On equal VP {P.TIE_RULE}."))
+    entries.append(Entry("Places", places, P.TIE_RULE[0].upper() + P.TIE_RULE[1:] + "."))
     return Panel("Final score", tuple(entries))
 
 

@@ -1,33 +1,20 @@
 """What the table can tell a player at a glance, read from the state without changing it:
-each faction's income for the next round, the reward the round's scoring tile gives at
-the round's end, the final score broken down, and the place of tied players."""
+each faction's income for the next round (words.py's preview), the reward the round's
+scoring tile gives at the round's end, the final score broken down, and the place of
+tied players."""
 
 from __future__ import annotations
 
-from .data import BONUS, CULTS, DISPLAY, FACTIONS, FAVOR, SCORING
+from .data import CULTS, DISPLAY, SCORING
 from .state import State
+from .words import TIE_BREAK
+from .words import income_preview as income_preview  # the picture and panels read it here
 
 #: The order and names of an income's parts.
 INCOME_KEYS = (("C", "C"), ("W", "W"), ("P", "P"), ("PW", "PW"), ("SPADE", "spade"))
 
-#: Terra Mystica names no tie-break: tied players share the place.
-TIE_RULE = "tied players share the place (Terra Mystica has no tie-break)"
-
-
-def income_preview(f: dict) -> dict[str, int]:
-    """The income the faction's buildings, bonus tile and favor tiles give at the start of
-    the next round, as they stand now (the same sum as the round's income step)."""
-    d = FACTIONS[f["name"]]
-    inc: dict[str, int] = {}
-    for b in ("D", "TP", "TE", "SH", "SA"):
-        for k, table in d["income"][b].items():
-            inc[k] = inc.get(k, 0) + table[f["L_" + b]]
-    sources = [BONUS[f["bonus"]]["income"]] if f["bonus"] else []
-    sources += [fi for t, (_, fi, _) in FAVOR.items() if f[t]]
-    for src in sources:
-        for k, v in src.items():
-            inc[k] = inc.get(k, 0) + v
-    return {k: v for k, v in inc.items() if v}
+#: Terra Mystica names no tie-break: tied players share the place (words.py says it).
+TIE_RULE = TIE_BREAK
 
 
 def round_bonus(g: State, f: dict) -> dict[str, int]:

@@ -232,7 +232,7 @@ def test_a_tie_says_the_tied_players_share_the_place() -> None:
     g.fac[c]["VP"] = 50
     lines = P.tie_lines(g)
     assert lines == [f"Tie: {g.player_of[a]} and {g.player_of[b]} share place 1",
-                     "Tied players share the place (Terra Mystica has no tie-break)."]
+                     "Tie-break: players with equal points at the end share the rank."]
     svg = render_svg(g)
     assert all(f">{line}</text>" in svg for line in lines)
     places = _panel(GAME.panels(g, None), "Final score").entries[-1]
