@@ -512,7 +512,15 @@ class TerraMystica(Game):
         if fmt == "narrow":
             from .narrow import render_narrow
             return render_narrow(state)
-        return render_svg(state) if fmt == "svg" else render_text(state)
+        return render_svg(state, player) if fmt == "svg" else render_text(state)
+
+    def regions(self, state, player, command):
+        from .regions import row_regions
+        return row_regions(self.parsed(self.parse(command).text))
+
+    def panels(self, state, player):
+        from .panels import panels_of
+        return panels_of(state, player)
 
     def evaluate(self, state, player):
         from .ai import evaluate
