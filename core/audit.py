@@ -158,11 +158,24 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record],
     pairs: list[tuple[int, Any]] = []
     rows: list[runtime.Row] = []
     state = None
+
+    def take(r: Record, ev: Any) -> None:
+        """Fold a checked event (an old one through Game.upcast_in_context, as a
+        loading Table reads it) and keep it for the undo checks."""
+        nonlocal state
+        if game.upcasts_in_context(ev):
+            try:
+                ev = game.upcast_in_context(state, ev)
+            except MeepleError as exc:
+                raise IntegrityError(f"event {r.seq} cannot be read: {exc}", seq=r.seq) from None
+        for e in ev if type(ev) is list else (ev,):
+            pairs.append((r.seq, e))
+            rows.append((r.seq, r.batch, r.actor, e))
+            state = _fold(game, state, r, e)
+
     for r, ev in zip(first, setup, strict=True):
-        pairs.append((r.seq, ev))
-        rows.append((r.seq, r.batch, r.actor, ev))
-        state = _fold(game, state, r, ev)
-    counting = len(pairs)
+        take(r, ev)
+    counting = len(first)
     for batch in batches[1:]:
         head = batch[0]
         if any(r.type in ENGINE_TYPES for r in batch):
@@ -171,7 +184,7 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record],
                 pairs.append((r.seq, ev))
                 rows.append((r.seq, r.batch, r.actor, ev))
             alive = runtime.effective(pairs)
-            counting = len(alive)
+            counting = runtime.decisions(alive)
             state = None
             for _, ev in alive:
                 state = _fold(game, state, batch[0], ev)
@@ -211,9 +224,7 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record],
                 f"{head.command_text!r} gives {len(events)} events, the log has "
                 f"{len(batch)} {by}", seq=seq)
         for r, ev in zip(batch, events, strict=True):
-            pairs.append((r.seq, ev))
-            rows.append((r.seq, r.batch, r.actor, ev))
-            state = _fold(game, state, r, ev)
+            take(r, ev)
             counting += 1
     return unchecked
 

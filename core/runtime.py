@@ -112,6 +112,17 @@ def effective(records: Sequence[tuple[int, Any]]) -> list[tuple[int, Any]]:
     ]
 
 
+def decisions(pairs: Sequence[tuple[int, Any]]) -> int:
+    """How many stored records ``pairs`` hold: one record upcast to several of today's
+    events (``Game.upcast_in_context``) still counts once."""
+    count, last = 0, None
+    for seq, _ in pairs:
+        if seq != last:
+            count += 1
+            last = seq
+    return count
+
+
 def fold_all(game: Game, events: Iterable[Any], state: Any = None) -> Any:
     fold = game.fold
     for ev in events:
