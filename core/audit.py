@@ -144,7 +144,7 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record],
             _same(codec, r, e) for r, e in zip(first, setup, strict=False))) and _old(
             game, decode(first), setup, old):
         setup = decode(first)  # an old format, folded as stored
-    if len(first) != len(setup) or not all(
+    elif len(first) != len(setup) or not all(
             _same(codec, r, e) for r, e in zip(first, setup, strict=False)):
         # The first differing event; else the first missing one (the log is short) or the
         # first extra one (the log is long).
@@ -205,12 +205,15 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record],
                 f"seq {head.seq}: command {head.command_text!r} by {head.actor} "
                 f"is refused on replay: {exc}", seq=head.seq) from None
         by = f"(command {head.command_text!r} by {head.actor})"
-        if (len(events) != len(batch) or not all(
-                _same(codec, r, e) for r, e in zip(batch, events, strict=False))) and _old(
+        same = [i < len(events) and _same(codec, r, events[i]) for i, r in enumerate(batch)]
+        if (len(events) != len(batch) or not all(same)) and _old(
                 game, decode(batch), events, old):
-            events = decode(batch)  # an old format, folded as stored
+            # An old format, folded as stored (its bytes need not be today's encoding of
+            # what it decodes to: a field it lacks reads as its default).
+            events = decode(batch)
+            same = [True] * len(batch)
         for i, r in enumerate(batch):
-            if i >= len(events) or not _same(codec, r, events[i]):
+            if not same[i]:
                 today = events[i] if i < len(events) else None
                 raise IntegrityError(
                     f"seq {r.seq}: {difference(game, codec, r, today)} {by}", seq=r.seq)

@@ -3,8 +3,10 @@
 ``decide`` copies the state, runs the rules of each event it makes on the copy
 (``flow.apply_rules``), records what they did in the event (``delta``), and adds the
 follow-up events the rules force (turn ends, production, the next research deal, final
-scoring, the end of the game). ``fold`` applies a recorded delta and nothing else.
-``step`` runs the same rules in place for search, without recording.
+scoring, the end of the game). ``fold`` places the opening events and applies a recorded
+delta, nothing else; an event of a 0.1 log, which recorded none, gets its delta in
+``upcast_in_context``. ``step`` runs the same rules in place for search, without
+recording.
 """
 
 from __future__ import annotations
@@ -38,7 +40,8 @@ from .checks import (
 from .delta import Delta, apply, counters, diff
 from .delta import redact as redact_delta
 from .effects import AUTOMATIC, action_options, choice_options
-from .flow import SETUP, apply_rules, fold_setup
+from .flow import apply_rules
+from .opening import OPENING, fold_opening
 from .rules import (
     AWARD_COSTS,
     AWARDS,
@@ -59,6 +62,8 @@ from .solo import neutral_tiles
 from .state import MC, NEUTRAL, RI, SOLO_GENERATIONS, State
 
 SIMULTANEOUS = ("corp", "buy", "draft")
+#: What verify says of a log of plugin 0.1 (Game.old_format).
+OLD_FORMAT = "terraforming-mars 0.1 (events without their deltas; derived by today's rules)"
 LOOK_CARDS = ce.LOOK
 KV = re.compile(r"\s+(pay|steel|titanium|heat)\s+(-?\d+)$", re.IGNORECASE)
 
@@ -145,12 +150,9 @@ class TerraformingMars(Game):
         return self._run(state.copy(), player, command, rng, record=True)
 
     def fold(self, state: State | None, event: Any) -> State:
-        if getattr(event, "delta", None) is not None:
-            return apply(state, event.delta)
-        if type(event) in SETUP:
-            return fold_setup(state, event)
-        # an event stored before outcomes were recorded (plugin 0.1): its rules once more
-        return apply_rules(state, event)
+        if type(event) in OPENING:
+            return fold_opening(state, event)
+        return apply(state, event.delta)
 
     def step(self, state: State, player: str, command: Any, rng: random.Random) -> State:
         self._run(state, player, command, rng, record=False)
@@ -859,5 +861,26 @@ class TerraformingMars(Game):
     def evaluate(self, state: State, player: str) -> float:
         return evaluation.evaluate(self, state, player)
 
-    def upcast(self, type_name: str, version: int, data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        return super().upcast(type_name, version, data)
+    # -- old logs ------------------------------------------------------------------------------------
+
+    def upcast_in_context(self, state: State, event: Any) -> Any:
+        """An event of a 0.1 log recorded no delta: today's rules derive it once, here, on
+        a copy of the state before it, so that fold applies a delta for every log."""
+        if type(event) in OPENING or event.delta is not None:
+            return event
+        return attrs.evolve(event, delta=diff(state, apply_rules(state.copy(), event)))
+
+    def upcasts_in_context(self, event: Any) -> bool:
+        return type(event) not in OPENING and event.delta is None
+
+    def old_format(self, stored: Sequence[Any], today: Sequence[Any]) -> str | None:
+        """A 0.1 batch: today's events without their deltas (0.1 recorded what happened,
+        not its outcome)."""
+        if (stored and len(stored) == len(today)
+                and all(type(a) is type(b) for a, b in zip(stored, today, strict=True))
+                and any(type(a) not in OPENING and a.delta is None for a in stored)
+                and all(a == (b if type(b) in OPENING or a.delta is not None
+                              else attrs.evolve(b, delta=None))
+                        for a, b in zip(stored, today, strict=True))):
+            return OLD_FORMAT
+        return None

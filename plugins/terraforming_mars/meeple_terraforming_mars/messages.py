@@ -147,7 +147,7 @@ class Reshuffled:
     """The discard pile shuffled in under the remaining deck."""
 
     cards: tuple[str, ...]
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.dealt", barrier=True)
@@ -173,28 +173,28 @@ class NeutralPlaced:
 class Drafted:
     player: str
     card: str  # secret to the others
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.corporation-chosen")
 class CorpChosen:
     player: str
     corp: str
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.bought")
 class Bought:
     player: str
     cards: tuple[str, ...]  # secret to the others: only the count is public
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.drawn", barrier=True)
 class Drawn:
     player: str
     cards: tuple[str, ...]
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.revealed", barrier=True)
@@ -202,7 +202,7 @@ class Revealed:
     player: str
     card: str
     source: str
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.looked", barrier=True)
@@ -212,14 +212,14 @@ class Looked:
     player: str
     cards: tuple[str, ...]
     source: str
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.kept")
 class Kept:
     player: str
     cards: tuple[str, ...]  # secret to the others
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.marked")
@@ -227,7 +227,7 @@ class Marked:
     player: str
     card: str  # secret to the others
     on: bool
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.card-played")
@@ -238,7 +238,7 @@ class CardPlayed:
     steel: int = 0
     titanium: int = 0
     heat: int = 0
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.project-used")
@@ -246,14 +246,14 @@ class ProjectUsed:
     player: str
     kind: str
     heat: int = 0
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.sold")
 class Sold:
     player: str
     cards: tuple[str, ...]
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.claimed")
@@ -261,7 +261,7 @@ class Claimed:
     player: str
     name: str
     heat: int = 0
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.funded")
@@ -269,7 +269,7 @@ class Funded:
     player: str
     name: str
     heat: int = 0
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.action-used")
@@ -281,73 +281,73 @@ class ActionUsed:
     steel: int = 0
     titanium: int = 0
     heat: int = 0
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.converted")
 class Converted:
     player: str
     what: str
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.placed")
 class Placed:
     player: str
     space: str
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.targeted")
 class Targeted:
     player: str
     target: str
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.picked")
 class Picked:
     player: str
     card: str
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.chosen")
 class Chosen:
     player: str
     label: str
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.amount")
 class AmountChosen:
     player: str
     n: int
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.passed")
 class Passed:
     player: str
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.turn-ended")
 class TurnEnded:
     player: str
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.actions-began")
 class ActionsBegan:
     generation: int
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.produced")
 class Produced:
     generation: int
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.research", barrier=True)
@@ -356,19 +356,19 @@ class Research:
 
     generation: int
     offers: tuple[tuple[str, tuple[str, ...]], ...]
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.final-conversion")
 class FinalConversion:
     generation: int
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.final-done")
 class FinalDone:
     player: str
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.scored")
@@ -383,13 +383,13 @@ class Scored:
     cities: int
     cards: int
     total: int
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 @event("terraforming-mars.game-ended")
 class GameEnded:
     generation: int
-    delta: Delta | None = None  # what it did (see delta.py); None: a setup event
+    delta: Delta | None = None  # what it did (delta.py); None only in a 0.1 log (upcast)
 
 
 EVENTS = (Started, Shuffled, Reshuffled, NeutralPlaced, Drafted, Looked, Kept, Dealt, CorpChosen,

@@ -17,6 +17,7 @@ LAYERS = [
     {"corporate_era"},
     {"effects"},
     {"scoring", "solo", "cardtext", "messages", "cardvalue"},
+    {"opening"},  # the opening events placed (fold's only code besides delta)
     {"flow", "checks", "evaluation", "render"},
     {"game"},
     {"plugin", "__init__"},
