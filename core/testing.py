@@ -21,6 +21,7 @@ import contextlib
 import copy
 import importlib
 import inspect
+import pkgutil
 import random
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -226,6 +227,21 @@ def forbid_functions(modules: Sequence[str], calls: list[str]) -> Iterator[None]
             setattr(mod, attr, obj)
 
 
+def fold_only_modules(game: Game, state: Any, keep: Sequence[str] = ()) -> tuple[str, ...]:
+    """Every module of ``game``'s package (the one that defines its events) except those
+    that define its events, the type of ``state``, its ``fold`` and ``keep``: the modules
+    whose functions fold must never need (fold-only replay forbids them)."""
+    names = set()
+    for package in {cls.__module__.split(".")[0] for cls in game.events}:
+        root = importlib.import_module(package)
+        names.add(package)
+        for info in pkgutil.walk_packages(getattr(root, "__path__", []), package + "."):
+            names.add(info.name)
+    allowed = {cls.__module__ for cls in game.events}
+    allowed |= {type(state).__module__, type(game).fold.__module__, *keep}
+    return tuple(sorted(n for n in names if n not in allowed))
+
+
 def vp_totals(game: Game, events: Sequence[Any], players: Sequence[str]) -> dict[str, float]:
     """Each player's sum of ``changes(ev)["vp"]`` over ``events`` (pass only the events
     that count: undone spans left out)."""
@@ -259,9 +275,15 @@ class EventsAreFactsContract:
     game: ClassVar[Game]
     #: How many random games the two checks below play (each plays the same seeds).
     fact_games: ClassVar[int] = 24
-    #: Modules holding the rules decide uses (e.g. ``("meeple_my_game.rules",)``): during
-    #: fold-only replay every function they define raises too, however it was imported.
-    rule_modules: ClassVar[tuple[str, ...]] = ()
+    #: Modules whose functions raise during fold-only replay, however they were imported.
+    #: None (the default): every module of the game's package except those that define
+    #: its events, its state and its fold, and those named in ``fold_modules``
+    #: (``fold_only_modules``). A tuple: exactly those modules.
+    rule_modules: ClassVar[tuple[str, ...] | None] = None
+    #: Modules that apply events or describe them (fold's helpers, the ledger that
+    #: ``changes`` reads), beside those that define the events, the state and the fold:
+    #: left out of the derived ``rule_modules``.
+    fold_modules: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
     def _fact_games(cls) -> list[LocalGame]:
@@ -289,10 +311,14 @@ class EventsAreFactsContract:
         state (and describe_event / changes need no rules)."""
         patched, calls = fold_only(self.game)
         codec = Codec(patched)
+        modules = self.rule_modules
+        if modules is None:
+            modules = fold_only_modules(self.game, fact_games_played[0].state,
+                                        self.fold_modules)
         for local in fact_games_played:
             log = encoded_log(self.game, local.events)
             try:
-                with forbid_functions(self.rule_modules, calls):
+                with forbid_functions(modules, calls):
                     replayed = replay_encoded(patched, log)
                     decoded = [codec.decode(t, v, d) for t, v, d in log]
                     for ev in decoded:

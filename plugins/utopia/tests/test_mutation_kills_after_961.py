@@ -11,8 +11,7 @@ import random
 import pytest
 from meeple.core import IllegalCommand, LocalGame
 from meeple_utopia import Utopia
-from meeple_utopia.events import Monument, RoundScored
-from meeple_utopia.events import UNRECORDED
+from meeple_utopia.events import UNRECORDED, Monument, RoundScored
 from meeple_utopia.render import status
 from meeple_utopia.state import DEVELOP, OVER, SCORING, WELCOME
 from utopia_helpers import D, set_monument

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import attrs
 import orjson
-from meeple.core import LocalGame
 import pytest
+from meeple.core import LocalGame
 from meeple.core.codec import Codec
 from meeple.core.engine import Engine
 from meeple_utopia import Utopia
