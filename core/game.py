@@ -199,7 +199,13 @@ class Outcome:
 
 
 class Game:
-    """Base class for games. Class attributes describe the game; methods are its rules."""
+    """Base class for games. Class attributes describe the game; methods are its rules.
+
+    What the engine needs of a game (docs/plugins.md, section 4): its states compare by
+    value (``==`` field by field; ``clone(state) == state``), and the Game object holds no
+    game: one object serves every game of an engine, from several threads, so it keeps no
+    mutable state (immutable tables built once are fine; caches belong on a state or an
+    agent)."""
 
     #: The name users type: lowercase words joined by hyphens, e.g. "connect-four".
     name: ClassVar[str] = ""
@@ -316,12 +322,15 @@ class Game:
 
     # -- notation and presentation --------------------------------------------------------
 
-    def parse(self, text: str, state: State | None = None, player: str | None = None) -> Command:
-        """Turn the game's notation into a command; raise IllegalCommand if unreadable."""
+    def parse(self, text: str, state: State, player: str) -> Command:
+        """Turn the game's notation into a command; raise IllegalCommand if unreadable.
+        The engine always passes the state the command is for (a view when an agent or a
+        person asks) and the player giving it."""
         raise NotImplementedError
 
-    def format(self, command: Command, state: State | None = None) -> str:
-        """The notation of a command; ``parse(format(c)) == c``."""
+    def format(self, command: Command, state: State) -> str:
+        """The notation of a command; ``parse(format(c)) == c``. The engine always passes
+        the state the command is for."""
         raise NotImplementedError
 
     def describe_event(self, event: Event) -> str:

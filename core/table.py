@@ -111,6 +111,8 @@ class Table:
             text = self.game.format(command, self.state)
         except MeepleError:
             raise
+        except NotImplementedError as exc:
+            raise runtime.unwritten(self.game, "writing a command down", exc) from exc
         except Exception as exc:
             raise runtime.PluginFailed(
                 runtime.plugin_failure(self.game, "writing a command down", exc)) from exc

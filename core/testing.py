@@ -227,6 +227,34 @@ def forbid_functions(modules: Sequence[str], calls: list[str]) -> Iterator[None]
             setattr(mod, attr, obj)
 
 
+def check_value_equality(game: Game, n_players: int, options: dict | None = None) -> None:
+    """Fail, saying why, unless ``game``'s states compare by value: the same setup and the
+    same first moves give equal states (==), and ``clone`` gives an equal one."""
+    players = game.default_players(n_players)
+    a = LocalGame(game, players, options or {}, seed=1)
+    b = LocalGame(game, players, options or {}, seed=1)
+    for local in (a, b):
+        rng = random.Random(1)
+        for _ in range(3):
+            acting = local.to_act()
+            if local.outcome() is not None or not acting:
+                break
+            moves = game.legal(local.state, acting[0])
+            if not moves:
+                break
+            local.play(acting[0], moves[rng.randrange(len(moves))])
+    why = None
+    if not a.state == b.state:
+        why = "two states built by the same setup and the same moves are not equal (==)"
+    elif not game.clone(a.state) == a.state:
+        why = "a state and its clone are not equal (==)"
+    assert why is None, (
+        f"{game.name}: {why}. GameContract needs value equality of the state: every "
+        "check compares states with ==, so a state compared by identity fails them with "
+        "misleading messages. Define __eq__ comparing every field (attrs and dataclasses "
+        "give it; docs/plugins.md, section 4).")
+
+
 def fold_only_modules(game: Game, state: Any, keep: Sequence[str] = ()) -> tuple[str, ...]:
     """Every module of ``game``'s package (the one that defines its events) except those
     that define its events, the type of ``state``, its ``fold`` and ``keep``: the modules
@@ -375,6 +403,17 @@ class GameContract(EventsAreFactsContract):
     max_steps: ClassVar[int] = 100_000
     #: Texts that must never parse into a legal command.
     garbage: ClassVar[tuple[str, ...]] = ("", "   ", "xyzzy", "🎲", "play play play 999999", "\x00")
+
+    @pytest.fixture(autouse=True, scope="class")
+    @classmethod
+    def states_compare_by_value_first(cls) -> None:
+        """Checked before every other test of the class: the rest compare states with ==,
+        and would fail with misleading messages if states compared by identity."""
+        check_value_equality(cls.game, cls.player_counts[0], cls.exercised_option_sets()[0])
+
+    def test_states_compare_by_value(self) -> None:
+        """Two states built by the same setup and moves are equal (==), and so is a clone."""
+        check_value_equality(self.game, self.player_counts[0], self.exercised_option_sets()[0])
 
     def _game_for(self, seed: int) -> LocalGame:
         n = self.player_counts[seed % len(self.player_counts)]
