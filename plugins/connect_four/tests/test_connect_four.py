@@ -1,14 +1,8 @@
 import pytest
 from meeple.core import IllegalCommand, LocalGame
-from meeple.core.testing import GameContract
 from meeple_connect_four import ConnectFour, Drop
 
 GAME = ConnectFour()
-
-
-class TestContract(GameContract):
-    game = GAME
-    player_counts = (2,)
 
 
 def test_distinct_positions_per_ply_match_published_counts():
