@@ -47,6 +47,7 @@ class Table:
         game = self.game
         upcast = game.upcast_in_context
         needs_state = game.upcasts_in_context
+        fold = game.fold
         # An undo or redo changes which events count: the state is folded again from the
         # start, but only once it is needed (an old event that is upcast with the state
         # it follows) or at the end, not at every undo (O(undos x events) for a long
@@ -67,12 +68,16 @@ class Table:
                 if stale:
                     self.pairs.append((r.seq, ev))
                     continue
-                # One stored record may stand for several of today's events (see
-                # Game.upcast_in_context): they share its seq and count as one decision.
                 ev = upcast(self.state, ev)
-                for e in ev if type(ev) is list else (ev,):
-                    self.pairs.append((r.seq, e))
-                    self.state = game.fold(self.state, e)
+                if type(ev) is list:
+                    # One stored record standing for several of today's events (see
+                    # Game.upcast_in_context): they share its seq, one decision.
+                    for e in ev:
+                        self.pairs.append((r.seq, e))
+                        self.state = fold(self.state, e)
+                else:
+                    self.pairs.append((r.seq, ev))
+                    self.state = fold(self.state, ev)
                 self.counting += 1
         finally:
             if stale:

@@ -49,12 +49,17 @@ UNRECORDED_FIELDS: dict[type, dict[str, Any]] = {
 COMPANIONS = {"bonus": ("wonder_owner", "wonder_player")}
 
 
+_CHECKS = {t: tuple(fields.items()) for t, fields in UNRECORDED_FIELDS.items()}
+
+
 def unrecorded(ev: Any) -> list[str]:
     """The fields of ``ev`` that its log did not record."""
-    missing = UNRECORDED_FIELDS.get(type(ev))
-    if not missing:
+    checks = _CHECKS.get(type(ev))
+    if checks is None:
         return []
-    out = [k for k, v in missing.items() if getattr(ev, k) == v]
+    out = [k for k, v in checks if getattr(ev, k) == v]
+    if not out:
+        return out
     if out and type(ev) is GuestTaken and not ev.ends_turn and "next_seat" in out:
         out.remove("next_seat")  # the turn stays open: nobody is next yet
     for k in list(out):
