@@ -21,6 +21,7 @@ from .events import (
     Placed,
     Scored,
     StablePlaced,
+    StackReshuffled,
     Started,
     Wandered,
 )
@@ -160,7 +161,18 @@ class HillDale(Game):
     def redact(self, event: Any, player: str | None) -> Any:
         if type(event) is Started:
             return Started(event.players, tuple(sorted(event.stack)), event.sharing)
+        if type(event) is StackReshuffled:
+            return StackReshuffled(tuple(sorted(event.stack)))
         return event
+
+    def reshuffle_unrevealed(self, state: State, rng: random.Random) -> list:
+        """The stack: nobody has seen its order (the drawn tile and those set aside
+        were seen, and are no longer in it)."""
+        if len(state.stack) < 2:
+            return []
+        order = sorted(KINDS[k].id for k in state.stack)
+        rng.shuffle(order)
+        return [StackReshuffled(tuple(order))]
 
     # -- notation and presentation -----------------------------------------------------------
 
@@ -199,6 +211,8 @@ class HillDale(Game):
             return _describe_scored(ev)
         if t is ChipTaken:
             return f"{who} takes a {CROPS[ev.crop]} harvest chip"
+        if t is StackReshuffled:
+            return f"the {len(ev.stack)} tiles left in the stack are shuffled anew"
         if t is FinalScored:
             names = ev.players or tuple(f"seat {s + 1}" for s, *_ in ev.rows)
             return "final scoring: " + "; ".join(

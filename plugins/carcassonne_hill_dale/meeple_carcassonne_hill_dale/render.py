@@ -165,6 +165,7 @@ def _tile_svg(k: int, rot: int, px: float, py: float, marks: list[tuple[int, int
     orient = ORIENT[k][rot]
     out = [f'<g transform="translate({px},{py})">',
            f'<rect width="{SIZE}" height="{SIZE}" fill="#8fc46a" stroke="#5a7d3c"/>']
+    labels = []  # drawn after every field and path, so that none covers them
     for p in orient.pieces:
         if p.kind != PATH:
             for e in p.edges:
@@ -173,10 +174,11 @@ def _tile_svg(k: int, rot: int, px: float, py: float, marks: list[tuple[int, int
             if len(p.edges) > 1:
                 out.append('<rect x="14" y="14" width="32" height="32" fill="#e8c766"/>')
             if p.harvest:
+                # A quarter of the way in; a farmer stands further in (below).
                 cx, cy = _toward_centre(p.first_edge, 0.25)
                 label = "".join(CROP_LETTER[CROPS[c]] for c in p.harvest)
-                out.append(f'<text x="{cx:.0f}" y="{cy + 4:.0f}" font-size="10" '
-                           f'text-anchor="middle">{label}</text>')
+                labels.append(f'<text x="{cx:.0f}" y="{cy + 4:.0f}" font-size="10" '
+                              f'text-anchor="middle">{label}</text>')
     for p in orient.pieces:
         if p.kind == PATH:
             pts = [MID[e] for e in p.edges]
@@ -186,6 +188,7 @@ def _tile_svg(k: int, rot: int, px: float, py: float, marks: list[tuple[int, int
                        f'stroke-width="6" stroke-linejoin="round"/>')
     if kind.junction:
         out.append('<circle cx="30" cy="30" r="6" fill="#6b4a26"/>')
+    out += labels
     if kind.animal_total:
         label = " ".join(f"{n}{ANIMAL_LETTER[ANIMALS[i]]}"
                          for i, n in enumerate(kind.animals) if n)
@@ -194,7 +197,8 @@ def _tile_svg(k: int, rot: int, px: float, py: float, marks: list[tuple[int, int
         out.append(f'<polygon points="42,50 42,42 47,37 52,42 52,50" fill="{COLOURS[stable]}" '
                    f'stroke="#000"/>')
     for edge, seat, role in marks:
-        cx, cy = _toward_centre(edge, 0.45 if role == "wanderer" else 0.3)
+        # A farmer stands behind its field's harvest letters, not on them.
+        cx, cy = _toward_centre(edge, 0.45 if role == "wanderer" else 0.6)
         c = COLOURS[seat]
         if role == "wanderer":
             out.append(f'<circle cx="{cx:.0f}" cy="{cy:.0f}" r="7" fill="{c}" stroke="#000"/>')
