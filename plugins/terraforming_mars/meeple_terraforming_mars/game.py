@@ -22,6 +22,8 @@ from meeple.core.rng import draw_rng
 from . import cardtext, evaluation, render
 from . import corporate_era as ce
 from . import messages as m
+from . import panels as table_panels
+from . import regions as table_regions
 from .board import SPACES
 from .cards import BEGINNER, CARDS, CORPORATIONS, Catalog, catalog, lookup
 from .checks import (
@@ -863,8 +865,14 @@ class TerraformingMars(Game):
         if fmt == "svg":
             out = self.outcome(state)
             return render.svg(state, acting, dict(out.scores) if out else None,
-                              out.winners if out else None)
+                              out.winners if out else None, player)
         return render.text(state, player, acting)
+
+    def panels(self, state: State, player: str | None) -> Sequence[Any]:
+        return table_panels.panels(self, state, player)
+
+    def regions(self, state: State, player: str, command: Any) -> Sequence[str]:
+        return table_regions.regions(state, player, command)
 
     def evaluate(self, state: State, player: str) -> float:
         return evaluation.evaluate(self, state, player)
