@@ -31,7 +31,8 @@ from .rules import (
     tags,
 )
 from .scoring import award_metric, breakdown
-from .state import RES, State
+from .standings import PART_WORDS, tie_lines
+from .state import MC, RES, State
 
 RES_WORD = {"mc": "M€", "steel": "steel", "titanium": "titanium", "plants": "plants",
             "energy": "energy", "heat": "heat"}
@@ -47,8 +48,6 @@ MILESTONE_GOALS: dict[str, tuple[str, int, Callable[[State, Any], int]]] = {
 }
 AWARD_WORDS = {"Landlord": "tiles in play", "Banker": "M€ production", "Scientist": "science tags",
                "Thermalist": "heat", "Miner": "steel and titanium"}
-PART_WORDS = (("tr", "TR"), ("milestones", "milestones"), ("awards", "awards"),
-              ("greenery", "greeneries"), ("cities", "cities"), ("cards", "cards"))
 
 
 def card_words(name: str, cost: int) -> str:
@@ -246,29 +245,9 @@ def final_panel(view: State) -> Panel:
     """Each player's final score in parts, best first, and how ties were decided."""
     parts = breakdown(view)
     scores = {n: view.scores.get(n, parts[n]["total"]) for n in view.names}
-    ranked = sorted(view.names, key=lambda n: (-scores[n], -view.players[n].res[0]))
+    ranked = sorted(view.names, key=lambda n: (-scores[n], -view.players[n].res[MC]))
     entries = [Entry(n, f"{scores[n]} VP: " + ", ".join(f"{word} {parts[n][key]}"
                                                           for key, word in PART_WORDS))
                for n in ranked]
     entries += [Entry("Tie", line) for line in tie_lines(view, scores)]
     return Panel("Final scores", tuple(entries))
-
-
-def tie_lines(view: State, scores: dict[str, int]) -> list[str]:
-    """How each tie was decided: most M€ left wins it (the rules' tie-break); players
-    with the same M€ too share the place."""
-    out = []
-    for score in sorted(set(scores.values()), reverse=True):
-        tied = [n for n in view.names if scores[n] == score]
-        if len(tied) < 2:
-            continue
-        money = {n: view.players[n].res[0] for n in tied}
-        order = sorted(tied, key=lambda n: -money[n])
-        line = (f"tie at {score} VP, decided by the M€ left: "
-                + ", ".join(f"{n} {money[n]}" for n in order))
-        shared = [v for v in set(money.values()) if list(money.values()).count(v) > 1]
-        for v in sorted(shared, reverse=True):
-            names = [n for n in order if money[n] == v]
-            line += f"; {' and '.join(names)} share the place"
-        out.append(line)
-    return out

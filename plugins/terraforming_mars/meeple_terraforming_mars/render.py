@@ -10,11 +10,11 @@ from typing import Any
 from . import messages as m
 from .board import ROW_LETTERS, SPACES
 from .cardtext import hand_line
-from .panels import tie_lines
 from .regions import allowed_spaces, bonus_words, gains, placement, refusal
 from .rules import AWARDS, MILESTONES, card_cost
 from .scoring import breakdown
-from .state import RES, State
+from .standings import tie_lines
+from .state import MC, RES, State
 
 # What each pending decision asks, for "to act" lines.
 ASKS = {"corp": "choose a corporation",
@@ -278,7 +278,7 @@ def _score_table(s: State, scores: dict[str, float], x: int, y: int) -> tuple[li
     """The final score of each player in its parts, best first, the key to the columns,
     and how a tie was decided. Returns the elements and the lowest y they reach."""
     parts = breakdown(s)
-    ranked = sorted(s.names, key=lambda n: (-scores[n], -s.players[n].res[0]))
+    ranked = sorted(s.names, key=lambda n: (-scores[n], -s.players[n].res[MC]))
     out = [f'<text x="{x}" y="{y}" font-size="11" fill="#fbbf24">score breakdown</text>']
     cols = [x + 60 + 22 * k for k in range(len(SCORE_COLUMNS) + 1)]
     y += 16

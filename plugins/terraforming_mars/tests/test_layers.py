@@ -1,5 +1,6 @@
 """Imports inside the plugin run one way (issue 14.6): data, then rules, then the
-Corporate Era cards, then effects, then the engine side (flow, checks), then the game; no
+Corporate Era cards, then effects, then the engine side (flow, checks) and what a seat points at (regions), then the
+picture and panels of the table, then the game; no
 module imports one of its own layer or above, at its top or inside a function."""
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ LAYERS = [
     {"rules"},
     {"corporate_era"},
     {"effects"},
-    {"scoring", "solo", "cardtext", "messages", "cardvalue"},
-    {"flow", "checks", "evaluation", "render"},
+    {"scoring", "solo", "cardtext", "messages", "cardvalue", "standings"},
+    {"flow", "checks", "evaluation", "regions"},
+    {"render", "panels"},  # a seat's picture and panels
     {"game"},
     {"plugin", "__init__"},
 ]
