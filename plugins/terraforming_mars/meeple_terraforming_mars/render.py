@@ -102,7 +102,7 @@ COLORS = ("#d62828", "#1d4ed8", "#16a34a", "#eab308", "#111827")
 FILL = {"ocean": "#3b82f6", "greenery": "#22c55e"}
 
 
-BONUS_COLOURS = {"steel": "#a16207", "titanium": "#e5e7eb", "plants": "#4ade80", "cards": "#f97316"}
+BONUS_COLOURS = {"steel": "#1f2937", "titanium": "#e5e7eb", "plants": "#4ade80", "cards": "#f97316"}
 
 
 SHORT = {"mc": "M€", "steel": "steel", "titanium": "titan", "plants": "plant",
