@@ -138,6 +138,8 @@ def refusal(view: State, player: str, tile: str, where: str, space: str) -> str:
         kind, owner = view.tiles[space]
         return f"taken: {'an' if kind[0] in 'aeiou' else 'a'} {kind} tile" + (
             f" of {owner}" if owner else "")
+    if tile == "claim" and space in view.claims:
+        return f"claimed already by {view.claims[space]} (Land Claim)"
     if view.claims.get(space, player) != player:
         return f"claimed by {view.claims[space]} (Land Claim)"
     if tile == "claim":

@@ -77,6 +77,22 @@ def test_a_refused_space_says_why():
     assert "may go here" in titles["b1"]
 
 
+def test_a_land_claim_outlines_the_free_land_and_refuses_claimed_spaces():
+    s, player = _placing("city", {"c3": ("ocean", "")})
+    other = next(n for n in s.names if n != player)
+    s.pending = [(player, "claim")]
+    s.claims = {"b1": other, "b3": player}
+    view = GAME.view(s, player)
+    assert {c.space for c in GAME.legal(view, player)} == {
+        sp for sp, (_, stroke, _) in _titles(GAME.render(view, "svg", player)).items()
+        if stroke == "#facc15"}
+    titles = {sp: t for sp, (_, _, t) in _titles(GAME.render(view, "svg", player)).items()}
+    assert f"refused: claimed already by {other} (Land Claim)" in titles["b1"]
+    assert f"refused: claimed already by {player} (Land Claim)" in titles["b3"]
+    assert "refused: reserved for Noctis City" in titles["e3"]
+    assert "you may claim it" in titles["b4"]
+
+
 def test_a_legal_space_says_what_placing_there_gives():
     s, player = _placing("greenery", {"e5": ("ocean", ""), "e6": ("ocean", "")})
     titles = {sp: t for sp, (_, _, t) in _titles(GAME.render(GAME.view(s, player), "svg", player)).items()}
