@@ -210,7 +210,7 @@ def _tableau(view: State, name: str, score: dict[str, int], seat: bool) -> Panel
     entries = [
         Entry("VP so far", f"{score['total']}: " + ", ".join(
             f"{word} {score[key]}" for key, word in PART_WORDS)),
-        Entry("Resources", ", ".join(f"{RES_WORD[r]} {p.res[k]} (production {p.prod[k]:+d})"
+        Entry("Resources", ", ".join(f"{RES_WORD[r]} {p.res[k]} (prod {p.prod[k]:+d})"
                                      for k, r in enumerate(RES))),
         Entry("Tags", ", ".join(f"{t} {n}" for t, n in sorted(tags(p).items())) or "none"),
         Entry("Hand", f"{len(p.hand)} card{'s' if len(p.hand) != 1 else ''}"
@@ -236,8 +236,12 @@ def _played_words(view: State, p: Any, name: str) -> str:
     vp = vp_text(c)
     if vp:
         parts.append(f"{card_vp(view, p, name)} VP now ({vp})")
+    if c.get("effect"):
+        parts.append(f"effect: {c['effect']}")
+    for o in c.get("action", []):
+        parts.append(f"action: {'; '.join(effects(o)) or o['label']}")
     if c.get("action"):
-        parts.append("action used this generation" if name in p.used else "action ready")
+        parts.append("used this generation" if name in p.used else "action ready")
     return "; ".join(parts)
 
 

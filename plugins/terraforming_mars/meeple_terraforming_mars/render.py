@@ -98,7 +98,7 @@ def text(s: State, player: str | None = None, acting: tuple[str, ...] = ()) -> s
     return "\n".join(lines)
 
 
-COLORS = ("#d62828", "#1d4ed8", "#16a34a", "#eab308", "#111827")
+COLORS = ("#d62828", "#1d4ed8", "#16a34a", "#eab308", "#c084fc")
 FILL = {"ocean": "#3b82f6", "greenery": "#22c55e"}
 
 
@@ -238,15 +238,20 @@ def svg(s: State, acting: tuple[str, ...] = (), scores: dict[str, float] | None 
                          f'prod {p.prod[k]}</text>')
     y = 150 + 70 * len(s.names)
     for label, held in (("milestones", s.milestones), ("awards", s.awards)):
-        text = escape(", ".join(f"{k} ({v})" for k, v in held.items()) or "none yet")
-        parts.append(f'<text x="{x0}" y="{y}" font-size="10" fill="#fff">{label}: {text}</text>')
-        y += 16
+        text = ", ".join(f"{k} ({v})" for k, v in held.items()) or "none yet"
+        for line in textwrap.wrap(f"{label}: {text}", 58):  # long names take two lines
+            parts.append(f'<text x="{x0}" y="{y}" font-size="10" fill="#fff">{escape(line)}</text>')
+            y += 16
+    bottom_right = 0
     if s.phase == "over" and scores:
         ranked = sorted(scores, key=lambda n: -scores[n])
         text = ", ".join(f"{n} {scores[n]:g} VP" + (" (winner)" if n in (winners or []) else "")
                          for n in ranked)
-        parts.append(f'<text x="{x0}" y="{y}" font-size="11" fill="#fbbf24">final scores: '
-                     f'{escape(text)}</text>')
+        # five long names do not fit the 330 px panel on one line
+        for k, line in enumerate(textwrap.wrap(f"final scores: {text}", 52)):
+            parts.append(f'<text x="{x0}" y="{y + 16 * k}" font-size="11" fill="#fbbf24">'
+                         f'{escape(line)}</text>')
+            bottom_right = y + 16 * k + drop + 10
     parts.append("</g>")
     kinds = {"city": "C", "capital": "C", "greenery": "", "ocean": ""}
     for sp, (kind, _) in s.tiles.items():
@@ -259,8 +264,9 @@ def svg(s: State, acting: tuple[str, ...] = (), scores: dict[str, float] | None 
     parts += _legend(20, 380)
     bottom = 560
     if s.phase == "over" and scores:
-        table, bottom = _score_table(s, scores, 240, 380)
+        table, low = _score_table(s, scores, 240, 380)
         parts += table
+        bottom = max(bottom, low, bottom_right)
     parts.append("</svg>")
     tall = max(h + drop, bottom)
     if tall != h:  # taller by what the wrapped status or the score table took
