@@ -248,3 +248,21 @@ def test_a_whole_game_is_played_by_pointing_and_its_log_replays():
         assert steps < 5000
     replayed = replay_encoded(GAME, encoded_log(GAME, local.events))
     assert replayed == local.state
+
+
+def test_long_names_wrap_in_the_final_picture_and_the_canvas_grows_to_hold_them():
+    s = State(("alexandra", "bartholomew", "cornelius", "dorothea", "evangeline"), {})
+    s.phase = "over"
+    for n, mc in zip(s.names, (5, 9, 9, 3, 3), strict=True):
+        s.players[n].res[MC] = mc
+    s.scores = {n: 40 for n in s.names}
+    s.milestones = {"Mayor": "alexandra", "Gardener": "bartholomew", "Builder": "evangeline"}
+    s.awards = {"Banker": "cornelius", "Miner": "dorothea", "Landlord": "alexandra"}
+    root, drawn = shapes(GAME.render(s, "svg"))
+    texts = [d for d in drawn if d.tag == "text"]
+    # the right-hand panel holds about 60 characters of its 10-11 px type
+    assert max(len(t.text) for t in texts if t.bbox()[0] >= 470) <= 60
+    assert max(t.bbox()[1] for t in texts) < float(root["height"])
+    words = " ".join(t.text for t in texts)
+    assert "bartholomew and cornelius share the place" in words
+    assert "dorothea and evangeline share the place" in words
