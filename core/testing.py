@@ -226,11 +226,6 @@ def replay_encoded(game: Game, log: list[tuple[str, int, bytes]]) -> Any:
 RULE_METHODS: tuple[str, ...] = ("decide", "legal", "step", "parse")
 
 
-#: Games whose event redesign (issue 12) is still under way on another branch: their vp
-#: check is an expected failure until it passes, and then fails until the name is removed
-#: here. One name per line, so that each branch removes its own without a merge conflict.
-VP_CHANGES_PENDING: frozenset[str] = frozenset({
-})
 
 
 class RulesCalledInFold(Exception):
@@ -374,16 +369,7 @@ class EventsAreFactsContract:
         """Summing ``changes(ev)["vp"]`` over a finished game's events gives each player's
         score as ``outcome()`` reports it. A game that reports no vp change at all fails:
         every game must report its scoring."""
-        pending = self.game.name in VP_CHANGES_PENDING
-        try:
-            self._check_vp_changes(fact_games_played)
-        except AssertionError as exc:
-            if pending:
-                pytest.xfail(f"{self.game.name} is listed in VP_CHANGES_PENDING: {exc}")
-            raise
-        if pending:
-            pytest.fail(f"{self.game.name} now passes: remove it from "
-                        "meeple.core.testing.VP_CHANGES_PENDING")
+        self._check_vp_changes(fact_games_played)
 
     def _check_vp_changes(self, games: list[LocalGame]) -> None:
         reported = False

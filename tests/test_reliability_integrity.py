@@ -1,4 +1,4 @@
-"""Integrity and fairness (issue 17, 12.4, 21.1): nobody can learn a chance outcome before
+"""Integrity and fairness: nobody can learn a chance outcome before
 it is revealed or change one after; undo needs the consent of those it affects and verify
 checks every undo and redo; the hash covers every field; a shared Engine and concurrent
 status writers lose nothing.

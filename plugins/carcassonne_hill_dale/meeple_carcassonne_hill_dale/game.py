@@ -8,9 +8,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from meeple.core import BadOptions, Game, Option, Outcome
+from meeple.core import BadOptions, Game, Option, Outcome, Panel
 
-from . import encoding, notation, render, rules
+from . import encoding, notation, render, rules, words
 from .board import feature_harvest, feature_tiles, find
 from .events import (
     EVENTS,
@@ -18,6 +18,7 @@ from .events import (
     Drew,
     FinalScored,
     MeeplePlaced,
+    Place,
     Placed,
     Scored,
     StablePlaced,
@@ -27,6 +28,8 @@ from .events import (
 )
 from .fold import fold
 from .observation import OBSERVATION_SIZE, observe
+from .panels import panels as table_panels
+from .regions import steps, walk_goals
 from .scoring import MAJORITY, SHARING, chip_points, stable_points, winners
 from .state import State
 from .tiles import CROPS, DIRS, KIND_INDEX, KINDS, PATH, full_stack
@@ -59,7 +62,8 @@ def _describe_scored(ev: Any) -> str:
     pickers = ", ".join(names[[a for a, _ in ev.awards].index(p)] for p in ev.pickers)
     crops = (f"; harvest chips {', '.join(CROPS[c] for c in ev.harvest)} picked in turn by "
              f"{pickers}") if ev.harvest else ""
-    return f"closed {ev.feature} of {ev.tiles} tiles at {ev.x},{ev.y}: {gains} ({why}){crops}"
+    tiles = "tile" if ev.tiles == 1 else "tiles"
+    return f"closed {ev.feature} of {ev.tiles} {tiles} at {ev.x},{ev.y}: {gains} ({why}){crops}"
 
 
 class HillDale(Game):
@@ -206,7 +210,7 @@ class HillDale(Game):
         if t is Wandered:
             tiles = "tile" if ev.steps == 1 else "tiles"
             return (f"{who} walks a wanderer from {ev.x},{ev.y} to {ev.to_x},{ev.to_y}: "
-                    f"{ev.steps} {tiles}, +{ev.steps} points")
+                    f"{ev.steps} {tiles}, +{ev.steps} {'point' if ev.steps == 1 else 'points'}")
         if t is Scored:
             return _describe_scored(ev)
         if t is ChipTaken:
@@ -253,10 +257,31 @@ class HillDale(Game):
             },
         }
 
+    def explain(self, topic: str, state: State | None = None) -> str | None:
+        """A tile kind, a feature or a piece, in words."""
+        return words.explain(topic)
+
+    def topics(self) -> dict[str, list[str]]:
+        return words.topics()
+
+    def describe_table(self, state: State, player: str | None = None) -> list[str]:
+        return words.table_lines(state, player)
+
     def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
         if fmt == "svg":
-            return render.svg(state)
+            return render.svg(state, player)
         return render.text(state)
+
+    def regions(self, state: State, player: str, command: Any) -> tuple[str, ...]:
+        """The spot, the rotation (when more than one fits there), then the figure, the
+        stable, "no figure" or the walking wanderer (regions.py); a chip by its name."""
+        goals = {}
+        if isinstance(command, Place) and command.what == "walk":
+            goals = walk_goals(self.legal(state, player))
+        return steps(state, command, goals)
+
+    def panels(self, state: State, player: str | None) -> Sequence[Panel]:
+        return table_panels(state, player)
 
     # -- machine learning (meeple.rl, docs/rl.md): numbering in encoding, numbers in observation
 

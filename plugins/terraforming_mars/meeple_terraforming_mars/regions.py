@@ -11,11 +11,10 @@ and the browser offers them as a short menu in words ("play Comet pay 12 titaniu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from . import messages as m
-from .board import ADJACENT, NOCTIS, SPACES, VOLCANIC
+from .board import NOCTIS, SPACES, VOLCANIC
 from .cardtext import WHERE
 from .rules import CITY_KINDS, land_claim_spaces, legal_spaces
 from .state import State
@@ -108,27 +107,6 @@ def allowed_spaces(view: State, player: str, tile: str, where: str) -> list[str]
     if tile == "claim":
         return [sp for sp in land_claim_spaces(view) if sp not in view.claims]
     return legal_spaces(view, player, tile, where)
-
-
-def gains(view: State, space: str) -> str:
-    """What a tile on ``space`` gives whoever places it: the printed bonus and 2 M€ for
-    each ocean next to it."""
-    info = SPACES[space]
-    words = bonus_words(info.bonus)
-    oceans = sum(1 for a in ADJACENT[space] if view.tiles.get(a, ("",))[0] == "ocean")
-    if oceans:
-        words.append(f"{2 * oceans} M€ for {oceans} ocean{'s' if oceans > 1 else ''} next to it")
-    return ", ".join(words) or "no bonus"
-
-
-def bonus_words(bonus: Sequence[str]) -> list[str]:
-    """The printed placement bonus: "2 plants", "1 card"..."""
-    out = []
-    for kind in dict.fromkeys(bonus):
-        n = bonus.count(kind)
-        word = {"cards": "card", "plants": "plant"}.get(kind, kind)
-        out.append(f"{n} {word}{'s' if n > 1 and kind in ('cards', 'plants') else ''}")
-    return out
 
 
 def refusal(view: State, player: str, tile: str, where: str, space: str) -> str:

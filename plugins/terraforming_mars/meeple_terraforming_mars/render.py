@@ -10,11 +10,12 @@ from typing import Any
 from . import messages as m
 from .board import ROW_LETTERS, SPACES
 from .cardtext import hand_line
-from .regions import allowed_spaces, bonus_words, gains, placement, refusal
+from .regions import allowed_spaces, placement, refusal
 from .rules import AWARDS, MILESTONES, card_cost
 from .scoring import breakdown
 from .standings import tie_lines
 from .state import MC, RES, State
+from .table import bonus_words, space_gain
 
 # What each pending decision asks, for "to act" lines.
 ASKS = {"corp": "choose a corporation",
@@ -142,7 +143,7 @@ def _space_title(s: State, sp: str, player: str | None, place: tuple[str, str, s
     info = SPACES[sp]
     words = [f"{sp}{' (' + info.name + ')' if info.name else ''}: "
              f"{'reserved for an ocean' if info.ocean else 'land'}",
-             "bonus: " + (", ".join(bonus_words(info.bonus)) or "none")]
+             "bonus: " + (bonus_words(info.bonus) or "none")]
     kind, owner = s.tiles.get(sp, ("", ""))
     if kind:
         words.append(f"{kind} tile" + (f" of {owner}" if owner else ""))
@@ -150,7 +151,7 @@ def _space_title(s: State, sp: str, player: str | None, place: tuple[str, str, s
         tile = "claim" if place[0] == "claim" else place[0]
         if sp in allowed:
             words.append(f"your {tile if tile != 'claim' else 'Land Claim'} may go here: "
-                         f"{gains(s, sp)}" if tile != "claim" else "you may claim it")
+                         f"{space_gain(s, sp)}" if tile != "claim" else "you may claim it")
         else:
             words.append("refused: " + refusal(s, player, place[0], place[1], sp))
     return "; ".join(words)

@@ -1,6 +1,6 @@
-"""Imports inside the plugin run one way (issue 14.6): data, then rules, then the
-Corporate Era cards, then effects, then the engine side (flow, checks) and what a seat points at (regions), then the
-picture and panels of the table, then the game; no
+"""Imports inside the plugin run one way: data, then rules, then the Corporate Era cards,
+then effects, then the engine side (flow, checks) and the table in words, then what a seat
+points at (regions), then the picture and panels of a seat's table, then the game; no
 module imports one of its own layer or above, at its top or inside a function."""
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ LAYERS = [
     {"corporate_era"},
     {"effects"},
     {"scoring", "solo", "cardtext", "messages", "cardvalue", "standings"},
-    {"flow", "checks", "evaluation", "regions"},
+    {"flow", "checks", "evaluation", "words", "table"},
+    {"regions"},
     {"render", "panels"},  # a seat's picture and panels
     {"game"},
     {"plugin", "__init__"},

@@ -97,7 +97,7 @@ def test_a_legal_space_says_what_placing_there_gives():
     s, player = _placing("greenery", {"e5": ("ocean", ""), "e6": ("ocean", "")})
     titles = {sp: t for sp, (_, _, t) in _titles(GAME.render(GAME.view(s, player), "svg", player)).items()}
     assert SPACES["d5"].bonus == ("plants", "plants")
-    assert "may go here: 2 plants, 4 M€ for 2 oceans next to it" in titles["d5"]
+    assert "may go here: 2 plants, 4 M€ from 2 oceans" in titles["d5"]
 
 
 def test_every_empty_space_shows_its_printed_bonus_as_icons_and_in_words():
