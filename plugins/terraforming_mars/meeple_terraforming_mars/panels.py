@@ -75,6 +75,8 @@ def move_words(view: State, player: str, command: Any) -> tuple[str, str]:
         return "Sell the whole hand", f"{len(command.cards)} cards for 1 M€ each"
     if t is m.Confirm:
         n = len(p.marked)
+        if not n:
+            return "Buy none", "buy no card this time (take cards onto your list first)"
         return "Buy", f"buy the {n} card{'s' if n != 1 else ''} on your list for {3 * n} M€"
     if t is m.Keep:
         return "Keep none", "keep none of the cards you look at"
