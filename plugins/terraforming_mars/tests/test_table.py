@@ -266,3 +266,27 @@ def test_long_names_wrap_in_the_final_picture_and_the_canvas_grows_to_hold_them(
     words = " ".join(t.text for t in texts)
     assert "bartholomew and cornelius share the place" in words
     assert "dorothea and evangeline share the place" in words
+
+
+def test_corporations_and_research_offers_are_clicked_in_their_panels():
+    local = LocalGame(GAME, GAME.default_players(2), seed=3)
+    player = local.players[0]
+    view = GAME.view(local.state, player)
+    panels = {p.title: p for p in GAME.panels(view, player)}
+    corps = panels["Corporations offered to you"].entries
+    chooses = GAME.legal(view, player)
+    assert chooses and all(type(c) is m.ChooseCorp for c in chooses)
+    assert [GAME.regions(view, player, c) for c in chooses] == [(e.region,) for e in corps]
+    assert all(e.region == f"corp/{e.name}" and "start:" in e.text for e in corps)
+    local.play(player, chooses[0])
+    view = GAME.view(local.state, player)
+    offered = {e.name: e for p in GAME.panels(view, player)
+               if p.title.startswith("Cards offered") for e in p.entries}
+    assert set(offered) == set(view.players[player].offer) and len(offered) == 10
+    for c in GAME.legal(view, player):
+        if type(c) is m.Mark:
+            assert GAME.regions(view, player, c) == (offered[c.card].region,)
+        else:
+            assert type(c) is m.Confirm and GAME.regions(view, player, c) == ("move/buy",)
+    move = next(p for p in GAME.panels(view, player) if p.title == "Your move")
+    assert [(e.name, e.region) for e in move.entries] == [("Buy none", "move/buy")]
