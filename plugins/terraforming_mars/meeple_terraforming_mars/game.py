@@ -23,6 +23,8 @@ from meeple.core import Game, Option, Outcome
 
 from . import evaluation, render, table, words
 from . import messages as m
+from . import panels as table_panels
+from . import regions as table_regions
 from .allowed import Allowed
 from .cards import CARDS, Catalog, catalog
 from .deciding import DecideFlow
@@ -253,8 +255,14 @@ class TerraformingMars(DecideFlow, Allowed, Notation, Game):
         if fmt == "svg":
             out = self.outcome(state)
             return render.svg(state, acting, dict(out.scores) if out else None,
-                              out.winners if out else None)
+                              out.winners if out else None, player)
         return render.text(state, player, acting)
+
+    def panels(self, state: State, player: str | None) -> Sequence[Any]:
+        return table_panels.panels(self, state, player)
+
+    def regions(self, state: State, player: str, command: Any) -> Sequence[str]:
+        return table_regions.regions(state, player, command)
 
     def evaluate(self, state: State, player: str) -> float:
         return evaluation.evaluate(self, state, player)

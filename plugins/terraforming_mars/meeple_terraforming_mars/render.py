@@ -10,8 +10,12 @@ from typing import Any
 from . import messages as m
 from .board import ROW_LETTERS, SPACES
 from .cardtext import hand_line
+from .regions import allowed_spaces, placement, refusal
 from .rules import AWARDS, MILESTONES, card_cost
-from .state import RES, State
+from .scoring import breakdown
+from .standings import tie_lines
+from .state import MC, RES, State
+from .table import bonus_words, space_gain
 
 # What each pending decision asks, for "to act" lines.
 ASKS = {"corp": "choose a corporation",
@@ -95,8 +99,11 @@ def text(s: State, player: str | None = None, acting: tuple[str, ...] = ()) -> s
     return "\n".join(lines)
 
 
-COLORS = ("#d62828", "#1d4ed8", "#16a34a", "#eab308", "#111827")
+COLORS = ("#d62828", "#1d4ed8", "#16a34a", "#eab308", "#c084fc")
 FILL = {"ocean": "#3b82f6", "greenery": "#22c55e"}
+
+
+BONUS_COLOURS = {"steel": "#1f2937", "titanium": "#e5e7eb", "plants": "#4ade80", "cards": "#f97316"}
 
 
 SHORT = {"mc": "M€", "steel": "steel", "titanium": "titan", "plants": "plant",
@@ -120,15 +127,55 @@ def _legend(x: int, y: int) -> list[str]:
             out.append(f'<rect x="{x}" y="{cy - 6}" width="12" height="12" rx="3" fill="{colour}" '
                        'stroke="#000"/>')
         out.append(f'<text x="{x + 18}" y="{cy + 4}" font-size="10" fill="#fff">{label}</text>')
+    bonus = (("steel", "steel bonus"), ("titanium", "titanium bonus"), ("plants", "plant bonus"),
+             ("cards", "card bonus"))
+    for k, (kind, label) in enumerate(bonus):
+        cx, cy = x + 6 + 110 * (k % 2), y + 16 + 16 * (len(rows) + k // 2)
+        out.append(_bonus_icon(kind, cx, cy))
+        out.append(f'<text x="{cx + 12}" y="{cy + 4}" font-size="10" fill="#fff">{label}</text>')
     return out
 
 
+def _space_title(s: State, sp: str, player: str | None, place: tuple[str, str, str] | None,
+                 allowed: set[str]) -> str:
+    """A space in words: its name, what it is, its printed bonus, what lies on it and, while
+    the seat is to place a tile, what placing there gives or why it is refused."""
+    info = SPACES[sp]
+    words = [f"{sp}{' (' + info.name + ')' if info.name else ''}: "
+             f"{'reserved for an ocean' if info.ocean else 'land'}",
+             "bonus: " + (bonus_words(info.bonus) or "none")]
+    kind, owner = s.tiles.get(sp, ("", ""))
+    if kind:
+        words.append(f"{kind} tile" + (f" of {owner}" if owner else ""))
+    if place is not None and player is not None:
+        tile = "claim" if place[0] == "claim" else place[0]
+        if sp in allowed:
+            words.append(f"your {tile if tile != 'claim' else 'Land Claim'} may go here: "
+                         f"{space_gain(s, sp)}" if tile != "claim" else "you may claim it")
+        else:
+            words.append("refused: " + refusal(s, player, place[0], place[1], sp))
+    return "; ".join(words)
+
+
+def _bonus_icon(kind: str, x: float, y: float) -> str:
+    colour = BONUS_COLOURS[kind]
+    if kind == "plants":
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.5" fill="{colour}" stroke="#000" stroke-width="0.5"/>'
+    wide, tall = (4, 6) if kind == "cards" else (5, 5)
+    return (f'<rect x="{x - wide / 2:.1f}" y="{y - tall / 2:.1f}" width="{wide}" height="{tall}" '
+            f'fill="{colour}" stroke="#000" stroke-width="0.5"/>')
+
+
 def svg(s: State, acting: tuple[str, ...] = (), scores: dict[str, float] | None = None,
-        winners: list[str] | None = None) -> str:
+        winners: list[str] | None = None, player: str | None = None) -> str:
+    """The picture; for a seat (``player``) every space is a region, and while the seat
+    is to place a tile the spaces it may use are outlined."""
     size = 22
     w, h = 800, 560
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">',
              f'<rect width="{w}" height="{h}" fill="#2b1a12"/>']
+    place = placement(s, player)
+    allowed = set(allowed_spaces(s, player, place[0], place[1])) if place and player else set()
     for sp, info in SPACES.items():
         cx = 60 + (2 * info.index + abs(info.row - 4)) * size * 0.9
         cy = 40 + info.row * size * 1.6
@@ -136,7 +183,14 @@ def svg(s: State, acting: tuple[str, ...] = (), scores: dict[str, float] | None 
         fill = FILL.get(kind, "#9ca3af" if kind else ("#1e3a8a" if info.ocean else "#b45309"))
         pts = " ".join(f"{cx + size * math.cos(math.radians(60 * k + 30)):.1f},"
                        f"{cy + size * math.sin(math.radians(60 * k + 30)):.1f}" for k in range(6))
-        parts.append(f'<polygon points="{pts}" fill="{fill}" stroke="#000" stroke-width="1"/>')
+        stroke = 'stroke="#facc15" stroke-width="3"' if sp in allowed else 'stroke="#000" stroke-width="1"'
+        region = f' data-region="space/{sp}"' if player is not None else ""
+        title = escape(_space_title(s, sp, player, place, allowed))
+        parts.append(f'<polygon points="{pts}" fill="{fill}" {stroke}{region}>'
+                     f'<title>{title}</title></polygon>')
+        if not kind:  # the printed bonus, until a tile covers it
+            for k, b in enumerate(info.bonus):
+                parts.append(_bonus_icon(b, cx + (k - (len(info.bonus) - 1) / 2) * 7, cy - 5))
         if kind in ("city", "capital"):
             parts.append(f'<rect x="{cx - 7:.1f}" y="{cy - 7:.1f}" width="14" height="14" fill="#d1d5db"/>')
         if owner:
@@ -185,15 +239,20 @@ def svg(s: State, acting: tuple[str, ...] = (), scores: dict[str, float] | None 
                          f'prod {p.prod[k]}</text>')
     y = 150 + 70 * len(s.names)
     for label, held in (("milestones", s.milestones), ("awards", s.awards)):
-        text = escape(", ".join(f"{k} ({v})" for k, v in held.items()) or "none yet")
-        parts.append(f'<text x="{x0}" y="{y}" font-size="10" fill="#fff">{label}: {text}</text>')
-        y += 16
+        text = ", ".join(f"{k} ({v})" for k, v in held.items()) or "none yet"
+        for line in textwrap.wrap(f"{label}: {text}", 58):  # long names take two lines
+            parts.append(f'<text x="{x0}" y="{y}" font-size="10" fill="#fff">{escape(line)}</text>')
+            y += 16
+    bottom_right = 0
     if s.phase == "over" and scores:
         ranked = sorted(scores, key=lambda n: -scores[n])
         text = ", ".join(f"{n} {scores[n]:g} VP" + (" (winner)" if n in (winners or []) else "")
                          for n in ranked)
-        parts.append(f'<text x="{x0}" y="{y}" font-size="11" fill="#fbbf24">final scores: '
-                     f'{escape(text)}</text>')
+        # five long names do not fit the 330 px panel on one line
+        for k, line in enumerate(textwrap.wrap(f"final scores: {text}", 52)):
+            parts.append(f'<text x="{x0}" y="{y + 16 * k}" font-size="11" fill="#fbbf24">'
+                         f'{escape(line)}</text>')
+            bottom_right = y + 16 * k + drop + 10
     parts.append("</g>")
     kinds = {"city": "C", "capital": "C", "greenery": "", "ocean": ""}
     for sp, (kind, _) in s.tiles.items():
@@ -204,12 +263,46 @@ def svg(s: State, acting: tuple[str, ...] = (), scores: dict[str, float] | None 
             parts.append(f'<text x="{cx:.1f}" y="{cy - 8:.1f}" font-size="8" fill="#fff" '
                          f'text-anchor="middle">{kind[:3]}</text>')
     parts += _legend(20, 380)
+    bottom = 560
+    if s.phase == "over" and scores:
+        table, low = _score_table(s, scores, 240, 380)
+        parts += table
+        bottom = max(bottom, low, bottom_right)
     parts.append("</svg>")
-    if drop:  # taller by what the wrapped status took
-        parts[0] = parts[0].replace(f'height="{h}"', f'height="{h + drop}"').replace(
-            f'0 0 {w} {h}', f'0 0 {w} {h + drop}')
-        parts[1] = parts[1].replace(f'height="{h}"', f'height="{h + drop}"')
+    tall = max(h + drop, bottom)
+    if tall != h:  # taller by what the wrapped status or the score table took
+        parts[0] = parts[0].replace(f'height="{h}"', f'height="{tall}"').replace(
+            f'0 0 {w} {h}', f'0 0 {w} {tall}')
+        parts[1] = parts[1].replace(f'height="{h}"', f'height="{tall}"')
     return "\n".join(parts)
+
+
+SCORE_COLUMNS = (("TR", "tr"), ("MS", "milestones"), ("AW", "awards"), ("GR", "greenery"),
+                 ("CI", "cities"), ("CA", "cards"))
+
+
+def _score_table(s: State, scores: dict[str, float], x: int, y: int) -> tuple[list[str], int]:
+    """The final score of each player in its parts, best first, the key to the columns,
+    and how a tie was decided. Returns the elements and the lowest y they reach."""
+    parts = breakdown(s)
+    ranked = sorted(s.names, key=lambda n: (-scores[n], -s.players[n].res[MC]))
+    out = [f'<text x="{x}" y="{y}" font-size="11" fill="#fbbf24">score breakdown</text>']
+    cols = [x + 60 + 22 * k for k in range(len(SCORE_COLUMNS) + 1)]
+    y += 16
+    for cx, (label, _) in zip(cols, (*SCORE_COLUMNS, ("VP", "")), strict=True):
+        out.append(f'<text x="{cx}" y="{y}" font-size="9" fill="#fff">{label}</text>')
+    for n in ranked:
+        y += 14
+        out.append(f'<text x="{x}" y="{y}" font-size="9" fill="#fff">{escape(n[:10])}</text>')
+        values = [parts[n][key] for _, key in SCORE_COLUMNS] + [scores[n]]
+        for cx, v in zip(cols, values, strict=True):
+            out.append(f'<text x="{cx}" y="{y}" font-size="9" fill="#fff">{v:g}</text>')
+    keys = ["TR terraform rating, MS milestones, AW awards,", "GR greeneries, CI cities, CA cards"]
+    for line in keys + [wrapped for tie in tie_lines(s, {n: int(v) for n, v in scores.items()})
+                        for wrapped in textwrap.wrap(tie, 42)]:
+        y += 14
+        out.append(f'<text x="{x}" y="{y}" font-size="9" fill="#d1d5db">{escape(line)}</text>')
+    return out, y + 10
 
 
 STEP_WORDS = {"temp": ("temperature", 2, " C"), "oxygen": ("oxygen", 1, " %"), "oceans": ("oceans", 1, "")}

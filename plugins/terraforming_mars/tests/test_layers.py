@@ -1,5 +1,6 @@
-"""Imports inside the plugin run one way: data, then rules, then the
-Corporate Era cards, then effects, then the engine side (flow, checks), then the game; no
+"""Imports inside the plugin run one way: data, then rules, then the Corporate Era cards,
+then effects, then the engine side (flow, checks) and the table in words, then what a seat
+points at (regions), then the picture and panels of a seat's table, then the game; no
 module imports one of its own layer or above, at its top or inside a function."""
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ LAYERS = [
     {"rules"},
     {"corporate_era"},
     {"effects"},
-    {"scoring", "solo", "cardtext", "commands", "events", "cardvalue"},
+    {"scoring", "solo", "cardtext", "commands", "events", "cardvalue", "standings"},
     {"messages"},  # commands and events under one name
     {"opening"},  # the opening events placed (fold's only code besides delta)
-    {"flow", "checks", "evaluation", "render", "words", "table"},
+    {"flow", "checks", "evaluation", "words", "table"},
+    {"regions"},
+    {"render", "panels"},  # a seat's picture and panels
     {"deciding", "allowed", "notation"},  # the Game's jobs, mixed into it
     {"game"},
     {"plugin", "__init__"},

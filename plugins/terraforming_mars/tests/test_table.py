@@ -1,0 +1,292 @@
+"""Terraforming Mars at the browser table: the map spaces, the hand, the offers, the
+tableaux, the standard projects, milestones and awards are what a seat points at; the
+panels say in words what the real table shows that seat (and nothing of another hand);
+the map shows every placement bonus and why a space is refused; the final picture
+breaks every score down and names the tie-break."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from meeple.core import LocalGame
+from meeple.core.testing import check_regions, encoded_log, replay_encoded
+from meeple_terraforming_mars import TerraformingMars
+from meeple_terraforming_mars import messages as m
+from meeple_terraforming_mars.board import SPACES
+from meeple_terraforming_mars.state import MC, State
+from svg_shapes import shapes
+
+GAME = TerraformingMars()
+
+
+def _action_phase(seed: int = 5) -> LocalGame:
+    local = LocalGame(GAME, GAME.default_players(2), seed=seed)
+    while local.state.phase != "action":
+        p = local.to_act()[0]
+        local.play(p, GAME.legal(local.state, p)[-1])  # buys cards while it can
+    return local
+
+
+def _placing(tile: str, tiles: dict[str, tuple[str, str]]) -> tuple[State, str]:
+    """A state where the player to act must place ``tile`` (a normal placement)."""
+    local = _action_phase()
+    s = local.state.copy()
+    player = GAME.to_act(s)[0]
+    s.tiles = dict(tiles)
+    s.pending = [(player, "place", tile, "normal", "")]
+    return s, player
+
+
+def _titles(svg: str) -> dict[str, tuple[str, str, str]]:
+    """Each space's hexagon: (its region, its outline colour, its title)."""
+    out = {}
+    for shape in shapes(svg)[1]:
+        if shape.tag == "polygon":
+            sp = shape.title.split(" ")[0].rstrip(":")
+            out[sp] = (shape.attrs.get("data-region", ""), shape.attrs["stroke"], shape.title)
+    return out
+
+
+def test_a_placement_names_its_space_and_only_the_legal_spaces_are_outlined():
+    s, player = _placing("city", {"e5": ("city", "p9"), "c3": ("ocean", "")})
+    view = GAME.view(s, player)
+    legal = GAME.legal(view, player)
+    assert legal and all(type(c) is m.Place for c in legal)
+    for c in legal:
+        assert GAME.regions(view, player, c) == (f"space/{c.space}",)
+    drawn = _titles(GAME.render(view, "svg", player))
+    allowed = {c.space for c in legal}
+    assert set(drawn) == set(SPACES)
+    for sp, (region, stroke, title) in drawn.items():
+        assert region == f"space/{sp}"
+        assert (stroke == "#facc15") == (sp in allowed), sp
+        assert ("refused: " in title) == (sp not in allowed), (sp, title)
+
+
+def test_a_refused_space_says_why():
+    s, player = _placing("city", {"d5": ("city", "p9"), "c3": ("ocean", "")})
+    titles = {sp: t for sp, (_, _, t) in _titles(GAME.render(GAME.view(s, player), "svg", player)).items()}
+    assert "refused: reserved for an ocean" in titles["a4"]  # an ocean space, still free
+    assert "refused: taken: an ocean tile" in titles["c3"]
+    assert "refused: next to a city (cities may not touch)" in titles["d4"]
+    assert "refused: reserved for Noctis City" in titles["e3"]
+    s, player = _placing("greenery", {"a1": ("city", GAME.to_act(s)[0])})
+    titles = {sp: t for sp, (_, _, t) in _titles(GAME.render(GAME.view(s, player), "svg", player)).items()}
+    assert "refused: not next to your tiles" in titles["i4"]
+    assert "may go here" in titles["b1"]
+
+
+def test_a_land_claim_outlines_the_free_land_and_refuses_claimed_spaces():
+    s, player = _placing("city", {"c3": ("ocean", "")})
+    other = next(n for n in s.names if n != player)
+    s.pending = [(player, "claim")]
+    s.claims = {"b1": other, "b3": player}
+    view = GAME.view(s, player)
+    assert {c.space for c in GAME.legal(view, player)} == {
+        sp for sp, (_, stroke, _) in _titles(GAME.render(view, "svg", player)).items()
+        if stroke == "#facc15"}
+    titles = {sp: t for sp, (_, _, t) in _titles(GAME.render(view, "svg", player)).items()}
+    assert f"refused: claimed already by {other} (Land Claim)" in titles["b1"]
+    assert f"refused: claimed already by {player} (Land Claim)" in titles["b3"]
+    assert "refused: reserved for Noctis City" in titles["e3"]
+    assert "you may claim it" in titles["b4"]
+
+
+def test_a_legal_space_says_what_placing_there_gives():
+    s, player = _placing("greenery", {"e5": ("ocean", ""), "e6": ("ocean", "")})
+    titles = {sp: t for sp, (_, _, t) in _titles(GAME.render(GAME.view(s, player), "svg", player)).items()}
+    assert SPACES["d5"].bonus == ("plants", "plants")
+    assert "may go here: 2 plants, 4 M€ from 2 oceans" in titles["d5"]
+
+
+def test_every_empty_space_shows_its_printed_bonus_as_icons_and_in_words():
+    s = _action_phase().state.copy()
+    s.tiles = {"e5": ("greenery", "p1")}
+    drawn = shapes(GAME.render(s, "svg"))[1]
+    icons = [d for d in drawn if (d.tag == "rect" and d.attrs.get("width") in ("4", "5"))
+             or (d.tag == "circle" and d.num("r") == 2.5)]
+    polygons = [d for d in drawn if d.tag == "polygon"]
+    for poly in polygons:
+        sp = poly.title.split(":")[0].split(" ")[0]
+        inside = [i for i in icons if poly.bbox()[0] < i.centre()[0] < poly.bbox()[2]
+                  and poly.bbox()[1] < i.centre()[1] < poly.bbox()[3]]
+        want = 0 if sp in s.tiles else len(SPACES[sp].bonus)
+        assert len(inside) == want, sp
+        words = re.search(r"bonus: ([^;]*)", poly.title).group(1)
+        if SPACES[sp].bonus:
+            assert all(kind.rstrip("s") in words for kind in SPACES[sp].bonus), (sp, words)
+        else:
+            assert words == "none"
+
+
+def test_cards_in_hand_are_regions_of_the_hand_panel_and_their_payments_share_them():
+    local = _action_phase(seed=11)
+    player = GAME.to_act(local.state)[0]
+    view = GAME.view(local.state, player)
+    hand = next(p for p in GAME.panels(view, player) if p.title.startswith("Your hand"))
+    assert [e.name for e in hand.entries] == list(dict.fromkeys(view.players[player].hand))
+    assert all(e.region == f"hand/{e.name}" for e in hand.entries)
+    plays = [c for c in GAME.legal(view, player) if type(c) is m.Play]
+    assert plays
+    for c in plays:
+        assert GAME.regions(view, player, c) == (f"hand/{c.card}",)
+        entry = next(e for e in hand.entries if e.name == c.card)
+        cost = c.mc + 2 * c.steel + 3 * c.titanium + c.heat
+        assert entry.text.startswith(f"[{cost} M€;")  # the cost after the player's discounts
+
+
+def test_projects_milestones_awards_and_passing_are_panel_entries():
+    local = _action_phase(seed=11)
+    player = GAME.to_act(local.state)[0]
+    view = GAME.view(local.state, player)
+    listed = {e.region for p in GAME.panels(view, player) for e in p.entries if e.region}
+    for c in GAME.legal(view, player):
+        (region,) = GAME.regions(view, player, c)
+        assert region in listed or region.startswith("space/"), GAME.format(c, view)
+    assert GAME.regions(view, player, m.Project("asteroid", 0)) == ("project/asteroid",)
+    assert GAME.regions(view, player, m.Claim("Mayor", 0)) == ("milestone/Mayor",)
+    assert GAME.regions(view, player, m.Fund("Banker", 0)) == ("award/Banker",)
+    assert GAME.regions(view, player, m.Pass()) == ("move/pass",)
+    move = next(p for p in GAME.panels(view, player) if p.title == "Your move")
+    assert [e.name for e in move.entries][0] == "Pass"
+
+
+def _hidden_twin(s: State, seat: str) -> State:
+    """The same table with every hidden card of the others and the deck changed."""
+    t = s.copy()
+    pool = [c for c in reversed(t.deck)]
+    for p in t.players.values():
+        if p.name != seat:
+            p.hand = [pool.pop() for _ in p.hand]
+            p.offer = [pool.pop() for _ in p.offer]
+    t.deck = list(reversed(pool))
+    return t
+
+
+def test_panels_show_nothing_of_another_seats_hand():
+    local = _action_phase(seed=7)
+    seat, other = local.players
+    s = local.state
+    twin = _hidden_twin(s, seat)
+    assert twin.players[other].hand != s.players[other].hand
+    for who in (seat, None):
+        assert GAME.panels(GAME.view(s, who), who) == GAME.panels(GAME.view(twin, who), who)
+    spectator = GAME.panels(GAME.view(s, None), None)
+    words = repr(spectator)
+    assert not any(p.title.startswith("Your hand") for p in spectator)
+    for p in s.players.values():
+        assert f"{len(p.hand)} cards" in words
+        assert not any(f"'{card}'" in words for card in p.hand)
+
+
+def _over(money: tuple[int, int], scores: tuple[int, int]) -> State:
+    s = State(("ann", "bob"), {})
+    s.phase, s.generation = "over", 12
+    for n, mc in zip(s.names, money, strict=True):
+        s.players[n].res[MC] = mc
+    s.scores = dict(zip(s.names, scores, strict=True))
+    return s
+
+
+def _texts(svg: str) -> list[str]:
+    return [d.text for d in shapes(svg)[1] if d.tag == "text"]
+
+
+def test_the_final_picture_breaks_every_score_down():
+    s = _over((5, 9), (40, 31))
+    s.players["ann"].tr = 30
+    texts = _texts(GAME.render(s, "svg"))
+    start = texts.index("score breakdown")
+    assert texts[start + 1:start + 8] == ["TR", "MS", "AW", "GR", "CI", "CA", "VP"]
+    assert texts[start + 8:start + 16] == ["ann", "30", "0", "0", "0", "0", "0", "40"]
+    assert texts[start + 16:start + 24] == ["bob", "20", "0", "0", "0", "0", "0", "31"]
+    assert not any(t.startswith("tie at") for t in texts)
+    final = next(p for p in GAME.panels(s, None) if p.title == "Final scores")
+    assert final.entries[0].text == ("40 VP: TR 30, milestones 0, awards 0, greeneries 0, "
+                                     "cities 0, cards 0")
+
+
+def test_a_tie_names_the_megacredits_that_break_it_or_a_shared_place():
+    texts = _texts(GAME.render(_over((5, 9), (40, 40)), "svg"))
+    assert "tie at 40 VP, decided by the M€ left: bob" in texts
+    assert "9, ann 5" in texts
+    assert GAME.outcome(_over((5, 9), (40, 40))).winners == ["bob"]
+    shared = " ".join(_texts(GAME.render(_over((7, 7), (40, 40)), "svg")))
+    assert "ann 7, bob 7; ann and bob share the place" in shared
+
+
+def _choose_by_pointing(view: State, player: str, rng: random.Random):
+    """A person's pick: a random lit region among the commands' next steps, narrowing
+    until one command is left or the rest share every region (then the menu)."""
+    commands = GAME.legal(view, player)
+    steps = {id(c): tuple(GAME.regions(view, player, c)) for c in commands}
+    k = 0
+    while len(commands) > 1:
+        nxt = sorted({steps[id(c)][k] for c in commands if len(steps[id(c)]) > k})
+        if not nxt:
+            break
+        region = rng.choice(nxt)
+        commands = [c for c in commands if len(steps[id(c)]) > k and steps[id(c)][k] == region]
+        k += 1
+    return rng.choice(commands)
+
+
+def test_a_whole_game_is_played_by_pointing_and_its_log_replays():
+    rng = random.Random(23)
+    local = LocalGame(GAME, GAME.default_players(2), {}, seed=23)
+    steps = 0
+    while local.outcome() is None:
+        player = rng.choice(list(local.to_act()))
+        view = GAME.view(local.state, player)
+        commands = GAME.legal(view, player)
+        steps_of = {GAME.format(c, view): tuple(GAME.regions(view, player, c)) for c in commands}
+        listed = [e.region for p in GAME.panels(view, player) for e in p.entries if e.region]
+        check_regions(GAME.render(view, "svg", player), steps_of, listed)
+        local.play(player, _choose_by_pointing(view, player, rng))
+        steps += 1
+        assert steps < 5000
+    replayed = replay_encoded(GAME, encoded_log(GAME, local.events))
+    assert replayed == local.state
+
+
+def test_long_names_wrap_in_the_final_picture_and_the_canvas_grows_to_hold_them():
+    s = State(("alexandra", "bartholomew", "cornelius", "dorothea", "evangeline"), {})
+    s.phase = "over"
+    for n, mc in zip(s.names, (5, 9, 9, 3, 3), strict=True):
+        s.players[n].res[MC] = mc
+    s.scores = {n: 40 for n in s.names}
+    s.milestones = {"Mayor": "alexandra", "Gardener": "bartholomew", "Builder": "evangeline"}
+    s.awards = {"Banker": "cornelius", "Miner": "dorothea", "Landlord": "alexandra"}
+    root, drawn = shapes(GAME.render(s, "svg"))
+    texts = [d for d in drawn if d.tag == "text"]
+    # the right-hand panel holds about 60 characters of its 10-11 px type
+    assert max(len(t.text) for t in texts if t.bbox()[0] >= 470) <= 60
+    assert max(t.bbox()[1] for t in texts) < float(root["height"])
+    words = " ".join(t.text for t in texts)
+    assert "bartholomew and cornelius share the place" in words
+    assert "dorothea and evangeline share the place" in words
+
+
+def test_corporations_and_research_offers_are_clicked_in_their_panels():
+    local = LocalGame(GAME, GAME.default_players(2), seed=3)
+    player = local.players[0]
+    view = GAME.view(local.state, player)
+    panels = {p.title: p for p in GAME.panels(view, player)}
+    corps = panels["Corporations offered to you"].entries
+    chooses = GAME.legal(view, player)
+    assert chooses and all(type(c) is m.ChooseCorp for c in chooses)
+    assert [GAME.regions(view, player, c) for c in chooses] == [(e.region,) for e in corps]
+    assert all(e.region == f"corp/{e.name}" and "start:" in e.text for e in corps)
+    local.play(player, chooses[0])
+    view = GAME.view(local.state, player)
+    offered = {e.name: e for p in GAME.panels(view, player)
+               if p.title.startswith("Cards offered") for e in p.entries}
+    assert set(offered) == set(view.players[player].offer) and len(offered) == 10
+    for c in GAME.legal(view, player):
+        if type(c) is m.Mark:
+            assert GAME.regions(view, player, c) == (offered[c.card].region,)
+        else:
+            assert type(c) is m.Confirm and GAME.regions(view, player, c) == ("move/buy",)
+    move = next(p for p in GAME.panels(view, player) if p.title == "Your move")
+    assert [(e.name, e.region) for e in move.entries] == [("Buy none", "move/buy")]
