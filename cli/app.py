@@ -425,11 +425,9 @@ def fork(
     db: Db = None,
 ) -> None:
     """Start a new game from the first events of another (what-if analysis)."""
-    eng = engine(db)
-    last = eng.store.last(game_id)[0]
-    if not 1 <= at <= last:  # before the store sees a number it may not hold (SQLite: 2**63)
-        raise BadOptions(f"--at must be a sequence number from 1 to {last}, not {at}")
-    out.print(eng.fork(game_id, at, new_id))
+    # Engine.fork checks --at against the log before the store sees a number it may not
+    # hold (SQLite: 2**63), after it has found a damaged game.
+    out.print(engine(db).fork(game_id, at, new_id))
 
 
 @app.command()

@@ -22,7 +22,6 @@ from meeple.core.plugins import load
 from meeple.core.stores.memory import MemoryStore
 from meeple.core.testing import (
     RULE_METHODS,
-    VP_CHANGES_PENDING,
     EventsAreFactsContract,
     GameContract,
     RulesCalledInFold,
@@ -304,18 +303,6 @@ def test_a_game_with_an_idle_player_runs_the_wrong_player_check() -> None:
 
     with pytest.raises(pytest.skip.Exception, match="every player acts at the start"):
         contract_for(EveryoneActs()).test_wrong_player_is_refused()
-
-
-def test_the_vp_check_of_a_pending_game_fails_once_it_passes(monkeypatch) -> None:
-    assert frozenset() == VP_CHANGES_PENDING
-    monkeypatch.setattr("meeple.core.testing.VP_CHANGES_PENDING", frozenset({"nim", "silent-nim"}))
-    contract = contract_for(Nim(), fact_games=2)
-    with pytest.raises(pytest.fail.Exception, match="nim now passes: remove it from "
-                       "meeple.core.testing.VP_CHANGES_PENDING"):
-        contract.test_vp_changes_sum_to_scores(contract._fact_games())
-    broken = contract_for(SilentNim(), fact_games=2)
-    with pytest.raises(pytest.xfail.Exception, match="silent-nim is listed in VP_CHANGES_PENDING"):
-        broken.test_vp_changes_sum_to_scores(broken._fact_games())
 
 
 def test_fact_games_cycle_player_counts_and_option_sets() -> None:
