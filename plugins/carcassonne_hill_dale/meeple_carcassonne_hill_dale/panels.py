@@ -13,7 +13,7 @@ from meeple.core import Entry, Panel
 
 from .regions import spots
 from .render import COLOUR_NAMES, acting_seat, tile_words
-from .scoresheet import NO_TIE_BREAK, breakdown, result, winners
+from .scoresheet import NO_TIE_BREAK, breakdown, count, result, winners
 from .scoring import chip_points
 from .state import State
 from .tiles import CROPS, KINDS, PATH
@@ -28,8 +28,8 @@ def _on_board(state: State, seat: int) -> str:
     wanderers = sum(1 for s, seg in state.meeples if s == seat and state.seg_kind[seg] == PATH)
     farmers = sum(1 for s, seg in state.meeples if s == seat and state.seg_kind[seg] != PATH)
     stables = sum(1 for s in state.stables.values() if s == seat)
-    return (f"on the landscape: {wanderers} wanderers, {farmers} farmers, "
-            f"{stables} stables")
+    return (f"on the landscape: {count(wanderers, 'wanderer')}, {count(farmers, 'farmer')}, "
+            f"{count(stables, 'stable')}")
 
 
 def _table(state: State) -> Panel:
@@ -48,8 +48,9 @@ def _table(state: State) -> Panel:
 def _players(state: State) -> Panel:
     entries = []
     for seat, name in enumerate(state.players):
-        text = (f"{state.scores[seat]} points; {state.meeples_left[seat]} meeples and "
-                f"{state.stables_left[seat]} stables left; {_chips(state.chips[seat])}")
+        text = (f"{count(state.scores[seat], 'point')}; "
+                f"{count(state.meeples_left[seat], 'meeple')} and "
+                f"{count(state.stables_left[seat], 'stable')} left; {_chips(state.chips[seat])}")
         label = name if name == COLOUR_NAMES[seat] else f"{name} ({COLOUR_NAMES[seat]})"
         entries.append(Entry(label, text, _on_board(state, seat)))
     return Panel("Players", tuple(entries))

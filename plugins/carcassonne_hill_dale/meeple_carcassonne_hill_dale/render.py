@@ -16,7 +16,7 @@ from xml.sax.saxutils import escape
 from . import rules
 from .pointing import layer, spot_outlines, take_buttons
 from .regions import spots
-from .scoresheet import breakdown, result
+from .scoresheet import breakdown, count, result
 from .state import State
 from .tiles import ANIMALS, CROPS, DIRS, KINDS, ORIENT, PATH, TileKind
 
@@ -28,7 +28,7 @@ CROP_LETTER = {"apple": "A", "strawberry": "S", "pumpkin": "P", "sunflower": "F"
 ANIMAL_LETTER = {"horse": "h", "sheep": "s", "pig": "p", "chicken": "c"}
 
 TEXT_LEGEND = (
-    "legend: | = path  # field  . meadow  + junction  * animals on the tile",
+    "legend: | = path  # field  . meadow  + junction  * animals on the tile  o path bend",
     "        1-5 a player's wanderer (seat number), A-E a farmer, a-e a stable",
     "        x,y: x grows east, y north; rN turns the tile N degrees clockwise",
 )
@@ -105,7 +105,7 @@ def status(state: State) -> str:
         best = max(state.scores)
         won = [p for i, p in enumerate(state.players) if state.scores[i] == best]
         head = f"game over: {' and '.join(won)} {'win' if len(won) > 1 else 'wins'}"
-        return f"{head} with {best} points (scores: {scores})"
+        return f"{head} with {count(best, 'point')} (scores: {scores})"
     if state.pending:
         chips, pickers, nxt = state.pending[0]
         return (f"{state.players[pickers[nxt]]} to pick a harvest chip: "
@@ -136,8 +136,9 @@ def text(state: State) -> str:
     for seat, p in enumerate(state.players):
         chips = ", ".join(f"{n} {CROPS[i]}" for i, n in enumerate(state.chips[seat]) if n)
         lines.append(
-            f"{seat + 1}/{'ABCDE'[seat]}/{'abcde'[seat]} {p}: {state.scores[seat]} points, "
-            f"{state.meeples_left[seat]} meeples, {state.stables_left[seat]} stables"
+            f"{seat + 1}/{'ABCDE'[seat]}/{'abcde'[seat]} {p}: "
+            f"{count(state.scores[seat], 'point')}, {count(state.meeples_left[seat], 'meeple')}, "
+            f"{count(state.stables_left[seat], 'stable')}"
             + (f", harvest: {chips}" if chips else "")
         )
     if state.current >= 0 and not state.finished:
@@ -325,8 +326,8 @@ def svg(state: State, player: str | None = None) -> str:
         ty = y + 15 + line * s
         out.append(f'<circle cx="10" cy="{ty - 4}" r="6" fill="{COLOURS[s]}"/>')
         out.append(f'<text x="22" y="{ty}" font-size="12">{escape(p)} ({COLOUR_NAMES[s]}): '
-                   f'{state.scores[s]} points, {state.meeples_left[s]} meeples, '
-                   f'{state.stables_left[s]} stables left</text>')
+                   f'{count(state.scores[s], "point")}, {count(state.meeples_left[s], "meeple")}, '
+                   f'{count(state.stables_left[s], "stable")} left</text>')
         if sheet:
             out.append(f'<text x="22" y="{ty + 17}" font-size="11">{escape(sheet[s])}</text>')
     if sheet:

@@ -7,6 +7,11 @@ from __future__ import annotations
 
 from .state import State
 
+
+def count(n: int, noun: str) -> str:
+    """``n`` and the noun, singular for one: "1 point", "2 points"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
 NO_TIE_BREAK = "the rules name no tie-break, so they share the victory"
 
 
@@ -18,7 +23,7 @@ def breakdown(state: State) -> dict[int, str]:
         during = state.scores[seat] - (paths + fields + stables + harvest)
         out[seat] = (f"{during} during play + {paths} unfinished paths + {fields} unfinished "
                      f"fields + {stables} stables + {harvest} harvest chips "
-                     f"= {state.scores[seat]}")
+                     f"= {count(state.scores[seat], 'point')}")
     return out
 
 
@@ -33,5 +38,5 @@ def result(state: State) -> str:
     names = " and ".join(state.players[seat] for seat in won)
     best = state.scores[won[0]]
     if len(won) == 1:
-        return f"{names} wins with {best} points"
-    return f"{names} tie on {best} points: {NO_TIE_BREAK}"
+        return f"{names} wins with {count(best, 'point')}"
+    return f"{names} tie on {count(best, 'point')}: {NO_TIE_BREAK}"

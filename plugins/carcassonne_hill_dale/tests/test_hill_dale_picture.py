@@ -60,8 +60,12 @@ def _player_colours(state, drawn: list[Shape]) -> list[str]:
         line = [s for s in drawn if s.tag == "text" and s.text.startswith(f"{name} (")]
         assert len(line) == 1, name
         words = line[0].text
-        assert words.endswith(f": {state.scores[seat]} points, {state.meeples_left[seat]} "
-                              f"meeples, {state.stables_left[seat]} stables left"), words
+        def n(k: int, noun: str) -> str:
+            return f"{k} {noun}" + ("" if k == 1 else "s")
+
+        assert words.endswith(f": {n(state.scores[seat], 'point')}, "
+                              f"{n(state.meeples_left[seat], 'meeple')}, "
+                              f"{n(state.stables_left[seat], 'stable')} left"), words
         lx, ly = line[0].bbox()[:2]
         dot = [s for s in drawn if s.tag == "circle" and s.group < 0
                and s.bbox()[2] <= lx and s.bbox()[1] <= ly <= s.bbox()[3] + 2]
@@ -267,3 +271,20 @@ def test_the_checks_fail_on_a_picture_that_moves_a_meeple_or_hides_a_tile():
                         f'cy="{60 - int(wanderer[2])}" r="7"', 1)
     with pytest.raises(AssertionError):
         _check_picture(state, moved)
+
+
+@pytest.mark.parametrize(("n", "noun", "said"), [
+    (0, "point", "0 points"), (1, "point", "1 point"), (2, "stable", "2 stables"),
+    (1, "stable", "1 stable"), (1, "meeple", "1 meeple")])
+def test_counts_are_said_in_the_singular_for_one(n, noun, said):
+    from meeple_carcassonne_hill_dale.scoresheet import count
+
+    assert count(n, noun) == said
+
+
+def test_the_text_legend_names_every_centre_mark_the_board_uses():
+    from meeple_carcassonne_hill_dale.render import TEXT_LEGEND
+
+    legend = " ".join(TEXT_LEGEND)
+    for mark in ("|", "#", ".", "+", "*", "o"):
+        assert f" {mark} " in f" {legend} ", mark
