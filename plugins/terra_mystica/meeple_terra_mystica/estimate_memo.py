@@ -11,7 +11,7 @@ where the map differs only away from the faction's buildings and their neighbour
 only hexes it reads. The network sizes and the final scoring's places are kept by the
 values that decide them (``kept``).
 
-The memo belongs to one Game object (``TerraMystica``), is emptied when it holds more
+The memo belongs to one agent's evaluator (``ai.Evaluator``), is emptied when it holds more
 than ``limit`` positions' worth (a few decisions: positions seldom come back later, and a
 big memo costs the garbage collector more than it saves), and never changes a value: a
 game played with it is the game played without, command for command
