@@ -9,8 +9,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from meeple.core import BadOptions, Game, Option, Outcome
+from meeple.core.encoded import Encoded
 
-from . import encoding, notation, render, rules
+from . import encoding, notation, observation, render, rules
 from .board import feature_harvest, feature_tiles, find
 from .events import (
     EVENTS,
@@ -25,7 +26,6 @@ from .events import (
     Wandered,
 )
 from .fold import fold
-from .observation import OBSERVATION_SIZE, observe
 from .scoring import MAJORITY, SHARING, chip_points, stable_points, winners
 from .state import State
 from .tiles import CROPS, DIRS, KIND_INDEX, KINDS, PATH, full_stack
@@ -61,7 +61,7 @@ def _describe_scored(ev: Any) -> str:
     return f"closed {ev.feature} of {ev.tiles} tiles at {ev.x},{ev.y}: {gains} ({why}){crops}"
 
 
-class HillDale(Game):
+class HillDale(Encoded, Game):
     name = "carcassonne-hill-dale"
     title = "Carcassonne - Über Stock und Stein (Over Hill and Dale)"
     version = "0.1.0"
@@ -246,17 +246,8 @@ class HillDale(Game):
 
     # -- machine learning (meeple.rl, docs/rl.md): numbering in encoding, numbers in observation
 
-    action_count = encoding.ACTION_COUNT
-    observation_size = OBSERVATION_SIZE
-
-    def encode_action(self, command: Any, state: State) -> int:
-        return encoding.encode_action(command, state)
-
-    def decode_action(self, index: int, state: State, player: str) -> Any:
-        return encoding.decode_action(index, state, player)
-
-    def observation(self, view: State, player: str) -> list[float]:
-        return observe(view, player)
+    encoding = encoding
+    observing = observation
 
     # -- judgement -------------------------------------------------------------------------
 

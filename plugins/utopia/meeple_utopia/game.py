@@ -8,8 +8,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from meeple.core import Game, IllegalCommand, Option, Outcome
+from meeple.core.encoded import Encoded
 
-from . import encoding
+from . import encoding, observation
 from . import render as pictures
 from .board import BOARD, CIVS, NCIV
 from .events import (
@@ -32,7 +33,6 @@ from .events import (
 )
 from .fold import fold
 from .notation import format_command, parse
-from .observation import OBSERVATION_SIZE, observe
 from .rules import check, consequences, draw_guests, legal
 from .state import FULL_STATE, OVER, SPECTATOR, State
 
@@ -41,7 +41,7 @@ def _a(word: str) -> str:
     return ("an " if word[0] in "aeiou" else "a ") + word
 
 
-class Utopia(Game):
+class Utopia(Encoded, Game):
     name = "utopia"
     title = "Utopia"
     version = "0.1.0"
@@ -255,17 +255,8 @@ class Utopia(Game):
 
     # -- machine learning (meeple.rl, docs/rl.md): numbering in encoding, numbers in observation
 
-    action_count = encoding.ACTION_COUNT
-    observation_size = OBSERVATION_SIZE
-
-    def encode_action(self, command: Any, state: State) -> int:
-        return encoding.encode_action(command, state)
-
-    def decode_action(self, index: int, state: State, player: str) -> Any:
-        return encoding.decode_action(index, state, player)
-
-    def observation(self, view: State, player: str) -> list[float]:
-        return observe(view, player)
+    encoding = encoding
+    observing = observation
 
     # -- judgement ---------------------------------------------------------------------
 
