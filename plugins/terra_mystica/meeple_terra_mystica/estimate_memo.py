@@ -40,7 +40,7 @@ class EstimateMemo:
         self.misses = 0
 
     def __getstate__(self) -> dict:
-        # A Game object sent to a worker process starts with an empty memo.
+        # An evaluator sent to a worker process starts with an empty memo.
         return {"limit": self.limit, "_entries": {}, "_pure": {}, "hits": 0, "misses": 0}
 
     def scope(self, common: tuple) -> dict:
