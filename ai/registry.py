@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from meeple.core import BadOptions
-from meeple.core.agents import parse_spec
+from meeple.core import BadOptions, Game
+from meeple.core.agents import check_table, parse_spec
 from meeple.core.plugins import Plugins, load
 
 from .mcts import MCTS_OPTIONS, ISMCTSAgent, MCTSAgent
@@ -52,6 +52,10 @@ def make_agent(spec: str, seed: int, plugins: Plugins | None = None) -> Any:
     return factory(options, seed)
 
 
-def check_spec(spec: str, plugins: Plugins | None = None) -> None:
-    """Raise now, before any game is played, if ``spec`` cannot make an agent."""
-    make_agent(spec, 0, plugins)
+def check_spec(spec: str, plugins: Plugins | None = None, game: Game | None = None,
+               players: Sequence[str] | None = None) -> None:
+    """Raise now, before any game is played, if ``spec`` cannot make an agent (or, given
+    the table, cannot play at it: ``meeple.core.agents.check_table``)."""
+    agent = make_agent(spec, 0, plugins)
+    if game is not None and players is not None:
+        check_table(agent, game, players)

@@ -213,7 +213,7 @@ def test_mcts_heuristic_rollouts_simulations_per_second_round_4(benchmark):
                   {"sims": "20", "depth": "8", "rollout": "heuristic", "prior": "4"})
 
 
-#: The search agent docs/ai.md measures against three heuristic agents (issue 13): the
+#: The search agent docs/ai.md measures against three heuristic agents: the
 #: other players predicted as the heuristic, only this player's decisions searched. The
 #: games add ``cpu=1.5,follow=1`` (a CPU cap, and the faction pick left to the heuristic):
 #: left out here, so that a fresh agent searches and the work is the same on every run.
@@ -289,7 +289,7 @@ def _heuristic_games(evaluate, seeds) -> tuple[float, list[str]]:
 def test_heuristic_games_with_and_without_the_estimates_memo(benchmark):
     """The heuristic agent's games with evaluate's memo (estimate_memo.py, the default)
     and without it, side by side (alternating, seed by seed), CPU time: the same
-    commands, and the ratio of the times (docs/ai.md, session 9)."""
+    commands, and the ratio of the times (docs/ai.md)."""
     ai = pytest.importorskip("meeple_terra_mystica.ai")
     memo_mod = pytest.importorskip("meeple_terra_mystica.estimate_memo")
 

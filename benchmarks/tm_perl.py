@@ -15,7 +15,7 @@ for the picks, ``FACTION: COMMANDS`` per row). First every game is replayed once
 final VP compared with the record's (the manifest's, or the ledger's last values). Then,
 game by game, our import and the Perl engine take turns, least of N runs each, in CPU
 time: ours in this process (as bench_terra_mystica.py measures it), the fold-only replay
-of the events our import recorded (issue 12's other ratio), the engine per
+of the events our import recorded (the fold-only ratio), the engine per
 process (the child's user + system time, from the rusage of reaped children) and its
 start-up (the same process on a game of no rows: perl loading its modules and setting up
 an empty game); ours as a process too (python importing the plugin and the record,

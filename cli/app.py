@@ -10,7 +10,8 @@ from typing import Annotated, Any
 import orjson
 import typer
 from meeple.core import MeepleError
-from meeple.core.agents import parse_spec, split_specs
+from meeple.core.agents import check_table, parse_spec, split_specs
+from meeple.core.audit import VerifyReport
 from meeple.core.engine import HOT_SEAT, Engine
 from meeple.core.errors import BadOptions, UnknownName
 from meeple.core.plugins import load
@@ -78,7 +79,10 @@ def split_list(text: str, what: str) -> list[str]:
     return items
 
 
-def make_agents(specs: list[str], seed: int, plugins: Any) -> list[Any]:
+def make_agents(specs: list[str], seed: int, plugins: Any, game: Any = None,
+                seats: list[str] | None = None) -> list[Any]:
+    """The agents of a match, each checked against the table (``game``, ``seats``) before
+    any game is created."""
     try:
         parsed = [parse_spec(spec) for spec in specs]
     except ValueError as exc:
@@ -91,6 +95,8 @@ def make_agents(specs: list[str], seed: int, plugins: Any) -> list[Any]:
         factory = plugins.agent_factory(name)
         # One-way from the game seed: an agent's own seed must not tell the game's.
         agents.append(factory(opts, derive_rng(seed, i, "agent").getrandbits(63)))
+        if game is not None and seats is not None:
+            check_table(agents[-1], game, seats)
     return agents
 
 
@@ -200,7 +206,9 @@ def play(
     if len(specs) != len(seats):
         raise BadOptions(f"game {game} has {len(seats)} players; give one agent spec for each")
     seed = new_seed() if seed is None else seed
-    agent_objs = make_agents(specs, seed, eng.plugins)
+    agent_objs = make_agents(specs, seed, eng.plugins,
+                             eng.plugins.game(eng.store.header(gid).game if resume else game),
+                             seats)
     humans = any(isinstance(a, HumanAgent) for a in agent_objs)
     if gid is None:
         # An AI-only match is written in few transactions; people see every move stored.
@@ -396,7 +404,11 @@ def fork(
     db: Db = None,
 ) -> None:
     """Start a new game from the first events of another (what-if analysis)."""
-    out.print(engine(db).fork(game_id, at, new_id))
+    eng = engine(db)
+    last = eng.store.last(game_id)[0]
+    if not 1 <= at <= last:  # before the store sees a number it may not hold (SQLite: 2**63)
+        raise BadOptions(f"--at must be a sequence number from 1 to {last}, not {at}")
+    out.print(eng.fork(game_id, at, new_id))
 
 
 @app.command()
@@ -411,7 +423,16 @@ def verify(
         raise BadOptions("give a game id or --all (not both)")
     eng = engine(db)
     ids = eng.store.game_ids() if all_games else [game_id]
-    reports = [eng.verify(gid) for gid in ids]
+    reports = []
+    for gid in ids:
+        try:
+            reports.append(eng.verify(gid))
+        except MeepleError as exc:
+            if not all_games:
+                raise
+            # A key the store lists but no game id can have (a file renamed by hand): a
+            # finding about that entry, and the others are still verified.
+            reports.append(VerifyReport(gid, False, 0, None, f"the store lists it, but: {exc}"))
     if json:
         emit_json([r.to_json() for r in reports])
     else:
@@ -421,12 +442,14 @@ def verify(
                         "game is over)" if r.chance_unchecked else "")
                 if r.upcast:
                     note += f" ({r.upcast})"
-                out.print(f"[green]ok[/green]   {r.game_id}: {r.events} events{note}",
-                          highlight=False, soft_wrap=True)
+                if r.fork:
+                    note += f" ({r.fork})"
+                out.print(f"[green]ok[/green]   {escape(one_line(r.game_id))}: {r.events} "
+                          f"events{escape(one_line(note))}", highlight=False, soft_wrap=True)
             else:
                 where = f"event {r.first_bad_seq}: " if r.first_bad_seq else ""
-                out.print(f"[red]FAIL[/red] {r.game_id}: {where}{escape(one_line(r.problem))}",
-                          highlight=False, soft_wrap=True)
+                out.print(f"[red]FAIL[/red] {escape(one_line(r.game_id))}: {where}"
+                          f"{escape(one_line(r.problem))}", highlight=False, soft_wrap=True)
     if not all(r.ok for r in reports):
         raise typer.Exit(1)
 
@@ -494,12 +517,34 @@ def _register_extras() -> None:
     register(app)
     register_rules(app)
     register_plugin(app)
+    from .commands_review import register as register_review
+
+    register_review(app)
 
 
 _register_extras()
 
 
+def _not_text(args: list[str]) -> str | None:
+    """The first argument holding bytes that are not UTF-8 (Python keeps them as lone
+    surrogates), shown escaped; None if every argument is text."""
+    for arg in args:
+        try:
+            arg.encode()
+        except UnicodeEncodeError:
+            return repr(arg.encode("utf-8", "surrogateescape"))[2:-1]
+    return None
+
+
 def main() -> None:
+    bad = _not_text(sys.argv[1:])
+    if bad is not None:
+        # Game ids, names, commands and store URLs are text in every store; a byte that
+        # is not UTF-8 would otherwise fail deep in a store's driver.
+        err.print(error_markup(f"argument '{bad}' is not UTF-8 text: game ids, player names, "
+                               "commands, options and store URLs must be"), highlight=False,
+                  soft_wrap=True)
+        raise SystemExit(2)
     try:
         # Outside standalone mode click returns an Exit's code instead of raising it.
         code = app(standalone_mode=False)

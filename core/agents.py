@@ -3,7 +3,7 @@ plugins; the engine only knows this small protocol."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from .game import Game
@@ -14,6 +14,15 @@ class Agent(Protocol):
 
     def act(self, game: Game, view: Any, player: str) -> Any:
         """Choose a command for ``player`` given only what ``player`` may see."""
+
+
+def check_table(agent: Any, game: Game, players: Sequence[str]) -> None:
+    """An agent that can play only some tables (certain seat names, player counts) says
+    so with an optional ``check_table(game, players)`` that raises BadOptions: called
+    before a game is created, so a match it cannot play leaves nothing stored."""
+    check = getattr(agent, "check_table", None)
+    if check is not None:
+        check(game, list(players))
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:

@@ -20,24 +20,35 @@ commitment) every decision is re-derived with a generator that refuses to draw: 
 decision that draws nothing is checked in full, one that draws is taken as recorded, its
 events folded and counted in ``chance_unchecked``; once the seed is disclosed (the game
 is over, or in the store) the same verify checks those too, and the seed against the
-commitment. A fork drew its events up to the fork point with its source's seed, which it
-does not carry: those are checked the same way.
+commitment. A finished game without its seed is a finding ("unverifiable draws"): its
+export always discloses it. A fork drew its events up to the fork point with its
+source's seed, which it does not carry: given the source (``Prefix``, the same store),
+those events must be the source's and are re-derived with its seed; without it they are
+checked the same way as a sealed game's. The events of no command right after the fork
+point (``Game.reshuffle_unrevealed``) are drawn again with the fork's own seed; a fork
+whose game would reshuffle there must have them.
+
+The header hash seals every field but the seed and its nonce, yet whoever holds the store
+may re-seal the whole chain; ``check_header`` holds the fields that change what is legal
+or drawn to what the log can still prove (see docs/reliability.md).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
+import orjson
 
 from . import runtime
 from .codec import Codec
 from .compare import difference
 from .errors import IntegrityError, MeepleError
-from .events import Redone, Undone
+from .events import Redone, Undone, is_barrier
 from .game import Game
-from .records import GameHeader, Record
+from .records import CHANCE_SEQ, GameHeader, Record
 from .rng import ChanceNeeded, SealedRandom
 
 ENGINE_TYPES = (Undone.TYPE, Redone.TYPE)  # type: ignore[attr-defined]
@@ -56,6 +67,11 @@ class VerifyReport:
     #: none): "stored in format connect four 0.1 (drops without their results), upcast:
     #: 1 event" (its setup; the drops are then what today's rules give such a log).
     upcast: str = ""
+    #: Where a fork's first events came from and how far they were checked ("" if not a
+    #: fork).
+    fork: str = ""
+    #: The id the header names, when the store files the game under another key.
+    header_id: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return attrs.asdict(self)
@@ -101,23 +117,127 @@ def _fold(game: Game, state: Any, r: Record, ev: Any) -> Any:
                              f"{' '.join(str(exc).split())[:160]}", seq=r.seq) from None
 
 
+@attrs.define
+class _Ledger:
+    """What undo and redo may name, kept as the log is read: the player commands that
+    count (last one last) and the undos not cancelled, with the state before each. Each
+    undo or redo is then checked and applied in constant time (the rules are
+    ``runtime``'s), so verify is linear in the length of a log full of undo/redo pairs."""
+
+    #: (first, last, actor, crosses a barrier) of every player command that counts.
+    spans: list[tuple[int, int, str, bool]] = attrs.Factory(list)
+    #: (undo seq, event, the span it undid, (state, counting, stale) before it).
+    undos: list[tuple[int, Undone, tuple[int, int, str, bool], tuple[Any, int, bool]]] = \
+        attrs.Factory(list)
+    #: The seq of the last game event, undone or not (no redo across a later command).
+    last_game: int = 0
+
+    def command(self, batch: list[Record], events: list[Any]) -> None:
+        self.last_game = batch[-1].seq
+        if batch[0].actor is None and batch[0].seq > 1:
+            self.spans.clear()  # a fork's reshuffle: no undo reaches before it
+        elif batch[0].actor is not None:
+            self.spans.append((batch[0].seq, batch[-1].seq, batch[0].actor,
+                               any(is_barrier(ev) for ev in events)))
+
+    def undo(self, r: Record, ev: Undone, players: Sequence[str], legacy: bool,
+             before: tuple[Any, int, bool]) -> str | None:
+        span = self.spans[-1] if self.spans else None
+        why = runtime.judge_undo(span, players, ev, legacy)
+        if why is None and span is not None:
+            self.spans.pop()
+            self.undos.append((r.seq, ev, span, before))
+        return why
+
+    def redo(self, ev: Redone, legacy: bool) -> tuple[str | None, tuple[Any, int, bool] | None]:
+        if not self.undos:
+            return "there is nothing to redo", None
+        target, undo, span, before = self.undos[-1]
+        if self.last_game > target:
+            return "cannot redo: new moves were made after the undo", None
+        if ev.undo_seq != target:
+            return (f"it names the undo at {ev.undo_seq}, but only the undo at {target} "
+                    "could be redone"), None
+        why = None if legacy else runtime.redo_allowed_for(undo, span[2], target, ev.by)
+        if why is None:
+            self.undos.pop()
+            self.spans.append(span)
+        return why, before
+
+
+@attrs.define
+class Prefix:
+    """How to check the events a fork took from its source: the source's header (its seed
+    and chance keying drew them) when the source is in the same store, else None."""
+
+    source: GameHeader | None = None
+    records: Sequence[Record] = ()
+
+
+def _version(text: str) -> tuple[int, ...] | None:
+    parts = text.split(".")
+    return tuple(int(p) for p in parts) if all(p.isdigit() for p in parts) else None
+
+
+def check_header(header: GameHeader, records: Sequence[Record], game: Game | None = None) -> None:
+    """The header fields that change what is legal or drawn, against each other and the
+    log. The header hash seals them, but a store owner may reseal the whole chain; these
+    are what a reseal still cannot make consistent."""
+    if header.forked_from and header.forked_from[0] == header.game_id:
+        raise IntegrityError("header field 'forked_from' names the game itself", seq=0)
+    mine, theirs = _version(str(game.version)) if game else None, _version(header.plugin_version)
+    if mine is not None and theirs is not None and theirs > mine:
+        raise IntegrityError(
+            f"header field 'plugin_version' says {header.plugin_version}, newer than the "
+            f"installed {game.name} plugin ({game.version}): its rules cannot vouch for a "  # type: ignore[union-attr]
+            "later version's log", seq=0)
+    if header.legacy:  # its seed is sealed into its hash; its undos are judged one by one
+        return
+    if header.seed is not None and header.seed_nonce is None:
+        raise IntegrityError("header field 'seed_nonce' is missing while the seed is there: the "
+                             "seed cannot be checked against its commitment", seq=0)
+    if header.seed_known and not header.seed_matches():
+        raise IntegrityError("the header's seed is not the one its commitment seals", seq=0)
+    if header.chance == CHANCE_SEQ:
+        raise IntegrityError("header field 'chance' says 'seq', which only headers without a "
+                             "seed commitment use", seq=0)
+
+
 def rederive(game: Game, header: GameHeader, records: Sequence[Record],
-             old: dict[str, int] | None = None) -> int:
+             old: dict[str, int] | None = None, prefix: Prefix | None = None) -> int:
     """Raise IntegrityError at the first event that is not what it should be; return how
     many decisions drew chance that could not be checked (no seed). ``old`` collects the
-    old formats accepted (``Game.old_format``) and how many events were in each."""
+    old formats accepted (``Game.old_format``) and how many events were in each;
+    ``prefix`` is a fork's source (see ``Prefix``)."""
+    return _rederive(game, header, records, old, prefix)[0]
+
+
+def _rederive(game: Game, header: GameHeader, records: Sequence[Record],
+              old: dict[str, int] | None, prefix: Prefix | None) -> tuple[int, Any]:
+    """``rederive``, and the state the log ends in."""
     codec = Codec(game)
     batches = _batches(records)
     old = {} if old is None else old
     if not batches:
-        return 0
-    if header.seed_known and not header.seed_matches():
-        raise IntegrityError("the header's seed is not the one its commitment seals", seq=0)
-    # Up to which seq decisions are re-derived without the seed (see the module doc).
+        return 0, None
+    check_header(header, records, game)
+    # Up to which seq decisions are drawn with another seed (a fork's source's) or none
+    # (a sealed export), and with which header's seed and keying.
     blind = header.forked_from[1] if header.forked_from and not header.legacy else 0
+    drawn_by = header
+    if blind and prefix is not None and prefix.source is not None:
+        _check_prefix(header, records, prefix)
+        if prefix.source.seed_known and not prefix.source.forked_from:
+            drawn_by, blind = prefix.source, 0
     if not header.seed_known:
         blind = records[-1].seq
     unchecked = 0
+    # A fork's reshuffle (``runtime.fork_reshuffle``) follows its fork point.
+    reshuffle_at = header.forked_from[1] + 1 if header.forked_from and not header.legacy else 0
+
+    def keyed(seq: int) -> GameHeader:
+        forked = header.forked_from[1] if header.forked_from and not header.legacy else 0
+        return drawn_by if seq <= forked else header
 
     def decode(batch: list[Record]) -> list[Any]:
         out = []
@@ -133,8 +253,8 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record],
         raise IntegrityError(f"record {first[0].seq} claims to be a command, not the setup",
                              seq=first[0].seq)
     try:
-        setup = runtime.start(game, list(header.players), header.options, header.seed or 0,
-                              rng=SealedRandom() if blind else None)
+        setup = runtime.start(game, list(header.players), header.options,
+                              keyed(1).seed or 0, rng=SealedRandom() if blind else None)
     except ChanceNeeded:
         setup = decode(first)
         unchecked += 1
@@ -156,34 +276,81 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record],
         raise IntegrityError(f"seq {bad}: the setup events differ from what the seed and "
                              f"options give: {difference(game, codec, stored, today)}", seq=bad)
     pairs: list[tuple[int, Any]] = []
-    rows: list[runtime.Row] = []
+    ledger = _Ledger()
     state = None
     for r, ev in zip(first, setup, strict=True):
         pairs.append((r.seq, ev))
-        rows.append((r.seq, r.batch, r.actor, ev))
         state = _fold(game, state, r, ev)
+    ledger.command(first, setup)
     counting = len(pairs)
+    # After an undo the state is folded again only when a command needs it: an undo that
+    # a redo cancels next gets back the state from before it instead.
+    stale = False
     for batch in batches[1:]:
         head = batch[0]
-        if any(r.type in ENGINE_TYPES for r in batch):
-            for r, ev in zip(batch, decode(batch), strict=True):
-                _check_engine_event(r, ev, pairs, rows, header.players, header.legacy)
-                pairs.append((r.seq, ev))
-                rows.append((r.seq, r.batch, r.actor, ev))
+        if stale and (head.seq == reshuffle_at or not any(r.type in ENGINE_TYPES
+                                                          for r in batch)):
             alive = runtime.effective(pairs)
             counting = len(alive)
             state = None
             for _, ev in alive:
-                state = _fold(game, state, batch[0], ev)
+                state = _fold(game, state, head, ev)
+            stale = False
+        if head.seq == reshuffle_at:
+            drawn = _fork_reshuffle(game, header, state)
+            if drawn != [] and head.actor is not None:
+                raise IntegrityError(
+                    f"seq {head.seq}: the fork's reshuffle of what nobody had seen is "
+                    "missing (the fork would draw what its source draws next)", seq=head.seq)
+            if head.actor is None and drawn != []:
+                events = decode(batch) if drawn is None else drawn
+                unchecked += drawn is None
+                for i, r in enumerate(batch):
+                    if i >= len(events) or not _same(codec, r, events[i]):
+                        today = events[i] if i < len(events) else None
+                        raise IntegrityError(f"seq {r.seq}: {difference(game, codec, r, today)} "
+                                             "(the fork's reshuffle)", seq=r.seq)
+                if len(events) > len(batch):
+                    seq = batch[-1].seq + 1
+                    raise IntegrityError(f"seq {seq}: the fork's reshuffle gives {len(events)} "
+                                         f"events, the log has {len(batch)}", seq=seq)
+                for r, ev in zip(batch, events, strict=True):
+                    pairs.append((r.seq, ev))
+                    state = _fold(game, state, r, ev)
+                    counting += 1
+                ledger.command(batch, events)
+                continue
+        if any(r.type in ENGINE_TYPES for r in batch):
+            if head.type not in ENGINE_TYPES:  # filed under a command: named at the undo
+                r = next(r for r in batch if r.type in ENGINE_TYPES)
+                _engine_event(r, decode([r])[0], ledger, header.players, header.legacy,
+                              (state, counting, stale))
+            for r, ev in zip(batch, decode(batch), strict=True):
+                state, counting, stale = _engine_event(
+                    r, ev, ledger, header.players, header.legacy and _old_shape(r),
+                    (state, counting, stale))
+                pairs.append((r.seq, ev))
+            continue
+        if head.actor is None and head.seq <= blind:
+            # An earlier fork's reshuffle, drawn with a seed this game does not carry.
+            events = decode(batch)
+            _check_earlier_reshuffle(game, header, state, head, events)
+            for r, ev in zip(batch, events, strict=True):
+                pairs.append((r.seq, ev))
+                state = _fold(game, state, r, ev)
+                counting += 1
+            ledger.command(batch, events)
+            unchecked += 1
             continue
         if head.actor is None or head.command_text is None:
             raise IntegrityError(f"record {head.seq} has no command that caused it", seq=head.seq)
-        key = runtime.chance_key(header.chance, head.seq, counting)
+        by_header = keyed(head.seq)
+        key = runtime.chance_key(by_header.chance, head.seq, counting)
         try:
             command = runtime.parse(game, head.command_text, state, head.actor)
-            events = runtime.decide(game, state, head.actor, command, header.seed or 0, key,
+            events = runtime.decide(game, state, head.actor, command, by_header.seed or 0, key,
                                     rng=SealedRandom() if head.seq <= blind else None,
-                                    scheme=header.chance)
+                                    scheme=by_header.chance)
         except ChanceNeeded:
             events = decode(batch)  # drawn with the sealed seed: taken as recorded
             unchecked += 1
@@ -212,10 +379,81 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record],
                 f"{len(batch)} {by}", seq=seq)
         for r, ev in zip(batch, events, strict=True):
             pairs.append((r.seq, ev))
-            rows.append((r.seq, r.batch, r.actor, ev))
             state = _fold(game, state, r, ev)
             counting += 1
-    return unchecked
+        ledger.command(batch, events)
+    if stale:
+        state = runtime.fold_all(game, (e for _, e in runtime.effective(pairs)))
+    if reshuffle_at == records[-1].seq + 1 and _fork_reshuffle(game, header, state) != []:
+        raise IntegrityError(f"seq {reshuffle_at}: the fork's reshuffle of what nobody had "
+                             "seen is missing (the fork would draw what its source draws "
+                             "next)", seq=reshuffle_at)
+    return unchecked, state
+
+
+def _old_shape(r: Record) -> bool:
+    """Is an undo or redo stored as engines before consent records wrote it? Only those
+    are judged by the old rules in a legacy game: today's engine records how consent was
+    given ('proof') in every undo it writes, also into a legacy game, and keeps today's
+    rules there; a header that lost its commitment does not loosen them."""
+    try:
+        return r.type != Undone.TYPE or "proof" not in orjson.loads(r.data)  # type: ignore[attr-defined]
+    except orjson.JSONDecodeError:
+        return False
+
+
+def _check_prefix(header: GameHeader, records: Sequence[Record], prefix: Prefix) -> None:
+    """A fork's first events must be its source's, event for event (only the chain that
+    seals them differs)."""
+    src_id, at = header.forked_from or ("", 0)
+    theirs = {r.seq: r for r in prefix.records if r.seq <= at}
+    for r in records:
+        if r.seq > at:
+            break
+        o = theirs.get(r.seq)
+        if o is None or (o.type, o.version, o.data, o.actor, o.command_text, o.batch) != (
+                r.type, r.version, r.data, r.actor, r.command_text, r.batch):
+            raise IntegrityError(
+                f"header field 'forked_from' names {src_id!r} at {at}, but event {r.seq} is "
+                f"not that game's event {r.seq}", seq=r.seq)
+    if len(theirs) < at:
+        raise IntegrityError(f"header field 'forked_from' names {src_id!r} at {at}, but that "
+                             f"game has only {len(theirs)} events", seq=0)
+
+
+def _check_earlier_reshuffle(game: Game, header: GameHeader, state: Any, head: Record,
+                             events: list[Any]) -> None:
+    """A batch of no command in a fork's copied events must be what a fork appends there:
+    the events the game's reshuffle gives (their kinds; their order was drawn with a seed
+    not known here), changing nothing any player or a spectator sees."""
+    try:
+        like = runtime.fork_reshuffle(game, state, 0, rng=random.Random(0))
+    except MeepleError:
+        like = []
+    after = game.clone(state)
+    try:
+        for ev in events:
+            after = game.fold(after, ev)
+        same = [type(e) for e in like] == [type(e) for e in events] and all(
+            game.view(after, p) == game.view(state, p) for p in [*header.players, None])
+    except Exception:  # a forged event the plugin cannot fold: not a reshuffle
+        same = False
+    if not like or not same:
+        raise IntegrityError(f"record {head.seq} has no command that caused it, and is not "
+                             "a fork's reshuffle of what nobody had seen", seq=head.seq)
+
+
+def _fork_reshuffle(game: Game, header: GameHeader, state: Any) -> list[Any] | None:
+    """The events a fork's reshuffle gives at ``state`` with the header's seed; None when
+    they draw and the seed is sealed (they are then taken as recorded)."""
+    try:
+        return runtime.fork_reshuffle(game, state, header.seed or 0,
+                                      rng=None if header.seed_known else SealedRandom())
+    except ChanceNeeded:
+        return None
+    except MeepleError as exc:
+        raise IntegrityError(f"the fork's reshuffle is refused on replay: {exc}",
+                             seq=header.forked_from[1] + 1 if header.forked_from else 0) from None
 
 
 def _old(game: Game, stored: list[Any], today: list[Any], found: dict[str, int]) -> bool:
@@ -245,35 +483,62 @@ def _same(codec: Codec, r: Record, ev: Any) -> bool:
         return False
 
 
-def _check_engine_event(r: Record, ev: Any, pairs: list[tuple[int, Any]],
-                        rows: list[runtime.Row], players: Sequence[str],
-                        legacy: bool = False) -> None:
-    """An undo or redo must be one the engine would have appended at that place."""
-    if isinstance(ev, Undone):
-        why = runtime.check_undo(rows, players, ev, legacy)
-        what = "undo"
-    elif isinstance(ev, Redone):
-        why = runtime.check_redo(pairs, rows, ev, legacy)
-        what = "redo"
-    else:
-        why, what = "a game event shares a batch with an undo or redo", "event"
-    if why is None and r.actor != getattr(ev, "by", None):
-        why = f"its record names {r.actor!r} as the asker, the event {getattr(ev, 'by', None)!r}"
-    elif why is None and r.batch != r.seq:
+def _engine_event(r: Record, ev: Any, ledger: _Ledger, players: Sequence[str], legacy: bool,
+                  now: tuple[Any, int, bool]) -> tuple[Any, int, bool]:
+    """An undo or redo must be one the engine would have appended at that place; the
+    (state, counting, stale) after it."""
+    after = now
+    if isinstance(ev, Undone | Redone) and r.batch != r.seq:
         why = (f"its record is filed under the command at {r.batch}; an undo or redo is a "
                "command of its own")
+    elif isinstance(ev, Undone | Redone) and r.actor != ev.by:
+        why = f"its record names {r.actor!r} as the asker, the event {ev.by!r}"
+    elif isinstance(ev, Undone):
+        why = ledger.undo(r, ev, players, legacy, now)
+        after = (now[0], now[1], True)
+    elif isinstance(ev, Redone):
+        why, before = ledger.redo(ev, legacy)
+        if before is not None:
+            after = before
+    else:
+        why = "a game event shares a batch with an undo or redo"
     if why:
+        what = "undo" if isinstance(ev, Undone) else "redo" if isinstance(ev, Redone) else "event"
         raise IntegrityError(f"{what} at {r.seq} could not have happened: {why}", seq=r.seq)
+    return after
 
 
-def verify(game: Game, header: GameHeader, records: Sequence[Record]) -> VerifyReport:
+def verify(game: Game, header: GameHeader, records: Sequence[Record],
+           prefix: Prefix | None = None) -> VerifyReport:
+    """``prefix``: a fork's source as the store holds it (None: a file, or not asked)."""
+    fork = ""
+    if header.forked_from and not header.legacy:
+        src, at = header.forked_from
+        fork = (f"forked from {src} at event {at}, which is in this store: the events before "
+                "the fork are its events" if prefix is not None and prefix.source is not None
+                else f"forked from {src} at event {at}, which is not in this store: the events "
+                "before the fork are checked against the rules, their draws taken as recorded")
     try:
         check_chain(header, records)
         old: dict[str, int] = {}
-        unchecked = rederive(game, header, records, old)
+        unchecked, state = _rederive(game, header, records, old, prefix)
+        if not header.seed_known and _finished(game, state):
+            # Every finished game discloses its seed (export keeps it once the game is
+            # over): one without it hides its draws from this check for good.
+            raise IntegrityError(
+                f"unverifiable draws: the game is over, but header field 'seed' is missing "
+                f"({unchecked} decision{'s' * (unchecked != 1)} drew chance that nobody can "
+                "check; a finished game's export always carries its seed)", seq=0)
     except IntegrityError as exc:
-        return VerifyReport(header.game_id, False, len(records), exc.seq, str(exc))
+        return VerifyReport(header.game_id, False, len(records), exc.seq, str(exc), fork=fork)
     upcast = "; ".join(f"stored in format {name}, upcast: {n} event{'s' * (n != 1)}"
                        for name, n in old.items())
     return VerifyReport(header.game_id, True, len(records), chance_unchecked=unchecked,
-                        upcast=upcast)
+                        upcast=upcast, fork=fork)
+
+
+def _finished(game: Game, state: Any) -> bool:
+    try:
+        return state is not None and game.outcome(state) is not None
+    except Exception:  # a state the plugin cannot judge: not known to be over
+        return False

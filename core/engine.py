@@ -19,7 +19,7 @@ import attrs
 import orjson
 
 from . import runtime
-from .audit import VerifyReport, check_chain, verify
+from .audit import Prefix, VerifyReport, check_chain, verify
 from .codec import Codec
 from .errors import (
     BadOptions,
@@ -35,7 +35,7 @@ from .facts import plain_changes, render_changes
 from .game import Game, Outcome, render_checked
 from .importers import ImportedGame
 from .plugins import Plugins, load
-from .records import GameHeader, NewEvent, Record, chain, utc_now
+from .records import GameHeader, NewEvent, Record, chain, chain_batches, utc_now
 from .rng import new_seed
 from .stores.base import DamagedRecord, EventStore, check_game_id
 from .stores.jsonl import dump_game, read_export
@@ -117,8 +117,7 @@ class Engine:
     @_locked
     def table(self, game_id: str, upto: int | None = None) -> Table:
         """A game loaded into a table of the caller's own: a copy (the state cloned) that no
-        other thread changes and whose changes reach nobody until flushed to the store. A
-        game whose setup never got stored is set up now (same seed)."""
+        other thread changes and whose changes reach nobody until flushed to the store."""
         t = self._table(game_id, upto)
         return t.copy() if upto is None else t
 
@@ -138,14 +137,21 @@ class Engine:
             self._remember(t)
 
     def _table(self, game_id: str, upto: int | None = None) -> Table:
-        """Load a game; a game whose setup never got stored is set up now (same seed).
+        """Load a game. A stored header without events is damaged (IntegrityError): every
+        store writes a game's header and first events together, so only a store's fault
+        or a hand's edit leaves one, and setting it up again would store a game nobody
+        played.
 
         The latest table of recently used games is kept and reused while the store's last
         record is still the one it ends with (one cheap query instead of a full replay).
         Only the engine's own methods use it, under the lock."""
-        if upto is not None and not 1 <= upto <= self.store.last(game_id)[0]:
-            raise BadOptions(f"event {upto} does not exist in {game_id}: give a number from 1 "
-                             f"to {self.store.last(game_id)[0]}")
+        if upto is not None:
+            last = self.store.last(game_id)[0]
+            if last == 0:
+                raise IntegrityError(header_without_events(game_id), seq=1)
+            if not 1 <= upto <= last:
+                raise BadOptions(f"event {upto} does not exist in {game_id}: give a number "
+                                 f"from 1 to {last}")
         if upto is None:
             cached = self._tables.get(game_id)
             if cached is not None and not cached.created:
@@ -155,9 +161,8 @@ class Engine:
                     return cached
         game = self.game_of(game_id)
         t = Table.load(self.store, game, game_id, upto, self.codec(game))
-        if not t.records and upto is None:
-            t.start(list(t.header.players), dict(t.header.options))
-            t.flush(self.store, self.clock)
+        if not t.records:
+            raise IntegrityError(header_without_events(game_id), seq=1)
         if upto is None:
             self._remember(t)
         return t
@@ -237,8 +242,8 @@ class Engine:
             return {"status": "not installed", "problem": str(exc)}
         try:
             t = Table.load(self.store, game, game_id, codec=self.codec(game))
-            if not t.records:  # set up, never stored (see ``table``): the seed says how
-                t.start(list(t.header.players), dict(t.header.options))
+            if not t.records:
+                return {"status": "damaged", "problem": header_without_events(game_id)}
             return t.status()
         except Exception as exc:  # any damage: list must still show every other game
             return {"status": "damaged",
@@ -341,10 +346,16 @@ class Engine:
 
     @_locked
     def fork(self, game_id: str, at: int, new_id: str | None = None) -> str:
+        """A new game with the events of ``game_id`` up to ``at``, stored in one write.
+        It draws chance of its own from there on: a fresh seed, and every order nobody
+        has seen yet drawn anew with it (``Game.reshuffle_unrevealed``), recorded as
+        events of no command at ``at + 1``."""
         header = self.store.header(game_id)
-        records = self.store.load(game_id, upto=at)
+        last = self.store.last(game_id)[0]
+        if last == 0:
+            raise IntegrityError(header_without_events(game_id), seq=1)
+        records = self.store.load(game_id, upto=at) if 1 <= at <= last else []
         if not 1 <= at <= (records[-1].seq if records else 0):
-            last = self.store.last(game_id)[0]
             raise BadOptions(f"--at must be a sequence number from 1 to {last}, not {at}")
         following = self.store.load(game_id, after=at, upto=at + 1)
         if following and following[0].batch <= at:
@@ -355,11 +366,20 @@ class Engine:
         check_game_id(new_id)
         # A fork draws chance of its own from the fork point on: with the source's seed,
         # playing on in a fork would foretell the source game's next draws.
+        seed = new_seed()
         fork_header = GameHeader.sealed_new(new_id, header.game, header.plugin,
                                             header.plugin_version, header.players,
-                                            header.options, new_seed(), self.clock(),
+                                            header.options, seed, self.clock(),
                                             header.title, forked_from=(game_id, at))
-        self.store.import_game(fork_header, rechain(fork_header, records))
+        game = self.plugins.game(header.game)
+        copied = rechain(fork_header, records)
+        t = Table(game, fork_header, self.codec(game))
+        t.extend(copied)
+        reshuffle = runtime.fork_reshuffle(game, t.state, seed)
+        t._queue(reshuffle, None, None)
+        extra = chain_batches(new_id, copied[-1].seq, copied[-1].hash,
+                              [[ne for ne, _ in t.pending]], self.clock())
+        self.store.import_game(fork_header, [*copied, *extra], t.status())
         return new_id
 
     # -- audit, log, export ---------------------------------------------------------------------
@@ -372,7 +392,7 @@ class Engine:
         Anything malformed (header, status, payload) is a failed report, never an error."""
         try:
             return self._verify(game_id)
-        except GameNotFound:
+        except (GameNotFound, BadOptions):
             raise  # a wrong id is the caller's mistake, not a finding about a game
         except Exception as exc:  # a damaged store must give a finding, whatever broke
             text = " ".join(str(exc).split())[:200] or type(exc).__name__
@@ -382,8 +402,8 @@ class Engine:
     def _verify(self, game_id: str) -> VerifyReport:
         try:
             header = self.store.header(game_id)
-        except GameNotFound:
-            raise
+        except (GameNotFound, BadOptions):
+            raise  # no such game, or an id no game can have (path-like, not text)
         except Exception as exc:
             return VerifyReport(game_id, False, 0, None, f"the stored header is damaged: {exc}")
         try:
@@ -395,11 +415,19 @@ class Engine:
             return VerifyReport(game_id, False, 0, exc.seq, str(exc))
         except Exception as exc:
             return VerifyReport(game_id, False, 0, None, f"the stored events are damaged: {exc}")
+        if not records:
+            return VerifyReport(game_id, False, 0, 1, header_without_events(game_id))
         try:
             game = self.plugins.game(header.game)
         except MeepleError as exc:
             return VerifyReport(game_id, False, len(records), None, str(exc))
-        report = verify(game, header, records)
+        report = verify(game, header, records, self._fork_source(header))
+        if header.game_id != game_id:
+            report = attrs.evolve(report, game_id=game_id, header_id=header.game_id)
+            if report.ok:
+                report = attrs.evolve(report, ok=False, first_bad_seq=None, problem=(
+                    f"header field 'game_id' names {header.game_id!r}, but the store files "
+                    f"this game under {game_id!r}"))
         try:
             status = self.store.status(game_id)
         except Exception as exc:
@@ -417,6 +445,19 @@ class Engine:
         if report.ok:
             report = self._check_status_cache(report, header, records)
         return report
+
+    def _fork_source(self, header: GameHeader) -> Prefix | None:
+        """A fork's source as this store holds it, to check the fork's first events."""
+        if not header.forked_from or header.legacy:
+            return None
+        src, at = header.forked_from
+        try:
+            return Prefix(self.store.header(src), self.store.load(src, upto=at))
+        except GameNotFound:
+            return Prefix()
+        except Exception as exc:  # a damaged source: say so, as for any unreadable game
+            raise IntegrityError(f"header field 'forked_from' names {src!r}, which cannot "
+                                 f"be read: {exc}", seq=0) from None
 
     def _check_status_cache(self, report: VerifyReport, header: GameHeader,
                             records: Sequence[Record]) -> VerifyReport:
@@ -513,7 +554,7 @@ class Engine:
         engine events, re-derivation as far as the seed is known)."""
         header, records, trailer_line, last_hash = read_export(data)
         game = self.plugins.game(header.game)
-        report = verify(game, header, records)
+        report = verify(game, header, records, self._fork_source(header))
         if not report.ok:
             raise ImportFailed(f"the file fails verification at event {report.first_bad_seq}: "
                                f"{report.problem}", line=(report.first_bad_seq or 0) + 1)
@@ -524,9 +565,9 @@ class Engine:
             check_game_id(new_id)
             header = attrs.evolve(header, game_id=new_id)
             records = rechain(header, records)
-        self.store.import_game(header, records)
-        t = self._table(header.game_id)
-        self.store.set_status(header.game_id, t.status())
+        t = Table(game, header, self.codec(game))
+        t.extend(list(records))
+        self.store.import_game(header, records, t.status())
         return header.game_id
 
     @_locked
@@ -557,9 +598,14 @@ class Engine:
                 progress(i + 1, total)
         t.flush(scratch.store, self.clock)
         header = scratch.store.header(gid)
-        self.store.import_game(header, scratch.store.load(gid))
-        self.store.set_status(gid, t.status())
+        self.store.import_game(header, scratch.store.load(gid), t.status())
         return gid
+
+
+def header_without_events(game_id: str) -> str:
+    """What is wrong with a stored header that has no events."""
+    return (f"{game_id} is damaged: its header is stored without any events (a game always "
+            f"has its setup events); see meeple verify {game_id}")
 
 
 def _status_problem(status: Any) -> str:

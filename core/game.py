@@ -198,6 +198,27 @@ class Outcome:
         }
 
 
+@attrs.frozen
+class Entry:
+    """One line of a panel: a card, a tile, a track, a count. ``text`` says it in words
+    (what it costs, does or scores); ``detail`` is the longer rules text shown on hover or
+    asked for; ``region`` names the picture's region it stands for, if any."""
+
+    name: str
+    text: str = ""
+    detail: str = ""
+    region: str | None = None
+
+
+@attrs.frozen
+class Panel:
+    """A part of the table a player looks at besides the board: a hand, a tableau, a
+    pool of tiles, the scoring tiles, an income preview."""
+
+    title: str
+    entries: tuple[Entry, ...] = ()
+
+
 class Game:
     """Base class for games. Class attributes describe the game; methods are its rules."""
 
@@ -305,6 +326,17 @@ class Game:
         """The event as ``player`` may see it in a log (secret payloads replaced)."""
         return event
 
+    def reshuffle_unrevealed(self, state: State, rng: random.Random) -> list[Event]:
+        """The events that put every stack, deck or bag whose order nobody has seen yet
+        into a new order drawn from ``rng`` (fact events: the new order, which fold
+        applies). A fork appends them at its fork point, drawn with the fork's own seed,
+        so playing on in a fork cannot foretell the source game's draws. What any player
+        has seen stays as it is: hands, offers, face-up cards, and the size and contents
+        of a face-down pile. Every view must be the same before and after the events.
+        The default: nothing, for a game that keeps no unseen order in its state (none
+        hidden, or every draw made from the seed when it happens)."""
+        return []
+
     def redact_command(self, text: str, actor: str, player: str | None) -> str:
         """A command's notation as ``player`` may see it in a log (``"buy Comet, Fish"``
         by another player might show as ``"buy 2 cards"``). The default shows it all."""
@@ -346,6 +378,28 @@ class Game:
         (``? Mars University`` at the prompt, ``meeple rules GAME TOPIC``). ``state``, when
         given, is the asking player's view. None: the game knows no such topic."""
         return None
+
+    def panels(self, state: State, player: str | None) -> Sequence[Panel]:
+        """What the table shows ``player`` (None: a spectator) besides the board, in words:
+        its own hand as cards, every player's played cards and tokens, the pools on
+        display, the scoring in play. ``state`` is that player's view, so nothing hidden
+        from it can appear. The browser draws each panel beside the board and the prompt
+        prints them. The default: none."""
+        return ()
+
+    def regions(self, state: State, player: str, command: Command) -> Sequence[str]:
+        """Where a person points to give ``command``: the ids of the picture's clickable
+        regions it touches, in the order they are picked (a hex, then what to build there;
+        a tile spot, its rotation, then a meeple's feature). Each id is the
+        ``data-region`` attribute of an element in the SVG that ``render(view, "svg",
+        player)`` draws for this player; an element that belongs to a later step (a
+        preview of the tile at a chosen spot) also carries ``data-after="ID"``, the step
+        it follows, and is shown only once that step is picked. ``state`` is the
+        player's view and ``command`` one of its ``legal`` commands. The browser lights
+        the first regions of every legal command, narrows the commands by each click and
+        asks to confirm the one left. The default, no regions: the player picks the
+        command from a list or types it."""
+        return ()
 
     def turn_marker(self, state: State) -> str | None:
         """A heading such as "Round 3, turn 2", printed by ``meeple log`` when it changes."""

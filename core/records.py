@@ -157,6 +157,12 @@ class GameHeader:
                                          and isinstance(self.forked_from[1], int)),
              "'forked_from' must be [game id, seq]")
         need(not self.legacy or self.seed is not None, "'seed' is missing")
+        # A header without a commitment is from before nonces and chance schemes, and its
+        # hash leaves both out: one carrying them would change draws unsealed.
+        need(not self.legacy or self.seed_nonce is None,
+             "'seed_nonce' is set in a header without 'seed_commitment'")
+        need(not self.legacy or self.chance == CHANCE_SEQ,
+             f"'chance' must be {CHANCE_SEQ!r} in a header without 'seed_commitment'")
 
     def hash(self) -> str:
         d = self.to_json()

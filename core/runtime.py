@@ -46,6 +46,26 @@ def start(game: Game, players: Sequence[str], options: Mapping[str, Any] | None,
         raise BadOptions(plugin_failure(game, "setting up the game", exc)) from exc
 
 
+#: The chance key of a fork's reshuffle (``fork_reshuffle``), drawn with the fork's seed.
+FORK_KEY = "fork"
+
+
+def fork_reshuffle(game: Game, state: Any, seed: int,
+                   rng: random.Random | None = None) -> list[Any]:
+    """The events a fork appends at its fork point (``Game.reshuffle_unrevealed``): none
+    for a finished game. ``rng`` replaces the fork seed's generator (verify of a sealed
+    game)."""
+    if game.outcome(state) is not None:
+        return []
+    try:
+        return list(game.reshuffle_unrevealed(state, rng or derive_rng(seed, FORK_KEY)))
+    except MeepleError:
+        raise
+    except Exception as exc:
+        raise PluginFailed(plugin_failure(game, "reshuffling what a fork has not seen",
+                                          exc)) from exc
+
+
 def parse(game: Game, text: str, state: Any, player: str | None) -> Any:
     """The game's parse, with its unexpected exceptions turned into a refusal."""
     try:
@@ -104,12 +124,12 @@ def effective(records: Sequence[tuple[int, Any]]) -> list[tuple[int, Any]]:
             undos.pop(ev.undo_seq, None)
     if not undos:
         return [(s, e) for s, e in records if not isinstance(e, Undone | Redone)]
-    dead = [(u.first_seq, u.last_seq) for u in undos.values()]
-    return [
-        (s, e)
-        for s, e in records
-        if not isinstance(e, Undone | Redone) and not any(a <= s <= b for a, b in dead)
-    ]
+    # A set of the undone seqs, not a test against every span per event: a log with
+    # thousands of undos still folds in time linear in its length.
+    dead: set[int] = set()
+    for u in undos.values():
+        dead.update(range(u.first_seq, u.last_seq + 1))
+    return [(s, e) for s, e in records if not isinstance(e, Undone | Redone) and s not in dead]
 
 
 def fold_all(game: Game, events: Iterable[Any], state: Any = None) -> Any:
@@ -130,11 +150,15 @@ Row = tuple[int, int, "str | None", Any]
 
 
 def undo_span(rows: Sequence[Row]) -> tuple[int, int, str, bool]:
-    """(first, last, actor, crosses a barrier) of the last player command still counting."""
+    """(first, last, actor, crosses a barrier) of the last player command still counting.
+    Nothing before a fork's reshuffle (events of no command after the setup) counts: the
+    reshuffled order follows from the commands before it."""
     alive = {s for s, _ in effective([(r[0], r[3]) for r in rows])}
+    floor = max((seq for seq, batch, actor, _ in rows if actor is None and batch > 1),
+                default=0)
     spans: dict[int, tuple[int, str]] = {}
     for seq, batch, actor, _ in rows:
-        if actor is not None and seq in alive:
+        if actor is not None and seq in alive and seq > floor:
             last = spans.get(batch, (seq, actor))[0]
             spans[batch] = (max(last, seq), actor)
     if not spans:
@@ -179,9 +203,19 @@ def check_undo(rows: Sequence[Row], players: Sequence[str], ev: Undone,
     ``legacy``: a game from before consent for others' moves (only a span that crossed a
     barrier needed consent, and a forced undo recorded just its asker)."""
     try:
-        first, last, actor, barrier = undo_span(rows)
+        span = undo_span(rows)
     except IllegalCommand:
+        span = None
+    return judge_undo(span, players, ev, legacy)
+
+
+def judge_undo(span: tuple[int, int, str, bool] | None, players: Sequence[str], ev: Undone,
+               legacy: bool = False) -> str | None:
+    """``check_undo`` given the span an undo could name there (``undo_span``; None if
+    nothing could be undone): verify keeps the spans as it reads, without a scan per undo."""
+    if span is None:
         return "there was nothing to undo"
+    first, last, actor, barrier = span
     if (ev.first_seq, ev.last_seq) != (first, last):
         return (f"it names events {ev.first_seq}-{ev.last_seq}, but the last command that "
                 f"counted was events {first}-{last}")
@@ -217,6 +251,11 @@ def redo_allowed(pairs: Sequence[tuple[int, Any]], rows: Sequence[Row], target: 
     """A redo puts a command back: only the undo's asker or the command's own player may."""
     undo = next(ev for s, ev in pairs if s == target)
     actor = next((r[2] for r in rows if r[0] == undo.first_seq), None)
+    return redo_allowed_for(undo, actor, target, by)
+
+
+def redo_allowed_for(undo: Undone, actor: str | None, target: int, by: str) -> str | None:
+    """``redo_allowed`` given the undo at ``target`` and the player of what it undid."""
     if by not in (undo.by, actor):
         return (f"only {undo.by} (who undid it) or {actor} (whose command it was) may redo "
                 f"the undo at {target}")

@@ -8,7 +8,9 @@ store contract suites: subclass ``GameContract`` in your plugin's tests and set 
 The suite plays random games and checks the engine's promises for your game: the same
 seed and commands give the same log, byte for byte; replaying the stored (encoded) log
 equals the live state; decide never changes the state; notation round-trips; bad text and
-wrong players are refused with IllegalCommand; every event survives the codec. Events are
+wrong players are refused with IllegalCommand; every event survives the codec; ``legal``
+answers every seat in every position walked, ``[]`` for a seat that may not act. Every
+random walk here stops with a RuntimeError after ``max_steps`` commands without an end. Events are
 facts (``EventsAreFactsContract``): fold alone replays the encoded events, with decide,
 legal, step and parse raising, and the vp changes of a finished game sum to its scores.
 ``assert_verify_reports_rules_change`` checks that verify names a changed scoring rule.
@@ -19,9 +21,11 @@ from __future__ import annotations
 import ast
 import contextlib
 import copy
+import html
 import importlib
 import inspect
 import random
+import re
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -79,20 +83,53 @@ def import_cycle(graph: Mapping[str, set[str]]) -> list[str] | None:
 
 
 def random_game(game: Game, n_players: int, seed: int, options: dict | None = None,
-                max_steps: int = 100_000) -> LocalGame:
+                max_steps: int = 100_000, idle_seats_checked: bool = False) -> LocalGame:
+    """A seeded game of uniformly random commands, played to its end as
+    ``LocalGame.play_randomly`` plays it (a RuntimeError after ``max_steps`` commands).
+    ``idle_seats_checked``: the same game, also asking ``legal`` of every seat that may not
+    act in each position it passes, which must answer ``[]``."""
     local = LocalGame(game, game.default_players(n_players), options, seed=seed)
-    local.play_randomly(random.Random(seed), max_steps=max_steps)
+    rng = random.Random(seed)
+    if not idle_seats_checked:
+        local.play_randomly(rng, max_steps=max_steps)
+        return local
+    steps = 0
+    while local.outcome() is None:
+        if steps >= max_steps:
+            raise no_end(game, n_players, seed, max_steps)
+        acting = list(local.to_act())
+        where = f" ({n_players} players, options {options}, seed {seed}, step {steps})"
+        check_idle_seats(game, local.state, local.players, acting, where)
+        # the same draws as play_randomly, so that both walks play the same game
+        player = rng.choice(acting) if acting else None
+        commands = game.legal(local.state, player) if player else []
+        if not commands:
+            raise RuntimeError(f"{game.name}: {player or 'nobody'} must act but has no legal "
+                               f"command{where}")
+        local.play(player, rng.choice(commands))
+        steps += 1
+    check_idle_seats(game, local.state, local.players, [],
+                     f" ({n_players} players, options {options}, seed {seed}, at the end)")
     return local
 
 
-def random_decisions(game: Game, n_players: int, seed: int,
-                     steps: int | None = None) -> Iterator[tuple[Any, str]]:
+def no_end(game: Game, n_players: int, seed: int, max_steps: int) -> RuntimeError:
+    """The failure of a random walk that reached ``max_steps`` commands without an end."""
+    return RuntimeError(f"{game.name}: no end after {max_steps} commands ({n_players} players, "
+                        f"seed {seed}): the game never ends, or give a larger max_steps")
+
+
+def random_decisions(game: Game, n_players: int, seed: int, steps: int | None = None,
+                     max_steps: int = 100_000) -> Iterator[tuple[Any, str]]:
     """(state, player to act) at each decision of a seeded random game, up to ``steps``
-    decisions: what a property test over every position of a game walks."""
+    decisions: what a property test over every position of a game walks. A game that has
+    not ended after ``max_steps`` commands (and before ``steps``) is a RuntimeError."""
     local = LocalGame(game, game.default_players(n_players), seed=seed)
     rng = random.Random(seed)
     n = 0
     while local.outcome() is None and (steps is None or n < steps):
+        if n >= max_steps:
+            raise no_end(game, n_players, seed, max_steps)
         player = local.to_act()[0]
         yield local.state, player
         local.play(player, rng.choice(game.legal(local.state, player)))
@@ -108,20 +145,49 @@ def played(game: Game, players: Sequence[str], commands: Iterable[Any]) -> Local
     return local
 
 
-def random_snapshots(game: Game, n_players: int, seed: int,
-                     at: Sequence[int]) -> list[Any]:
+def random_snapshots(game: Game, n_players: int, seed: int, at: Sequence[int],
+                     max_steps: int = 100_000) -> list[Any]:
     """Copies of a seeded random game's state after each ply count in ``at``, then its
-    final state: the positions a picture or view test reads."""
+    final state: the positions a picture or view test reads. A game that has not ended
+    after ``max_steps`` commands is a RuntimeError."""
     local = LocalGame(game, game.default_players(n_players), seed=seed)
     rng = random.Random(seed)
     out, ply = [], 0
     while local.outcome() is None:
+        if ply >= max_steps:
+            raise no_end(game, n_players, seed, max_steps)
         if ply in at:
             out.append(game.clone(local.state))
         player = local.to_act()[0]
         local.play(player, rng.choice(game.legal(local.state, player)))
         ply += 1
     return [*out, local.state]
+
+
+def check_legal_of_every_seat(game: Game, state: Any, players: Sequence[str],
+                              where: str = "") -> None:
+    """``legal`` answers every seat with a list, and ``[]`` for a seat that may not act
+    now (an agent, a screen or a tool may ask any seat, not only the one to act)."""
+    acting = list(game.to_act(state)) if game.outcome(state) is None else []
+    for seat in acting:
+        commands = game.legal(state, seat)
+        assert isinstance(commands, list), (
+            f"{game.name}: legal(state, {seat!r}) gave {type(commands).__name__}, not a "
+            f"list{where}")
+    check_idle_seats(game, state, players, acting, where)
+
+
+def check_idle_seats(game: Game, state: Any, players: Sequence[str], acting: Sequence[str],
+                     where: str = "") -> None:
+    """``legal`` is ``[]`` (a list) for every seat of ``players`` not in ``acting``."""
+    for seat in players:
+        if seat in acting:
+            continue
+        commands = game.legal(state, seat)
+        assert isinstance(commands, list) and commands == [], (
+            f"{game.name}: legal(state, {seat!r}) must be [] for a seat that may not act "
+            f"now, not {commands if commands is None else f'{len(commands)} commands'}"
+            f"{where}")
 
 
 def derived_option_sets(game: Game) -> tuple[dict, ...]:
@@ -160,11 +226,6 @@ def replay_encoded(game: Game, log: list[tuple[str, int, bytes]]) -> Any:
 RULE_METHODS: tuple[str, ...] = ("decide", "legal", "step", "parse")
 
 
-#: Games whose event redesign (issue 12) is still under way on another branch: their vp
-#: check is an expected failure until it passes, and then fails until the name is removed
-#: here. One name per line, so that each branch removes its own without a merge conflict.
-VP_CHANGES_PENDING: frozenset[str] = frozenset({
-})
 
 
 class RulesCalledInFold(Exception):
@@ -274,7 +335,7 @@ class EventsAreFactsContract:
             seed = 1000 + i
             opts = option_sets[(seed // len(counts)) % len(option_sets)]
             out.append(random_game(cls.game, counts[seed % len(counts)], seed, opts,
-                                   getattr(cls, "max_steps", 100_000)))
+                                   getattr(cls, "max_steps", 100_000), idle_seats_checked=True))
         return out
 
     @pytest.fixture(scope="class")
@@ -308,16 +369,7 @@ class EventsAreFactsContract:
         """Summing ``changes(ev)["vp"]`` over a finished game's events gives each player's
         score as ``outcome()`` reports it. A game that reports no vp change at all fails:
         every game must report its scoring."""
-        pending = self.game.name in VP_CHANGES_PENDING
-        try:
-            self._check_vp_changes(fact_games_played)
-        except AssertionError as exc:
-            if pending:
-                pytest.xfail(f"{self.game.name} is listed in VP_CHANGES_PENDING: {exc}")
-            raise
-        if pending:
-            pytest.fail(f"{self.game.name} now passes: remove it from "
-                        "meeple.core.testing.VP_CHANGES_PENDING")
+        self._check_vp_changes(fact_games_played)
 
     def _check_vp_changes(self, games: list[LocalGame]) -> None:
         reported = False
@@ -333,6 +385,38 @@ class EventsAreFactsContract:
                 f"seed {local.seed}: vp changes sum to {totals}, outcome() scores {want}")
         assert reported, (f"{self.game.name}: no event reports a vp change; changes(event) "
                           "must report every scoring as {player: {'vp': delta}}")
+
+
+_REGION = re.compile(r'<[a-zA-Z]+\b[^>]*?\bdata-region="([^"]*)"([^>]*)>')
+_AFTER = re.compile(r'\bdata-after="([^"]*)"')
+
+
+def check_regions(svg: str, steps_of: Mapping[str, Sequence[str]],
+                  listed: Iterable[str] = ()) -> None:
+    """Fail unless every step of every command's regions is drawn in ``svg`` or
+    ``listed`` (the regions of the player's panel entries: a card in hand), and an
+    element drawn for a later step (``data-after``) follows an earlier step that some
+    command names. ``steps_of`` maps each legal command's text to its regions."""
+    drawn: dict[str, set[str]] = {name: {""} for name in listed}
+    for m in _REGION.finditer(svg):
+        after = _AFTER.search(m.group(0))
+        drawn.setdefault(html.unescape(m.group(1)), set()).add(
+            html.unescape(after.group(1)) if after else "")
+    if any(steps_of.values()):  # a game played by pointing is played by pointing only
+        bare = sorted(text for text, steps in steps_of.items() if not steps)
+        assert not bare, (f"{bare[:3]} name no region: a person pointing at the table cannot "
+                          "give them (draw a button for them, or list them in a panel)")
+    for text, steps in steps_of.items():
+        for k, region in enumerate(steps):
+            assert isinstance(region, str) and region, f"{text!r}: region {region!r} is not a name"
+            assert region in drawn, (f"{text!r} names region {region!r}, but the player's "
+                                     f"picture draws no element with data-region=\"{region}\" "
+                                     "and no panel entry stands for it")
+            shown_after = drawn[region]
+            if "" not in shown_after:  # drawn only as a later step: after one of ours
+                assert set(steps[:k]) & shown_after, (
+                    f"{text!r}: region {region!r} is drawn only after "
+                    f"{sorted(shown_after)}, which this command does not pick before it")
 
 
 class GameContract(EventsAreFactsContract):
@@ -354,7 +438,7 @@ class GameContract(EventsAreFactsContract):
         n = self.player_counts[seed % len(self.player_counts)]
         sets = self.exercised_option_sets()
         opts = sets[(seed // len(self.player_counts)) % len(sets)]
-        return random_game(self.game, n, seed, opts, self.max_steps)
+        return random_game(self.game, n, seed, opts, self.max_steps, idle_seats_checked=True)
 
     def test_replay_equals_live(self) -> None:
         runs = self.random_games
@@ -388,6 +472,8 @@ class GameContract(EventsAreFactsContract):
             local = LocalGame(self.game, self.game.default_players(n), opts, seed=7 + i)
             steps = 0
             while local.outcome() is None and steps < budget:
+                check_legal_of_every_seat(self.game, local.state, local.players,
+                                          f" ({n} players, options {opts}, step {steps})")
                 player = rng.choice(list(local.to_act()))
                 before = self.game.clone(local.state)
                 commands = self.game.legal(local.state, player)
@@ -399,6 +485,8 @@ class GameContract(EventsAreFactsContract):
                     assert local.state == before, f"decide changed the state for {text!r}"
                 local.play(player, rng.choice(commands))
                 steps += 1
+            check_legal_of_every_seat(self.game, local.state, local.players,
+                                      f" ({n} players, options {opts}, step {steps})")
 
     def test_step_equals_decide_and_fold(self) -> None:
         """``Game.step`` (the search fast path) must land where decide+fold lands."""
@@ -409,6 +497,8 @@ class GameContract(EventsAreFactsContract):
             local = LocalGame(self.game, self.game.default_players(n), opts, seed=13 + i)
             steps = 0
             while local.outcome() is None and steps < budget:
+                check_legal_of_every_seat(self.game, local.state, local.players,
+                                          f" ({n} players, options {opts}, step {steps})")
                 player = rng.choice(list(local.to_act()))
                 cmd = rng.choice(self.game.legal(local.state, player))
                 fast = self.game.step(self.game.clone(local.state), player, cmd,
@@ -428,6 +518,8 @@ class GameContract(EventsAreFactsContract):
             local = LocalGame(self.game, self.game.default_players(n), opts, seed=17 + i)
             steps = 0
             while local.outcome() is None and steps < 60:
+                check_legal_of_every_seat(self.game, local.state, local.players,
+                                          f" ({n} players, options {opts}, step {steps})")
                 player = rng.choice(list(local.to_act()))
                 view = self.game.view(local.state, player)
                 commands = self.game.legal(local.state, player)
@@ -436,6 +528,76 @@ class GameContract(EventsAreFactsContract):
                 assert self.game.view(sample, player) == view, "determinize changed the view"
                 local.play(player, rng.choice(commands))
                 steps += 1
+
+    def test_regions_are_drawn_in_the_players_picture(self) -> None:
+        """Every region a legal command names is a ``data-region`` of the acting player's
+        SVG, and a later step's region follows an earlier step of the same command."""
+        if "svg" not in self.game.render_formats:
+            return
+        for i, (n, opts) in enumerate(self._setups()):
+            rng = random.Random(19 + i)
+            local = LocalGame(self.game, self.game.default_players(n), opts, seed=19 + i)
+            steps = 0
+            while local.outcome() is None and steps < 40:
+                player = rng.choice(list(local.to_act()))
+                view = self.game.view(local.state, player)
+                commands = self.game.legal(view, player)
+                steps_of = {self.game.format(c, view): tuple(self.game.regions(view, player, c))
+                            for c in commands}
+                if any(steps_of.values()):
+                    listed = [e.region for p in self.game.panels(view, player)
+                              for e in p.entries if e.region]
+                    check_regions(self.game.render(view, "svg", player), steps_of, listed)
+                local.play(player, rng.choice(commands))
+                steps += 1
+
+    def test_a_fork_reshuffle_changes_nothing_anyone_has_seen(self) -> None:
+        """``reshuffle_unrevealed`` (what a fork appends, drawn with its own seed) puts
+        only what nobody has seen in a new order: after its events every seat's view and
+        the spectator's are as before, the same players act with the same commands, and
+        the redacted events tell nobody the new order. It leaves its state alone, draws
+        only from its rng, survives the codec, and where it reorders anything, other
+        rngs give other orders (one that ignored its rng would let a fork foretell its
+        source's draws)."""
+        codec = Codec(self.game)
+        for i, (n, opts) in enumerate(self._setups()):
+            rng = random.Random(23 + i)
+            local = LocalGame(self.game, self.game.default_players(n), opts, seed=23 + i)
+            seats: list[str | None] = [*local.players, None]
+            steps = 0
+            while local.outcome() is None and steps < 60:
+                if steps % 6 == 0:
+                    self._check_reshuffle(codec, local.state, seats, steps)
+                player = rng.choice(list(local.to_act()))
+                local.play(player, rng.choice(self.game.legal(local.state, player)))
+                steps += 1
+
+    def _check_reshuffle(self, codec: Codec, state: Any, seats: list[str | None],
+                         salt: int) -> None:
+        game = self.game
+        before = game.clone(state)
+        draws = [game.reshuffle_unrevealed(state, random.Random(salt * 100 + k))
+                 for k in range(8)]
+        assert state == before, "reshuffle_unrevealed changed the state it was given"
+        assert game.reshuffle_unrevealed(state, random.Random(salt * 100)) == draws[0]
+        results = []
+        for events in draws:
+            for ev in events:
+                assert codec.decode(*codec.encode(ev)) == ev, f"{ev!r} does not survive"
+            after = fold_all(game, events, game.clone(state))
+            results.append(after)
+            for seat in seats:
+                assert game.view(after, seat) == game.view(state, seat), (
+                    f"a fork's reshuffle changed what {seat or 'a spectator'} sees")
+                assert [game.redact(ev, seat) for ev in events] == [
+                    game.redact(ev, seat) for ev in draws[0]], (
+                    f"the reshuffle's events tell {seat or 'a spectator'} its order")
+            assert list(game.to_act(after)) == list(game.to_act(state))
+            for seat in game.to_act(state):
+                assert game.legal(after, seat) == game.legal(state, seat)
+        if draws[0]:
+            assert any(r != results[0] for r in results[1:]), (
+                "the reshuffle gives the same order whatever its rng draws")
 
     def test_garbage_is_refused(self) -> None:
         local = LocalGame(self.game, self.game.default_players(self.player_counts[0]), seed=3)
@@ -486,6 +648,8 @@ class GameContract(EventsAreFactsContract):
                 raise AssertionError(f"{n} players, options {opts}: {exc} "
                                      f"(max_steps={self.max_steps})") from None
             assert local.outcome() is not None
+            check_legal_of_every_seat(self.game, local.state, local.players,
+                                      f" ({n} players, options {opts}, at the end)")
 
     def test_render_formats_are_drawn_and_others_refused(self) -> None:
         """Each format in ``render_formats`` draws (svg as SVG), and any other format is
@@ -506,6 +670,8 @@ class GameContract(EventsAreFactsContract):
             local = LocalGame(self.game, self.game.default_players(n), opts, seed=31 + i)
             steps = 0
             while local.outcome() is None and steps < 40:
+                check_legal_of_every_seat(self.game, local.state, local.players,
+                                          f" ({n} players, options {opts}, step {steps})")
                 spectator = self.game.view(local.state, None)
                 for seat in local.players:
                     sample = self.game.determinize(self.game.view(local.state, seat), seat,

@@ -19,8 +19,14 @@ def _positive_float(value: float) -> str | None:
     return None if value > 0 else "must be above 0"
 
 
+def _two_or_more(value: int) -> str | None:
+    # OpenSpiel's MCTSBot expands the root on its first simulation and chooses among the
+    # children on the next: with one it has no child to choose.
+    return None if value >= 2 else "must be 2 or more"
+
+
 SCHEMA = (
-    AgentOption("sims", int, 200, "simulations per decision", positive),
+    AgentOption("sims", int, 200, "simulations per decision (2 or more)", _two_or_more),
     AgentOption("c", float, 2.0, "UCT exploration constant", _positive_float),
     AgentOption("rollouts", int, 1, "random rollouts per leaf", positive),
 )
@@ -42,6 +48,15 @@ class OpenSpielMCTSAgent:
         self.rng = random.Random(seed)
         self.np_rng = np.random.RandomState(seed % 2**32)
         self._games: dict[tuple[str, int], Any] = {}
+
+    def check_table(self, game: Game, players: list[str]) -> None:
+        """The OpenSpiel adapter names the seats as the game does by default: other names
+        cannot be searched, so they are refused before a game is created."""
+        default = list(game.default_players(len(players)))
+        if list(players) != default:
+            raise BadOptions(f"agent 'openspiel-mcts' plays {game.name} only with the "
+                             f"default seat names ({', '.join(default)}), not "
+                             f"{', '.join(players)}: leave out --names")
 
     def _spiel_game(self, game: Game, players: int) -> Any:
         from .spiel import game_class

@@ -12,5 +12,5 @@ plugins=()
 for p in plugins/*/; do
   [ -f "$p/pyproject.toml" ] && plugins+=(-e "$p")
 done
-.venv/bin/python -m pip install -q -e ".[dev,postgresql,rl,openspiel,ray,mutation]" "${plugins[@]}"
+.venv/bin/python -m pip install -q -e ".[dev,docs,postgresql,rl,openspiel,ray,mutation]" "${plugins[@]}"
 echo "meeple is ready: .venv/bin/meeple --help"

@@ -1,7 +1,7 @@
 """GameContract is itself tested: a correct small game passes every check, and each
 deliberately broken copy of it (a codec that drops a field, a decide that changes the
-state, a view that leaks, a notation that does not round-trip, a game that never ends)
-makes the check that guards that promise fail."""
+state, a view that leaks, a notation that does not round-trip, a game that never ends, a
+legal that answers only the seat to act) makes the check that guards that promise fail."""
 
 from __future__ import annotations
 
@@ -122,6 +122,21 @@ class LeakySpectatorNim(HiddenNim):
         return self.clone(state) if player is None else super().view(state, player)
 
 
+class RedealingNim(HiddenNim):
+    name = "redealing-nim"
+
+    def reshuffle_unrevealed(self, state, rng):
+        # deals the secret cards again: but each player has seen their own
+        return [Dealt(tuple(rng.randint(1, 9) for _ in state.players))]
+
+
+class DeafReshuffleNim(HiddenNim):
+    name = "deaf-reshuffle-nim"
+
+    def reshuffle_unrevealed(self, state, rng):
+        return [Dealt(tuple(state.cards[p] for p in state.players))]  # never draws
+
+
 class SkewedNotationNim(Nim):
     name = "skewed-nim"
 
@@ -151,6 +166,55 @@ class CrashingParseNim(Nim):
         return Take(int(heap) - 1, int(count))
 
 
+class PointingNim(Nim):
+    """Nim played by pointing: a heap, then a stick of it, drawn as a preview of that heap."""
+
+    name = "pointing-nim"
+    render_formats = ("text", "svg")
+
+    def regions(self, state, player, command):
+        return (f"heap {command.heap + 1}", f"take {command.count} from {command.heap + 1}")
+
+    def render(self, state, fmt="text", player=None):
+        if fmt != "svg":
+            return super().render(state, fmt, player)
+        parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100">']
+        for i, n in enumerate(state.heaps):
+            parts.append(f'<rect data-region="heap {i + 1}" x="{i * 90}" width="80" height="40"/>')
+            parts += [f'<circle data-region="take {k} from {i + 1}" data-after="heap {i + 1}" '
+                      f'cx="{i * 90 + 10 * k}" cy="70" r="4"/>' for k in range(1, n + 1)]
+        return "".join(parts) + "</svg>"
+
+
+class MisPointingNim(PointingNim):
+    name = "mis-pointing-nim"
+
+    def regions(self, state, player, command):
+        return (f"heap {command.heap}", f"take {command.count} from {command.heap + 1}")
+
+
+class HalfPointingNim(PointingNim):
+    name = "half-pointing-nim"
+
+    def regions(self, state, player, command):
+        return super().regions(state, player, command) if command.heap else ()
+
+
+class LostPreviewNim(PointingNim):
+    name = "lost-preview-nim"
+
+    def regions(self, state, player, command):
+        return (f"take {command.count} from {command.heap + 1}",)
+
+
+class IdleNoneNim(Nim):
+    name = "idle-none-nim"
+
+    def legal(self, state, player):
+        # answers only the seat to act: None, not [], for everyone else
+        return super().legal(state, player) if player in self.to_act(state) else None
+
+
 def contract_for(game, **knobs) -> GameContract:
     cls = type(f"ContractFor{type(game).__name__}", (GameContract,),
                {"game": game, "random_games": 25, "max_steps": 400, **knobs})
@@ -174,7 +238,8 @@ def run_check(contract: GameContract, check: str) -> None:
     method(**fixtures)
 
 
-@pytest.mark.parametrize("game", [Nim(), HiddenNim()], ids=["nim", "hidden-nim"])
+@pytest.mark.parametrize("game", [Nim(), HiddenNim(), PointingNim()],
+                         ids=["nim", "hidden-nim", "pointing-nim"])
 @pytest.mark.parametrize("check", contract_checks())
 def test_the_correct_games_pass_every_check(game, check):
     run_check(contract_for(game), check)
@@ -188,11 +253,25 @@ BROKEN = [
      "determinize changed the view"),
     (LeakySpectatorNim(), "test_a_spectator_sees_nothing_a_seat_cannot",
      "the spectator's view changed"),
+    (RedealingNim(), "test_a_fork_reshuffle_changes_nothing_anyone_has_seen",
+     "a fork's reshuffle changed what p1 sees"),
+    (DeafReshuffleNim(), "test_a_fork_reshuffle_changes_nothing_anyone_has_seen",
+     "the same order whatever its rng draws"),
     (SkewedNotationNim(), "test_decide_changes_nothing_and_notation_round_trips",
      r"take \d+ from \d+"),
     (EndlessNim(), "test_every_option_set_ends_within_max_steps", "no end after 400 commands"),
     (CrashingParseNim(), "test_garbage_is_refused_by_the_game_not_by_a_crash",
      r"parse\(''\) raised ValueError"),
+    (MisPointingNim(), "test_regions_are_drawn_in_the_players_picture",
+     r"names region 'heap 0', but the player's picture draws no element"),
+    (HalfPointingNim(), "test_regions_are_drawn_in_the_players_picture",
+     r"\['take \d from 1'.*name no region: a person pointing at the table cannot give them"),
+    (LostPreviewNim(), "test_regions_are_drawn_in_the_players_picture",
+     r"is drawn only after \['heap \d'\], which this command does not pick before it"),
+    (IdleNoneNim(), "test_decide_changes_nothing_and_notation_round_trips",
+     r"legal\(state, 'p2'\) must be \[\] for a seat that may not act now, not None"),
+    (IdleNoneNim(), "test_same_seed_same_log",
+     r"legal\(state, 'p2'\) must be \[\] for a seat that may not act now, not None"),
 ]
 
 

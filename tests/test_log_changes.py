@@ -9,7 +9,6 @@ import pytest
 from cli_runner import run_meeple
 from meeple.core.engine import Engine
 from meeple.core.plugins import load
-from meeple.core.testing import VP_CHANGES_PENDING
 
 GAMES = sorted(load().games)
 
@@ -42,7 +41,6 @@ def _vp_sums(lines: list[dict]) -> dict[str, float]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_vp_over_the_log_gives_the_final_scores(capsys, tmp_path, game):
-    pending = game in VP_CHANGES_PENDING
     db = f"sqlite:///{tmp_path / 'g.sqlite'}"
     gid = _play_with_an_undone_ending(capsys, db, game)
     code, out, err = run_meeple(capsys, "log", gid, "--json", "--db", db)
@@ -55,10 +53,6 @@ def test_vp_over_the_log_gives_the_final_scores(capsys, tmp_path, game):
     scores = orjson.loads(out)["scores"]
     sums = _vp_sums(lines)
     agrees = {p: sums.get(p, 0.0) for p in scores} == pytest.approx(scores)
-    if pending:  # the game's event redesign is on another branch (see VP_CHANGES_PENDING)
-        if agrees:
-            pytest.fail(f"{game} now reports its vp: remove it from VP_CHANGES_PENDING")
-        pytest.xfail(f"{game} does not report vp changes yet")
     assert agrees, f"vp over the log {sums} != scores {scores}"
 
 

@@ -11,7 +11,7 @@ from meeple.core.audit import _same, verify
 from meeple.core.codec import Codec, dumps
 from meeple.core.compare import MAX_VALUE, _show_record, _value, difference, show_event
 from meeple.core.events import Redone, Undone
-from meeple.core.records import NewEvent, chain
+from meeple.core.records import NewEvent, Record, chain
 from test_mutation_kills_core_play import PLUGINS, resealed, stored
 
 
@@ -69,13 +69,13 @@ def test_forged_engine_events_are_named() -> None:
     assert (report.ok, report.first_bad_seq) == (False, 5)
     assert report.problem == ("event at 5 could not have happened: a game event shares a batch "
                               "with an undo or redo")
-    # An undo record filed under the command before it: that command's batch now holds it.
+    # An undo record filed under the command before it: named at the undo, not the command.
     bad_batch = resealed(eng, gid, forge(eng, gid, records, (Undone(3, 3, "b", ("a", "b")), "b")),
                          4, batch=3)
     report = verify(game, header, bad_batch)
-    assert (report.ok, report.first_bad_seq) == (False, 3)
-    assert report.problem == ("event at 3 could not have happened: a game event shares a batch "
-                              "with an undo or redo")
+    assert (report.ok, report.first_bad_seq) == (False, 4)
+    assert report.problem == ("undo at 4 could not have happened: its record is filed under the "
+                              "command at 3; an undo or redo is a command of its own")
 
 
 def test_a_legacy_game_checks_undo_by_its_old_rules() -> None:
@@ -90,13 +90,26 @@ def test_a_legacy_game_checks_undo_by_its_old_rules() -> None:
         prev = r.hash
     game = PLUGINS.game("coins")
     assert verify(game, legacy, out).ok  # no undo yet: "seq" keys as "draw" does
+
+    def old_undo(ev: Undone) -> list[Record]:
+        """An undo as the engine of legacy games stored it: no 'forced' or 'proof'."""
+        data = dumps({"first_seq": ev.first_seq, "last_seq": ev.last_seq, "by": ev.by,
+                      "forced_by": list(ev.forced_by)})
+        return out + chain(gid, out[-1].seq, out[-1].hash,
+                           [NewEvent(Undone.TYPE, Undone.VERSION, data, ev.by, "undo")], "t")
+
     # a undoes b's flip (a barrier) with only a's own consent recorded.
+    assert verify(game, legacy, old_undo(Undone(3, 3, "a", ("a",)))).ok  # before consent rules
+    # The same undo as today's engine writes it: judged by today's rules.
     undo_by_a = forge(eng, gid, out, (Undone(3, 3, "a", ("a",)), "a"))
-    assert verify(game, legacy, undo_by_a).ok  # before consent for others' moves
+    downgraded = verify(game, legacy, undo_by_a)
+    assert not downgraded.ok and downgraded.first_bad_seq == 4
+    assert downgraded.problem == ("undo at 4 could not have happened: it undoes b's events "
+                                  "without the consent of b")
     new = verify(game, header, forge(eng, gid, eng.store.load(gid), (Undone(3, 3, "a", ("a",)), "a")))
     assert not new.ok and new.problem == (
         "undo at 4 could not have happened: it undoes b's events without the consent of b")
-    report = verify(game, legacy, forge(eng, gid, out, (Undone(3, 3, "a"), "a")))
+    report = verify(game, legacy, old_undo(Undone(3, 3, "a")))
     assert not report.ok and report.problem == (
         "undo at 4 could not have happened: it crosses revealed information without recorded "
         "consent")

@@ -13,7 +13,7 @@ import orjson
 import pytest
 from meeple.core import BadOptions, GameNotFound, IllegalCommand, ImportFailed, StoreError
 from meeple.core.engine import Engine, LogLine, _status_problem, rechain
-from meeple.core.errors import UnknownName
+from meeple.core.errors import IntegrityError, UnknownName
 from meeple.core.events import Undone
 from meeple.core.hookspecs import hookimpl
 from meeple.core.importers import ImportedGame, ImportedMove
@@ -328,7 +328,8 @@ def test_records_are_imported_through_an_importer_whole_or_not_at_all() -> None:
 
 
 class FailingStore(MemoryStore):
-    """Refuses every append after the first ``ok`` ones."""
+    """Refuses every append after the first ``ok`` ones (a new game's first write is not
+    an append: it stores the header and the setup together)."""
 
     def __init__(self, ok: int) -> None:
         super().__init__()
@@ -342,7 +343,7 @@ class FailingStore(MemoryStore):
 
 
 def test_a_command_whose_write_fails_is_forgotten() -> None:
-    store = FailingStore(ok=1)
+    store = FailingStore(ok=0)
     eng = engine(store)
     gid = dice(eng)
     before = copy.deepcopy(eng.state(gid))
@@ -396,15 +397,23 @@ def test_a_match_plays_on_the_engines_table_handed_over_and_gives_it_back() -> N
     assert eng._table(gid) is live
 
 
-def test_a_game_whose_setup_was_never_stored_is_set_up_on_load() -> None:
+def test_a_header_without_events_is_damaged_and_never_set_up_again() -> None:
     store = MemoryStore()
     eng = engine(store)
     h = GameHeader.sealed_new("empty", "marked-dice", "p", "1", ("a", "b"), {}, 5, CLOCK)
     store.create_game(h)
-    assert eng.derived_status("empty") == {"seq": 1, "game": "marked-dice", "status": "running",
-                                           "to_act": ["a"]}
-    assert store.last("empty")[0] == 0  # derived_status writes nothing
-    assert eng.to_act("empty") == ["a"] and store.last("empty")[0] == 1
+    status = eng.derived_status("empty")
+    assert status["status"] == "damaged" and "without any events" in status["problem"]
+    for read in (lambda: eng.to_act("empty"), lambda: eng.log("empty"),
+                 lambda: eng.render("empty"), lambda: eng.state("empty", at=1),
+                 lambda: eng.export("empty"), lambda: eng.move("empty", "roll", "a"),
+                 lambda: eng.fork("empty", 1, "f")):
+        with pytest.raises(IntegrityError, match="empty is damaged: its header is stored "
+                           "without any events"):
+            read()
+    assert store.last("empty")[0] == 0 and store.game_ids() == ["empty"]  # nothing written
+    report = eng.verify("empty")
+    assert not report.ok and report.first_bad_seq == 1 and "without any events" in report.problem
 
 
 def test_list_games_marks_every_kind_of_damage() -> None:

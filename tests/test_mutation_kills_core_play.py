@@ -580,9 +580,10 @@ def resealed(eng: Engine, gid: str, records, at: int, **change):
 def test_verify_reports_a_good_game_fully() -> None:
     eng, gid = stored()
     report = report_of(eng, gid, eng.store.load(gid))
-    assert report == VerifyReport("v", True, 4, None, "", 0, "")
+    assert report == VerifyReport("v", True, 4, None, "", 0, "", "", "")
     assert report.to_json() == {"game_id": "v", "ok": True, "events": 4, "first_bad_seq": None,
-                                "problem": "", "chance_unchecked": 0, "upcast": ""}
+                                "problem": "", "chance_unchecked": 0, "upcast": "", "fork": "",
+                                "header_id": ""}
     assert verify(PLUGINS.game("coins"), eng.store.header(gid), []).ok
 
 
@@ -719,9 +720,17 @@ def test_a_fork_is_checked_blind_up_to_its_fork_point() -> None:
     fid = eng.fork(gid, 3, "f")
     eng.move(fid, "flip", "a")
     report = eng.verify(fid)
-    # The setup and two flips drew with the source's seed; the flip after the fork point
-    # draws with the fork's own and is checked.
+    # The setup and two flips drew with the source's seed, which this store holds: checked
+    # with it; the flip after the fork point draws with the fork's own.
+    assert report.ok and report.chance_unchecked == 0 and report.events == 4
+    # Without its source the first three are checked blind: taken as recorded.
+    alone = Engine(MemoryStore(), PLUGINS)
+    alone.store.import_game(eng.store.header(fid), eng.store.load(fid))
+    report = alone.verify(fid)
     assert report.ok and report.chance_unchecked == 3 and report.events == 4
+    assert report.fork == ("forked from v at event 3, which is not in this store: the events "
+                           "before the fork are checked against the rules, their draws taken "
+                           "as recorded")
 
 
 def test_meeple_errors_of_a_plugin_pass_through_unchanged() -> None:

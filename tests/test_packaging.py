@@ -47,8 +47,9 @@ def test_wheel_holds_only_the_meeple_namespace(wheel):
     for pkg in ("core", "ai", "web", "cli"):
         assert f"meeple/{pkg}/__init__.py" in names
     # meeple serve's pages come from the package, not from the internet
-    for data in ("templates/game.html", "static/app.js", "static/style.css"):
+    for data in ("templates/game.html", "static/app.js", "static/style.css", "static/review.js"):
         assert f"meeple/web/{data}" in names
+    assert "meeple/ai/review_defaults.toml" in names  # meeple review's search per game
     assert "meeple/core/stores/sqlite.py" in names
     assert "meeple/cli/templates/plugin/game.py.tmpl" in names  # `meeple plugin new` needs it
     entry = next(n for n in names if n.endswith("entry_points.txt"))

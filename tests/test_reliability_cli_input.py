@@ -1,4 +1,4 @@
-"""Bad input at the command line (issue 17.5): every case the probes found, and a fuzz run
+"""Bad input at the command line: every case known, and a fuzz run
 over every command that takes user text, for every game. Each refusal is one line on
 stderr, exit code 2, and the store exactly as it was; never a traceback."""
 

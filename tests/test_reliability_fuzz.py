@@ -92,7 +92,8 @@ class Positions:
         report = self.eng.verify(pos.gid)
         assert report.ok, report
         fresh = self.eng.fork(pos.gid, at=pos.seq, new_id=f"{pos.gid}-{self.accepted}")
-        self.positions[i] = attrs.evolve(pos, gid=fresh)
+        # The fork is the same position, but what nobody has seen is in a new order.
+        self.positions[i] = self.snapshot(fresh)
 
 
 _positions: dict[str, Positions] = {}

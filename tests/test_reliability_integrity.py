@@ -1,4 +1,4 @@
-"""Integrity and fairness (issue 17, 12.4, 21.1): nobody can learn a chance outcome before
+"""Integrity and fairness: nobody can learn a chance outcome before
 it is revealed or change one after; undo needs the consent of those it affects and verify
 checks every undo and redo; the hash covers every field; a shared Engine and concurrent
 status writers lose nothing.
@@ -22,7 +22,7 @@ from meeple.core.engine import HOT_SEAT, SEAT_KEY, Engine, rechain
 from meeple.core.errors import BadOptions, ConcurrencyError, IllegalCommand, IntegrityError
 from meeple.core.events import Redone, Undone
 from meeple.core.plugins import load
-from meeple.core.records import Record, chain
+from meeple.core.records import NewEvent, Record, chain
 from meeple.core.rng import derive_rng
 from meeple.core.stores.jsonl import JsonlStore
 from meeple.core.stores.memory import MemoryStore
@@ -95,13 +95,18 @@ def test_a_sealed_export_is_still_checked_and_the_disclosed_seed_must_match() ->
     lines[0] = orjson.dumps({"header": {**header, "seed": 6}})
     report = verify(PLUGINS.game("dice-race"), *_parse(b"\n".join(lines)))
     assert not report.ok and "commitment" in report.problem
-    # Sealed: the rolls are taken as recorded and counted, the rest checked.
+    # A finished game without its seed: its draws are unverifiable, a finding.
     sealed = {**header, "seed": None, "seed_nonce": None}
     lines[0] = orjson.dumps({"header": sealed})
     report = verify(PLUGINS.game("dice-race"), *_parse(b"\n".join(lines)))
-    assert report.ok and report.chance_unchecked > 0
-    # Sealed, a forged roll is one only the seed can tell from a real one: verify says how
-    # many draws it could not check, and the disclosed seed checks them (above).
+    assert not report.ok and report.problem.startswith("unverifiable draws"), report
+    assert "header field 'seed' is missing" in report.problem
+    # Sealed while running: the rolls are taken as recorded and counted, the rest checked.
+    # A forged roll is one only the seed can tell from a real one: verify says how many
+    # draws it could not check, and the disclosed seed checks them (above).
+    header_s, records = _parse(b"\n".join(lines))
+    report = verify(PLUGINS.game("dice-race"), header_s, records[:records[-1].batch - 1])
+    assert report.ok and report.chance_unchecked > 0, report
     count("integrity.sealed_exports_verified", 2)
 
 
@@ -187,8 +192,15 @@ def test_a_fork_draws_chance_of_its_own() -> None:
         b = eng.move(fid, "roll", p)[0].data
         same += a == b
     assert same < 6
-    report = eng.verify(fid)
-    assert report.ok and report.chance_unchecked >= 1  # its prefix was the source's chance
+    report = eng.verify(fid)  # its prefix drew with the source's seed, in this store
+    assert report.ok and report.chance_unchecked == 0, report
+    assert report.fork.startswith("forked from d at event 2, which is in this store")
+    # Elsewhere, without its source, the prefix's draws are taken as recorded, and said so.
+    alone = engine()
+    alone.store.import_game(eng.store.header(fid), eng.store.load(fid))
+    report = alone.verify(fid)
+    assert report.ok and report.chance_unchecked >= 1, report
+    assert "which is not in this store" in report.fork
 
 
 # -- 1. consent -------------------------------------------------------------------------------
@@ -528,14 +540,26 @@ def test_legacy_games_keep_verifying() -> None:
     t.flush(eng.store)
     eng.move("old", "roll", "a")
     eng.move("old", "stop", "b")
-    # The old engine let a undo b's move alone; such an undo is in old logs.
+    # The old engine let a undo b's move alone; such an undo is in old logs, stored in the
+    # shape of that engine (no record of how consent was given).
     t = eng.table("old")
     first, last, _ = t.undo_span()
-    t._queue([Undone(first, last, "a")], "a", "undo")
-    t.flush(eng.store)
+    old_undo = NewEvent(Undone.TYPE, Undone.VERSION, orjson.dumps(
+        {"first_seq": first, "last_seq": last, "by": "a", "forced_by": []}), "a", "undo")
+    eng.store.append_batches("old", t.stored_seq, [[old_undo]], "2026-01-02",
+                             {"seq": t.stored_seq + 1})
+    eng.forget("old")
     eng.move("old", "roll", "b")
     report = eng.verify("old")
     assert report.ok, report
+    # The same undo as today's engine writes it, also into a legacy game, keeps today's
+    # rules: a header that lost its commitment cannot excuse it.
+    t = eng.table("old")
+    t._queue([Undone(*t.undo_span()[:2], "a")], "a", "undo")
+    t.flush(eng.store)
+    report = eng.verify("old")
+    assert not report.ok and report.first_bad_seq == 6, report
+    assert "without the consent of b" in report.problem
     assert eng.export("old", reveal=True).count(b'"seed":7') == 1  # it cannot seal it
 
 

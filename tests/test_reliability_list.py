@@ -1,5 +1,5 @@
 """Commands that walk every stored game (``meeple list``, ``verify --all``, the web list)
-go on past a damaged one (issue 17.3): every other game is listed as it stands, the
+go on past a damaged one: every other game is listed as it stands, the
 damaged one as damaged with one line saying what is wrong, exit code 1 (2 stays for bad
 input). Damage of each kind a store can hold: a header that is not JSON, a header with a
 key no header has, a status cache that is not JSON, event data of the wrong type or a

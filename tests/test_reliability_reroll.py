@@ -1,4 +1,4 @@
-"""Undo cannot reroll (issue 17.1): an undo followed by ANY other moves cannot bring a
+"""Undo cannot reroll: an undo followed by ANY other moves cannot bring a
 different outcome for a draw that was already revealed.
 
 "The same draw" is what the game names with ``meeple.core.draw_rng`` (see

@@ -1,4 +1,4 @@
-"""Spectator by default (issue 17.2): every command that prints a state or a log shows what
+"""Spectator by default: every command that prints a state or a log shows what
 a spectator may see unless asked otherwise (``--as P`` for a seat, ``--reveal`` for the
 store's owner). For every game with hidden information, at random positions:
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import random
 import warnings
 
 import pytest
@@ -229,3 +230,84 @@ def test_a_bounded_encoding_leaves_out_what_it_cannot_number():
     bounded.bound = 0
     with pytest.raises(ValueError, match="none of the 7 legal commands of connect-four"):
         ActionCodec(bounded).mask(local.state, player)
+
+
+def test_openspiel_chance_outcomes_are_drawn_by_their_place_in_the_history():
+    """Outcome k of the chance node at place n of the action history is the random stream
+    derive_rng(k, n, "openspiel-chance"): the same history always plays the same game.
+    Pinned by rebuilding a Utopia trajectory through three chance nodes (the setup and
+    two card draws) with Meeple's own setup, decide and fold."""
+    _need("pyspiel", "openspiel")
+    _need("numpy", "rl")
+    import meeple.rl
+    from meeple.core import derive_rng, runtime
+    from meeple.rl.encoding import ActionCodec
+
+    game = PLUGINS.game("utopia")
+    state = meeple.rl.openspiel_game(game.name, players=2).new_initial_state()
+    players, codec = game.default_players(2), ActionCodec(game)
+    outcomes = [5, 17, 40]
+    want: object = None
+    waiting = None  # the (player, command) whose draw the next chance node settles
+    chance_places = []
+    while len(chance_places) < len(outcomes):
+        place = len(state.history())
+        if state.is_chance_node():
+            outcome = outcomes[len(chance_places)]
+            chance_places.append(place)
+            rng = derive_rng(outcome, place, "openspiel-chance")
+            events = (runtime.start(game, players, game.resolve_options({}),
+                                    rng.getrandbits(63)) if waiting is None
+                      else game.decide(want, *waiting, rng))
+            state.apply_action(outcome)
+        else:
+            player = players[state.current_player()]
+            action = state.legal_actions()[0]
+            command = codec.decode(action, want, player)
+            state.apply_action(action)
+            if state.is_chance_node():
+                waiting = (player, command)
+                continue
+            events = game.decide(want, player, command, random.Random(0))
+        for ev in events:
+            want = game.fold(want, ev)
+        assert state.state == want, f"after the action at place {place}"
+        if len(chance_places) == 2 and place == chance_places[1]:
+            second = game.clone(want)
+    assert chance_places[0] == 0 and len(chance_places) == 3
+    # another outcome at that chance node draws another card: the outcome is what counts
+    other = meeple.rl.openspiel_game(game.name, players=2).new_initial_state()
+    for action in state.history()[:chance_places[1]]:
+        other.apply_action(action)
+    other.apply_action(outcomes[1] + 1)
+    assert other.state != second
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_legal_command_encodes_to_the_index_that_decodes_to_it(name):
+    """ActionCodec.encode (a command to its action index: what a recorded game or an
+    expert's move becomes for a learner) and decode are inverse over the legal commands,
+    for games with their own numbering and for the default one alike."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from meeple.core.testing import random_decisions
+    from meeple.rl.encoding import ActionCodec
+
+    game = PLUGINS.game(name)
+    codec = ActionCodec(game)
+
+    @settings(max_examples=4, deadline=None, database=None)
+    @given(st.integers(min_value=0, max_value=2**32),
+           st.integers(min_value=game.min_players, max_value=min(game.max_players, 4)))
+    def check(seed: int, players: int) -> None:
+        rng = random.Random(seed)
+        for i, (state, player) in enumerate(random_decisions(game, players, seed, steps=160)):
+            if i % 8:
+                continue
+            legal = game.legal(state, player)
+            for command in rng.sample(legal, min(6, len(legal))):
+                index = codec.encode(command, state, player)
+                assert isinstance(index, int) and 0 <= index < codec.size, (command, index)
+                assert codec.decode(index, state, player) == command, game.format(command)
+
+    check()

@@ -1,6 +1,6 @@
 """Outcomes shown by `meeple list` and tournament standings come from the hash-chained log
 (whose events record the result), never from the editable status cache; verify compares
-that cache with the log (issue 12.5)."""
+that cache with the log."""
 
 from __future__ import annotations
 

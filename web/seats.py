@@ -17,6 +17,7 @@ import threading
 from pathlib import Path
 
 import attrs
+from meeple.core import BadOptions
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS seats (
@@ -67,12 +68,18 @@ def seats_path_for(store_url: str) -> str:
 class SeatBook:
     def __init__(self, path: str) -> None:
         self.path = path
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self._lock = threading.Lock()
-        with self._lock:
+        try:
+            if path != ":memory:":
+                if Path(path).is_dir():
+                    raise BadOptions(f"the seats file {path} is a folder; name a file in it")
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             self._db.executescript(SCHEMA)
+        except (OSError, sqlite3.Error) as exc:
+            why = getattr(exc, "strerror", None) or str(exc)
+            raise BadOptions(f"cannot keep the seat keys in {path}: {why}; give --seats a "
+                             "file in a folder you can write") from None
+        self._lock = threading.Lock()
 
     def close(self) -> None:
         self._db.close()

@@ -27,6 +27,9 @@ from .tournaments import tournament_of
 STATUSES = ("running", "finished")
 #: Seat names typed into the browser: short, and nothing a page or a log could misread.
 SEAT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,23}$")
+#: The longest command typed into a seat page: any game's notation is far shorter, and a
+#: refusal shows only the first characters of a longer one.
+MAX_COMMAND_CHARS = 2000
 
 
 class NotFound(MeepleError):
@@ -63,6 +66,20 @@ def do_undo(engine: Engine, game_id: str, by: str, agreed: Sequence[str]) -> Any
     if proof is None:  # an engine that records no proof of consent
         return engine.undo(game_id, by, agreed=list(agreed))
     return engine.undo(game_id, by, agreed=list(agreed), proof=proof)
+
+
+def shortened(exc: Exception, command: str, keep: int = 40) -> Exception:
+    """``exc`` with a long ``command`` in its message cut to its first ``keep``
+    characters: a refusal names the command without sending a long one back whole."""
+    text = str(exc)
+    if len(command) <= keep:
+        return exc
+    for form in (repr(command)[1:-1], command):
+        text = text.replace(form, command[:keep] + "...")
+    try:
+        return type(exc)(text)
+    except TypeError:  # an error that is not made from its message alone
+        return exc
 
 
 def command_spans(t: Any) -> list[tuple[int, int]]:
@@ -247,6 +264,13 @@ class Service:
                     raise BadOptions(f"{name}: {exc}") from None
             agents[name] = None if spec == "human" else spec
         names = [n for n, _ in seats]
+        table = self.engine.plugins.game(game)
+        for name, spec in agents.items():  # an agent that cannot play these seats: now
+            if spec is not None:
+                try:
+                    check_spec(spec, self.engine.plugins, table, names)
+                except BadOptions as exc:
+                    raise BadOptions(f"{name}: {exc}") from None
         seed = random.SystemRandom().getrandbits(63) if seed is None else seed
         rng = random.Random(seed)
         seat_seeds = {n: rng.getrandbits(62) for n in names}
@@ -273,15 +297,18 @@ class Service:
         command = (command or "").strip()
         if not command:
             raise BadOptions("type a command in the game's notation, or choose a move")
+        if len(command) > MAX_COMMAND_CHARS:
+            raise BadOptions(f"a command is at most {MAX_COMMAND_CHARS} characters; this one "
+                             f"has {len(command)} (it starts {command[:20]!r})")
         if seat.is_ai:
             raise BadOptions(f"{seat.seat} is played by {seat.agent}")
         with self.lock:
             self._expect(seat.game_id, expected)
             try:
                 records = self.engine.move(seat.game_id, command, seat.seat)
-            except (MeepleError, ConcurrencyError):
+            except (MeepleError, ConcurrencyError) as exc:
                 self.engine.forget(seat.game_id)  # nothing was stored; drop any pending rest
-                raise
+                raise shortened(exc, command) from None
             self.undo_requests.pop(seat.game_id, None)
             self.changed.notify_all()
         return {"seq": records[-1].seq, "command": records[0].command_text}

@@ -149,22 +149,25 @@ class EventStore(ABC):
     def start_game(self, header: GameHeader, batches: Sequence[Sequence[NewEvent]],
                    recorded_at: str | None = None,
                    status: dict[str, Any] | None = None) -> list[Record]:
-        """Create a game with its first events (setup, maybe whole commands). Backends with
-        transactions do it in one; here a crash between the two steps leaves an empty
-        log, which the engine sets up again from the header (the seed gives the same setup)."""
-        self.create_game(header)
-        return self.append_batches(header.game_id, 0, batches, recorded_at, status)
+        """Create a game with its first events (setup, maybe whole commands), all in one
+        write: no crash leaves its header without them."""
+        records = chain_batches(header.game_id, 0, header.hash(), batches,
+                                recorded_at or utc_now())
+        self._create_with_records(header, records, status)
+        return records
 
-    def import_game(self, header: GameHeader, records: Sequence[Record]) -> None:
-        """Store a whole game as it was (export/import, fork); records keep their hashes."""
-        self.create_game(header)
-        if records:
-            recs = list(records)
+    def import_game(self, header: GameHeader, records: Sequence[Record],
+                    status: dict[str, Any] | None = None) -> None:
+        """Store a whole game as it was (export/import, fork), records keeping their
+        hashes, in one write: a crash leaves either no game or all of it."""
+        self._create_with_records(header, list(records), status)
 
-            def make(last_seq: int, last_hash: str) -> list[Record]:
-                return recs
-
-            self._append_records(header.game_id, 0, make)
+    @abstractmethod
+    def _create_with_records(self, header: GameHeader, records: list[Record],
+                             status: dict[str, Any] | None = None) -> None:
+        """Atomically: store a new game's header with its records (already chained, seq
+        1, 2, ...; checked with ``check_sequence``) and its status cache if one is given.
+        BadOptions if the id is taken; on any failure or kill, nothing of it is stored."""
 
     def append_records(self, game_id: str, expected_seq: int,
                        records: Sequence[Record]) -> list[Record]:

@@ -85,6 +85,11 @@ def read_export(text: bytes | str) -> tuple[GameHeader, list[Record], int, Any]:
         trailer = None
     body = lines[1:-1] if isinstance(trailer, dict) else lines[1:]
     after = next((i for i, ln in body if ln.startswith(b'{"trailer"')), None)
+    cut = lines[-1][1] if len(lines) > 1 and not isinstance(trailer, dict) else b""
+    if cut and (cut.startswith(b'{"trailer"') or b'{"trailer"'.startswith(cut)):
+        raise ImportFailed("the trailer line is cut short (the file ends inside it); an export "
+                           'ends with {"trailer": {"events": N, "last_hash": H}}',
+                           line=lines[-1][0])
     if after is not None:
         raise ImportFailed("nothing may follow the trailer (an export ends with it)",
                            line=next(i for i, _ in lines if i > after))
@@ -150,15 +155,21 @@ class JsonlStore(EventStore):
         return read_game(whole_lines(data))
 
     def create_game(self, header: GameHeader) -> None:
+        self._create_with_records(header, [])
+
+    def _create_with_records(self, header: GameHeader, records: list[Record],
+                             status: dict[str, Any] | None = None) -> None:
         path = self._file(header.game_id)
+        check_sequence(header.game_id, 0, records)
         if path.exists():
             raise BadOptions(f"a game with id {header.game_id!r} exists already")
-        # The header is written to a private file first and linked into place whole: a
-        # writer killed or out of disk midway never leaves an empty or half game file.
+        # The whole game is written to a private file first and linked into place: a
+        # writer killed or out of disk midway never leaves an empty, half or header-only
+        # game file (a killed writer's private file is a dot file no listing reads).
         tmp = self.dir / f".{header.game_id}.{os.getpid()}.{threading.get_ident()}.creating"
         try:
             with open(tmp, "wb") as f:
-                f.write(orjson.dumps({"header": header.to_json()}) + b"\n")
+                f.write(dump_game(header, records, trailer=False))
                 f.flush()
                 os.fsync(f.fileno())
             os.link(tmp, path)  # fails if another writer created the game first
@@ -169,6 +180,10 @@ class JsonlStore(EventStore):
         finally:
             with contextlib.suppress(OSError):
                 tmp.unlink()
+        if status is not None:
+            # A cache, written once the game is in place: the records are what count.
+            with contextlib.suppress(StoreError):
+                self.set_status(header.game_id, status)
 
     def header(self, game_id: str) -> GameHeader:
         path = self._file(game_id)

@@ -30,6 +30,18 @@ class MemoryStore(EventStore):
             self._headers[header.game_id] = header
             self._logs[header.game_id] = []
 
+    def _create_with_records(self, header: GameHeader, records: list[Record],
+                             status: dict[str, Any] | None = None) -> None:
+        check_game_id(header.game_id)
+        check_sequence(header.game_id, 0, records)
+        with self._lock:
+            if header.game_id in self._headers:
+                raise BadOptions(f"a game with id {header.game_id!r} exists already")
+            self._headers[header.game_id] = header
+            self._logs[header.game_id] = list(records)
+            if status is not None:
+                self._status[header.game_id] = dict(status)
+
     def header(self, game_id: str) -> GameHeader:
         try:
             return self._headers[game_id]

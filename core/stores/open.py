@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import UnknownName
+from ..errors import BadOptions, UnknownName
 from .base import EventStore
 
 ENV_DB = "MEEPLE_DB"
@@ -36,4 +36,22 @@ def open_store(url: str | None, factories: Mapping[str, Callable[[str], Any]]) -
     if scheme not in factories:
         allowed = ", ".join(sorted(factories)) or "none"
         raise UnknownName(f"no store for {scheme!r} URLs ({full}); installed stores: {allowed}")
-    return factories[scheme](full)
+    try:
+        return factories[scheme](full)
+    except ValueError as exc:  # a URL its library cannot parse: port out of range, "[::1"
+        raise BadOptions(f"the store URL {_without_password(full)!r} is not valid: {exc}; "
+                         f"{scheme} URLs look like {_EXAMPLES.get(scheme, scheme + '://...')}"
+                         ) from None
+
+
+_EXAMPLES = {"postgresql": "postgresql://user@host:5432/database",
+             "sqlite": "sqlite:///path/to/games.sqlite", "jsonl": "jsonl:///path/to/folder"}
+
+
+def _without_password(url: str) -> str:
+    """The URL as it may be shown: no user or password (everything before an '@')."""
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        return url
+    netloc, slash, path = rest.partition("/")
+    return f"{scheme}://{netloc.rpartition('@')[2]}{slash}{path}"

@@ -22,7 +22,7 @@ import psycopg
 from psycopg import errors as pgerrors
 
 from ..errors import BadOptions, ConcurrencyError, GameNotFound, StoreError
-from ..records import GameHeader, Record, chain_batches, utc_now
+from ..records import GameHeader, Record
 from .base import (
     EventStore,
     check_game_id,
@@ -205,14 +205,13 @@ class PostgresStore(EventStore):
                 [(r.game_id, r.seq, r.type, r.version, r.data, r.actor, r.command_text,
                   r.batch, r.recorded_at, r.prev_hash, r.hash) for r in records])
 
-    def start_game(self, header: GameHeader, batches: Any, recorded_at: str | None = None,
-                   status: dict[str, Any] | None = None) -> list[Record]:
-        """The header and the first events in one transaction: no empty game after a crash."""
+    def _create_with_records(self, header: GameHeader, records: list[Record],
+                             status: dict[str, Any] | None = None) -> None:
+        """The header and the records in one transaction: no empty game after a crash."""
         check_game_id(header.game_id)
-        records = chain_batches(header.game_id, 0, header.hash(), batches,
-                                recorded_at or utc_now())
+        check_sequence(header.game_id, 0, records)
 
-        def run(db: psycopg.Connection) -> list[Record]:
+        def run(db: psycopg.Connection) -> None:
             cur = db.execute(
                 "INSERT INTO meeple_games(game_id, header, status, created) VALUES "
                 "(%s, %s, %s, %s) ON CONFLICT (game_id) DO NOTHING",
@@ -221,9 +220,8 @@ class PostgresStore(EventStore):
             if cur.rowcount == 0:
                 raise BadOptions(f"a game with id {header.game_id!r} exists already")
             self._insert(db, records)
-            return records
 
-        return self._run(run)
+        self._run(run)
 
     def load(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]:
         self.header(game_id)

@@ -16,7 +16,7 @@ from typing import Any
 import orjson
 
 from ..errors import BadOptions, ConcurrencyError, GameNotFound, StoreError
-from ..records import GameHeader, Record, chain_batches, utc_now
+from ..records import GameHeader, Record
 from .base import (
     EventStore,
     check_game_id,
@@ -171,13 +171,12 @@ class SqliteStore(EventStore):
         except sqlite3.Error as exc:
             raise _wrap(exc, self.path) from exc
 
-    def start_game(self, header: GameHeader, batches: Any, recorded_at: str | None = None,
-                   status: dict[str, Any] | None = None) -> list[Record]:
+    def _create_with_records(self, header: GameHeader, records: list[Record],
+                             status: dict[str, Any] | None = None) -> None:
         check_game_id(header.game_id)
-        records = chain_batches(header.game_id, 0, header.hash(), batches,
-                                recorded_at or utc_now())
+        check_sequence(header.game_id, 0, records)
 
-        def run(db: sqlite3.Connection) -> list[Record]:
+        def run(db: sqlite3.Connection) -> None:
             if db.execute("SELECT 1 FROM games WHERE game_id=?", (header.game_id,)).fetchone():
                 raise BadOptions(f"a game with id {header.game_id!r} exists already")
             db.execute(
@@ -186,9 +185,12 @@ class SqliteStore(EventStore):
                  orjson.dumps(status) if status is not None else None, header.created),
             )
             self._insert(db, records)
-            return records
 
-        return self._tx(run)
+        try:
+            self._tx(run)
+        except sqlite3.IntegrityError as exc:
+            raise ConcurrencyError(f"game {header.game_id}: another writer took that event "
+                                   "number") from exc
 
     def _insert(self, db: sqlite3.Connection, records: list[Record]) -> None:
         db.executemany(

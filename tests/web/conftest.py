@@ -3,10 +3,12 @@ a small HTTP client that never raises on 4xx (the tests look at every answer).""
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import json
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -68,9 +70,10 @@ class Site:
         return made
 
 
-def start_site(tmp: Path) -> Iterator[Site]:
+def start_site(tmp: Path, **settings: Any) -> Iterator[Site]:
+    """A server over a fresh store in ``tmp``; ``settings`` go to create_app."""
     db = f"sqlite:///{tmp}/web.sqlite"
-    app = create_app(db)
+    app = create_app(db, **settings)
     with running(app) as base:
         yield Site(base, app, db)
     app.state.service.engine.close()
@@ -79,3 +82,17 @@ def start_site(tmp: Path) -> Iterator[Site]:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     yield from start_site(tmp_path_factory.mktemp("web"))
+
+
+@pytest.fixture
+def make_site(tmp_path: Path) -> Iterator[Callable[..., Site]]:
+    """Starts servers with other create_app settings, each over its own fresh store;
+    all are stopped when the test ends."""
+    made = itertools.count()
+    with contextlib.ExitStack() as stack:
+        def make(**settings: Any) -> Site:
+            folder = tmp_path / f"site{next(made)}"
+            folder.mkdir()
+            return stack.enter_context(contextlib.contextmanager(start_site)(folder, **settings))
+
+        yield make

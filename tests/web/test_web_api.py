@@ -10,6 +10,7 @@ import threading
 import time
 import urllib.request
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from meeple.ai.tournament import entrant_labels
@@ -105,6 +106,35 @@ def test_bad_input_gets_a_clear_4xx_and_changes_nothing(site):
     assert len(site.engine.store.game_ids()) == games_before
 
 
+def test_options_typed_as_text_are_read_one_per_line_or_comma(site):
+    """The new-game form sends its options as text: name=value, one per line or separated
+    by commas, a bare name meaning true; a line without a name is refused."""
+    def new_ids(before):
+        return sorted(set(site.engine.store.game_ids()) - before)
+
+    before = set(site.engine.store.game_ids())
+    form = urlencode({"game": "carcassonne-hill-dale", "name0": "ann", "name1": "bob",
+                      "options": "tiles=20\r\n sharing = every-player \n", "seed": "3"})
+    ans = site.post("/new", raw=form.encode(), form=True)
+    assert ans.status == 200 and "/seat/" in ans.text, ans.text[:300]
+    (gid,) = new_ids(before)
+    assert site.engine.store.header(gid).options == {"tiles": 20, "sharing": "every-player"}
+    before = set(site.engine.store.game_ids())
+    made = site.post("/api/games", {"game": "terraforming-mars", "options": "draft, max_generations=3",
+                                    "seats": [{"name": "a"}, {"name": "b"}]})
+    assert made.status == 201, made.text
+    (gid,) = new_ids(before)
+    options = site.engine.store.header(gid).options
+    assert options["draft"] is True and options["max_generations"] == 3
+    before = set(site.engine.store.game_ids())
+    for text in ("=x", "tiles=20, =5"):
+        form = urlencode({"game": "carcassonne-hill-dale", "name0": "ann", "name1": "bob",
+                          "options": text})
+        ans = site.post("/new", raw=form.encode(), form=True)
+        assert ans.status == 400 and "must look like name=value" in ans.text, ans.text[:300]
+    assert new_ids(before) == []
+
+
 def test_ai_seat_moves_by_itself(site):
     made = site.create("connect-four", [("ann", "human"), ("bot", "random")], seed=5)
     key, gid = made["keys"]["ann"], made["game_id"]
@@ -193,6 +223,44 @@ def test_game_stream_tells_of_each_move(site):
     site.post(f"/api/seat/{keys['ann']}/move", {"command": "2", "seq": 1})
     reader.join(timeout=20)
     assert seen == ["1", "2"]
+
+
+def test_an_idle_stream_says_it_is_still_there(make_site):
+    """With nothing new to tell, an event stream sends a comment line every
+    keepalive_seconds (15 by default), and keeps doing so, so that proxies keep it open."""
+    quiet = make_site(keepalive_seconds=0.5, ai=False)
+    gid = quiet.create("connect-four", [("ann", "human"), ("bob", "human")])["game_id"]
+    lines: list[str] = []
+    with urllib.request.urlopen(f"{quiet.base}/games/{gid}/events", timeout=30) as resp:
+        for raw in resp:
+            line = raw.decode().strip()
+            if line and not line.startswith("retry:"):
+                lines.append(line)
+            if lines.count(": still here") == 3:
+                break
+    assert lines == ["data: 1", ": still here", ": still here", ": still here"]
+
+
+def test_another_route_module_plugs_in_beside_the_others(make_site):
+    """A module's routes(ctx) -> [Route, ...] is served with the app's own (what a new
+    page of the web layer adds), with the app's service and error pages."""
+    from meeple.web.service import NotFound
+    from starlette.responses import PlainTextResponse
+    from starlette.routing import Route
+
+    def routes(ctx):
+        async def count(request):
+            if request.path_params["what"] != "games":
+                raise NotFound("count games, nothing else")
+            return PlainTextResponse(str(len(ctx.service.list_games())))
+
+        return [Route("/api/count/{what}", count)]
+
+    extra = make_site(extra_routes=[routes], ai=False)
+    extra.create("connect-four", [("ann", "human"), ("bob", "human")])
+    assert extra.get("/api/count/games").text == "1"
+    assert extra.get("/api/count/seats").json() == {"error": "count games, nothing else"}
+    assert extra.get("/api/games").status == 200  # the app's own routes are all still there
 
 
 def test_a_tournament_in_another_process_shows_up_live(site, tmp_path):

@@ -101,8 +101,16 @@ class FinalScored:
     players: tuple[str, ...] = ()  # names in seat order
 
 
+@event("carcassonne-hill-dale.stack-reshuffled")
+class StackReshuffled:
+    """The tiles left in the stack, in a new draw order (a fork draws the order nobody
+    has seen anew). Secret, as the stack of ``Started``."""
+
+    stack: tuple[str, ...]
+
+
 EVENTS = (Started, Drew, Placed, MeeplePlaced, StablePlaced, Wandered, Scored, ChipTaken,
-          FinalScored)
+          FinalScored, StackReshuffled)
 
 
 @command

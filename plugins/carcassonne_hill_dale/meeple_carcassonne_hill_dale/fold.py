@@ -13,6 +13,7 @@ from .events import (
     Placed,
     Scored,
     StablePlaced,
+    StackReshuffled,
     Started,
     Wandered,
 )
@@ -81,6 +82,11 @@ def _take_from_stack(s: State, kind: int) -> None:
         s.stack.remove(kind)
 
 
+def stack_order(tiles: tuple[str, ...]) -> list[int]:
+    """A stack in draw order as the state holds it (the next draw last)."""
+    return [KIND_INDEX[tile] for tile in reversed(tiles)]
+
+
 def fold(s: State | None, ev: Any) -> State:
     t = type(ev)
     if t is Placed:
@@ -141,8 +147,10 @@ def fold(s: State | None, ev: Any) -> State:
         s.final = ev.rows
         s.finished = True
         s.current = -1
+    elif t is StackReshuffled:
+        s.stack = stack_order(ev.stack)
     elif t is Started:
-        stack = [KIND_INDEX[tile] for tile in reversed(ev.stack)]
+        stack = stack_order(ev.stack)
         s = new_state(tuple(ev.players), stack, CHIP_SUPPLY, MEEPLES, STABLES, ev.sharing)
         place_tile(s, 0, 0, 0, START)
     else:

@@ -8,7 +8,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from meeple.core import BadOptions, Game, Option, Outcome
+from meeple.core import BadOptions, Game, Option, Outcome, Panel
 from meeple.core.encoded import Encoded
 
 from . import encoding, notation, observation, render, rules
@@ -19,13 +19,17 @@ from .events import (
     Drew,
     FinalScored,
     MeeplePlaced,
+    Place,
     Placed,
     Scored,
     StablePlaced,
+    StackReshuffled,
     Started,
     Wandered,
 )
 from .fold import fold
+from .panels import panels as table_panels
+from .regions import steps, walk_goals
 from .scoring import MAJORITY, SHARING, chip_points, stable_points, winners
 from .state import State
 from .tiles import CROPS, DIRS, KIND_INDEX, KINDS, PATH, full_stack
@@ -160,7 +164,18 @@ class HillDale(Encoded, Game):
     def redact(self, event: Any, player: str | None) -> Any:
         if type(event) is Started:
             return Started(event.players, tuple(sorted(event.stack)), event.sharing)
+        if type(event) is StackReshuffled:
+            return StackReshuffled(tuple(sorted(event.stack)))
         return event
+
+    def reshuffle_unrevealed(self, state: State, rng: random.Random) -> list:
+        """The stack: nobody has seen its order (the drawn tile and those set aside
+        were seen, and are no longer in it)."""
+        if len(state.stack) < 2:
+            return []
+        order = sorted(KINDS[k].id for k in state.stack)
+        rng.shuffle(order)
+        return [StackReshuffled(tuple(order))]
 
     # -- notation and presentation -----------------------------------------------------------
 
@@ -199,6 +214,8 @@ class HillDale(Encoded, Game):
             return _describe_scored(ev)
         if t is ChipTaken:
             return f"{who} takes a {CROPS[ev.crop]} harvest chip"
+        if t is StackReshuffled:
+            return f"the {len(ev.stack)} tiles left in the stack are shuffled anew"
         if t is FinalScored:
             names = ev.players or tuple(f"seat {s + 1}" for s, *_ in ev.rows)
             return "final scoring: " + "; ".join(
@@ -241,8 +258,19 @@ class HillDale(Encoded, Game):
 
     def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
         if fmt == "svg":
-            return render.svg(state)
+            return render.svg(state, player)
         return render.text(state)
+
+    def regions(self, state: State, player: str, command: Any) -> tuple[str, ...]:
+        """The spot, the rotation (when more than one fits there), then the figure, the
+        stable, "no figure" or the walking wanderer (regions.py); a chip by its name."""
+        goals = {}
+        if isinstance(command, Place) and command.what == "walk":
+            goals = walk_goals(self.legal(state, player))
+        return steps(state, command, goals)
+
+    def panels(self, state: State, player: str | None) -> Sequence[Panel]:
+        return table_panels(state, player)
 
     # -- machine learning (meeple.rl, docs/rl.md): numbering in encoding, numbers in observation
 

@@ -13,6 +13,10 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from . import rules
+from .pointing import layer, spot_outlines, take_buttons
+from .regions import spots
+from .scoresheet import breakdown, result
 from .state import State
 from .tiles import ANIMALS, CROPS, DIRS, KINDS, ORIENT, PATH, TileKind
 
@@ -165,6 +169,7 @@ def _tile_svg(k: int, rot: int, px: float, py: float, marks: list[tuple[int, int
     orient = ORIENT[k][rot]
     out = [f'<g transform="translate({px},{py})">',
            f'<rect width="{SIZE}" height="{SIZE}" fill="#8fc46a" stroke="#5a7d3c"/>']
+    labels = []  # drawn after every field and path, so that none covers them
     for p in orient.pieces:
         if p.kind != PATH:
             for e in p.edges:
@@ -173,10 +178,11 @@ def _tile_svg(k: int, rot: int, px: float, py: float, marks: list[tuple[int, int
             if len(p.edges) > 1:
                 out.append('<rect x="14" y="14" width="32" height="32" fill="#e8c766"/>')
             if p.harvest:
+                # A quarter of the way in; a farmer stands further in (below).
                 cx, cy = _toward_centre(p.first_edge, 0.25)
                 label = "".join(CROP_LETTER[CROPS[c]] for c in p.harvest)
-                out.append(f'<text x="{cx:.0f}" y="{cy + 4:.0f}" font-size="10" '
-                           f'text-anchor="middle">{label}</text>')
+                labels.append(f'<text x="{cx:.0f}" y="{cy + 4:.0f}" font-size="10" '
+                              f'text-anchor="middle">{label}</text>')
     for p in orient.pieces:
         if p.kind == PATH:
             pts = [MID[e] for e in p.edges]
@@ -186,6 +192,7 @@ def _tile_svg(k: int, rot: int, px: float, py: float, marks: list[tuple[int, int
                        f'stroke-width="6" stroke-linejoin="round"/>')
     if kind.junction:
         out.append('<circle cx="30" cy="30" r="6" fill="#6b4a26"/>')
+    out += labels
     if kind.animal_total:
         label = " ".join(f"{n}{ANIMAL_LETTER[ANIMALS[i]]}"
                          for i, n in enumerate(kind.animals) if n)
@@ -194,7 +201,8 @@ def _tile_svg(k: int, rot: int, px: float, py: float, marks: list[tuple[int, int
         out.append(f'<polygon points="42,50 42,42 47,37 52,42 52,50" fill="{COLOURS[stable]}" '
                    f'stroke="#000"/>')
     for edge, seat, role in marks:
-        cx, cy = _toward_centre(edge, 0.45 if role == "wanderer" else 0.3)
+        # A farmer stands behind its field's harvest letters, not on them.
+        cx, cy = _toward_centre(edge, 0.45 if role == "wanderer" else 0.6)
         c = COLOURS[seat]
         if role == "wanderer":
             out.append(f'<circle cx="{cx:.0f}" cy="{cy:.0f}" r="7" fill="{c}" stroke="#000"/>')
@@ -233,36 +241,97 @@ def _legend_glyph(kind: str, x: int, y: int) -> str:
     return ""
 
 
-def svg(state: State) -> str:
-    x0, x1, y0, y1 = _extent(state)
+LEFT = 30  # room for the row numbers left of the board, and right of it
+LABEL = 18  # room for the column numbers above the board, and below it
+ACTION = 34  # the acting player's row of buttons under the scores
+HINT = "your turn: pick a dashed spot, then a rotation, then a figure or none"
+
+
+def acting_seat(state: State, player: str | None) -> int:
+    """``player``'s seat if it is the one to act now, else -1."""
+    if player not in state.players or state.finished:
+        return -1
+    seat = state.players.index(player)
+    if state.pending:
+        _, pickers, nxt = state.pending[0]
+        return seat if pickers[nxt] == seat else -1
+    return seat if state.turn == seat and state.current >= 0 else -1
+
+
+def _coordinates(x0: int, x1: int, y0: int, y1: int, top: int) -> list[str]:
+    """The notation's column (x) and row (y) numbers all round the board."""
     bw, bh = (x1 - x0 + 1) * SIZE, (y1 - y0 + 1) * SIZE
-    w = max(bw, 620)
-    top = 48  # the status line, then the scores
+    out = []
+    style = 'font-size="10" fill="#555"'
+    for x in range(x0, x1 + 1):
+        cx = LEFT + (x - x0) * SIZE + SIZE // 2
+        for ty in (top - 5, top + bh + 13):
+            out.append(f'<text class="coord" x="{cx}" y="{ty}" {style} '
+                       f'text-anchor="middle">{x}</text>')
+    for y in range(y1, y0 - 1, -1):
+        ty = top + (y1 - y) * SIZE + SIZE // 2 + 4
+        out.append(f'<text class="coord" x="{LEFT - 4}" y="{ty}" {style} '
+                   f'text-anchor="end">{y}</text>')
+        out.append(f'<text class="coord" x="{LEFT + bw + 4}" y="{ty}" {style}>{y}</text>')
+    return out
+
+
+def svg(state: State, player: str | None = None) -> str:
+    """The picture; for the player to act (``player``) with its clickable regions
+    (pointing.py), for anybody else without."""
+    seat = acting_seat(state, player)
+    commands = rules.legal(state, seat) if seat >= 0 else []
+    fits = spots(state)
+    cells = set(state.board) | set(fits)
+    x0, x1 = min(x for x, _ in cells), max(x for x, _ in cells)
+    y0, y1 = min(y for _, y in cells), max(y for _, y in cells)
+    bw, bh = (x1 - x0 + 1) * SIZE, (y1 - y0 + 1) * SIZE
+    w = max(bw + 2 * LEFT, 620)
+    head = 48 + (ACTION if seat >= 0 else 0)  # the status line, the scores, the buttons
+    top = head + LABEL
+
+    def cell(x: int, y: int) -> tuple[int, int]:
+        return LEFT + (x - x0) * SIZE, top + (y1 - y) * SIZE
+
     k = state.current if state.current >= 0 and not state.finished else -1
     drawn_h = SIZE + 40 if k >= 0 else 0
-    players_h = 20 * len(state.players) + 10
+    sheet = breakdown(state) if state.finished else {}
+    line = 38 if sheet else 20
+    players_h = line * len(state.players) + 10 + (20 if sheet else 0)
     legend_h = 18 * len(LEGEND) + 10
-    h = top + bh + 10 + players_h + drawn_h + legend_h
+    h = top + bh + LABEL + players_h + drawn_h + legend_h
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}"'
         f' viewBox="0 0 {w} {h}" font-family="sans-serif">',
         f'<rect width="{w}" height="{h}" fill="#f4f1e8"/>',
     ]
-    head, _, scores = status(state).partition(" (scores: ")
-    out.append(f'<text x="8" y="19" font-size="14" font-weight="bold">{escape(head)}</text>')
+    headline, _, scores = status(state).partition(" (scores: ")
+    out.append(f'<text x="8" y="19" font-size="14" font-weight="bold">{escape(headline)}</text>')
     if scores:
         out.append(f'<text x="8" y="38" font-size="13">scores: {escape(scores[:-1])}</text>')
+    if seat >= 0:
+        if state.pending:
+            out.append('<text x="8" y="66" font-size="12">take a harvest chip:</text>')
+        else:
+            out.append(f'<text x="190" y="66" font-size="12">{escape(HINT)}</text>')
+    out += _coordinates(x0, x1, y0, y1, top)
     marks = _markers(state)
     for (x, y), (kk, rot, _first, _edges) in sorted(state.board.items()):
-        px, py = (x - x0) * SIZE, top + (y1 - y) * SIZE
+        px, py = cell(x, y)
         out += _tile_svg(kk, rot, px, py, marks.get((x, y), []), state.stables.get((x, y), -1))
-    y = top + bh + 10
-    for seat, p in enumerate(state.players):
-        ty = y + 15 + 20 * seat
-        out.append(f'<circle cx="10" cy="{ty - 4}" r="6" fill="{COLOURS[seat]}"/>')
-        out.append(f'<text x="22" y="{ty}" font-size="12">{escape(p)} ({COLOUR_NAMES[seat]}): '
-                   f'{state.scores[seat]} points, {state.meeples_left[seat]} meeples, '
-                   f'{state.stables_left[seat]} stables left</text>')
+    out += spot_outlines(state, cell, clickable=seat >= 0)
+    y = top + bh + LABEL
+    for s, p in enumerate(state.players):
+        ty = y + 15 + line * s
+        out.append(f'<circle cx="10" cy="{ty - 4}" r="6" fill="{COLOURS[s]}"/>')
+        out.append(f'<text x="22" y="{ty}" font-size="12">{escape(p)} ({COLOUR_NAMES[s]}): '
+                   f'{state.scores[s]} points, {state.meeples_left[s]} meeples, '
+                   f'{state.stables_left[s]} stables left</text>')
+        if sheet:
+            out.append(f'<text x="22" y="{ty + 17}" font-size="11">{escape(sheet[s])}</text>')
+    if sheet:
+        out.append(f'<text x="8" y="{y + 15 + line * len(state.players)}" font-size="12" '
+                   f'font-weight="bold">{escape(result(state))}</text>')
     y += players_h
     if k >= 0:
         kind = KINDS[k]
@@ -278,5 +347,9 @@ def svg(state: State) -> str:
         ty = y + 14 + 18 * i
         out.append(_legend_glyph(kind_name, 8, ty))
         out.append(f'<text x="30" y="{ty}" font-size="11">{escape(words)}</text>')
+    if seat >= 0:  # last, so that the later steps lie on top of the board
+        out += layer(state, COLOURS[seat], commands, cell,
+                     lambda kk, r, px, py: _tile_svg(kk, r, px, py, [], -1), (8, 50))
+        out += take_buttons(commands, 135, 50)
     out.append("</svg>")
     return "\n".join(out)

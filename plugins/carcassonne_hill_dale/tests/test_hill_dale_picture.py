@@ -136,6 +136,17 @@ def _check_tile(group: list[Shape], kind: int, rot: int, crops: dict[str, str],
     return frame
 
 
+def _check_coordinates(coords: list[Shape], board: list, frames: list) -> None:
+    """Each column's x above and below it, each row's y left and right of it, as the
+    notation names them."""
+    for ((x, y), _t), (fx0, fy0, fx1, fy1) in zip(board, frames, strict=True):
+        column = [s for s in coords if s.text == str(x) and s.bbox()[0] == (fx0 + fx1) / 2]
+        assert len(column) == 2 and column[0].bbox()[1] < fy0 and column[1].bbox()[1] > fy1, x
+        row = [s for s in coords if s.text == str(y) and fy0 < s.bbox()[1] < fy1
+               and (s.bbox()[0] < fx0 or s.bbox()[0] > fx1)]
+        assert len(row) == 2, y
+
+
 def _check_picture(state, svg: str | None = None) -> None:
     root, drawn = shapes(GAME.render(state, "svg") if svg is None else svg)
     frame = page(root)
@@ -164,7 +175,10 @@ def _check_picture(state, svg: str | None = None) -> None:
     left, top = min(f[0] for f in frames), min(f[1] for f in frames)
     for ((x, y), _t), f in zip(board, frames, strict=True):
         assert (f[0] - left, f[1] - top) == ((x - x_min) * size, (y_max - y) * size), (x, y)
-    status_lines = [s for s in drawn if s.tag == "text" and s.group < 0 and s.bbox()[1] < top]
+    coords = [s for s in drawn if s.attrs.get("class") == "coord"]
+    _check_coordinates(coords, board, frames)
+    status_lines = [s for s in drawn if s.tag == "text" and s.group < 0 and s.bbox()[1] < top
+                    and s not in coords]
     assert len(status_lines) == 2 and all(s.bbox()[1] + 2 < top for s in status_lines)
     # meeples and stables in their owner's colour, on their piece
     want, got = Counter(), Counter()

@@ -226,3 +226,26 @@ def test_short_game_option_and_player_counts():
     with pytest.raises(Exception, match="1 to 72"):
         LocalGame(GAME, ["a", "b"], {"tiles": 0}, seed=1)
     assert [k.id for k in KINDS if any(p.kind == PATH for p in k.orients[0].pieces)]
+
+
+def test_legal_is_empty_for_every_seat_that_may_not_act():
+    """Not only the seat to act may be asked (an agent, a page, a tool): every other seat
+    gets [], while tiles are placed, while harvest chips are picked, and at the end."""
+    t = Table(["field-nw-apple", "field-n-path-scarecrow", "meadow-1",
+               "field-nw-strawberry"], players=("ann", "bob", "cy"))
+    assert GAME.legal(t.state, "ann") and GAME.legal(t.state, "bob") == []
+    assert GAME.legal(t.state, "cy") == []
+    t.play("ann", "0,1 r180 farmer S")
+    t.play("bob", "1,0 r0 farmer N")
+    t.play("cy", "0,-1 r0")
+    t.play("ann", "1,1 r270")  # closes both fields: bob and ann share the harvest chips
+    assert t.state.pending and GAME.to_act(t.state) == ("ann",)
+    assert GAME.legal(t.state, "ann")
+    assert GAME.legal(t.state, "bob") == [] and GAME.legal(t.state, "cy") == []
+    t.play("ann", "take apple")
+    assert t.state.pending and GAME.to_act(t.state) == ("bob",)
+    assert GAME.legal(t.state, "ann") == [] and GAME.legal(t.state, "cy") == []
+    while not t.state.finished:
+        player = GAME.to_act(t.state)[0]
+        t.play(player, GAME.format(GAME.legal(t.state, player)[0]))
+    assert [GAME.legal(t.state, p) for p in ("ann", "bob", "cy")] == [[], [], []]

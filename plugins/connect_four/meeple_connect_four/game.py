@@ -397,6 +397,22 @@ class ConnectFour(Game):
         won = state.players[state.winner]
         return f"{won} wins: {red} {1 - state.winner}, {yellow} {state.winner}"
 
+    def _svg_winning_four(self, state: State, size: int, top: int) -> list[str]:
+        """A ring round each disc of the winner's first line of four and a stroke through
+        it, so that the win can be seen at a glance."""
+        board = state.boards[state.winner]
+        line = next((m for m in WINDOWS if board & m == m), 0)
+        if not line:  # an old log's win recorded without its line: nothing to mark
+            return []
+        centres = [(c * size + size // 2, top + (ROWS - 1 - r) * size + size // 2)
+                   for c, r in _cells(line)]
+        (x1, y1), (x2, y2) = centres[0], centres[-1]
+        out = [f'<line class="winning-four" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" '
+               'stroke="#111" stroke-width="6" stroke-linecap="round" opacity="0.7"/>']
+        out += [f'<circle class="winning-four" cx="{x}" cy="{y}" r="{size // 2 - 3}" fill="none" '
+                'stroke="#111" stroke-width="4"/>' for x, y in centres]
+        return out
+
     def _svg(self, state: State) -> str:
         size = 60
         top = 30  # the header line
@@ -413,5 +429,7 @@ class ConnectFour(Game):
                 color = {"X": "#d62828", "O": "#f6c90e", ".": "#ffffff"}[ch]
                 cx, cy = c * size + size // 2, top + r * size + size // 2
                 parts.append(f'<circle cx="{cx}" cy="{cy}" r="{size // 2 - 5}" fill="{color}"/>')
+        if state.winner in (0, 1):
+            parts += self._svg_winning_four(state, size, top)
         parts.append("</svg>")
         return "\n".join(parts)

@@ -88,3 +88,26 @@ def test_the_search_fast_path_ends_a_drawn_game_as_decide_and_fold_do():
             local.play(player, c)
             assert fast == local.state, (columns, c)
         assert local.outcome() is not None and GAME.outcome(fast) == local.outcome()
+
+
+def _rings(svg: str) -> set[tuple[int, int]]:
+    """The centres of the rings drawn round the winning four."""
+    import re
+
+    return {(int(x), int(y)) for x, y in re.findall(
+        r'<circle class="winning-four" cx="(\d+)" cy="(\d+)"', svg)}
+
+
+@pytest.mark.parametrize(("columns", "cells"), [
+    # (column, row from the bottom), 0-based, of the four that won
+    ("1212121", {(0, 0), (0, 1), (0, 2), (0, 3)}),
+    ("7766554", {(3, 0), (4, 0), (5, 0), (6, 0)}),
+    ("12233434644", {(0, 0), (1, 1), (2, 2), (3, 3)}),
+])
+def test_the_svg_rings_the_winning_four_and_nothing_before_the_end(columns, cells):
+    game = _played(columns)
+    assert game.outcome() is not None
+    size, top = 60, 30  # the picture's cell size and header height
+    want = {(c * size + size // 2, top + (5 - r) * size + size // 2) for c, r in cells}
+    assert _rings(GAME.render(game.state, "svg")) == want
+    assert _rings(GAME.render(_played(columns[:-1]).state, "svg")) == set()

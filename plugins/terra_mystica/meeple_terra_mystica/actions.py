@@ -37,14 +37,19 @@ def _main(g: State, f: dict) -> None:
         raise IllegalCommand(f"it is not {f['name']}' turn for an action")
     if f["passed"]:
         raise IllegalCommand(f"{f['name']} have passed")
-    if f["acted"] >= f["actions"]:
-        if not _alone(g, f):
-            raise IllegalCommand(f"{f['name']} have already taken their action this turn")
+    again = f["acted"] >= f["actions"]
+    if again and not _alone(g, f):
+        raise IllegalCommand(f"{f['name']} have already taken their action this turn")
+    # Live, what an action gave (or an answered offer: a Cultists' step) is taken before
+    # the next action. The site lets the last faction still playing leave it for later
+    # (site-order), and a Cultists' step wait while play runs on (site-leech).
+    if any(f[k] for k in OWED) and "site-order" not in g.options and (
+            again or "site-leech" not in g.options):
+        raise IllegalCommand(f"{f['name']} must finish their action first (take what "
+                             "it gave: a favor tile, a town, cult steps, spades)")
+    if again:
         # Everyone else has passed: the faction's next turn follows at once, so one row
         # may hold several actions (as the site's records write them).
-        if any(f[k] for k in OWED):
-            raise IllegalCommand(f"{f['name']} must finish their action first (take what "
-                                 "it gave: a favor tile, a town, cult steps, spades)")
         f["acted"] = 0
         f["actions"] = 1
     if "site-leech" in g.options:
@@ -361,7 +366,8 @@ def _settle_cultists(g: State, oid: int, took: bool, gained: bool, could: bool) 
     c = g.fac["cultists"]
     state = g.cultist_offers[key]  # 0 open, 1 someone gained, 2 took nothing, 3 refused
     if gained:
-        if state != 1:
+        # A dropped faction is never asked for a choice: its step lapses (as on the site).
+        if state != 1 and not c["dropped"]:
             c["CULT"] += 1
             note(g, "cultists", "a neighbour took power: a cult step")
         g.cultist_offers[key] = 1

@@ -34,6 +34,8 @@ OPTION_FLAGS = (
     ("maintain-player-order", "players pick factions in the given seat order"),
     ("site-leech", "as on Snellman's site: power offers may stay open while others act, "
      "and an action declines the actor's own open offers (imports set it)"),
+    ("site-order", "as on Snellman's site: the last faction still playing may take its next "
+     "action, or pass, before taking what its previous action gave (imports set it)"),
 )
 
 
@@ -332,7 +334,10 @@ class TerraMystica(Game):
         old, new = stored[0], today[0]
         if type(old) is Started and type(new) is Started and len(today) == 1:
             same = attrs.evolve(new, options=old.options) == old
-            if same and set(old.options) - set(new.options) <= {"site-leech"}:
+            # The upcast adds site-leech and nothing else: a header with an option the
+            # stored setup lacks was changed, not written by version 1.
+            if (same and set(new.options) <= set(old.options)
+                    and set(old.options) - set(new.options) <= {"site-leech"}):
                 return _V1
         if (type(old) is Acted and type(new) is Played and new.player == old.player
                 and new.text == self.parse(old.text).text):

@@ -16,10 +16,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from meeple.core import ImportedGame, ImportedMove, ImportFailed
+from meeple.core import IllegalCommand, ImportedGame, ImportedMove, ImportFailed
 
 from .data import FACTIONS
 from .game import OPTION_FLAGS, TerraMystica
+from .notation import parse_row
+from .rows import apply_row
+from .turns import acting
 
 KNOWN_OPTIONS = {n for n, _ in OPTION_FLAGS}
 IGNORED_OPTIONS = {"email-notify"}
@@ -271,6 +274,8 @@ def to_imported(led: Ledger) -> ImportedGame:
     opts: dict = {o: True for o in led.options}
     # The site's records let play run on while power offers are open (see the rules notes).
     opts["site-leech"] = True
+    # ... and the last faction still playing take what an action gave after its next one.
+    opts["site-order"] = True
     opts["scoring"] = ",".join(led.scoring)
     opts["removed-bonus"] = ",".join(led.removed) or "none"
     expected = {"final_vp": {f: v["VP"] for f, v in led.last_values.items()} or led.stated_final,
@@ -280,10 +285,42 @@ def to_imported(led: Ledger) -> ImportedGame:
     return ImportedGame("terra-mystica", tuple(players), opts, tuple(moves), 0, expected)
 
 
+def place_drops(led: Ledger) -> None:
+    """Who sends each "X dropped from the game". The site drops a faction at any moment;
+    here a row is accepted only from a player asked to act. Where X is asked (its turn,
+    an open power offer, something owed) the drop is X's own row. Where it is not (it had
+    passed and nothing of it was open) the drop changes nobody's turn, so the next row's
+    faction, which plays on, sends it (``drop X``, accepted from records only). Finding
+    which takes a run of the rules up to the last drop; a row they refuse ends the run
+    (the import then reports it)."""
+    last = max((i for i, r in enumerate(led.rows) if r.commands == "drop"), default=-1)
+    if last < 0:
+        return
+    game = TerraMystica()
+    imp = to_imported(led)
+    state = None
+    for ev in game.setup(list(imp.players), game.resolve_options(imp.options),
+                         random.Random(0)):
+        state = game.fold(state, ev)
+    for i, (row, mv) in enumerate(zip(led.rows[:last + 1], imp.moves, strict=False)):
+        sender = mv.player
+        if row.commands == "drop" and row.faction not in acting(state):
+            nxt = next((r for r in led.rows[i + 1:] if r.faction != row.faction), None)
+            if nxt is None or nxt.faction not in acting(state):
+                return
+            row.faction, row.commands = nxt.faction, f"drop {row.faction}"
+            sender = state.player_of[nxt.faction]
+        try:
+            apply_row(state, sender, parse_row(row.commands))
+        except IllegalCommand:
+            return
+
+
 def start_record(text: str, game: TerraMystica) -> tuple[Ledger, ImportedGame, Any]:
     """A site record read, and ``game`` set up as it starts (the state before its first
     row): what replaying, measuring and benchmarking a record all begin with."""
     led = read_any(text)
+    place_drops(led)
     imp = to_imported(led)
     state = None
     for ev in game.setup(list(imp.players), game.resolve_options(imp.options),
@@ -298,4 +335,6 @@ class SnellmanImporter:
     help = "Terra Mystica ledgers of Snellman's site (TSV rows, JSON gamelog, tmai lists)"
 
     def read(self, text: str) -> ImportedGame:
-        return to_imported(read_any(text))
+        led = read_any(text)
+        place_drops(led)
+        return to_imported(led)

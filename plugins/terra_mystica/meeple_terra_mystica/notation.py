@@ -37,6 +37,8 @@ R_PASS = re.compile(r"^pass(?: (bon\d+))?$")
 R_ACTION = re.compile(r"^action (\w+)$")
 R_ADVANCE = re.compile(r"^advance (ship|dig)(?:ping|ging)?$")
 R_SETUP = re.compile(r"^(?:setup|pick) (\w+)$")
+#: The site's record of another faction leaving (its "X dropped from the game").
+R_DROP = re.compile(r"^(?:drop|drop-faction) (\w+)$")
 
 
 def _hex(name: str) -> int:
@@ -201,6 +203,12 @@ def parse_one(text: str):
         return ("done",)
     if t in ("drop", "resign", "drop-faction"):
         return ("drop",)
+    m = R_DROP.match(t)
+    if m:
+        name = m[1].lower()
+        if name not in FACTIONS:
+            raise IllegalCommand(f"unknown faction {name!r}")
+        return ("drop", name)
     m = R_SETUP.match(t)
     if m:
         name = m[1].lower()
@@ -249,6 +257,8 @@ def fmt_one(c) -> str:
         return f"advance {c[1]}"
     if k == "setup":
         return f"setup {c[1]}"
+    if k == "drop" and len(c) > 1:
+        return f"drop {c[1]}"
     return k
 
 

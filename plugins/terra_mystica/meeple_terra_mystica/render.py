@@ -102,7 +102,8 @@ def render_svg(g: R.State) -> str:
     w = size * 1.732
     hgt = size * 1.5
     parts = []
-    y0 = 400  # the cult board's top
+    map_top = 66  # the first row's centres, below the two status lines
+    y0 = map_top + 9 * hgt + 30  # the cult board's top, below the map's nine rows
     top = y0 + 60 + len(g.order) * 14  # the faction boards' top
     # Tall enough for every faction's board (five players need more than the 720 that
     # four take).
@@ -116,7 +117,7 @@ def render_svg(g: R.State) -> str:
 
     def centre(h):
         r, c = B.POS[h]
-        return 30 + c * w + (w / 2 if r % 2 else 0), 50 + r * hgt
+        return 30 + c * w + (w / 2 if r % 2 else 0), map_top + r * hgt
 
     for h in range(B.N_HEX):
         cx, cy = centre(h)

@@ -178,6 +178,10 @@ def cult_income(g: State, f: dict) -> None:
         times = f[cult] // req
     with why(g, f"round scoring {g.score_tiles[g.round - 1]}"):
         for k, v in reward.items():
+            # A dropped faction is never asked to spend spades: they lapse (the site gives
+            # it the rest of the bonus, and nothing waits for it).
+            if k == "SPADE" and f["dropped"]:
+                continue
             gain(g, f, k, v * times)
 
 
@@ -337,6 +341,8 @@ def _command(g: State, f: dict, c: tuple) -> None:
         if g.after == f["name"]:
             f["build_ok"] = 0
             close_after(g)
+    elif k == "drop" and len(c) > 1:
+        _drop_other(g, c[1])
     elif k == "drop":
         drop(g, f)
     elif k == "wait":
@@ -387,6 +393,20 @@ def _pass_vp(g: State, f: dict) -> None:
             f["VP"] += (0, 2, 3, 3, 4)[f["L_TP"]]
     with why(g, "stronghold bridges"):
         f["VP"] += pass_extra(g.bridges, f)
+
+
+def _drop_other(g: State, name: str) -> None:
+    """The site's "X dropped from the game" where X was not asked to act (it had passed
+    and nothing of it was open): read from a record only, sent with the next row of
+    whoever plays on. Live, a player leaves by its own ``drop``."""
+    if "site-order" not in g.options:
+        raise IllegalCommand("a player leaves the game with drop; only a site record drops "
+                             "another faction")
+    o = g.fac.get(name)
+    if o is None or o["dropped"]:
+        raise IllegalCommand(f"{name} are not in the game" if o is None
+                             else f"{name} have already dropped out")
+    drop(g, o)
 
 
 def drop(g: State, f: dict) -> None:

@@ -1,4 +1,4 @@
-"""Terra Mystica's events are facts (issue 12): decide records what a row caused, fold
+"""Terra Mystica's events are facts: decide records what a row caused, fold
 applies it without the rules, changes() and the log line read it off the event.
 
 The league records are the proof: every one folds from its stored (encoded) events alone

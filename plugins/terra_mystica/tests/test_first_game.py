@@ -1,4 +1,4 @@
-"""The option first-game (issue 13 point 5): the rule book's factions, and our
+"""The option first-game: the rule book's factions, and our
 reconstruction of its start dwellings, scoring and bonus tiles (first_game.json), placed by
 the set-up so that the game opens in round 1's action phase."""
 

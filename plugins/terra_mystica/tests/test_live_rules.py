@@ -169,7 +169,7 @@ def test_transform_and_build_builds_on_the_transformed_hex():
     assert g.hbld[a] == "D"
 
 
-# -- payments never go short (issue 21) -----------------------------------------------
+# -- payments never go short ------------------------------------------------------------
 
 
 def _round_one(factions, seed=3):

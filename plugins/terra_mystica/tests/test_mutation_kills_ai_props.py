@@ -1,4 +1,4 @@
-"""The heuristic's formulas by their properties (issue 21), so that these tests outlive a
+"""The heuristic's formulas by their properties, so that these tests outlive a
 retuning of its weights: every weight is read from the module (``W``, ``EXTRA``), never
 written as a number here, and each test states what the formula must do for any values
 of them.

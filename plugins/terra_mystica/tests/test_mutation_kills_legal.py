@@ -1,4 +1,4 @@
-"""legal against the rules, both ways (issue 21; docs/games/terra-mystica.md, "legal is
+"""legal against the rules, both ways (docs/games/terra-mystica.md, "legal is
 complete" and "Play").
 
 On positions of seeded random games, once as played and once with the acting faction's

@@ -1,4 +1,4 @@
-"""The SVG picture's layout (issue 21: its drawing coordinates survived mutation): the map
+"""The SVG picture's layout, by its geometry rather than its coordinates: the map
 is a tiling of regular hexagons in which the board's neighbours touch and no two hexes
 overlap, and the picture's three parts (map, cult tracks, faction boards) stand one below
 the other, each whole on the page, for two to five players. A coordinate off by a

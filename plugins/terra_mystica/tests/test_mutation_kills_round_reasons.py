@@ -1,5 +1,4 @@
-"""The log names each round's own scoring tile (issue 21: the cult income's reason read
-``score_tiles[round & 1]`` and survived; the records' ledger test counts those lines but
+"""The log names each round's own scoring tile (the records' ledger test counts those lines but
 does not read which tile they name). In seeded random games, every "round scoring SCOREn"
 line of an event, the points of a building during play and the cult income at a round's
 end alike, names the tile of the round the event happened in."""

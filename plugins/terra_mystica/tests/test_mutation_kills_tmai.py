@@ -1,7 +1,6 @@
 """tmai's command lists name a faction's income once a round and in several forms
 (``income_for_faction``, ``cult_income_for_faction``, ``other_income_for_faction``,
-``all_income_for_faction``; issue 21: a mutant that read the whole line for the faction
-survived, as the stored records write only the first form). Each faction is picked once,
+``all_income_for_faction``; the stored records write only the first form). Each faction is picked once,
 at its first income line, in that order, with its setup row in the pick's place. The
 site's TSV ledger may have blank lines between rows: they are skipped."""
 

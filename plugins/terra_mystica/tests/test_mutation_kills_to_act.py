@@ -1,5 +1,5 @@
-"""Who is shown as acting, and the duties list (issue 21: ``State.records`` survived a
-mutant that dropped every faction owing a choice outside its own turn).
+"""Who is shown as acting, and the duties list, which names every faction owing a choice, also
+outside its own turn.
 
 On the positions of seeded random games:
 

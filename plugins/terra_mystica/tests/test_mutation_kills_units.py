@@ -2,8 +2,7 @@
 the single units legal offers (``coverage.units``), so a record's "burn 3" is found as
 three "burn 1" rows. Every form is split into units that add up to it, and what is
 already one unit, or is not split by legal (the Darklings' W to P, cult steps), stays
-whole. (Issue 21: the VP-to-coins form is never written so by the stored records, and its
-branch survived mutation unrun.)"""
+whole, including the VP-to-coins form that no stored record writes."""
 
 from __future__ import annotations
 

@@ -612,6 +612,16 @@ class TerraformingMars(Game):
         s.discard = fill(s.discard, pool)
         return s
 
+    def reshuffle_unrevealed(self, state: State, rng: random.Random) -> list:
+        """The deck: nobody has seen its order. Hands, offers and drafts were seen by
+        their holders and stay; a discard pile is shuffled by its contents alone when it
+        goes under the deck, so its order hides nothing."""
+        if len(state.deck) < 2:
+            return []
+        deck = sorted(state.deck)
+        rng.shuffle(deck)
+        return [m.Shuffled(tuple(deck))]
+
     def redact(self, event: Any, player: str | None) -> Any:
         shown = self._redact_fields(event, player)
         d = getattr(event, "delta", None)

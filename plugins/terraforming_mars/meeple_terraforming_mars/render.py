@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import textwrap
 from html import escape
 from typing import Any
 
@@ -151,7 +152,13 @@ def svg(s: State, acting: tuple[str, ...] = (), scores: dict[str, float] | None 
         head = f"Generation {s.generation}: " + "; ".join(f"{n} to {asks(s, n)}" for n in acting)
     else:
         head = f"Generation {s.generation}"
-    parts.append(f'<text x="{x0}" y="30" font-size="12" fill="#fff">{escape(head)}</text>')
+    # The panel right of the map is 330 px wide: a long status (several players' pending
+    # choices) wraps, and the panel below it moves down to make room.
+    heads = textwrap.wrap(head, 50) or [""]
+    for k, line in enumerate(heads):
+        parts.append(f'<text x="{x0}" y="{30 + 16 * k}" font-size="12" fill="#fff">{escape(line)}</text>')
+    drop = 16 * (len(heads) - 1)
+    parts.append(f'<g transform="translate(0,{drop})">')
     shown = (f"temperature {s.temp_c:+d} °C", f"oxygen {s.oxygen} %",
              f"oceans {s.oceans}/9")
     for k, (label, val, top) in enumerate(zip(shown, (s.temp, s.oxygen, s.oceans), (19, 14, 9),
@@ -187,6 +194,7 @@ def svg(s: State, acting: tuple[str, ...] = (), scores: dict[str, float] | None 
                          for n in ranked)
         parts.append(f'<text x="{x0}" y="{y}" font-size="11" fill="#fbbf24">final scores: '
                      f'{escape(text)}</text>')
+    parts.append("</g>")
     kinds = {"city": "C", "capital": "C", "greenery": "", "ocean": ""}
     for sp, (kind, _) in s.tiles.items():
         if sp in SPACES and kind not in kinds:  # special tiles: their initial
@@ -197,6 +205,10 @@ def svg(s: State, acting: tuple[str, ...] = (), scores: dict[str, float] | None 
                          f'text-anchor="middle">{kind[:3]}</text>')
     parts += _legend(20, 380)
     parts.append("</svg>")
+    if drop:  # taller by what the wrapped status took
+        parts[0] = parts[0].replace(f'height="{h}"', f'height="{h + drop}"').replace(
+            f'0 0 {w} {h}', f'0 0 {w} {h + drop}')
+        parts[1] = parts[1].replace(f'height="{h}"', f'height="{h + drop}"')
     return "\n".join(parts)
 
 

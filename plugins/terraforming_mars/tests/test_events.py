@@ -1,4 +1,4 @@
-"""Events are facts (issue 12): each Terraforming Mars event records what it did, fold
+"""Events are facts: each Terraforming Mars event records what it did, fold
 applies that record and runs no rule, the final scores are events of their own whose vp
 sums to the outcome, and verify names the first event a rules change would alter."""
 

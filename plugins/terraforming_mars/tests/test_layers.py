@@ -1,4 +1,4 @@
-"""Imports inside the plugin run one way (issue 14.6): data, then rules, then the
+"""Imports inside the plugin run one way: data, then rules, then the
 Corporate Era cards, then effects, then the engine side (flow, checks), then the game; no
 module imports one of its own layer or above, at its top or inside a function."""
 

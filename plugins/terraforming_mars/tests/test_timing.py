@@ -1,4 +1,4 @@
-"""The five card-timing faults of issue 14, each through the engine (decide and fold):
+"""Five card-timing rules, each through the engine (decide and fold):
 Robotic Workforce's copied decrease of another player's production, a card refused when
 its effect cannot be carried out, a card's own draws before the decisions it triggers,
 Inventrix' first action, and card catalogues that belong to a game's options."""

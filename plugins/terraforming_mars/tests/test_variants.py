@@ -1,4 +1,4 @@
-"""The draft and the solo game (issue 6)."""
+"""The draft and the solo game ."""
 
 from __future__ import annotations
 

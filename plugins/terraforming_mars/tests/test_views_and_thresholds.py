@@ -1,6 +1,6 @@
-"""What each seat and the spectator may see (issue 21), the SVG of a running and of a
-finished game (issue 14.5), the staged research decision's size (14.2), and every
-milestone and award threshold at its boundary (issue 21)."""
+"""What each seat and the spectator may see, the SVG of a running and of a
+finished game, the staged research decision's size, and every
+milestone and award threshold at its boundary."""
 
 from __future__ import annotations
 

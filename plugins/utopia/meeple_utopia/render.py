@@ -123,7 +123,9 @@ def svg(state: State) -> str:  # noqa: C901 - one picture, drawn layer by layer
                    f'fill="{colour}" stroke="#000"><title>wonder of the {isl["name"]} island'
                    f'</title></polygon>')
         if not state.active[i]:
-            out.append(f'<text x="{x1 + 12}" y="{y1 + 20}" font-size="12">not in play</text>')
+            # At the island's foot: its districts' names stand near the top.
+            out.append(f'<text x="{(x1 + x2) / 2}" y="{y2 - 10}" font-size="12" '
+                       'text-anchor="middle">not in play</text>')
     for (a, b), bridge in [(e, False) for e in BOARD.streets] + [(e, True) for e in BOARD.bridges]:
         (x1, y1), (x2, y2) = BOARD.xy[a], BOARD.xy[b]
         style = ('stroke="#78350f" stroke-width="6"' if bridge

@@ -12,7 +12,7 @@ from meeple.core.codec import Codec
 from meeple_utopia import Utopia
 
 GAME = Utopia()
-# Fields the events gained with issue 12 / 15, with the value an old log implies.
+# Fields the events gained since the first format, with the value an old log implies.
 NEW = {"player", "players", "next_seat", "first", "must_discard", "reshuffled", "over",
        "districts", "round", "wonder_owner", "bonus", "wonder_player", "points"}
 

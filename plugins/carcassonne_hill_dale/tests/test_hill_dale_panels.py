@@ -1,0 +1,109 @@
+"""What the table shows besides the landscape, in words (``panels``) and in the picture's
+score sheet: the drawn tile, the stack's size, every player's points, figures and chips,
+the final scoring per player and the shared victory on a tie. None of it depends on the
+one secret, the order of the stack."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from hill_dale_helpers import GAME, Table
+from meeple.core import LocalGame
+from meeple.core.testing import random_snapshots
+from svg_shapes import shapes
+
+
+def _panel(panels, title):
+    (found,) = [p for p in panels if p.title == title]
+    return {e.name: e for e in found.entries}
+
+
+def _texts(svg: str) -> list[str]:
+    return [s.text for s in shapes(svg)[1] if s.tag == "text"]
+
+
+def test_panels_say_the_drawn_tile_the_stack_and_every_players_figures():
+    t = Table(["curve-4", "straight"] + ["meadow-4"] * 3, players=("ann", "bob", "cy"))
+    t.play("ann", "0,-1 r0 wanderer S")
+    panels = GAME.panels(GAME.view(t.state, None), None)
+    table = _panel(panels, "Table")
+    assert table["drawn tile"].text == "straight: path NS"
+    assert "bob places it" in table["drawn tile"].detail
+    assert table["stack"].text == "3 tiles left"
+    players = _panel(panels, "Players")
+    assert list(players) == ["ann (red)", "bob (blue)", "cy (yellow)"]
+    assert players["ann (red)"].text == ("0 points; 3 meeples and 2 stables left; "
+                                         "no harvest chips")
+    assert players["ann (red)"].detail == ("on the landscape: 1 wanderers, 0 farmers, "
+                                           "0 stables")
+    assert players["bob (blue)"].text.startswith("0 points; 4 meeples and 2 stables left")
+
+
+def test_panels_count_harvest_chips_with_their_worth():
+    t = Table(["field-nw-apple", "field-n-path-scarecrow", "meadow-1",
+               "field-nw-strawberry"] + ["meadow-4"] * 5)
+    t.play("ann", "0,1 r180 farmer S")
+    t.play("bob", "1,0 r0 farmer N")
+    t.play("ann", "0,-1 r0")
+    t.play("bob", "1,1 r270")
+    t.play("bob", "take apple")
+    t.play("ann", "take strawberry")
+    players = _panel(GAME.panels(GAME.view(t.state, "ann"), "ann"), "Players")
+    assert players["bob (blue)"].text == ("8 points; 4 meeples and 2 stables left; harvest "
+                                          "chips 1 apple, 1 scarecrow (worth 2)")
+
+
+def test_no_panel_or_picture_depends_on_the_order_of_the_stack():
+    for state in random_snapshots(GAME, 3, 21, (0, 10, 30)):
+        other = GAME.clone(state)
+        random.Random(1).shuffle(other.stack)
+        assert other.stack != state.stack or state.finished
+        for who in [*state.players, None]:
+            a, b = GAME.view(state, who), GAME.view(other, who)
+            assert GAME.panels(a, who) == GAME.panels(b, who)
+            assert GAME.render(a, "svg", who) == GAME.render(b, "svg", who)
+
+
+def test_a_spectator_reads_what_a_waiting_seat_reads():
+    for state in random_snapshots(GAME, 3, 22, (1, 15, 40)):
+        waiting = [p for p in state.players if p not in GAME.to_act(state)]
+        spectator = GAME.panels(GAME.view(state, None), None)
+        for who in waiting:
+            assert GAME.panels(GAME.view(state, who), who) == spectator
+        assert all(e.region is None for p in spectator for e in p.entries)
+
+
+def _parts(text: str) -> tuple[list[int], int]:
+    numbers = [int(n) for n in re.findall(r"(\d+) [a-z]", text.split(" = ")[0])]
+    return numbers, int(text.split(" = ")[1])
+
+
+def test_the_end_shows_every_players_score_sheet_and_who_won():
+    local = LocalGame(GAME, ["ann", "bob", "cy"], {}, seed=5)
+    local.play_randomly(random.Random(5), max_steps=10_000)
+    state = local.state
+    assert state.finished and len(set(state.scores)) == 3  # a clear winner
+    final = _panel(GAME.panels(GAME.view(state, None), None), "Final scoring")
+    words = _texts(GAME.render(GAME.view(state, None), "svg"))
+    for seat, name in enumerate(state.players):
+        parts, total = _parts(final[name].text)
+        _, paths, fields, stables, harvest = state.final[seat]
+        assert parts[1:] == [paths, fields, stables, harvest]
+        assert sum(parts) == total == state.scores[seat]
+        assert final[name].text in words
+    best = max(state.scores)
+    winner = state.players[state.scores.index(best)]
+    assert final["result"].text == f"{winner} wins with {best} points"
+    assert final["result"].text in words
+
+
+def test_a_tie_is_a_shared_victory_because_the_rules_name_no_tie_break():
+    t = Table(["meadow-4"])
+    t.play("ann", "0,-1 r0")  # the last tile, nobody scores anything: 0 to 0
+    assert t.state.finished and t.state.scores == [0, 0]
+    final = _panel(GAME.panels(GAME.view(t.state, "bob"), "bob"), "Final scoring")
+    shared = ("ann and bob tie on 0 points: the rules name no tie-break, so they share "
+              "the victory")
+    assert final["result"].text == shared
+    assert shared in _texts(GAME.render(GAME.view(t.state, "bob"), "svg", "bob"))

@@ -1,0 +1,228 @@
+"""Playing by pointing at the picture: which regions each command names, that the acting
+player's SVG draws them (later steps hidden until their step is picked), that nobody
+else's picture is clickable, and a whole game played by clicks alone."""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from hill_dale_helpers import GAME, Table
+from meeple.core import LocalGame
+from meeple.core.testing import encoded_log, replay_encoded
+from meeple_carcassonne_hill_dale.events import Place
+from meeple_carcassonne_hill_dale.regions import steps
+
+FILL = ["meadow-4"] * 5
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def _regions(t: Table, player: str) -> dict[str, tuple[str, ...]]:
+    view = GAME.view(t.state, player)
+    return {GAME.format(c): tuple(GAME.regions(view, player, c))
+            for c in GAME.legal(view, player)}
+
+
+def _drawn(svg: str) -> dict[str, set[str]]:
+    """Region id -> the steps after which it is shown ("" for at once)."""
+    out: dict[str, set[str]] = {}
+    for el in ET.fromstring(svg).iter():
+        if "data-region" in el.attrib:
+            out.setdefault(el.attrib["data-region"], set()).add(el.attrib.get("data-after", ""))
+    return out
+
+
+def test_a_spot_where_one_rotation_fits_goes_straight_to_the_figures():
+    t = Table(["straight"] + FILL)  # at 1,0 only the east-west turn (r90) meets the path
+    names = _regions(t, "ann")
+    assert names["1,0 r90"] == ("1,0", "1,0 r90 no figure")
+    assert names["1,0 r90 wanderer E"] == ("1,0", "1,0 r90 wanderer E")
+    assert names["1,0 r90 stable"] == ("1,0", "1,0 r90 stable")
+
+
+def test_a_spot_where_two_rotations_fit_asks_for_the_rotation_first():
+    t = Table(["curve"] + FILL)  # south of the start tile: r0 and r270 keep meadow north
+    names = _regions(t, "ann")
+    assert {c for c in names if c.startswith("0,-1 ")} == {
+        "0,-1 r0", "0,-1 r0 wanderer S", "0,-1 r0 stable",
+        "0,-1 r270", "0,-1 r270 wanderer E", "0,-1 r270 stable"}
+    assert names["0,-1 r0"] == ("0,-1", "0,-1 r0", "0,-1 r0 no figure")
+    assert names["0,-1 r0 wanderer S"] == ("0,-1", "0,-1 r0", "0,-1 r0 wanderer S")
+    assert names["0,-1 r270 stable"] == ("0,-1", "0,-1 r270", "0,-1 r270 stable")
+
+
+def test_a_walk_names_the_wanderer_that_walks():
+    t = Table(["curve", "straight", "straight"] + FILL)
+    t.play("ann", "1,0 r0 wanderer S")
+    t.play("bob", "-1,0 r90")
+    names = _regions(t, "ann")
+    assert names["1,-1 r0 walk 1,0S 1,-1N"] == ("1,-1", "1,-1 r0 walk 1,0S")
+    svg = GAME.render(GAME.view(t.state, "ann"), "svg", "ann")
+    # the ring round ann's wanderer on 1,0 appears once the spot is picked
+    assert _drawn(svg)["1,-1 r0 walk 1,0S"] == {"1,-1"}
+
+
+def test_a_wanderer_with_two_goals_on_the_new_tile_is_asked_where_to():
+    t = Table(["curve", "straight", "straight"] + FILL)
+    t.play("ann", "1,0 r0 wanderer S")
+    t.play("bob", "-1,0 r90")
+    view = GAME.view(t.state, "ann")
+    walk = GAME.parse("1,-1 r0 walk 1,0S 1,-1N")
+    one = {"1,-1 r0 walk 1,0S": [(1, -1, 0)]}
+    two = {"1,-1 r0 walk 1,0S": [(1, -1, 0), (1, -1, 2)]}
+    assert steps(view, walk, one) == ("1,-1", "1,-1 r0 walk 1,0S")
+    assert steps(view, walk, two) == ("1,-1", "1,-1 r0 walk 1,0S", "1,-1 r0 walk 1,0S 1,-1N")
+
+
+def _harvest_to_share() -> Table:
+    t = Table(["field-nw-apple", "field-n-path-scarecrow", "meadow-1",
+               "field-nw-strawberry"] + FILL)
+    t.play("ann", "0,1 r180 farmer S")
+    t.play("bob", "1,0 r0 farmer N")
+    t.play("ann", "0,-1 r0")
+    t.play("bob", "1,1 r270")  # closes both fields: bob picks first
+    return t
+
+
+def test_a_harvest_chip_is_a_button_for_its_picker_alone():
+    t = _harvest_to_share()
+    assert _regions(t, "bob") == {f"take {c}": (f"take {c}",)
+                                  for c in ("apple", "strawberry", "scarecrow")}
+    bob = _drawn(GAME.render(GAME.view(t.state, "bob"), "svg", "bob"))
+    assert {r for r in bob if r.startswith("take ")} == {
+        "take apple", "take strawberry", "take scarecrow"}
+    assert _drawn(GAME.render(GAME.view(t.state, "ann"), "svg", "ann")) == {}
+    (harvest,) = [p for p in GAME.panels(GAME.view(t.state, "bob"), "bob")
+                  if p.title == "Harvest"]
+    assert {e.region for e in harvest.entries} == {None, "take apple", "take strawberry",
+                                                   "take scarecrow"}
+    (seen,) = [p for p in GAME.panels(GAME.view(t.state, "ann"), "ann") if p.title == "Harvest"]
+    assert {e.region for e in seen.entries} == {None}
+    assert "bob, then ann" in seen.entries[0].detail
+
+
+def _hidden(el: ET.Element, parents: dict) -> bool:
+    while el is not None:
+        if el.attrib.get("display") == "none":
+            return True
+        el = parents.get(el)
+    return False
+
+
+@pytest.mark.parametrize("seed", [2, 7])
+def test_later_steps_are_hidden_until_their_step_is_picked(seed):
+    local = LocalGame(GAME, ["ann", "bob", "cy"], {}, seed=seed)
+    rng = random.Random(seed)
+    checked = 0
+    while local.outcome() is None and checked < 30:
+        player = local.to_act()[0]
+        view = GAME.view(local.state, player)
+        root = ET.fromstring(GAME.render(view, "svg", player))
+        parents = {c: p for p in root.iter() for c in p}
+        firsts = {GAME.regions(view, player, c)[0] for c in GAME.legal(view, player)}
+        for el in root.iter():
+            if "data-after" in el.attrib:
+                assert _hidden(el, parents), el.attrib
+            elif "data-region" in el.attrib:
+                assert not _hidden(el, parents), el.attrib
+                assert el.attrib["data-region"] in firsts  # nothing else lights at once
+        for other in [*local.players, None]:
+            if other != player:  # nobody else's picture is clickable
+                assert "data-region" not in GAME.render(GAME.view(local.state, other), "svg",
+                                                        other)
+        local.play(player, rng.choice(GAME.legal(local.state, player)))
+        checked += 1
+
+
+def _pick_by_pointing(view, player, rng) -> object:
+    """Click as a person would: a random region among the next steps of the commands
+    still possible, until one command is left (or a menu of commands that share every
+    region); each clicked region must be drawn, after a step already picked."""
+    commands = GAME.legal(view, player)
+    names = {id(c): tuple(GAME.regions(view, player, c)) for c in commands}
+    drawn = _drawn(GAME.render(view, "svg", player))
+    for panel in GAME.panels(view, player):
+        for e in panel.entries:
+            if e.region:
+                drawn.setdefault(e.region, set()).add("")
+    picked: list[str] = []
+    left = commands
+    while len(left) > 1 and len({names[id(c)] for c in left}) > 1:
+        k = len(picked)
+        assert all(len(names[id(c)]) > k for c in left), "a command's regions end early"
+        pick = rng.choice(sorted({names[id(c)][k] for c in left}))
+        assert pick in drawn and ("" in drawn[pick] or drawn[pick] & set(picked)), pick
+        picked.append(pick)
+        left = [c for c in left if names[id(c)][k] == pick]
+    return rng.choice(left)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 11), (4, 12)])
+def test_a_whole_game_is_played_by_pointing_and_its_log_replays(players, seed):
+    local = LocalGame(GAME, GAME.default_players(players), {}, seed=seed)
+    rng = random.Random(seed)
+    kinds = set()
+    while local.outcome() is None:
+        player = local.to_act()[0]
+        cmd = _pick_by_pointing(GAME.view(local.state, player), player, rng)
+        kinds.add(cmd.what if isinstance(cmd, Place) else "take")
+        local.play(player, cmd)
+    assert {"", "wanderer", "farmer", "stable"} <= kinds
+    assert replay_encoded(GAME, encoded_log(GAME, local.events)) == local.state
+
+
+def test_the_pointing_check_fails_on_a_region_that_is_not_drawn(monkeypatch):
+    t = Table(["curve"] + FILL)
+    view = GAME.view(t.state, "ann")
+    svg = GAME.render(view, "svg", "ann")
+    for broken in (svg.replace('<rect class="spot" data-region="0,-1"', '<rect class="spot"'),
+                   svg.replace('data-after="0,-1" display="none"', 'data-after="1,0"')):
+        assert broken != svg
+        monkeypatch.setattr(GAME, "render", lambda *a, page=broken, **k: page)
+        rng = random.Random(0)
+        with pytest.raises(AssertionError):
+            for _ in range(50):
+                _pick_by_pointing(view, "ann", rng)
+
+
+def _shown(svg: str, picked: list[str]) -> str:
+    """The picture as the page shows it once ``picked`` are picked."""
+    for step in picked:
+        svg = re.sub(rf'(data-after="{re.escape(step)}"[^>]*?) display="none"', r"\1", svg)
+    return svg
+
+
+def test_each_step_of_a_placement_or_a_pick_is_drawn_without_flaws(tmp_path):
+    """The acting player's picture after each click (spot, rotation, figure; a harvest
+    chip) keeps its words apart, on the canvas and uncovered, in Chromium."""
+    from browser import chromium
+    from test_picture_layout import MEASURE, flaws
+
+    pictures = []
+    for seed in (0, 1, 3):
+        local = LocalGame(GAME, ["ann", "bob", "cy"], {}, seed=seed)
+        rng = random.Random(seed)
+        for ply in range(60):
+            player = local.to_act()[0]
+            view = GAME.view(local.state, player)
+            commands = GAME.legal(view, player)
+            if ply % 12 == 0 or not isinstance(commands[0], Place):
+                cmd = rng.choice(commands)
+                names = list(GAME.regions(view, player, cmd))
+                svg = GAME.render(view, "svg", player)
+                pictures += [(f"seed {seed}, {GAME.format(cmd)} after {names[:k]}",
+                              _shown(svg, names[:k])) for k in range(len(names))]
+            local.play(player, rng.choice(commands))
+    sharing = _harvest_to_share()
+    pictures.append(("bob picks a chip", GAME.render(GAME.view(sharing.state, "bob"), "svg",
+                                                     "bob")))
+    page = tmp_path / "step.svg"
+    problems = []
+    with chromium(1600, 1400) as driver:
+        for name, svg in pictures:
+            page.write_text(svg, encoding="utf-8")
+            driver.get(page.as_uri())
+            problems += [f"{name}: {p}" for p in flaws(*driver.execute_script(MEASURE))]
+    assert problems == [], "\n".join(problems[:10])

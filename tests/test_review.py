@@ -1,0 +1,387 @@
+"""``meeple review``: on positions where one move is clearly best the review names it and
+counts every other move as a loss; the same seed and budget give the same review; a review
+never changes the game's log, and sees only what the deciding player saw."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import attrs
+import orjson
+import pytest
+from cli_runner import run_meeple
+from meeple.ai.executors import ProcessExecutor
+from meeple.ai.review import (
+    KIND,
+    Task,
+    load_review,
+    plan_review,
+    positions,
+    resolve_spec,
+    review_decision,
+    run_review,
+)
+from meeple.ai.review_chart import review_svg
+from meeple.core import BadOptions
+from meeple.core.engine import Engine
+from meeple.core.plugins import load
+from meeple.core.stores.annotations import annotations_for
+
+PLUGINS = load()
+
+
+def connect_four(tmp_path: Path, moves: list[str], name: str = "store.sqlite") -> Engine:
+    """A stored connect four game of ann (first) and bob with these columns."""
+    eng = Engine(f"sqlite:///{tmp_path / name}")
+    eng.new_game("connect-four", ["ann", "bob"], seed=1, game_id="c4")
+    for i, col in enumerate(moves):
+        eng.move("c4", col, "ann" if i % 2 == 0 else "bob")
+    return eng
+
+
+# ann holds columns 1-3 of the bottom row after her third disc: bob must block at 4 and
+# plays 7 instead; ann then wins at 4 at once and plays 6 instead.
+MISSED = ["1", "1", "2", "2", "3", "7", "6"]
+
+
+def test_connect_four_a_missed_block_and_a_missed_win_are_losses_naming_the_move(
+        tmp_path: Path) -> None:
+    eng = connect_four(tmp_path, MISSED)
+    plan = plan_review(eng, "c4", budget=0.1)
+    got = run_review(eng, plan)
+    assert [d["played"] for d in got] == MISSED
+    block, win = got[5], got[6]
+    assert (block["player"], block["best"]) == ("bob", "4")
+    assert block["loss"] > 0.5 and block["after"]["bob"] < block["before"]["bob"]
+    assert (win["player"], win["best"]) == ("ann", "4")
+    assert win["before"] == {"ann": 1.0, "bob": -1.0}  # a proven win
+    assert win["loss"] > 0.5
+    # estimates are for every player, and zero-sum in a two-player game
+    assert all(set(d["before"]) == {"ann", "bob"} for d in got)
+    assert all(abs(d["after"]["ann"] + d["after"]["bob"]) < 1e-6 for d in got)
+
+
+def test_connect_four_every_move_but_the_block_and_the_win_is_a_loss(tmp_path: Path) -> None:
+    eng = connect_four(tmp_path, MISSED)
+    plan = plan_review(eng, "c4", budget=0.1)
+    game = eng.game_of("c4")
+    for task, must in ((plan.tasks[5], "4"), (plan.tasks[6], "4")):
+        for move in game.legal(task.view, task.player):
+            got = review_decision(attrs.evolve(task, played=move), game)
+            assert got["best"] == must
+            if got["played"] == must:
+                assert got["loss"] == 0.0 and got["after"] == got["before"]
+            else:
+                assert got["loss"] > 0.5, got
+
+
+def test_a_review_is_the_same_for_the_same_seed_and_budget_whatever_the_workers(
+        tmp_path: Path) -> None:
+    one = connect_four(tmp_path, MISSED, "one.sqlite")
+    two = connect_four(tmp_path, MISSED, "two.sqlite")
+    a = run_review(one, plan_review(one, "c4", budget=0.05, seed=7))
+    b = run_review(two, plan_review(two, "c4", budget=0.05, seed=7),
+                   ProcessExecutor(2))
+    assert a == b
+    other = run_review(two, plan_review(two, "c4", budget=0.05, seed=8))
+    assert [d["visits"] for d in other] != [d["visits"] for d in a]
+
+
+def test_reviewing_leaves_the_log_the_export_and_verify_as_they_were(tmp_path: Path) -> None:
+    eng = connect_four(tmp_path, MISSED)
+    before = (eng.store.load("c4"), eng.export("c4", reveal=True), eng.store.status("c4"))
+    run_review(eng, plan_review(eng, "c4", budget=0.05))
+    assert (eng.store.load("c4"), eng.export("c4", reveal=True),
+            eng.store.status("c4")) == before
+    assert eng.verify("c4").ok
+
+
+def test_a_review_resumes_from_the_decisions_stored(tmp_path: Path) -> None:
+    eng = connect_four(tmp_path, MISSED)
+    plan = plan_review(eng, "c4", budget=0.05)
+    notes = annotations_for(eng.store)
+    whole = run_review(eng, plan)
+    for d in whole[3:]:
+        notes.put("c4", KIND, plan.key, d["index"], {**d, "loss": 9.0})  # marked as stored
+    notes.delete("c4", KIND, plan.key)
+    for d in whole[:3]:
+        notes.put("c4", KIND, plan.key, d["index"], {**d, "loss": 9.0})
+    done: list[int] = []
+    again = run_review(eng, plan, on_result=lambda r: done.append(r["index"]))
+    assert sorted(done) == list(range(3, len(MISSED)))  # the stored three are not redone
+    assert [d["loss"] for d in again[:3]] == [9.0] * 3
+    assert again[3:] == whole[3:]
+
+
+def test_the_search_is_counted_not_timed_and_other_agents_are_refused() -> None:
+    spec, budget = resolve_spec("connect-four", None, 0.5)
+    assert "sims=5000" in spec and budget == 0.5  # 10000 simulations a CPU second
+    assert resolve_spec("connect-four", "mcts:sims=30", 9)[0] == "mcts:sims=30,reuse=false"
+    for bad in ("heuristic", "mcts:seconds=1", "mcts:opponents=heuristic"):
+        with pytest.raises(BadOptions):
+            resolve_spec("connect-four", bad, 1)
+    with pytest.raises(BadOptions):
+        resolve_spec("connect-four", None, 0)
+
+
+# -- Carcassonne: a tile that closes a long path -------------------------------------------------
+
+
+def _hill_dale(tiles: list[str]) -> tuple[Any, Any]:
+    from meeple_carcassonne_hill_dale.events import Started
+    from meeple_carcassonne_hill_dale.rules import draw
+
+    game = PLUGINS.game("carcassonne-hill-dale")
+    state = game.fold(None, Started(("ann", "bob"), tuple(tiles), "majority"))
+
+    def emit(ev: Any) -> None:
+        game.fold(state, ev)
+
+    draw(state, 0, emit)
+    return game, state
+
+
+def _play(game: Any, state: Any, player: str, text: str) -> Any:
+    for ev in game.decide(state, player, game.parse(text, state, player), random.Random(0)):
+        state = game.fold(state, ev)
+    return state
+
+
+def test_carcassonne_the_tile_that_closes_a_long_path_is_named_best() -> None:
+    # ann's two wanderers sit on a path of 7 tiles along y=0 from -2 to 4 (closed at the
+    # east), her other two meeples in stables: her junction at -3,0 closes the path for 8
+    # points and brings both wanderers back; any other placement leaves it open and her
+    # with no meeple to place
+    tiles = ["straight", "meadow-1", "meadow-2", "meadow-3", "meadow-4", "straight",
+             "meadow-5", "meadow-6", "straight", "straight", "straight", "junction3",
+             "junction3", "meadow-4", "meadow-4", "meadow-4"]
+    game, state = _hill_dale(tiles)
+    for player, text in [("ann", "1,0 r90 wanderer E"), ("bob", "0,-1 r0"),
+                         ("ann", "1,-1 r0 stable"), ("bob", "2,-1 r0"),
+                         ("ann", "3,-1 r0 stable"), ("bob", "3,0 r90"),
+                         ("ann", "-1,-1 r0"), ("bob", "-2,-1 r0"),
+                         ("ann", "-2,0 r90 wanderer E"), ("bob", "2,0 r90"),
+                         ("ann", "-1,0 r90"), ("bob", "4,0 r0")]:
+        state = _play(game, state, player, text)
+    view = game.view(state, "ann")
+    legal = game.legal(view, "ann")
+    closing = [m for m in legal if game.format(m, view).startswith("-3,0")]
+    elsewhere = next(m for m in legal if not game.format(m, view).startswith("-3,0"))
+    assert closing
+    spec, _ = resolve_spec("carcassonne-hill-dale", None, 0.5)
+    got = review_decision(Task("carcassonne-hill-dale", 0, 1, "ann", ("ann", "bob"), view,
+                               elsewhere, spec, 3, None), game)
+    assert got["best"].startswith("-3,0")
+    assert got["loss"] > 0.1
+    assert got["after"]["ann"] < got["before"]["ann"]
+
+
+# -- what the search may see ----------------------------------------------------------------------
+
+
+def test_the_search_gets_the_deciding_players_view_and_never_the_state(tmp_path: Path) -> None:
+    eng = Engine(f"sqlite:///{tmp_path / 's.sqlite'}")
+    gid = eng.new_game("carcassonne-hill-dale", ["ann", "bob"], seed=4, game_id="h1")
+    game = eng.game_of(gid)
+    rng = random.Random(2)
+    for _ in range(4):
+        t = eng.table(gid)
+        p = game.to_act(t.state)[0]
+        eng.move(gid, rng.choice(game.legal(t.state, p)), p)
+    _, _, pos, _ = positions(eng, gid)
+    plan = plan_review(eng, gid, agent="ismcts:sims=5")
+    for ps, task in zip(pos, plan.tasks, strict=True):
+        assert task.view == game.view(ps.state, ps.player)
+        assert task.view != ps.state  # the stack's order is hidden from the player
+    # a task is all a worker gets: no field of it holds the full state
+    for ps, task in zip(pos, plan.tasks, strict=True):
+        assert all(value is not ps.state and value != ps.state
+                   for value in attrs.astuple(task, recurse=False))
+
+
+# -- the command ----------------------------------------------------------------------------------
+
+
+def test_meeple_review_prints_losses_and_json_and_writes_the_chart(
+        tmp_path: Path, capsys: Any) -> None:
+    eng = connect_four(tmp_path, MISSED)
+    db = eng.store.url
+    eng.close()
+    svg = tmp_path / "chart.svg"
+    code, out, err = run_meeple(capsys, "review", "c4", "--budget", "0.05", "--db", db,
+                                "--svg", str(svg))
+    assert code == 0, err
+    assert "largest losses" in out and "ann" in out
+    lines = [ln for ln in out.splitlines() if "│ bob" in ln and "│ 7 " in ln]
+    assert lines and "│ 4 " in lines[0]  # bob played 7 where 4 was the move
+    picture = svg.read_text()
+    assert picture.startswith("<svg") and picture.count('class="point big"') >= 2
+    code, out, _ = run_meeple(capsys, "review", "c4", "--budget", "0.05", "--db", db, "--json")
+    data = orjson.loads(out)
+    assert code == 0 and data["complete"] and len(data["decisions"]) == len(MISSED)
+    assert data["summary"]["bob"]["big_losses"] >= 1
+    assert data["decisions"][6]["best"] == "4"
+    again = Engine(db)
+    assert load_review(again, "c4", data["key"]) == data["decisions"]
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--agent", "heuristic"], "mcts or ismcts"),
+    (["--budget", "0"], "--budget must be above 0"),
+    (["--as", "zed"], "'zed' does not play in c4"),
+    (["--workers", "0"], "--workers must be at least 1"),
+    (["--agent", "mcts:sims=x"], "takes a whole number, not 'x'"),
+    (["--svg", "/nonexistent/folder/chart.svg"], "a folder that exists"),
+])
+def test_bad_review_options_are_one_line_and_store_nothing(tmp_path: Path, capsys: Any,
+                                                            args: list[str], says: str) -> None:
+    eng = connect_four(tmp_path, MISSED)
+    db = eng.store.url
+    eng.close()
+    code, out, err = run_meeple(capsys, "review", "c4", "--db", db, *args)
+    assert code == 2 and says in err and len(err.strip().splitlines()) == 1
+    assert annotations_for(Engine(db).store).keys("c4", KIND) == []
+
+
+def test_the_chart_marks_rounds_and_big_losses() -> None:
+    decisions = [
+        {"index": i, "seq": i + 2, "player": p, "marker": m, "played": "1", "best": b,
+         "before": {"ann": v, "bob": -v}, "after": {"ann": v, "bob": -v}, "loss": loss}
+        for i, (p, m, b, v, loss) in enumerate([
+            ("ann", "Round 1", "1", 0.1, 0.0), ("bob", "Round 1", "2", 0.2, 0.4),
+            ("ann", "Round 2", "1", 0.5, 0.0), ("bob", "Round 2", "1", -0.3, 0.0)])]
+    svg = review_svg({"game_id": "g", "players": ["ann", "bob"], "decisions": decisions,
+                      "threshold": 0.1, "final": {"ann": 1.0, "bob": -1.0}})
+    assert svg.count('class="round"') == 2 and "Round 2" in svg
+    assert svg.count('class="point big"') == 1 and 'data-seq="3"' in svg
+    assert svg.count("<polyline") == 2
+
+
+@pytest.mark.parametrize("name", sorted(PLUGINS.games))
+def test_every_installed_game_is_reviewed_through_the_contract_alone(name: str,
+                                                                     tmp_path: Path) -> None:
+    eng = Engine(f"sqlite:///{tmp_path / 's.sqlite'}")
+    game = PLUGINS.game(name)
+    gid = eng.new_game(name, game.default_players(game.min_players), seed=5, game_id="g")
+    rng = random.Random(5)
+    for _ in range(6):
+        t = eng.table(gid)
+        acting = game.to_act(t.state)
+        if not acting:
+            break
+        eng.move(gid, rng.choice(game.legal(t.state, acting[0])), acting[0])
+    plan = plan_review(eng, gid, budget=0.01)
+    got = run_review(eng, plan)
+    assert len(got) == len(plan.tasks) >= 1
+    players = set(eng.store.header(gid).players)
+    for d, task in zip(got, plan.tasks, strict=True):
+        assert set(d["before"]) == set(d["after"]) == players
+        assert d["loss"] >= 0.0 and d["player"] == task.player
+        legal = {game.format(m, task.view) for m in game.legal(task.view, task.player)}
+        assert d["best"] in legal and d["played"] in legal
+
+
+# -- Terra Mystica: a town one build away ---------------------------------------------------------
+
+
+def _league_record(name: str) -> Path:
+    """A league record of the shared data, found in the first ancestor folder holding
+    shared/data; missing data skips, and fails under CI=true."""
+    import os
+
+    for folder in Path(__file__).resolve().parents:
+        found = list((folder / "shared" / "data" / "terra-mystica" / "league").glob(f"*/{name}"))
+        if found:
+            return found[0]
+    msg = f"the Terra Mystica league record {name} (shared/data) was not found"
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(msg)
+    pytest.skip(msg)
+
+
+def _town_hexes(state: Any) -> int:
+    return sum(state.town)
+
+
+def test_terra_mystica_other_moves_than_the_town_one_build_away_are_losses(
+        tmp_path: Path) -> None:
+    # 4pLeague_S60_D1L1_G1, decision 98: the nomads (GeorgeShortwell) stand one dwelling
+    # away from a town (the record: "action ACTN. build D1. +TW7"); several builds found
+    # it. The review of any move that founds none names a town-founding build as best.
+    record = _league_record("4pLeague_S60_D1L1_G1.txt")
+    eng = Engine(f"sqlite:///{tmp_path / 's.sqlite'}")
+    eng.import_record("snellman", record.read_text(), "tm")
+    game = eng.game_of("tm")
+    plan = plan_review(eng, "tm", agent="mcts:pw=0.5,prior=2,c=0.1,depth=4,sims=60")
+    task = plan.tasks[97]
+    assert game.format(task.played, task.view).startswith("action ACTN. build D1")
+    before = _town_hexes(task.view)
+
+    def founds(move: Any) -> bool:
+        after = game.step(game.clone(task.view), task.player, move, random.Random(0))
+        return _town_hexes(after) >= before + 3
+
+    legal = game.legal(task.view, task.player)
+    towns = {game.format(m, task.view) for m in legal if founds(m)}
+    assert founds(task.played) and towns
+    others = [m for m in legal if not founds(m)
+              and game.format(m, task.view).split(" ")[0] in ("action", "build", "upgrade")]
+    for move in others[:: max(1, len(others) // 3)][:3]:
+        got = review_decision(attrs.evolve(task, played=move), game)
+        assert got["best"] in towns, got
+        assert got["loss"] > 0.05
+
+
+def test_a_review_on_ray_is_the_review_of_the_local_executor(tmp_path: Path) -> None:
+    import importlib.util
+    import os
+
+    if importlib.util.find_spec("ray") is None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("CI=true but Ray is not installed: pip install 'meeple[ray]'")
+        pytest.skip("Ray is not installed: pip install 'meeple[ray]'")
+    from meeple.ai.executors import RayExecutor
+
+    one = connect_four(tmp_path, MISSED, "one.sqlite")
+    two = connect_four(tmp_path, MISSED, "two.sqlite")
+    local = run_review(one, plan_review(one, "c4", budget=0.02, seed=3))
+    ray = run_review(two, plan_review(two, "c4", budget=0.02, seed=3),
+                     RayExecutor(2, store_shared=False))
+    assert ray == local
+
+
+def test_an_undone_command_is_not_reviewed(tmp_path: Path) -> None:
+    eng = connect_four(tmp_path, ["1", "2"])
+    eng.undo("c4", "bob")
+    eng.move("c4", "5", "bob")
+    got = run_review(eng, plan_review(eng, "c4", budget=0.01))
+    assert [(d["player"], d["played"]) for d in got] == [("ann", "1"), ("bob", "5")]
+    assert got[1]["seq"] == eng.store.last("c4")[0]  # bob's 5 wrote the last event
+
+
+def test_the_same_review_in_two_interpreters_with_other_hash_seeds(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    eng = Engine(f"sqlite:///{tmp_path / 's.sqlite'}")
+    gid = eng.new_game("carcassonne-hill-dale", ["ann", "bob"], seed=4, game_id="h1")
+    game = eng.game_of(gid)
+    rng = random.Random(2)
+    for _ in range(6):
+        t = eng.table(gid)
+        p = game.to_act(t.state)[0]
+        eng.move(gid, rng.choice(game.legal(t.state, p)), p)
+    eng.close()  # checkpoints the WAL: the file alone holds the game
+    runs = []
+    for hash_seed, name in (("1", "a.sqlite"), ("2", "b.sqlite")):
+        copy = tmp_path / name
+        copy.write_bytes((tmp_path / "s.sqlite").read_bytes())
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run([sys.executable, "-m", "meeple.cli.app", "review", "h1", "--db",
+                              str(copy), "--budget", "0.05", "--json"], env=env,
+                             capture_output=True, text=True, check=True, timeout=300)
+        runs.append(orjson.loads(out.stdout)["decisions"])
+    assert runs[0] == runs[1] and len(runs[0]) == 6
