@@ -169,8 +169,7 @@ class MCTSAgent:
         if self.model is not None:
             return self._model_act(game, view, player)
         start = time.perf_counter()
-        self.game = game
-        self.evaluate = self.evaluation.of(game)
+        self.use(game)
         hidden = game.hidden_information
         if self.solve_option is not None:
             self.solve = self.solve_option
@@ -212,6 +211,12 @@ class MCTSAgent:
         self.stats.calls += calls
         self.stats.seconds += time.perf_counter() - start
         return best_move
+
+    def use(self, game: Game) -> None:
+        """Search ``game`` from now on, valuing positions with this agent's own evaluator
+        of it (``Game.evaluator``)."""
+        self.game = game
+        self.evaluate = self.evaluation.of(game)
 
     def _model_act(self, game: Game, view: Any, player: str) -> Any:
         """``opponents=heuristic``: the opponent-model search (model_search.py)."""
