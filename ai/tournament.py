@@ -35,6 +35,10 @@ from .rewards import match_score
 #: AI matches write their log in one go at the end (or on interruption); a crash loses at
 #: most this many commands and the match resumes before them.
 FLUSH_EVERY = 100_000
+#: ... and a match in progress is written at least this often (seconds), so that a page
+#: watching it (``meeple serve``) follows it move by move, while a fast match still
+#: writes in a few large batches. None: only every ``flush_every`` commands.
+FLUSH_SECONDS: float | None = 0.25
 
 
 @attrs.frozen
@@ -52,6 +56,7 @@ class MatchUnit:
     store_url: str
     options: tuple[tuple[str, Any], ...] = ()
     flush_every: int = FLUSH_EVERY
+    flush_seconds: float | None = FLUSH_SECONDS
 
     @property
     def game_id(self) -> str:
@@ -292,6 +297,25 @@ def play_detached(item: tuple[MatchUnit, bytes | None]) -> tuple[MatchResult, by
     return result, engine.export(unit.game_id, reveal=True, keep_seed=True)
 
 
+def flush_on_time(engine: Engine, seconds: float | None,
+                  clock: Callable[[], float] = time.monotonic) -> Callable[..., None] | None:
+    """A ``run_match`` hook that stores the commands played so far once ``seconds`` have
+    passed since the last write (None: no hook). A failed write propagates, and
+    ``run_match`` then drops what could not be stored."""
+    if seconds is None:
+        return None
+    last = clock()
+
+    def on_command(t: Any, _player: str, _command: Any) -> None:
+        nonlocal last
+        now = clock()
+        if now - last >= seconds and t.pending:
+            t.flush(engine.store, engine.clock)
+            last = now
+
+    return on_command
+
+
 def _play(engine: Engine, unit: MatchUnit) -> MatchResult:
     start = time.perf_counter()
     exists, outcome = _stored_outcome(engine, unit)
@@ -301,7 +325,8 @@ def _play(engine: Engine, unit: MatchUnit) -> MatchResult:
                             game_id=unit.game_id, title=unit.title)
         agents = {seat: make_agent(spec, s, engine.plugins)
                   for seat, spec, s in zip(unit.seats, unit.specs, unit.agent_seeds, strict=True)}
-        result = run_match(engine, unit.game_id, agents, flush_every=unit.flush_every)
+        result = run_match(engine, unit.game_id, agents, flush_every=unit.flush_every,
+                           on_command=flush_on_time(engine, unit.flush_seconds))
         if result is None:
             raise MeepleError(f"{unit.game_id} stopped before its end")
         outcome = result.to_json()

@@ -20,10 +20,12 @@ from meeple.core.scheduler import run_match
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table as RichTable
-from rich.text import Text
 
-from .human import Announcer, HumanAgent, NoInput
+from .human import HumanAgent, NoInput
 from .lines import error_markup, one_line
+from .playing import follow_up, people_at_table, play_with_people, score_breakdown
+from .tables import fitted_table
+from .words import table_words, text_format
 
 app = typer.Typer(
     name="meeple",
@@ -121,12 +123,13 @@ def games(json: Json = False) -> None:
     if json:
         emit_json(rows)
         return
-    t = RichTable("game", "title", "players", "options", title="Installed games")
+    cells = []
     for r in rows:
         lo, hi = r["players"]
-        t.add_row(r["name"], r["title"], f"{lo}-{hi}" if lo != hi else str(lo),
-                  ", ".join(o["name"] for o in r["options"]) or "-")
-    out.print(t)
+        cells.append((r["name"], r["title"], f"{lo}-{hi}" if lo != hi else str(lo),
+                      ", ".join(o["name"] for o in r["options"]) or "-"))
+    out.print(fitted_table(out, "Installed games", ("game", "title", "players", "options"),
+                           cells))
 
 
 @app.command()
@@ -216,20 +219,31 @@ def play(
     if not quiet:
         out.print(f"game [bold]{gid}[/bold]: "
                   + escape(", ".join(f"{p}={s}" for p, s in zip(seats, specs, strict=True))))
-    people = {p: a for p, a in zip(seats, agent_objs, strict=True) if isinstance(a, HumanAgent)}
-    # people hear of every other player's command, in one line with its consequences
-    outcome = run_match(eng, gid, dict(zip(seats, agent_objs, strict=True)),
-                        flush_every=1 if humans else 50,
-                        on_command=Announcer(people) if people else None)
+    if humans:
+        # people share one screen and one line editor (this game's history)
+        seat_agents = people_at_table(dict(zip(seats, agent_objs, strict=True)), out, gid)
+        outcome = play_with_people(eng, gid, seat_agents, specs, db, out)
+        if outcome is None:
+            return
+    else:
+        outcome = run_match(eng, gid, dict(zip(seats, agent_objs, strict=True)),
+                            flush_every=50)
     if not quiet:
-        out.print(eng.render(gid), markup=False)
+        out.print(eng.render(gid, text_format(eng.game_of(gid), out)), markup=False)
+        for line in table_words(eng, gid, None):  # the final table in words, tie-break too
+            out.print(line, markup=False, highlight=False)
+        if outcome is not None:
+            for line in [*score_breakdown(eng, gid, outcome),
+                         *follow_up(gid, db, eng.store.last(gid)[0])]:
+                out.print(line, markup=False, highlight=False, soft_wrap=True)
     result = outcome.to_json() if outcome else {}
     out.print(f"{gid}: " + ", ".join(f"{p} {s:g} (rank {result['ranks'][p]})"
                                     for p, s in result.get("scores", {}).items()),
               markup=False)
 
 
-@app.command()
+# A command may start with a minus sign (Carcassonne's "-1,0 r0"): not an option.
+@app.command(context_settings={"ignore_unknown_options": True})
 def move(
     game_id: Annotated[str, typer.Argument(help="Stored game id.")],
     command: Annotated[str, typer.Argument(help="The command in the game's notation.")],
@@ -268,7 +282,12 @@ def show(
     if fmt == "json":
         emit_json(eng.show_json(game_id, as_player, at, reveal=reveal))
     else:
+        if fmt == "text":  # a narrow terminal gets the game's narrow picture, if it has one
+            fmt = text_format(eng.game_of(game_id), out)
         sys.stdout.write(eng.render(game_id, fmt, as_player, at, reveal=reveal) + "\n")
+        if fmt in ("text", "narrow"):  # the table in words: what the picture does not say
+            for line in table_words(eng, game_id, as_player, at, reveal):
+                out.print(line, markup=False, highlight=False)  # wrapped at words
 
 
 def _check_as(eng: Engine, game_id: str, player: str | None, reveal: bool = False) -> None:
@@ -318,16 +337,18 @@ def list_games(json: Json = False, db: Db = None) -> None:
     if json:
         emit_json(rows)
     else:
-        t = RichTable("id", "game", "players", "events", "status", title="Stored games")
+        cells = []
         for r in rows:
             status = r.get("status", "?")
             if status == "finished":
                 status = "won by " + ", ".join(r["outcome"]["winners"])
             elif status == "running":
                 status = "to act: " + ", ".join(r.get("to_act", []))
-            t.add_row(*(Text(str(cell)) for cell in (  # players' names are not markup
-                r["game_id"], r["game"], ", ".join(r["players"]), r.get("seq", "?"), status)))
-        out.print(t)
+            cells.append((r["game_id"], r["game"], ", ".join(r["players"]), r.get("seq", "?"),
+                          status))
+        # the id is what every other command needs: never cut
+        out.print(fitted_table(out, "Stored games",
+                               ("id", "game", "players", "events", "status"), cells))
         for r in damaged:  # whole lines, not wrapped into the table
             sys.stdout.write(f"damaged {r['game_id']}: {r['problem']}\n")
     if damaged:

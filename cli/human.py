@@ -2,12 +2,14 @@
 
 Generic over games, through the ``Game`` API only:
 
-* every other player's command is announced in one line with its consequences
-  (``describe_event`` of each event as this person may see it, and ``changes``), queued
-  by ``Announcer`` (the ``play`` loop's ``on_command`` hook) and printed before the prompt;
+* every command is announced in one line with its consequences (``describe_event`` of
+  each event as this person may see it, and ``changes``) by ``Announcer`` (the ``play``
+  loop's ``on_command`` hook): the person's own at once, the others' before the prompt;
 * the prompt names who is to act and what is asked (``to act: p1``);
 * ``? TOPIC`` looks a card or rule up (``Game.explain``); ``?`` alone lists the commands
-  allowed now.
+  allowed now; ``help``, ``undo`` and ``quit`` (Ctrl-C, Ctrl-D) work in every game
+  (``undo`` and ``quit`` are carried out by the match loop, cli/playing.py);
+* at a hot-seat table the screen is cleared between two people (``Seating``).
 """
 
 from __future__ import annotations
@@ -20,9 +22,12 @@ from meeple.core import IllegalCommand, MeepleError
 from rich.console import Console
 from rich.markup import escape
 
+from .prompt import PlainReader
+from .words import text_format
+
 
 class NoInput(MeepleError):
-    """The person at the prompt closed the input; the match stops, stored as far as it got."""
+    """No person could be asked; the match stops, stored as far as it got."""
 
 
 def consequences(game: Any, events: Sequence[Any]) -> str:
@@ -55,36 +60,115 @@ def announcement(game: Any, actor: str, text: str, events: Sequence[Any], viewer
     return line
 
 
+HELP = """\
+Type a command in the game's notation (the legal ones are listed above the prompt).
+Words that work at every prompt:
+  ?          list every command allowed now
+  ? NAME     look a card, tile, faction or rule up (`meeple rules GAME` lists the names)
+  help       this text
+  undo       take back your last command (asks the consent it needs, as `meeple undo`)
+  quit       stop here; the game is stored and the resume command is printed
+             (Ctrl-C and Ctrl-D do the same)
+At a terminal: Up/Down walk this game's history, Tab completes a command word by word."""
+
+
+class Leave(Exception):  # noqa: N818 - a request, not an error
+    """The person typed ``quit`` (or Ctrl-C, Ctrl-D): the match stops, stored as it is."""
+
+    def __init__(self, player: str) -> None:
+        super().__init__(player)
+        self.player = player
+
+
+class UndoWanted(Exception):  # noqa: N818 - a request, not an error
+    """The person typed ``undo``: the match loop takes the command back and goes on."""
+
+    def __init__(self, player: str) -> None:
+        super().__init__(player)
+        self.player = player
+
+
+class Seating:
+    """What the people at one screen share: who acted last, so that a hot-seat table
+    hides one person's hand before the next sits down."""
+
+    def __init__(self) -> None:
+        self.people: set[str] = set()
+        self.last: str | None = None
+
+    def hand_over(self, console: Console, reader: Any, player: str) -> None:
+        """Clear the screen and wait for ``player`` when another person acted before."""
+        if len(self.people) > 1 and self.last is not None and self.last != player:
+            console.clear()
+            reader.read(f"pass to {player}, press Enter ")
+        self.last = player
+
+
 class HumanAgent:
     name = "human"
 
-    def __init__(self, console: Console | None = None, show_legal: int = 40) -> None:
+    def __init__(self, console: Console | None = None, show_legal: int = 40,
+                 reader: Any = None, seating: Seating | None = None) -> None:
         self.console = console or Console()
         self.show_legal = show_legal
+        self.reader = reader or PlainReader(self.console)
+        self.seating = seating or Seating()
         self.news: list[str] = []  # announcements queued since this person last acted
 
     def tell(self, line: str) -> None:
         self.news.append(line)
 
+    def say(self, line: str) -> None:
+        """Print a line now (this person's own command and what came of it)."""
+        self.console.print(escape(line), highlight=False, soft_wrap=True)
+
+    def _read(self, prompt: str, candidates: Any = None) -> str:
+        return self.reader.read(prompt, candidates)
+
     def act(self, game: Any, view: Any, player: str) -> Any:
+        self.seating.people.add(player)
+        try:
+            self.seating.hand_over(self.console, self.reader, player)
+        except (EOFError, KeyboardInterrupt):
+            raise Leave(player) from None
         for line in self.news:
             self.console.print(escape(line), highlight=False, soft_wrap=True)
         self.news = []
-        self.console.print(escape(game.render(view, "text", player)), highlight=False)
+        picture = game.render(view, text_format(game, self.console), player)
+        self.console.print(escape(picture), highlight=False)
+        for line in game.describe_table(view, player):  # what the picture does not say
+            self.console.print(escape(line), highlight=False)  # wrapped at words
         acting = list(game.to_act(view))
         others = [p for p in acting if p != player]
         also = f" (also to act: {', '.join(others)})" if others else ""
         self.console.print(f"[bold]{escape(player)} to act[/bold]{escape(also)}")
         legal = game.legal(view, player)
         self._show_legal(game, view, legal)
+        texts: list[str] = []
+
+        def candidates() -> list[str]:
+            if not texts:
+                texts.extend(game.format(c, view) for c in legal)
+                texts.extend(f"? {name}" for names in game.topics().values() for name in names)
+            return texts
+
         while True:
             try:
-                text = self.console.input(f"[bold]{escape(player)}[/bold]> ")
-            except EOFError:
-                raise NoInput(f"no input for {player}; the game is stored and can be resumed "
-                              "with `meeple play GAME_ID --resume`") from None
-            if text.strip().startswith("?"):
-                self._lookup(game, view, legal, text.strip()[1:].strip())
+                text = self._read(f"{player}> ", candidates)
+            except (EOFError, KeyboardInterrupt):
+                raise Leave(player) from None
+            word = text.strip()
+            if word.startswith("?"):
+                self._lookup(game, view, legal, word[1:].strip())
+                continue
+            if word.lower() == "help":
+                self.console.print(escape(HELP), highlight=False)
+                continue
+            if word.lower() == "quit":
+                raise Leave(player)
+            if word.lower() == "undo":
+                raise UndoWanted(player)
+            if not word:
                 continue
             try:
                 command = game.parse(text, view, player)
@@ -92,7 +176,7 @@ class HumanAgent:
                 return command
             except IllegalCommand as exc:
                 self.console.print(f"[red]{escape(str(exc))}[/red] (? lists the commands allowed "
-                                   "now; ? NAME looks a card or rule up)")
+                                   "now; ? NAME looks a card or rule up; help lists the words)")
 
     def _show_legal(self, game: Any, view: Any, legal: list[Any], limit: int | None = None) -> None:
         if not legal:
@@ -114,8 +198,10 @@ class HumanAgent:
 
 
 class Announcer:
-    """The ``play`` loop's ``on_command`` hook: queues, for every person at the table, a
-    line about each command someone else gave (their own they know)."""
+    """The ``play`` loop's ``on_command`` hook: for every person at the table, one line
+    about each command, as that person may see it: printed at once for the person who
+    gave it (what came of it: scoring, income, draws, a new phase), queued for the others
+    until their next prompt."""
 
     def __init__(self, humans: Mapping[str, HumanAgent]) -> None:
         self.humans = dict(humans)
@@ -129,10 +215,12 @@ class Announcer:
         game = table.game
         text = command if isinstance(command, str) else None
         for seat, agent in self.humans.items():
-            if seat == player:
-                continue
             shown = text or _notation(game, table, command, events)
-            agent.tell(announcement(game, player, shown, events, seat))
+            line = announcement(game, player, shown, events, seat)
+            if seat == player:  # their own command: what came of it, at once
+                agent.say(line)
+            else:
+                agent.tell(line)
 
 
 def _notation(game: Any, table: Any, command: Any, events: Sequence[Any]) -> str:

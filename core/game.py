@@ -379,6 +379,19 @@ class Game:
         given, is the asking player's view. None: the game knows no such topic."""
         return None
 
+    def topics(self) -> Mapping[str, Sequence[str]]:
+        """The names ``explain`` answers for, by kind: ``{"cards": ["Asteroid", ...],
+        "awards": [...]}`` (``meeple rules GAME`` lists them; the prompt completes
+        ``? NAME`` with them). The default: nothing."""
+        return {}
+
+    def describe_table(self, state: State, player: str | None = None) -> list[str]:
+        """What the picture does not say, in words, one line each (pools, what is taken,
+        scoring to come, income, tableaux...), as ``player`` may see it (``state`` is
+        their view). Shown at the prompt and by ``meeple show`` as text. The default:
+        nothing."""
+        return []
+
     def panels(self, state: State, player: str | None) -> Sequence[Panel]:
         """What the table shows ``player`` (None: a spectator) besides the board, in words:
         its own hand as cards, every player's played cards and tokens, the pools on

@@ -2,14 +2,20 @@
 Chromium: one game of each installed kind, played some moves through the seat pages' own
 JSON API, then its page photographed. Writes docs/img/serve-*.png.
 
-    .venv/bin/python scripts/serve_screenshots.py [--moves 30] [--out docs/img]
+The seat pages at phone and desktop size (serve-GAME-phone.png, serve-GAME-desktop.png:
+the board with a move begun, the panels beside it) are the pictures the test run takes in
+tests/web/test_web_table.py; this script runs that test with MEEPLE_SCREENSHOTS set.
+
+    .venv/bin/python scripts/serve_screenshots.py [--out docs/img]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -57,6 +63,10 @@ def main() -> None:
     args = ap.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p",
+                    "no:cacheprovider", str(ROOT / "tests" / "web" / "test_web_table.py"),
+                    "-k", "fits_a_phone"], check=True, cwd=ROOT,
+                   env={**os.environ, "MEEPLE_SCREENSHOTS": str(out)})
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app(f"sqlite:///{tmp}/screens.sqlite", ai=False)
         games = app.state.service.engine.plugins.games

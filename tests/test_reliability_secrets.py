@@ -57,9 +57,15 @@ def seen(game: Game, ev: Any, player: str | None) -> tuple[str, Any]:
     return line(game, ev, player), game.redact(ev, player)
 
 
-def shown(game: Game, state: Any, player: str | None) -> tuple[Any, str, Any]:
+def shown(game: Game, state: Any, player: str | None) -> tuple[Any, ...]:
+    """Everything a page or prompt shows ``player``: the view, its text, its summary, its
+    picture, the panels beside it and where each legal command points."""
     v = game.view(state, player)
-    return v, game.render(v, "text", player), game.summary(v, player)
+    svg = game.render(v, "svg", player) if "svg" in game.render_formats else None
+    pointing = [] if player is None else [
+        (game.format(c, v), tuple(game.regions(v, player, c))) for c in game.legal(v, player)]
+    return (v, game.render(v, "text", player), game.summary(v, player), svg,
+            tuple(game.panels(v, player)), pointing)
 
 
 def counts(name: str) -> dict[str, int]:
@@ -78,24 +84,26 @@ def test_a_view_does_not_change_with_what_the_player_cannot_know(name: str) -> N
         gid = play_random(eng, name, seed, prefix, "s")
         state = eng.state(gid)
         for player in eng.store.header(gid).players:
-            v, text, summary = shown(game, state, player)
+            v, text, summary, svg, panels, pointing = seen_now = shown(game, state, player)
             # What the engine shows (meeple show --as P) is this view, nothing more.
             assert eng.view(gid, player) == v
             assert eng.render(gid, "text", player) == text
             assert eng.show_json(gid, player)["state"] == summary
+            if svg is not None:
+                assert eng.render(gid, "svg", player) == svg
             for j in range(3):
                 x = game.determinize(game.view(state, player), player, random.Random(det + j))
                 c["positions"] += 1
                 c["changed"] += x != state
                 count("secrets.views_resampled")
-                assert shown(game, x, player) == (v, text, summary), (
+                assert shown(game, x, player) == seen_now, (
                     f"{name}: {player}'s view changed with something {player} cannot know")
                 # A spectator knows less than any seat: the spectator's view of X, which
                 # only differs in what this seat cannot know, must be the same too.
                 assert shown(game, x, None) == shown(game, state, None), (
                     f"{name}: the spectator's view shows something {player} cannot know")
                 count("secrets.spectator_views_resampled")
-        v, text, summary = shown(game, state, None)
+        v, text, summary, *_ = shown(game, state, None)
         assert eng.view(gid, None) == v and eng.render(gid, "text") == text
         assert eng.show_json(gid)["state"] == summary
 

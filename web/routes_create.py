@@ -60,12 +60,25 @@ def seed_of(fields: dict[str, Any]) -> int | None:
     return seed
 
 
-def parse_create(fields: dict[str, Any]) -> tuple[str, list[tuple[str, str]], dict, int | None]:
-    """(game, seats, options, seed) of a new-game request."""
+def public_of(fields: dict[str, Any]) -> bool:
+    """Whether the seed is to be public: JSON true/false, or the form's checkbox."""
+    value = fields.get("public_seed", False)
+    if isinstance(value, bool):
+        return value
+    if value in ("on", "true", "1"):
+        return True
+    if value in ("", "off", "false", "0", None):
+        return False
+    raise BadOptions(f"public_seed must be true or false, not {str(value)[:20]!r}")
+
+
+def parse_create(fields: dict[str, Any]) -> tuple[str, list[tuple[str, str]], dict,
+                                                  int | None, bool]:
+    """(game, seats, options, seed, public seed) of a new-game request."""
     game = str(fields.get("game") or "").strip()
     if not game:
         raise BadOptions("choose a game")
-    return game, seats_of(fields), options_of(fields), seed_of(fields)
+    return game, seats_of(fields), options_of(fields), seed_of(fields), public_of(fields)
 
 
 def links(request: Request, gid: str, keys: dict[str, str]) -> dict[str, Any]:

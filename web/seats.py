@@ -28,6 +28,15 @@ CREATE TABLE IF NOT EXISTS seats (
     agent_seed INTEGER NOT NULL,
     PRIMARY KEY (game_id, seat)
 );
+-- Games whose seed was chosen to be public: every page of the game shows it.
+CREATE TABLE IF NOT EXISTS public_seeds (
+    game_id TEXT PRIMARY KEY,
+    seed INTEGER NOT NULL
+);
+-- The server's own secret, mixed into every seed typed without "public".
+CREATE TABLE IF NOT EXISTS secret (
+    value BLOB NOT NULL
+);
 """
 
 
@@ -85,9 +94,10 @@ class SeatBook:
         self._db.close()
 
     def add_game(self, game_id: str, seats: dict[str, str | None],
-                 seeds: dict[str, int]) -> dict[str, str]:
-        """Record a game's seats (seat -> agent spec, None for a person); returns the new
-        key of every human seat. All rows are written in one transaction."""
+                 seeds: dict[str, int], public_seed: int | None = None) -> dict[str, str]:
+        """Record a game's seats (seat -> agent spec, None for a person) and its seed when
+        that is public; returns the new key of every human seat. All rows are written in
+        one transaction."""
         keys: dict[str, str] = {}
         rows = []
         for seat, agent in seats.items():
@@ -100,11 +110,37 @@ class SeatBook:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 self._db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?)", rows)
+                if public_seed is not None:
+                    self._db.execute("INSERT INTO public_seeds VALUES (?, ?)",
+                                     (game_id, public_seed))
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
         return keys
+
+    def public_seed(self, game_id: str) -> int | None:
+        """The game's seed if it was made public when the game was created, else None."""
+        with self._lock:
+            row = self._db.execute("SELECT seed FROM public_seeds WHERE game_id = ?",
+                                   (game_id,)).fetchone()
+        return row[0] if row else None
+
+    def secret(self) -> bytes:
+        """This server's secret (made once, kept with the seats): what typed seeds are
+        mixed with. Like the keys, it is never in the event store."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                row = self._db.execute("SELECT value FROM secret").fetchone()
+                if row is None:
+                    row = (secrets.token_bytes(32),)
+                    self._db.execute("INSERT INTO secret VALUES (?)", row)
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        return bytes(row[0])
 
     def by_key(self, key: str) -> Seat | None:
         with self._lock:

@@ -7,6 +7,7 @@ the engine (its table cache is not shared between threads); agents think outside
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 import threading
@@ -15,7 +16,7 @@ from typing import Any
 
 import attrs
 from meeple.ai.registry import check_spec
-from meeple.core import BadOptions, GameNotFound, IllegalCommand, MeepleError, runtime
+from meeple.core import BadOptions, GameNotFound, IllegalCommand, MeepleError, Panel, runtime
 from meeple.core import engine as engine_module
 from meeple.core.engine import Engine
 from meeple.core.errors import ConcurrencyError, UnknownName
@@ -80,6 +81,20 @@ def shortened(exc: Exception, command: str, keep: int = 40) -> Exception:
         return type(exc)(text)
     except TypeError:  # an error that is not made from its message alone
         return exc
+
+
+def panel_json(panel: Panel) -> dict[str, Any]:
+    return {"title": panel.title, "entries": [
+        {"name": e.name, "text": e.text, "detail": e.detail, "region": e.region}
+        for e in panel.entries]}
+
+
+def mixed_seed(secret: bytes, typed: int) -> int:
+    """The game's seed for a seed typed into the form: the typed one mixed with the
+    server's secret, so that nobody who knows only what was typed can foresee a draw,
+    while the same typed seed on the same server still deals the same game."""
+    digest = hashlib.sha256(secret + typed.to_bytes(8, "big")).digest()
+    return int.from_bytes(digest[:8], "big") >> 1  # 63 bits, as a typed seed may be
 
 
 def command_spans(t: Any) -> list[tuple[int, int]]:
@@ -185,18 +200,24 @@ class Service:
             log = [self._line(ln) for ln in eng.log(game_id, seat)]
             self._annotate_log(game_id, seat, log)
             last = eng.store.last(game_id)[0]
-            legal: list[str] = []
+            t = eng.table(game_id, upto=at)
+            view = t.game.view(t.state, seat)
+            panels = [panel_json(p) for p in t.game.panels(view, seat)]
+            choices: list[dict[str, Any]] = []
             if seat is not None and at is None and seat in shown["to_act"]:
-                t = eng.table(game_id)
-                view = t.game.view(t.state, seat)
-                legal = [t.game.format(c, view) for c in t.game.legal(view, seat)]
+                choices = [{"command": t.game.format(c, view),
+                            "regions": list(t.game.regions(view, seat, c))}
+                           for c in t.game.legal(view, seat)]
             request = self._live_request(game_id)
         tour = tournament_of(header)
         seats = {s.seat: s for s in self.seats.seats(game_id)}
         scores = shown["scores"] or (shown["state"] or {}).get("scores")
         return {
             **shown, "title": header.title, "created": header.created, "last_seq": last,
-            "at": at, "shown_seq": shown["seq"], "svg": svg, "log": log, "legal": legal,
+            "at": at, "shown_seq": shown["seq"], "svg": svg, "log": log,
+            "legal": [c["command"] for c in choices], "choices": choices,
+            "pointing": any(c["regions"] for c in choices), "panels": panels,
+            "public_seed": self.seats.public_seed(game_id),
             "seat": seat, "scores": scores,
             "agents": {p: (seats[p].agent if p in seats else None) for p in header.players},
             "tournament": tour.tournament if tour else None,
@@ -246,9 +267,13 @@ class Service:
                 for g in self.engine.plugins.games.values()]
 
     def create(self, game: str, seats: Sequence[tuple[str, str]], options: Mapping[str, Any],
-               seed: int | None) -> tuple[str, dict[str, str]]:
+               seed: int | None, public_seed: bool = False) -> tuple[str, dict[str, str]]:
         """Make a game: ``seats`` is (name, "human" or an agent spec) per seat. Everything
-        is checked before anything is stored. Returns the id and each person's key."""
+        is checked before anything is stored. Returns the id and each person's key.
+
+        A typed ``seed`` is mixed with this server's secret (``mixed_seed``) unless
+        ``public_seed``: then it is the game's seed as typed, reproducible by anyone with
+        ``meeple new --seed``, and every page of the game shows it."""
         if not seats:
             raise BadOptions("give at least one player")
         agents: dict[str, str | None] = {}
@@ -271,12 +296,19 @@ class Service:
                     check_spec(spec, self.engine.plugins, table, names)
                 except BadOptions as exc:
                     raise BadOptions(f"{name}: {exc}") from None
-        seed = random.SystemRandom().getrandbits(63) if seed is None else seed
+        if public_seed and seed is None:
+            raise BadOptions("a public seed must be given: type the seed to share, or leave "
+                             "the seed private")
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(63)
+        elif not public_seed:
+            seed = mixed_seed(self.seats.secret(), seed)
         rng = random.Random(seed)
         seat_seeds = {n: rng.getrandbits(62) for n in names}
         with self.lock:
             gid = self.engine.new_game(game, names, dict(options), seed)
-            keys = self.seats.add_game(gid, agents, seat_seeds)
+            keys = self.seats.add_game(gid, agents, seat_seeds,
+                                       public_seed=seed if public_seed else None)
             self.changed.notify_all()
         return gid, keys
 

@@ -61,8 +61,11 @@ class Site:
             return Answer(exc.code, exc.read(), exc.headers.get("Content-Type", ""))
 
     def create(self, game: str, seats: list[tuple[str, str]], seed: int = 1,
-               options: dict | None = None) -> dict[str, Any]:
+               options: dict | None = None, public_seed: bool = True) -> dict[str, Any]:
+        """A game made through POST /api/games; a public seed by default, so that a
+        test's game is the same on every run (a private one mixes in the server's secret)."""
         ans = self.post("/api/games", {"game": game, "seed": seed, "options": options or {},
+                                       "public_seed": public_seed,
                                        "seats": [{"name": n, "agent": a} for n, a in seats]})
         assert ans.status == 201, ans.text
         made = ans.json()

@@ -46,7 +46,8 @@ def test_create_play_and_read_back(site):
     assert gid not in [r["game_id"] for r in site.get("/api/games?game=utopia").json()]
     assert site.get("/api/games?game=chess").status == 400
     html = site.get(f"/games/{gid}").text
-    assert gid in html and "To act: bob" in html and "<img id=\"board\"" in html
+    assert gid in html and "To act: bob" in html and '<div id="board"' in html
+    assert site.engine.render(gid, "svg", None) in html  # the picture, drawn inline
     svg = site.get(f"/games/{gid}/board.svg")
     assert svg.type.startswith("image/svg+xml") and b"<svg" in svg.body
 

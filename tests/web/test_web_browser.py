@@ -10,6 +10,7 @@ import re
 
 import pytest
 from browser import chromium, screenshot_is_blank
+from meeple.web.service import mixed_seed
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +58,9 @@ def test_create_and_play_connect_four_to_the_end(site, browser):
     assert set(links) == {"ann", "bob"}
     spectator = css(d, "#spectator").get_attribute("href")
     gid = spectator.rsplit("/", 1)[1]
-    assert site.engine.store.header(gid).seed == 11
+    # the typed seed was mixed with the server's secret, and no page names it
+    assert site.engine.store.header(gid).seed == mixed_seed(site.app.state.service.seats.secret(), 11)
+    assert site.engine.store.header(gid).seed != 11
 
     d.get(links["ann"])
     windows = {"ann": d.current_window_handle}
@@ -78,7 +81,12 @@ def test_create_and_play_connect_four_to_the_end(site, browser):
             wait(d, lambda d: css(d, "#command").send_keys("9\n") or True)
             wait(d, lambda d: "not a column" in css(d, "#message").text)
             assert site.engine.store.last(gid)[0] == stored
-        wait(d, lambda d, col=col: css(d, f'button.move[data-command="{col}"]').click() or True)
+        # point at the column, then confirm the one move left with a second click on it
+        wait(d, lambda d, col=col: click_region(d, f"column-{col}"))
+        wait(d, lambda d, col=col: css(d, "#pick-confirm").text == f"Play {col}")
+        assert css(d, "#pick-prompt").text.startswith(f"column {col}: one move left")
+        assert not d.find_elements("css selector", "#public-seed")
+        click_region(d, f"column-{col}")
         wait(d, lambda d, stored=stored: live_seq(d) > stored)
     for who in ("ann", "bob"):
         d.switch_to.window(windows[who])
@@ -98,7 +106,7 @@ def test_create_and_play_connect_four_to_the_end(site, browser):
     wait(d, lambda d: d.current_url.endswith("?at=1"))
     css(d, "#next").click()
     wait(d, lambda d: d.current_url.endswith("?at=2"))
-    assert css(d, "#shown-seq").text == "2" and "at=2" in css(d, "#board").get_attribute("src")
+    assert css(d, "#shown-seq").text == "2" and css(d, "#board").get_attribute("data-shown") == "2"
     assert "here" in css(d, "#e2").get_attribute("class")
     assert "future" in css(d, "#e3").get_attribute("class")
     d.execute_script("const s = document.getElementById('slider'); s.value = 5;"
@@ -108,14 +116,25 @@ def test_create_and_play_connect_four_to_the_end(site, browser):
     assert f"after event 5 of {last}" in css(d, "#turn").text
     svg = site.get(f"/games/{gid}/board.svg?at=5").text
     assert svg == site.engine.render(gid, "svg", None, 5)
-    assert d.execute_script("return document.getElementById('board').naturalWidth") > 0
+    assert d.execute_script("return document.querySelector('#board svg').getBBox().width") > 0
+
+
+def click_region(driver, region: str) -> bool:
+    """Click the seat page's element of ``region`` (a column, a hex, a card in a panel)
+    as a person would: in its middle, where it shows."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    el = css(driver, f'#live [data-region="{region}"]')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", el)
+    ActionChains(driver).move_to_element(el).click().perform()
+    return True
 
 
 def test_undo_from_the_page_strikes_the_move_through(site, browser):
     made = site.create("connect-four", [("ann", "human"), ("bob", "human")])
     d = browser
     d.get(made["seats"]["ann"])
-    wait(d, lambda d: css(d, 'button.move[data-command="3"]').click() or True)
+    wait(d, lambda d: css(d, "#notation #command").send_keys("3\n") or True)
     wait(d, lambda d: live_seq(d) == 2)
     wait(d, lambda d: css(d, "#undo").click() or True)  # one's own move, no barrier: no consent needed
     wait(d, lambda d: live_seq(d) == 3)
@@ -215,7 +234,7 @@ def test_every_game_page_is_a_picture(site, browser):
         play_random(site, made, 3)
         browser.get(made["spectator"])
         wait(browser, lambda d: d.execute_script(
-            "const i = document.getElementById('board'); return i.complete && i.naturalWidth"))
+            "const s = document.querySelector('#board svg'); return s && s.getBBox().width"))
         png = browser.get_screenshot_as_png()
         assert not screenshot_is_blank(png), name
         assert made["game_id"] in css(browser, "h1").text

@@ -1,7 +1,145 @@
-// Meeple pages: live refresh over server-sent events, moves, undo and replay controls.
-// Plain JavaScript, no libraries: the page is rendered by the server; on any change the
-// script fetches the same URL again and swaps in the new #live part.
+// Meeple pages: live refresh over server-sent events, moves by pointing at the board,
+// undo, zoom and replay controls. Plain JavaScript, no libraries: the page is rendered by
+// the server; on any change the script fetches the same URL again and swaps in the new
+// #live part.
 "use strict";
+
+// Pointing: the seat's legal commands, each with the regions it touches in the order a
+// person picks them (the plugin's ``regions``). ``picked`` is the regions clicked so far.
+let picked = [], choicesText = null, zoom = 1;
+
+function choices() {
+  const el = document.getElementById("choices");
+  return el ? JSON.parse(el.textContent) : null;
+}
+
+// The commands still possible after the picks, those the picks complete, and the regions
+// that pick the next step.
+function narrowed(all) {
+  const k = picked.length;
+  const left = all.filter(c => picked.every((r, i) => c.regions[i] === r));
+  const done = left.filter(c => c.regions.length === k);
+  const next = new Set(left.filter(c => c.regions.length > k).map(c => c.regions[k]));
+  return {left, done, next};
+}
+
+function regionOf(el) { return el.getAttribute("data-region"); }
+
+function showPicking() {
+  const all = choices();
+  if (!all) return;
+  let {left, done, next} = narrowed(all);
+  if (!left.length && picked.length) { picked = []; ({left, done, next} = narrowed(all)); }
+  const one = picked.length > 0 && left.length === 1 ? left[0] : null;
+  // With one command left its later steps are shown as chosen (a previewed tile...).
+  const chosen = new Set(one ? one.regions : picked);
+  if (one) next = new Set();
+  const root = live();
+  root.querySelectorAll("[data-region]").forEach(el => {
+    const id = regionOf(el);
+    el.classList.toggle("lit", next.has(id));
+    el.classList.toggle("picked", chosen.has(id));
+  });
+  root.querySelectorAll("[data-after]").forEach(el => {
+    const id = regionOf(el);
+    el.classList.toggle("after-shown", chosen.has(el.getAttribute("data-after"))
+                        && (!id || next.has(id) || chosen.has(id)));
+  });
+  // What was picked, in words: each place's own title where the picture gives one.
+  const words = picked.map(id => {
+    const el = [...root.querySelectorAll("[data-region]")].find(e => regionOf(e) === id);
+    const title = el && (el.getAttribute("aria-label") || el.querySelector(":scope > title")?.textContent
+                         || el.querySelector(":scope > .name")?.textContent);
+    return (title || id).trim();
+  });
+  const path = words.length ? `${words.join(" › ")}: ` : "";
+  const prompt = document.getElementById("pick-prompt");
+  const menu = document.getElementById("pick-menu");
+  const confirm = document.getElementById("pick-confirm");
+  document.getElementById("start-over").hidden = picked.length === 0;
+  menu.replaceChildren();
+  confirm.hidden = !one;
+  if (one) {
+    confirm.textContent = `Play ${one.command}`;
+    confirm.dataset.command = one.command;
+    prompt.textContent = `${path}one move left: confirm it, or click the board again.`;
+    return;
+  }
+  for (const c of done) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "menu-choice secondary";
+    b.dataset.command = c.command;
+    b.textContent = c.command;
+    menu.append(b);
+  }
+  prompt.textContent = path + (!picked.length
+    ? (next.size ? "Click a highlighted place on the board to make your move." : "Choose your move.")
+    : next.size
+      ? `${left.length} moves go there: click a highlighted place to narrow them${done.length ? ", or choose one" : ""}.`
+      : "these moves share what you picked: choose one.");
+}
+
+// A click on the board or a panel: the innermost lit region picks the next step; a
+// click on what is already chosen, with one command left, plays it.
+function pointAt(target) {
+  const all = choices();
+  if (!all) return false;
+  const {left} = narrowed(all);
+  for (let el = target; el && el !== live(); el = el.parentElement) {
+    if (!el.hasAttribute || !el.hasAttribute("data-region")) continue;
+    if (el.classList.contains("lit")) {
+      picked.push(regionOf(el));
+      showPicking();
+      return true;
+    }
+    if (el.classList.contains("picked") && picked.length && left.length === 1) {
+      play(left[0].command);
+      return true;
+    }
+  }
+  return false;
+}
+
+function wirePicking() {
+  const el = document.getElementById("choices");
+  // The picks hold while the position does (another seat's page may refresh this one).
+  const text = el ? `${live().dataset.seq} ${el.textContent}` : null;
+  if (text !== choicesText) { picked = []; choicesText = text; }
+  if (!el) return;
+  live().onclick = ev => {
+    const b = ev.target.closest("button.menu-choice");
+    if (b) { play(b.dataset.command); return; }
+    if (pointAt(ev.target)) ev.preventDefault();
+  };
+  live().onkeydown = ev => {
+    if ((ev.key === "Enter" || ev.key === " ") && ev.target.matches("li.entry[data-region]")
+        && pointAt(ev.target)) ev.preventDefault();
+  };
+  document.getElementById("pick-confirm").onclick = ev => play(ev.target.dataset.command);
+  document.getElementById("start-over").onclick = () => { picked = []; showPicking(); };
+  showPicking();
+}
+
+// Zoom: "fit" gives the board the width of its box; larger, the box scrolls (pan).
+function applyZoom() {
+  const board = document.getElementById("board");
+  if (!board) return;
+  board.style.setProperty("--zoom", String(zoom));
+  board.classList.toggle("zoomed", zoom > 1);
+}
+
+function wireZoom() {
+  document.querySelectorAll("button.zoom").forEach(b => {
+    b.onclick = () => {
+      const how = b.dataset.zoom;
+      zoom = how === "in" ? Math.min(zoom * 1.5, 6) : how === "out" ? Math.max(zoom / 1.5, 1) : 1;
+      if (zoom < 1.01) zoom = 1;
+      applyZoom();
+    };
+  });
+  applyZoom();
+}
 
 function live() { return document.getElementById("live"); }
 
@@ -64,6 +202,8 @@ async function play(command) {
 }
 
 function wire() {
+  wirePicking();
+  wireZoom();
   document.querySelectorAll("button.move").forEach(b => {
     b.onclick = () => play(b.dataset.command);
   });

@@ -11,7 +11,7 @@ from typing import Any
 from meeple.core import BadOptions, Game, Option, Outcome, Panel
 from meeple.core.encoded import Encoded
 
-from . import encoding, notation, observation, render, rules
+from . import encoding, notation, observation, render, rules, words
 from .board import feature_harvest, feature_tiles, find
 from .events import (
     EVENTS,
@@ -62,7 +62,8 @@ def _describe_scored(ev: Any) -> str:
     pickers = ", ".join(names[[a for a, _ in ev.awards].index(p)] for p in ev.pickers)
     crops = (f"; harvest chips {', '.join(CROPS[c] for c in ev.harvest)} picked in turn by "
              f"{pickers}") if ev.harvest else ""
-    return f"closed {ev.feature} of {ev.tiles} tiles at {ev.x},{ev.y}: {gains} ({why}){crops}"
+    tiles = "tile" if ev.tiles == 1 else "tiles"
+    return f"closed {ev.feature} of {ev.tiles} {tiles} at {ev.x},{ev.y}: {gains} ({why}){crops}"
 
 
 class HillDale(Encoded, Game):
@@ -209,7 +210,7 @@ class HillDale(Encoded, Game):
         if t is Wandered:
             tiles = "tile" if ev.steps == 1 else "tiles"
             return (f"{who} walks a wanderer from {ev.x},{ev.y} to {ev.to_x},{ev.to_y}: "
-                    f"{ev.steps} {tiles}, +{ev.steps} points")
+                    f"{ev.steps} {tiles}, +{ev.steps} {'point' if ev.steps == 1 else 'points'}")
         if t is Scored:
             return _describe_scored(ev)
         if t is ChipTaken:
@@ -255,6 +256,16 @@ class HillDale(Encoded, Game):
                 for seat, p in enumerate(state.players)
             },
         }
+
+    def explain(self, topic: str, state: State | None = None) -> str | None:
+        """A tile kind, a feature or a piece, in words."""
+        return words.explain(topic)
+
+    def topics(self) -> dict[str, list[str]]:
+        return words.topics()
+
+    def describe_table(self, state: State, player: str | None = None) -> list[str]:
+        return words.table_lines(state, player)
 
     def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
         if fmt == "svg":

@@ -322,6 +322,10 @@ class ConnectFour(Game):
     def summary(self, state: State, player: str | None = None) -> dict[str, Any]:
         return {"moves": state.moves, "board": self._rows(state)}
 
+    def regions(self, state: State, player: str, command: Drop) -> tuple[str, ...]:
+        """A drop is given by pointing at its column (drawn as ``column-N``, 1-based)."""
+        return (f"column-{command.column + 1}",)
+
     # -- judgement -------------------------------------------------------------------------
 
     def evaluate(self, state: State, player: str) -> float:
@@ -431,5 +435,10 @@ class ConnectFour(Game):
                 parts.append(f'<circle cx="{cx}" cy="{cy}" r="{size // 2 - 5}" fill="{color}"/>')
         if state.winner in (0, 1):
             parts += self._svg_winning_four(state, size, top)
+        # Each column as one clickable region over its discs (see ``regions``): clear
+        # until the browser lights it.
+        parts += [f'<rect data-region="column-{c + 1}" x="{c * size}" y="{top}" width="{size}" '
+                  f'height="{ROWS * size}" fill="#ffffff" fill-opacity="0">'
+                  f'<title>column {c + 1}</title></rect>' for c in range(COLS)]
         parts.append("</svg>")
         return "\n".join(parts)

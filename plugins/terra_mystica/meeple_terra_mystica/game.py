@@ -477,8 +477,27 @@ class TerraMystica(Game):
             out["final_detail"] = g.final
         return out
 
+    def explain(self, topic, state=None):
+        """A faction, a bonus, favor, town or scoring tile, or an action, in words."""
+        from .words import explain
+        return explain(topic)
+
+    def topics(self):
+        from .words import topics
+        return topics()
+
+    def describe_table(self, state, player=None):
+        from .words import table_lines
+        return table_lines(state, player)
+
+    #: "narrow": the text picture with a map for terminals under 100 columns (narrow.py).
+    render_formats = ("text", "svg", "narrow")
+
     def render(self, state, fmt="text", player=None):
         from .render import render_svg, render_text
+        if fmt == "narrow":
+            from .narrow import render_narrow
+            return render_narrow(state)
         return render_svg(state) if fmt == "svg" else render_text(state)
 
     def evaluate(self, state, player):

@@ -31,6 +31,12 @@ def _amounts(d: dict[str, int], what: str = "") -> str:
     return ", ".join(f"{n:+d} {RES_WORD.get(r, r)}{what}" for r, n in d.items())
 
 
+def _count(n: int, resource: str) -> str:
+    """``1 plant``, ``3 plants``, ``2 steel``."""
+    word = RES_WORD.get(resource, resource)
+    return f"{n} {word[:-1] if n == 1 and word == 'plants' else word}"
+
+
 def requirement(c: dict[str, Any]) -> str:
     req = c.get("req", {})
     out = []
@@ -60,8 +66,12 @@ def effects(e: dict[str, Any]) -> list[str]:
         out.append("production " + _amounts(e["prod"]))
     for r, what in e.get("prod_per", {}).items():
         out.append(f"+1 {RES_WORD[r]} production per {what.replace(':', ' ')}")
-    if e.get("gain"):
-        out.append("gain " + _amounts(e["gain"]))
+    gained = {r: n for r, n in e.get("gain", {}).items() if n > 0}
+    lost = {r: -n for r, n in e.get("gain", {}).items() if n < 0}
+    if gained:
+        out.append("gain " + ", ".join(_count(n, r) for r, n in gained.items()))
+    if lost:
+        out.append("lose " + ", ".join(_count(n, r) for r, n in lost.items()))
     for r, what in e.get("gain_per", {}).items():
         out.append(f"gain 1 {RES_WORD[r]} per {what.replace(':', ' ')}")
     if e.get("tr"):
@@ -84,9 +94,11 @@ def effects(e: dict[str, Any]) -> list[str]:
         out.append(f"lower any player's {RES_WORD[r]} production {n}")
     adds = e.get("add", [])
     for a in adds if isinstance(adds, list) else [adds]:
-        out.append(f"add {a['n']} {a['type']} to {'any' if a.get('any') else 'another'} card")
+        out.append(f"add {a['n']} {a['type']}{'s' if a['n'] > 1 else ''} to "
+                   f"{'any' if a.get('any') else 'another'} card")
     if e.get("add_other"):
-        out.append(f"add {e['add_other']['n']} {e['add_other']['type']} to another card")
+        n = e["add_other"]["n"]
+        out.append(f"add {n} {e['add_other']['type']}{'s' if n > 1 else ''} to another card")
     if e.get("add_here"):
         out.append(f"add {e['add_here']} resource(s) here")
     if e.get("draw"):
@@ -155,14 +167,37 @@ def card_text(name: str) -> str:
     return "\n".join(lines)
 
 
+def discount_text(d: dict[str, Any]) -> str:
+    tag = d.get("tag")
+    article = "an" if tag and tag[0] in "aeiou" else "a"
+    return (f"your cards{f' with {article} {tag} tag' if tag else ''} cost "
+            f"{d['amount']} M€ less")
+
+
+def all_effects(c: dict[str, Any]) -> list[str]:
+    """Everything a card does, as phrases: when played (with an either-or choice), its
+    lasting effect and discount, its actions, the resources it holds."""
+    out = effects(c)
+    if c.get("choice"):
+        out.append("either " + " or ".join(
+            f"{'; '.join(effects(o)) or o['label']}" for o in c["choice"]))
+    if c.get("discount"):
+        out.append(discount_text(c["discount"]))
+    if c.get("effect"):
+        out.append(c["effect"])
+    out += [f"action: {'; '.join(effects(o)) or 'see the effect'}" for o in c.get("action", [])]
+    if c.get("resource"):
+        start = c.get("start_res", 0)
+        out.append(f"holds {c['resource']} resources" + (f" (starts with {start})" if start else ""))
+    return out
+
+
 def hand_line(name: str, cost: int) -> str:
-    """One line per card in hand: cost to you, tags, requirement, what it does."""
+    """One line per card in hand: cost to you, tags, requirement, all it does, its VP."""
     c = CARDS[name]
-    what = "; ".join(effects(c) + ([c["effect"]] if c.get("effect") else [])
-                     + [f"action: {'; '.join(effects(o))}" for o in c.get("action", [])])
     vp = vp_text(c)
-    return (f"{name} [{cost} M€; {', '.join(c['tags']) or 'no tags'}; req {requirement(c)}] "
-            f"{what}{'; ' + vp if vp else ''}")
+    what = "; ".join(all_effects(c) + ([vp] if vp else [])) or "no effect"
+    return f"{name} [{cost} M€; {', '.join(c['tags']) or 'no tags'}; req {requirement(c)}] {what}"
 
 
 def explain(topic: str) -> str | None:

@@ -19,8 +19,8 @@ import attrs
 from meeple.core import Game, IllegalCommand, Option, Outcome
 from meeple.core.rng import draw_rng
 
-from . import cardtext, evaluation, render
 from . import corporate_era as ce
+from . import evaluation, render, table, words
 from . import messages as m
 from .board import SPACES
 from .cards import BEGINNER, CARDS, CORPORATIONS, Catalog, catalog, lookup
@@ -849,8 +849,15 @@ class TerraformingMars(Game):
         return render.describe(event)
 
     def explain(self, topic: str, state: State | None = None) -> str | None:
-        """A card's or corporation's text (cost, tags, requirement, effects, VP)."""
-        return cardtext.explain(topic)
+        """A card's or corporation's text (cost, tags, requirement, effects, VP), a
+        milestone, an award or a standard project."""
+        return words.explain(topic)
+
+    def topics(self) -> dict[str, list[str]]:
+        return words.topics()
+
+    def describe_table(self, state: State, player: str | None = None) -> list[str]:
+        return table.table_lines(state, player)
 
     def turn_marker(self, state: State) -> str | None:
         return f"Generation {state.generation}"

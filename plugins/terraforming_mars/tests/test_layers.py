@@ -17,7 +17,7 @@ LAYERS = [
     {"corporate_era"},
     {"effects"},
     {"scoring", "solo", "cardtext", "messages", "cardvalue"},
-    {"flow", "checks", "evaluation", "render"},
+    {"flow", "checks", "evaluation", "render", "words", "table"},
     {"game"},
     {"plugin", "__init__"},
 ]

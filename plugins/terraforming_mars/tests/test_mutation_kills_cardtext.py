@@ -47,7 +47,7 @@ TEXTS = {
     'Arctic Algae': (
         'Arctic Algae (12 M€, active; tags: plant)\n'
         '  requires: -12 C or colder\n'
-        '  when played: gain +1 plants\n'
+        '  when played: gain 1 plant\n'
         '  effect: ocean placed: gain 2 plants'
     ),
     'Earth Office': (
@@ -83,9 +83,9 @@ TEXTS = {
         'Imported Hydrogen (16 M€, event; tags: earth, space, event)\n'
         '  requires: none\n'
         '  when played: place 1 ocean\n'
-        '  or (plants): gain +3 plants\n'
-        '  or (microbes): add 3 microbe to another card\n'
-        '  or (animals): add 2 animal to another card'
+        '  or (plants): gain 3 plants\n'
+        '  or (microbes): add 3 microbes to another card\n'
+        '  or (animals): add 2 animals to another card'
     ),
     'Beam From a Thorium Asteroid': (
         'Beam From a Thorium Asteroid (32 M€, automated; tags: jovian, space, power)\n'

@@ -7,10 +7,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from meeple.core import Game, IllegalCommand, Option, Outcome
+from meeple.core import Game, IllegalCommand, Option, Outcome, Panel
 from meeple.core.encoded import Encoded
 
-from . import encoding, observation
+from . import encoding, final, observation, panels, regions, table, words
 from . import render as pictures
 from .board import BOARD, CIVS, NCIV
 from .events import (
@@ -34,7 +34,7 @@ from .events import (
 from .fold import fold
 from .notation import format_command, parse
 from .rules import check, consequences, draw_guests, legal
-from .state import FULL_STATE, OVER, SPECTATOR, State
+from .state import FULL_STATE, SPECTATOR, State
 
 
 def _a(word: str) -> str:
@@ -94,12 +94,7 @@ class Utopia(Encoded, Game):
         return legal(state, state.players.index(player))
 
     def outcome(self, state: State) -> Outcome | None:
-        if state.phase != OVER:
-            return None
-        scores = {p: state.scores[s] for s, p in enumerate(state.players)}
-        districts = {p: state.mon_owner.count(s) for s, p in enumerate(state.players)}
-        return Outcome.from_scores(scores, tiebreak=districts,
-                                   detail={"districts": districts, "rounds": state.round})
+        return final.outcome(state)
 
     # -- hidden information ------------------------------------------------------------
 
@@ -249,9 +244,25 @@ class Utopia(Encoded, Game):
             "to_act": list(self.to_act(state)),
         }
 
+    def explain(self, topic: str, state: State | None = None) -> str | None:
+        """A civilization, a card action, a wonder, monuments, privileges... in words."""
+        return words.explain(topic)
+
+    def topics(self) -> dict[str, list[str]]:
+        return words.topics()
+
+    def describe_table(self, state: State, player: str | None = None) -> list[str]:
+        return table.table_lines(state, player)
+
     def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
         shown = self.view(state, player) if player is not None else state
         return pictures.svg(shown) if fmt == "svg" else pictures.text(shown, player)
+
+    def panels(self, state: State, player: str | None) -> Sequence[Panel]:
+        return panels.panels(state, player)
+
+    def regions(self, state: State, player: str, command: Any) -> Sequence[str]:
+        return regions.regions(state, command)
 
     # -- machine learning (meeple.rl, docs/rl.md): numbering in encoding, numbers in observation
 

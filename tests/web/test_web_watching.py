@@ -1,0 +1,61 @@
+"""Watching a tournament in `meeple serve`: a match in progress is written as it goes, so
+its page follows it move by move, as it follows a game between people."""
+
+from __future__ import annotations
+
+import threading
+
+import attrs
+from meeple.ai.tournament import FLUSH_SECONDS, flush_on_time, plan, run_tournament
+
+
+class FakeTable:
+    def __init__(self) -> None:
+        self.pending: list[int] = []
+        self.writes: list[list[int]] = []
+
+    def flush(self, store, clock) -> None:
+        self.writes.append(self.pending[:])
+        self.pending.clear()
+
+
+def test_a_match_is_written_whenever_the_flush_time_has_passed():
+    now = [0.0]
+    engine = attrs.make_class("E", ["store", "clock"])(None, None)
+    hook = flush_on_time(engine, 0.25, clock=lambda: now[0])
+    t = FakeTable()
+    for i, at in enumerate([0.1, 0.2, 0.26, 0.3, 0.4, 0.52, 2.0]):
+        now[0] = at
+        t.pending.append(i)
+        hook(t, "p", i)
+    assert t.writes == [[0, 1, 2], [3, 4, 5], [6]]
+    assert flush_on_time(engine, None) is None
+    assert FLUSH_SECONDS is not None and FLUSH_SECONDS <= 1  # watchers see a move a second
+
+
+def test_a_tournament_game_in_progress_moves_on_its_page(site):
+    gid_prefix = "watch-cup"
+    specs = ["mcts:sims=30", "mcts:sims=30"]
+    store_url = site.engine.store.url
+    # every move written at once: what FLUSH_SECONDS does for any agent slower than it
+    units = [attrs.evolve(u, flush_seconds=0.0)
+             for u in plan("connect-four", specs, 2, 5, store_url, gid_prefix)]
+    runner = threading.Thread(target=run_tournament, args=(units[:1], specs, 5))
+    runner.start()
+    seen: set[int] = set()
+    finished = False
+    try:
+        while runner.is_alive() or not finished:
+            page = site.get(f"/api/games/{units[0].game_id}")
+            if page.status == 200:
+                data = page.json()
+                seen.add(data["last_seq"])
+                finished = data["finished"]
+            if not runner.is_alive() and page.status != 200:
+                break
+    finally:
+        runner.join()
+    final = site.engine.store.last(units[0].game_id)[0]
+    assert finished and max(seen) == final
+    # the page saw the game between its setup and its end, many times
+    assert len([s for s in seen if 1 < s < final]) >= 5, sorted(seen)
