@@ -264,7 +264,7 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],
             _same(codec, r, e) for r, e in zip(first, setup, strict=False))) and _old(
             game, decode(first), setup, old):
         setup = decode(first)  # an old format, folded as stored
-    if len(first) != len(setup) or not all(
+    elif len(first) != len(setup) or not all(
             _same(codec, r, e) for r, e in zip(first, setup, strict=False)):
         # The first differing event; else the first missing one (the log is short) or the
         # first extra one (the log is long).
@@ -278,11 +278,24 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],
     pairs: list[tuple[int, Any]] = []
     ledger = _Ledger()
     state = None
+
+    def take(r: Record, ev: Any) -> None:
+        """Fold a checked event (an old one through Game.upcast_in_context, as a
+        loading Table reads it) and keep it for the undo checks."""
+        nonlocal state
+        if game.upcasts_in_context(ev):
+            try:
+                ev = game.upcast_in_context(state, ev)
+            except MeepleError as exc:
+                raise IntegrityError(f"event {r.seq} cannot be read: {exc}", seq=r.seq) from None
+        for e in ev if type(ev) is list else (ev,):
+            pairs.append((r.seq, e))
+            state = _fold(game, state, r, e)
+
     for r, ev in zip(first, setup, strict=True):
-        pairs.append((r.seq, ev))
-        state = _fold(game, state, r, ev)
+        take(r, ev)
     ledger.command(first, setup)
-    counting = len(pairs)
+    counting = len(first)
     # After an undo the state is folded again only when a command needs it: an undo that
     # a redo cancels next gets back the state from before it instead.
     stale = False
@@ -291,7 +304,7 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],
         if stale and (head.seq == reshuffle_at or not any(r.type in ENGINE_TYPES
                                                           for r in batch)):
             alive = runtime.effective(pairs)
-            counting = len(alive)
+            counting = runtime.decisions(alive)
             state = None
             for _, ev in alive:
                 state = _fold(game, state, head, ev)
@@ -315,8 +328,7 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],
                     raise IntegrityError(f"seq {seq}: the fork's reshuffle gives {len(events)} "
                                          f"events, the log has {len(batch)}", seq=seq)
                 for r, ev in zip(batch, events, strict=True):
-                    pairs.append((r.seq, ev))
-                    state = _fold(game, state, r, ev)
+                    take(r, ev)
                     counting += 1
                 ledger.command(batch, events)
                 continue
@@ -336,8 +348,7 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],
             events = decode(batch)
             _check_earlier_reshuffle(game, header, state, head, events)
             for r, ev in zip(batch, events, strict=True):
-                pairs.append((r.seq, ev))
-                state = _fold(game, state, r, ev)
+                take(r, ev)
                 counting += 1
             ledger.command(batch, events)
             unchecked += 1
@@ -359,12 +370,15 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],
                 f"seq {head.seq}: command {head.command_text!r} by {head.actor} "
                 f"is refused on replay: {exc}", seq=head.seq) from None
         by = f"(command {head.command_text!r} by {head.actor})"
-        if (len(events) != len(batch) or not all(
-                _same(codec, r, e) for r, e in zip(batch, events, strict=False))) and _old(
+        same = [i < len(events) and _same(codec, r, events[i]) for i, r in enumerate(batch)]
+        if (len(events) != len(batch) or not all(same)) and _old(
                 game, decode(batch), events, old):
-            events = decode(batch)  # an old format, folded as stored
+            # An old format, folded as stored (its bytes need not be today's encoding of
+            # what it decodes to: a field it lacks reads as its default).
+            events = decode(batch)
+            same = [True] * len(batch)
         for i, r in enumerate(batch):
-            if i >= len(events) or not _same(codec, r, events[i]):
+            if not same[i]:
                 today = events[i] if i < len(events) else None
                 raise IntegrityError(
                     f"seq {r.seq}: {difference(game, codec, r, today)} {by}", seq=r.seq)
@@ -378,8 +392,7 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],
                 f"{head.command_text!r} gives {len(events)} events, the log has "
                 f"{len(batch)} {by}", seq=seq)
         for r, ev in zip(batch, events, strict=True):
-            pairs.append((r.seq, ev))
-            state = _fold(game, state, r, ev)
+            take(r, ev)
             counting += 1
         ledger.command(batch, events)
     if stale:

@@ -496,7 +496,9 @@ class Engine:
         lines: list[LogLine] = []
         state = None
         marker = None
-        for r, (seq, ev) in zip(t.records, t.pairs, strict=True):
+        stored = t.record_of()
+        for seq, ev in t.pairs:
+            r = stored[seq]
             shown = None
             changes: dict[str, dict[str, int | float]] = {}
             if seq in alive:

@@ -220,7 +220,13 @@ class Panel:
 
 
 class Game:
-    """Base class for games. Class attributes describe the game; methods are its rules."""
+    """Base class for games. Class attributes describe the game; methods are its rules.
+
+    What the engine needs of a game (docs/plugins.md, section 4): its states compare by
+    value (``==`` field by field; ``clone(state) == state``), and the Game object holds no
+    game: one object serves every game of an engine, from several threads, so it keeps no
+    mutable state (immutable tables built once are fine; caches belong on a state or an
+    agent)."""
 
     #: The name users type: lowercase words joined by hyphens, e.g. "connect-four".
     name: ClassVar[str] = ""
@@ -348,12 +354,15 @@ class Game:
 
     # -- notation and presentation --------------------------------------------------------
 
-    def parse(self, text: str, state: State | None = None, player: str | None = None) -> Command:
-        """Turn the game's notation into a command; raise IllegalCommand if unreadable."""
+    def parse(self, text: str, state: State, player: str) -> Command:
+        """Turn the game's notation into a command; raise IllegalCommand if unreadable.
+        The engine always passes the state the command is for (a view when an agent or a
+        person asks) and the player giving it."""
         raise NotImplementedError
 
-    def format(self, command: Command, state: State | None = None) -> str:
-        """The notation of a command; ``parse(format(c)) == c``."""
+    def format(self, command: Command, state: State) -> str:
+        """The notation of a command; ``parse(format(c)) == c``. The engine always passes
+        the state the command is for."""
         raise NotImplementedError
 
     def describe_event(self, event: Event) -> str:
@@ -472,14 +481,25 @@ class Game:
         raise NotImplementedError
 
     def upcast(self, type_name: str, version: int, data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        """Turn stored data of an old event version into the next version's data."""
+        """Turn stored data of an old event version into the next version's data: one step
+        per version. By default the event class's own step, written beside the event as
+        a static method ``upcast_v1_v2(data) -> data`` (``upcast_v2_v3`` for the next
+        version, and so on); a game without one for ``version`` cannot read it."""
+        for cls in self.events:
+            if getattr(cls, "TYPE", None) == type_name:
+                step = getattr(cls, f"upcast_v{version}_v{version + 1}", None)
+                if step is not None:
+                    return version + 1, step(dict(data))
         raise NotImplementedError(f"{self.name} cannot read {type_name} version {version}")
 
-    def upcast_in_context(self, state: State, event: Event) -> Event:
+    def upcast_in_context(self, state: State, event: Event) -> Event | list[Event]:
         """An event of an old log whose today's form needs the game's state: e.g. a row
         stored without its outcomes, whose facts the rules derive once here. Called on
-        every stored event, with the state before it, as a log is loaded; by default the
-        event as it is. The result is folded, described and shown in its place."""
+        every stored event, with the state before it, as a log is loaded and verified; by
+        default the event as it is. The result is folded, described and shown in its
+        place: one event, or a list when one stored record stands for several of today's
+        events (a drop whose win an old format did not record as an event of its own).
+        This is the one place where an old format meets the rules: fold never does."""
         return event
 
     def upcasts_in_context(self, event: Event) -> bool:

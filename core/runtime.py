@@ -25,12 +25,27 @@ def plugin_name(game: Game) -> str:
     return type(game).__module__.split(".")[0]
 
 
+class NotWritten(PluginFailed):
+    """A method the game needs raised NotImplementedError: the plugin has not written it
+    yet (a template stub, or a required method left to the base class)."""
+
+
 def plugin_failure(game: Game, doing: str, exc: BaseException) -> str:
     text = " ".join(str(exc).split()) or type(exc).__name__
     if len(text) > 160:
         text = text[:157] + "..."
     return (f"the {game.name} plugin ({plugin_name(game)}) failed while {doing}: "
             f"{type(exc).__name__}: {text}")
+
+
+def unwritten(game: Game, doing: str, exc: NotImplementedError) -> NotWritten:
+    """The error for a method the plugin has not written, saying so (not a bad option,
+    not a refused command)."""
+    text = " ".join(str(exc).split()) or "a required method raises NotImplementedError"
+    if len(text) > 200:
+        text = text[:197] + "..."
+    return NotWritten(f"the {game.name} plugin ({plugin_name(game)}) is not written yet "
+                      f"({doing}): {text}")
 
 
 def start(game: Game, players: Sequence[str], options: Mapping[str, Any] | None, seed: int,
@@ -42,6 +57,8 @@ def start(game: Game, players: Sequence[str], options: Mapping[str, Any] | None,
         return list(game.setup(list(players), resolved, rng or derive_rng(seed, 0)))
     except MeepleError:
         raise
+    except NotImplementedError as exc:
+        raise unwritten(game, "setting up the game", exc) from exc
     except Exception as exc:
         raise BadOptions(plugin_failure(game, "setting up the game", exc)) from exc
 
@@ -72,6 +89,8 @@ def parse(game: Game, text: str, state: Any, player: str | None) -> Any:
         command = game.parse(text, state, player)
     except MeepleError:
         raise
+    except NotImplementedError as exc:
+        raise unwritten(game, f"reading the command {text[:40]!r}", exc) from exc
     except Exception as exc:
         raise PluginFailed(plugin_failure(game, f"reading the command {text[:40]!r}", exc)) from exc
     if command is None:
@@ -85,9 +104,13 @@ def decide(game: Game, state: Any, player: str, command: Any, seed: int, next_se
     key (``chance_key``) of the decision, ``scheme`` the header's ``chance`` (named draws
     are keyed by name only under "draw"); ``rng`` replaces the derived generator (verify
     of a sealed game)."""
-    if game.outcome(state) is not None:
+    try:
+        over = game.outcome(state) is not None
+        acting = game.to_act(state)
+    except NotImplementedError as exc:
+        raise unwritten(game, "deciding a command", exc) from exc
+    if over:
         raise IllegalCommand("the game is over")
-    acting = game.to_act(state)
     if player not in acting:
         who = ", ".join(acting) or "nobody"
         raise IllegalCommand(f"it is not {player}'s turn (waiting for {who})")
@@ -96,6 +119,8 @@ def decide(game: Game, state: Any, player: str, command: Any, seed: int, next_se
                                   rng or Chance(seed, next_seq, scheme == CHANCE_DRAW)))
     except MeepleError:
         raise
+    except NotImplementedError as exc:
+        raise unwritten(game, "deciding a command", exc) from exc
     except Exception as exc:
         raise PluginFailed(plugin_failure(game, "deciding a command", exc)) from exc
     if not events:
@@ -130,6 +155,17 @@ def effective(records: Sequence[tuple[int, Any]]) -> list[tuple[int, Any]]:
     for u in undos.values():
         dead.update(range(u.first_seq, u.last_seq + 1))
     return [(s, e) for s, e in records if not isinstance(e, Undone | Redone) and s not in dead]
+
+
+def decisions(pairs: Sequence[tuple[int, Any]]) -> int:
+    """How many stored records ``pairs`` hold: one record upcast to several of today's
+    events (``Game.upcast_in_context``) still counts once."""
+    count, last = 0, None
+    for seq, _ in pairs:
+        if seq != last:
+            count += 1
+            last = seq
+    return count
 
 
 def fold_all(game: Game, events: Iterable[Any], state: Any = None) -> Any:

@@ -47,6 +47,7 @@ class Table:
         game = self.game
         upcast = game.upcast_in_context
         needs_state = game.upcasts_in_context
+        fold = game.fold
         # An undo or redo changes which events count: the state is folded again from the
         # start, but only once it is needed (an old event that is upcast with the state
         # it follows) or at the end, not at every undo (O(undos x events) for a long
@@ -63,20 +64,28 @@ class Table:
                 if stale and needs_state(ev):
                     self._rebuild()
                     stale = False
-                if not stale:
-                    ev = upcast(self.state, ev)
                 self.records.append(r)
-                self.pairs.append((r.seq, ev))
-                if not stale:
-                    self.state = game.fold(self.state, ev)
-                    self.counting += 1
+                if stale:
+                    self.pairs.append((r.seq, ev))
+                    continue
+                ev = upcast(self.state, ev)
+                if type(ev) is list:
+                    # One stored record standing for several of today's events (see
+                    # Game.upcast_in_context): they share its seq, one decision.
+                    for e in ev:
+                        self.pairs.append((r.seq, e))
+                        self.state = fold(self.state, e)
+                else:
+                    self.pairs.append((r.seq, ev))
+                    self.state = fold(self.state, ev)
+                self.counting += 1
         finally:
             if stale:
                 self._rebuild()
 
     def _rebuild(self) -> None:
         alive = runtime.effective(self.pairs)
-        self.counting = len(alive)
+        self.counting = runtime.decisions(alive)
         self.state = runtime.fold_all(self.game, (e for _, e in alive))
 
     def copy(self) -> Table:
@@ -119,6 +128,8 @@ class Table:
             text = self.game.format(command, self.state)
         except MeepleError:
             raise
+        except NotImplementedError as exc:
+            raise runtime.unwritten(self.game, "writing a command down", exc) from exc
         except Exception as exc:
             raise runtime.PluginFailed(
                 runtime.plugin_failure(self.game, "writing a command down", exc)) from exc
@@ -130,6 +141,7 @@ class Table:
 
     def _queue(self, events: list[Any], actor: str | None, text: str | None) -> None:
         first = self.last_seq + 1
+        game = self.game
         for i, ev in enumerate(events):
             t, v, data = self.codec.encode(ev)
             self.pending.append((NewEvent(t, v, data, actor, text), first))
@@ -137,7 +149,19 @@ class Table:
             if isinstance(ev, Undone | Redone):
                 self._rebuild()
             else:
-                self.state = self.game.fold(self.state, ev)
+                # A game begun in an old format goes on in its log's shape: what is
+                # written now is read as the stored log will be (Game.upcast_in_context).
+                if game.upcasts_in_context(ev):
+                    ev = game.upcast_in_context(self.state, ev)
+                    if type(ev) is list:
+                        del self.pairs[-1]
+                        self.pairs += [(first + i, e) for e in ev]
+                        for e in ev:
+                            self.state = game.fold(self.state, e)
+                        self.counting += 1
+                        continue
+                    self.pairs[-1] = (first + i, ev)
+                self.state = game.fold(self.state, ev)
                 self.counting += 1
 
     def flush(self, store: EventStore, clock: Any = utc_now) -> list[Record]:
@@ -164,9 +188,9 @@ class Table:
     def discard_pending(self) -> None:
         """Forget commands that could not be stored; back to the stored state."""
         if self.pending:
-            n = len(self.pending)
+            last = self.stored_seq
             self.pending.clear()
-            del self.pairs[-n:]
+            self.pairs = [p for p in self.pairs if p[0] <= last]
             self._rebuild()
 
     # -- questions -----------------------------------------------------------------------
@@ -187,15 +211,21 @@ class Table:
     def rows(self) -> list[runtime.Row]:
         """(seq, batch, actor, event) of every record, stored or pending."""
         out: list[runtime.Row] = []
-        n = len(self.records)
-        for i, (seq, ev) in enumerate(self.pairs):
-            if i < n:
-                r = self.records[i]
+        last = self.stored_seq  # pending records follow it, one seq each
+        stored = self.record_of()
+        for seq, ev in self.pairs:
+            if seq <= last:
+                r = stored[seq]
                 out.append((seq, r.batch, r.actor, ev))
             else:
-                ne, batch = self.pending[i - n]
+                ne, batch = self.pending[seq - last - 1]
                 out.append((seq, batch, ne.actor, ev))
         return out
+
+    def record_of(self) -> dict[int, Record]:
+        """The stored record of each seq (an old record upcast to several events gives
+        all of them the same seq)."""
+        return {r.seq: r for r in self.records}
 
     def undo_span(self) -> tuple[int, int, bool]:
         """The last command still counting, and whether it crossed an information barrier."""

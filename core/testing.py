@@ -24,6 +24,7 @@ import copy
 import html
 import importlib
 import inspect
+import pkgutil
 import random
 import re
 import sys
@@ -287,6 +288,49 @@ def forbid_functions(modules: Sequence[str], calls: list[str]) -> Iterator[None]
             setattr(mod, attr, obj)
 
 
+def check_value_equality(game: Game, n_players: int, options: dict | None = None) -> None:
+    """Fail, saying why, unless ``game``'s states compare by value: the same setup and the
+    same first moves give equal states (==), and ``clone`` gives an equal one."""
+    players = game.default_players(n_players)
+    a = LocalGame(game, players, options or {}, seed=1)
+    b = LocalGame(game, players, options or {}, seed=1)
+    for local in (a, b):
+        rng = random.Random(1)
+        for _ in range(3):
+            acting = local.to_act()
+            if local.outcome() is not None or not acting:
+                break
+            moves = game.legal(local.state, acting[0])
+            if not moves:
+                break
+            local.play(acting[0], moves[rng.randrange(len(moves))])
+    why = None
+    if not a.state == b.state:
+        why = "two states built by the same setup and the same moves are not equal (==)"
+    elif not game.clone(a.state) == a.state:
+        why = "a state and its clone are not equal (==)"
+    assert why is None, (
+        f"{game.name}: {why}. GameContract needs value equality of the state: every "
+        "check compares states with ==, so a state compared by identity fails them with "
+        "misleading messages. Define __eq__ comparing every field (attrs and dataclasses "
+        "give it; docs/plugins.md, section 4).")
+
+
+def fold_only_modules(game: Game, state: Any, keep: Sequence[str] = ()) -> tuple[str, ...]:
+    """Every module of ``game``'s package (the one that defines its events) except those
+    that define its events, the type of ``state``, its ``fold`` and ``keep``: the modules
+    whose functions fold must never need (fold-only replay forbids them)."""
+    names = set()
+    for package in {cls.__module__.split(".")[0] for cls in game.events}:
+        root = importlib.import_module(package)
+        names.add(package)
+        for info in pkgutil.walk_packages(getattr(root, "__path__", []), package + "."):
+            names.add(info.name)
+    allowed = {cls.__module__ for cls in game.events}
+    allowed |= {type(state).__module__, type(game).fold.__module__, *keep}
+    return tuple(sorted(n for n in names if n not in allowed))
+
+
 def vp_totals(game: Game, events: Sequence[Any], players: Sequence[str]) -> dict[str, float]:
     """Each player's sum of ``changes(ev)["vp"]`` over ``events`` (pass only the events
     that count: undone spans left out)."""
@@ -320,9 +364,15 @@ class EventsAreFactsContract:
     game: ClassVar[Game]
     #: How many random games the two checks below play (each plays the same seeds).
     fact_games: ClassVar[int] = 24
-    #: Modules holding the rules decide uses (e.g. ``("meeple_my_game.rules",)``): during
-    #: fold-only replay every function they define raises too, however it was imported.
-    rule_modules: ClassVar[tuple[str, ...]] = ()
+    #: Modules whose functions raise during fold-only replay, however they were imported.
+    #: None (the default): every module of the game's package except those that define
+    #: its events, its state and its fold, and those named in ``fold_modules``
+    #: (``fold_only_modules``). A tuple: exactly those modules.
+    rule_modules: ClassVar[tuple[str, ...] | None] = None
+    #: Modules that apply events or describe them (fold's helpers, the ledger that
+    #: ``changes`` reads), beside those that define the events, the state and the fold:
+    #: left out of the derived ``rule_modules``.
+    fold_modules: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
     def _fact_games(cls) -> list[LocalGame]:
@@ -350,10 +400,14 @@ class EventsAreFactsContract:
         state (and describe_event / changes need no rules)."""
         patched, calls = fold_only(self.game)
         codec = Codec(patched)
+        modules = self.rule_modules
+        if modules is None:
+            modules = fold_only_modules(self.game, fact_games_played[0].state,
+                                        self.fold_modules)
         for local in fact_games_played:
             log = encoded_log(self.game, local.events)
             try:
-                with forbid_functions(self.rule_modules, calls):
+                with forbid_functions(modules, calls):
                     replayed = replay_encoded(patched, log)
                     decoded = [codec.decode(t, v, d) for t, v, d in log]
                     for ev in decoded:
@@ -433,6 +487,17 @@ class GameContract(EventsAreFactsContract):
     max_steps: ClassVar[int] = 100_000
     #: Texts that must never parse into a legal command.
     garbage: ClassVar[tuple[str, ...]] = ("", "   ", "xyzzy", "🎲", "play play play 999999", "\x00")
+
+    @pytest.fixture(autouse=True, scope="class")
+    @classmethod
+    def states_compare_by_value_first(cls) -> None:
+        """Checked before every other test of the class: the rest compare states with ==,
+        and would fail with misleading messages if states compared by identity."""
+        check_value_equality(cls.game, cls.player_counts[0], cls.exercised_option_sets()[0])
+
+    def test_states_compare_by_value(self) -> None:
+        """Two states built by the same setup and moves are equal (==), and so is a clone."""
+        check_value_equality(self.game, self.player_counts[0], self.exercised_option_sets()[0])
 
     def _game_for(self, seed: int) -> LocalGame:
         n = self.player_counts[seed % len(self.player_counts)]

@@ -98,3 +98,30 @@ def test_rule_modules_catch_a_fold_that_calls_a_rule_function_directly():
     with pytest.raises(FAILED, match="_wins"):
         check.test_fold_only_replay(games)
     assert c4._wins(0b1111)  # the patch is undone
+
+
+def test_by_default_every_module_but_the_events_state_and_fold_is_forbidden():
+    """With no ``rule_modules``, a fold that calls a turn-order rule of another module of
+    its plugin is caught; the modules of its events, state and fold stay usable."""
+    from meeple.core.testing import fold_only_modules
+    from meeple_utopia import Utopia
+    from meeple_utopia import turns as utopia_turns
+    from meeple_utopia.events import TurnEnded
+
+    class TurnRuleInFold(Utopia):
+        def fold(self, state, ev):
+            state = super().fold(state, ev)
+            if type(ev) is TurnEnded:
+                utopia_turns.next_actor(state)  # a rule, in fold
+            return state
+
+    check = contract(TurnRuleInFold())
+    check.fact_games = 2
+    check.fold_modules = ("meeple_utopia.fold",)
+    games = check._fact_games()
+    with pytest.raises(FAILED, match="next_actor"):
+        check.test_fold_only_replay(games)
+    modules = fold_only_modules(Utopia(), games[0].state, ("meeple_utopia.fold",))
+    assert "meeple_utopia.turns" in modules and "meeple_utopia.rules" in modules
+    assert not {"meeple_utopia.events", "meeple_utopia.state", "meeple_utopia.game",
+                "meeple_utopia.fold"} & set(modules)

@@ -231,7 +231,7 @@ def test_game_defaults() -> None:
     assert str(exc.value) == "probe cannot read probe.thing version 1"
     for name, args in [("setup", ([], {}, None)), ("decide", (None, "a", None, None)),
                        ("fold", (None, None)), ("to_act", (None,)), ("legal", (None, "a")),
-                       ("outcome", (None,)), ("parse", ("x",)), ("format", (None,)),
+                       ("outcome", (None,)), ("parse", ("x", None, "a")), ("format", (None, None)),
                        ("encode_action", (None, None)), ("decode_action", (0, None, "a")),
                        ("observation", (None, "a"))]:
         with pytest.raises(NotImplementedError):

@@ -4,14 +4,8 @@ state never compress the union-find (decide must not change the state)."""
 
 from __future__ import annotations
 
-from .state import State
+from .state import State, find, seg_at  # noqa: F401 - the segment lookups live with the state
 from .tiles import DX, DY, ORIENT, Orientation, fitting_rotations
-
-
-def find(parent: list[int], i: int) -> int:
-    while parent[i] != i:
-        i = parent[i]
-    return i
 
 
 def fits(state: State, x: int, y: int, orient: Orientation) -> bool:
@@ -43,15 +37,6 @@ def fits_anywhere(state: State, kind: int) -> bool:
         if fitting_rotations(kind, pattern):
             return True
     return False
-
-
-def seg_at(state: State, x: int, y: int, edge: int) -> int:
-    """The segment of the piece touching ``edge`` of the tile at (x, y), or -1."""
-    t = state.board.get((x, y))
-    if t is None or not 0 <= edge < 4:
-        return -1
-    i = ORIENT[t[0]][t[1]].edge_piece[edge]
-    return -1 if i < 0 else t[2] + i
 
 
 def merge_preview(state: State, x: int, y: int, orient: Orientation) -> list[frozenset]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .tiles import ORIENT
+
 SLOTS = (
     "players", "stack", "hidden", "current", "turn", "board", "frontier",
     "seg_parent", "seg_size", "seg_open", "seg_pos", "seg_kind", "seg_mask", "seg_harvest",
@@ -127,3 +129,21 @@ def new_state(players: tuple[str, ...], stack: list[int], supply: tuple[int, ...
     s.sharing = sharing
     s.places = {}
     return s
+
+
+# The segments of the tiles on the board, merged as tiles join (fold keeps them): a
+# union-find over piece numbers, and the piece at a tile's edge.
+
+def find(parent: list[int], i: int) -> int:
+    while parent[i] != i:
+        i = parent[i]
+    return i
+
+
+def seg_at(state: State, x: int, y: int, edge: int) -> int:
+    """The segment of the piece touching ``edge`` of the tile at (x, y), or -1."""
+    t = state.board.get((x, y))
+    if t is None or not 0 <= edge < 4:
+        return -1
+    i = ORIENT[t[0]][t[1]].edge_piece[edge]
+    return -1 if i < 0 else t[2] + i

@@ -11,10 +11,12 @@ applies what the events say. A drop that ends the game is two events: the ``Drop
 and a ``Won`` (with the four cells and the score) or ``Drawn`` of its own.
 
 Logs written by version 0.1 recorded only the drops. Their ``Started`` event is version 1;
-``upcast`` marks it ``results=False``, and for such a log alone fold reads each drop's
-result the way 0.1 did, so old games keep their recorded results; verify accepts such a
-setup as an old format (``old_format``: "stored in format connect four 0.1, upcast") and
-checks every drop against what today's rules give for a log of that shape.
+its step to version 2 (``Started.upcast_v1_v2``) marks it ``results=False``. In such a log
+``upcast_in_context`` turns the drop that ended the game into today's events, the drop and
+its ``Won`` or ``Drawn`` with 0.1's scores, so old games keep their recorded results and
+fold stays the same for every log. Verify accepts such a setup as an old format
+(``old_format``: "stored in format connect four 0.1, upcast") and checks every drop
+against what today's rules give for a log of that shape.
 """
 
 from __future__ import annotations
@@ -77,17 +79,6 @@ def _line_words(line: tuple[tuple[int, int], ...]) -> str:
     return f"on a diagonal from column {c0 + 1} row {r0 + 1} to column {c1 + 1} row {r1 + 1}"
 
 
-def _read_old_result(state: State, seat: int) -> None:
-    """A drop in a version-1 log, which recorded no results: what 0.1's fold did (a win
-    scores 1, a draw 0.5 each). Only such logs come here; today decide records results."""
-    if _wins(state.boards[seat]):
-        state.winner = seat
-        state.scores[seat] += 1.0
-    elif state.moves == COLS * ROWS:
-        state.winner = 2
-        state.scores = [0.5, 0.5]
-
-
 @command
 class Drop:
     column: int  # 0-based; the notation is 1-based
@@ -114,6 +105,10 @@ class Started:
     players: tuple[str, str]
     #: False only for a version-1 log (connect four 0.1), which records no Won / Drawn.
     results: bool = True
+
+    @staticmethod
+    def upcast_v1_v2(data: dict[str, Any]) -> dict[str, Any]:
+        return {**data, "results": False}  # 0.1 recorded drops, not results
 
 
 @event("connect-four.dropped")
@@ -154,7 +149,7 @@ class State:
         self.moves = moves
         self.winner = winner  # -1 running, 0 or 1 the winning seat, 2 a draw
         self.scores = scores  # per seat, as the Won / Drawn events recorded them
-        self.old_log = old_log  # a version-1 log: results are not recorded (see fold)
+        self.old_log = old_log  # a version-1 log: results not recorded (upcast_in_context)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and all(
@@ -213,8 +208,6 @@ class ConnectFour(Game):
             state.boards[ev.seat] |= 1 << state.heights[ev.column]
             state.heights[ev.column] += 1
             state.moves += 1
-            if state.old_log:
-                _read_old_result(state, ev.seat)
             return state
         if t is Won:
             state.winner = ev.seat
@@ -295,10 +288,26 @@ class ConnectFour(Game):
             return "the board is full with no four in a line: a draw"
         return f"{'XO'[ev.seat]} drops in column {ev.column + 1}"
 
-    def upcast(self, type_name: str, version: int, data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        if type_name == Started.TYPE and version == 1:
-            return 2, {**data, "results": False}  # 0.1 recorded drops, not results
-        return super().upcast(type_name, version, data)
+    #: What 0.1 scored a win and a draw, for the results its logs did not record.
+    OLD_WIN_SCORE, OLD_DRAW_SCORE = 1.0, 0.5
+
+    def upcast_in_context(self, state: State, ev: Any) -> Any:
+        """A drop in a 0.1 log, which recorded no results: the drop that ended the game
+        becomes today's events, the drop and its ``Won`` or ``Drawn`` (with 0.1's scores).
+        Every other event is today's already."""
+        if type(ev) is not Dropped or not state.old_log:
+            return ev
+        h = state.heights[ev.column]
+        board = state.boards[ev.seat] | 1 << h
+        if _wins(board):
+            line = next(m for m in WINDOWS if m >> h & 1 and m & board == m)
+            return [ev, Won(state.players[ev.seat], ev.seat, _cells(line), self.OLD_WIN_SCORE)]
+        if state.moves + 1 == COLS * ROWS:
+            return [ev, Drawn(state.players, self.OLD_DRAW_SCORE)]
+        return ev
+
+    def upcasts_in_context(self, ev: Any) -> bool:
+        return type(ev) is Dropped
 
     def old_format(self, stored: Sequence[Any], today: Sequence[Any]) -> str | None:
         """A 0.1 log's setup (upcast to ``results=False``) where today's rules start with

@@ -1,14 +1,8 @@
 import pytest
 from meeple.core import IllegalCommand, LocalGame
-from meeple.core.testing import GameContract
 from meeple_connect_four import ConnectFour, Drop
 
 GAME = ConnectFour()
-
-
-class TestContract(GameContract):
-    game = GAME
-    player_counts = (2,)
 
 
 def test_distinct_positions_per_ply_match_published_counts():
@@ -183,3 +177,9 @@ def test_a_game_begun_by_version_0_1_goes_on_in_its_shape(tmp_path):
     written = eng.move("old", "1", "ann")
     assert [r.type for r in written] == ["connect-four.dropped"]
     assert eng.outcome("old").winners == ["ann"]
+    # The stored drop is read as today's events: the drop and its win, under one seq.
+    eng.forget("old")
+    last = eng.log("old")[-2:]
+    assert [ln.seq for ln in last] == [written[0].seq] * 2
+    assert "wins with four in column 1" in last[1].text and last[1].changes == {"ann": {"vp": 1.0}}
+    assert eng.verify("old").ok

@@ -60,10 +60,10 @@ class Started:
 
 @event("terra-mystica.acted")
 class Acted:
-    """A player's row as plugin version 1 stored it: only the text. A loaded log upcasts
-    it to a ``Played`` with the facts today's rules derive from it (``upcast_in_context``);
-    its fold (what verify folds, as stored) runs the rules (docs/games/terra-mystica.md,
-    "Logs of version 1")."""
+    """A player's row as plugin version 1 stored it: only the text. Loading and verifying
+    a log upcast it to a ``Played`` with the facts today's rules derive from it
+    (``upcast_in_context``); fold never sees it (docs/games/terra-mystica.md, "Logs of
+    version 1")."""
 
     player: str
     text: str
@@ -279,17 +279,15 @@ class TerraMystica(Game):
     # -- playing -----------------------------------------------------------------
 
     def fold(self, state, ev):
-        """Apply what the event records; never the rules (except for the legacy ``Acted``
-        of logs stored before version 2, whose only record is the row's text)."""
+        """Apply what the event records, never the rules. A version-1 ``Acted`` arrives
+        here as the ``Played`` that ``upcast_in_context`` made of it."""
         if type(ev) in _FACT_TYPES:
             J.apply(state, ev.lines, ev.sets, ev.hexes, ev.patch)
             return state
         if isinstance(ev, Started):
             return new_state(ev.players, ev.options, ev.scoring, ev.removed_bonus, ev.factions)
-        if isinstance(ev, Acted):
-            apply_row(state, ev.player, parse_row(ev.text))
-            return state
-        raise ValueError(f"unknown event {ev!r}")
+        raise ValueError(f"terra mystica cannot fold {ev!r}: a version-1 row is read through "
+                         "upcast_in_context" if isinstance(ev, Acted) else f"unknown event {ev!r}")
 
     # -- old logs ----------------------------------------------------------------
 
@@ -308,13 +306,15 @@ class TerraMystica(Game):
         """A version-1 row (``Acted``, only its text) becomes one ``Played`` holding the
         facts today's rules derive from it, the steps it set off (income, round and final
         scoring) included: the rules run once, here, so that the log shows what the row did
-        and fold applies facts. A row today's rules refuse stays as stored."""
+        and fold applies facts. A row today's rules refuse cannot be read (IllegalCommand
+        saying which and why)."""
         if type(event) is not Acted:
             return event
         try:
             facts = self.decide(state, event.player, self.parse(event.text, state), None)
-        except IllegalCommand:
-            return event
+        except IllegalCommand as exc:
+            raise IllegalCommand(f"a version-1 row of {event.player}, {event.text!r}, is "
+                                 f"refused by today's rules: {exc}") from None
         faction = next((e.faction for e in facts if type(e) is Played), "")
         return Played(event.player, faction, event.text,
                       *(sum((getattr(e, k) for e in facts), ())
@@ -498,7 +498,15 @@ class TerraMystica(Game):
         if fmt == "narrow":
             from .narrow import render_narrow
             return render_narrow(state)
-        return render_svg(state) if fmt == "svg" else render_text(state)
+        return render_svg(state, player) if fmt == "svg" else render_text(state)
+
+    def regions(self, state, player, command):
+        from .regions import row_regions
+        return row_regions(self.parsed(self.parse(command, state).text, state))
+
+    def panels(self, state, player):
+        from .panels import panels_of
+        return panels_of(state, player)
 
     def evaluate(self, state, player):
         from .ai import evaluate

@@ -22,6 +22,9 @@ class TestContract(GameContract):
     option_sets = ({}, SITE)
     # The full 1000 random games (2-5 players, default and site options): about a minute
     # of CPU, since legal pre-filters candidates before trying them.
+    # fold applies the journal of each event; the ledger reads and describes it: every
+    # other module is forbidden in a replay
+    fold_modules = ("meeple_terra_mystica.journal", "meeple_terra_mystica.ledger")
 
 
 def _started(n=4, opts=None, seed=1):

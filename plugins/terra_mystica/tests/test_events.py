@@ -179,9 +179,10 @@ def _fav11(monkeypatch, vp):
     return patch()
 
 
-def test_a_version_1_log_of_rows_still_folds():
-    """Games stored before version 2 hold Acted(player, text): their legacy fold runs the
-    rules, so they stay readable and reach the same state."""
+def test_a_version_1_log_of_rows_is_upcast_to_facts_before_fold():
+    """Games stored before version 2 hold Acted(player, text): upcast_in_context turns
+    each into the Played today's rules derive, so they reach the same state; fold itself
+    refuses a raw Acted (it never runs the rules)."""
     lg = LocalGame(GAME, GAME.default_players(3), seed=5)
     lg.play_randomly(random.Random(5), max_steps=400)
     codec = Codec(GAME)
@@ -190,8 +191,13 @@ def test_a_version_1_log_of_rows_still_folds():
     state = None
     for t, v, d in (codec.encode(e) for e in legacy):
         ev = codec.decode(t, v, d)
+        if state is not None:
+            assert GAME.changes(ev) == {}
+            with pytest.raises(ValueError, match="upcast_in_context"):
+                GAME.fold(GAME.clone(state), ev)
+            ev = GAME.upcast_in_context(state, ev)
+            assert type(ev) is G.Played
         state = GAME.fold(state, ev)
-        assert GAME.changes(ev) == {}
     assert state == lg.state
     assert GAME.describe_event(legacy[1]) == legacy[1].text
 

@@ -21,11 +21,27 @@ import attrs
 
 from .state import RES, Player, State
 
-PLAYER_LISTS = ("hand", "played", "events", "used", "offer", "corp_offer", "drafted", "marked")
+# A stored delta names game concepts, never Python attributes: each table maps the name a
+# log records (docs/games/terraforming-mars.md, "What a delta records") to the attribute
+# of the state that holds it, so renaming an attribute changes the right-hand side here
+# and no stored log.
+#: A player's card lists: the hand, the cards played (project cards with tags, events
+#: played), the blue actions used this generation, the cards offered (research, a look,
+#: the corporations dealt), the cards drafted and those marked to keep.
+PLAYER_LISTS = {"hand": "hand", "played": "played", "events": "events", "used": "used",
+                "offer": "offer", "corp_offer": "corp_offer", "drafted": "drafted",
+                "marked": "marked"}
 SECRET_LISTS = ("hand", "offer", "corp_offer", "drafted", "marked")
-PLAYER_FLAGS = ("passed", "tr_raised", "special_design", "first_done")
-TABLE_VALUES = ("generation", "first", "current", "actions")
-TABLE_STEPS = ("temp", "oxygen", "oceans")
+#: A player's flags: passed this generation, TR raised this generation (the UNMI
+#: action), Special Design's next requirement, the first action of the turn taken.
+PLAYER_FLAGS = {"passed": "passed", "tr_raised": "tr_raised",
+                "special_design": "special_design", "first_done": "first_done"}
+#: The table's counters: the generation, its first player, the player to act, the
+#: actions taken in the turn.
+TABLE_VALUES = {"generation": "generation", "first": "first", "current": "current",
+                "actions": "actions"}
+#: The global parameters, in steps: temperature, oxygen, oceans placed.
+TABLE_STEPS = {"temp": "temp", "oxygen": "oxygen", "oceans": "oceans"}
 
 
 @attrs.frozen
@@ -94,15 +110,18 @@ def diff(a: State, b: State) -> Delta:
             if c not in p.card_res or p.card_res[c] != v:
                 counts.append((n, f"card:{c}", v - p.card_res.get(c, 0)))
         dropped += [(n, c) for c in p.card_res if c not in q.card_res]
-        for field in PLAYER_LISTS:
-            old, new = getattr(p, field), getattr(q, field)
+        for name, attr in PLAYER_LISTS.items():
+            old, new = getattr(p, attr), getattr(q, attr)
             if old != new:
-                cards.append((n, field, *_list_change(old, new)))
-        flags += [(n, f, getattr(q, f)) for f in PLAYER_FLAGS if getattr(p, f) != getattr(q, f)]
+                cards.append((n, name, *_list_change(old, new)))
+        flags += [(n, f, getattr(q, attr)) for f, attr in PLAYER_FLAGS.items()
+                  if getattr(p, attr) != getattr(q, attr)]
         if p.corp != q.corp:
             corps.append((n, q.corp))
-    steps = tuple((k, getattr(b, k) - getattr(a, k)) for k in TABLE_STEPS if getattr(a, k) != getattr(b, k))
-    values = tuple((k, getattr(b, k)) for k in TABLE_VALUES if getattr(a, k) != getattr(b, k))
+    steps = tuple((k, getattr(b, attr) - getattr(a, attr)) for k, attr in TABLE_STEPS.items()
+                  if getattr(a, attr) != getattr(b, attr))
+    values = tuple((k, getattr(b, attr)) for k, attr in TABLE_VALUES.items()
+                   if getattr(a, attr) != getattr(b, attr))
     tiles = tuple((sp, *t) for sp, t in b.tiles.items() if a.tiles.get(sp) != t)
     taken = next(k for k in range(len(a.deck) + 1)
                  if b.deck[:len(a.deck) - k] == a.deck[k:])
@@ -143,19 +162,20 @@ def apply(s: State, d: Delta) -> State:
         _count(s.players[n], key, v)
     for n, c in d.dropped:
         s.players[n].card_res.pop(c, None)
-    for n, field, removed, added in d.cards:
-        cards = getattr(s.players[n], field)
+    for n, name, removed, added in d.cards:
+        cards = getattr(s.players[n], PLAYER_LISTS[name])
         for c in removed:
             cards.remove(c)
         cards.extend(added)
     for n, f, v in d.flags:
-        setattr(s.players[n], f, v)
+        setattr(s.players[n], PLAYER_FLAGS[f], v)
     for n, corp in d.corps:
         s.players[n].corp = corp
     for k, v in d.steps:
-        setattr(s, k, getattr(s, k) + v)
+        attr = TABLE_STEPS[k]
+        setattr(s, attr, getattr(s, attr) + v)
     for k, v in d.values:
-        setattr(s, k, v)
+        setattr(s, TABLE_VALUES[k], v)
     if d.phase:
         s.phase = d.phase
     for sp, tile, owner in d.tiles:

@@ -1,4 +1,4 @@
-"""Card effects applied by ``fold``: playing a project card, using a blue action, the few
+"""Card effects, run by decide's rules (``flow.apply_rules``): playing a project card, using a blue action, the few
 cards whose behaviour is beyond the data vocabulary (``SPECIAL_PLAY``), and the pending
 decisions they leave.
 

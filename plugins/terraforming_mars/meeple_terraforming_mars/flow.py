@@ -1,9 +1,10 @@
-"""The rules engine's side of each event: ``apply_rules`` works out what an event does to
-the state (card effects, triggers, the decision queue). Only ``decide`` runs it, on a
-scratch state, and records the result in the event (``delta.py``); the game's ``fold``
-applies that record. Setup events (``SETUP``) have no rules to run: ``fold_setup`` places
-them. Card draws come from the top of the deck named in the state, and every random
-outcome (a shuffle) arrives as an event that decide drew."""
+"""The rules of each event: ``apply_rules`` works out what an event does to the state (card
+effects, triggers, the decision queue), by the table ``RULES``. ``decide`` runs it on a
+scratch state and records the result in the event (``delta.py``); ``upcast_in_context``
+runs it once for an event of a 0.1 log, which recorded no delta. The game's ``fold``
+only applies deltas; the opening events (opening.py) have no rule to run. Card draws come
+from the top of the deck named in the state, and every random outcome (a shuffle) arrives
+as an event that decide drew."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from . import corporate_era as ce
 from . import messages as m
 from .cards import BEGINNER, CARDS, CORPORATIONS
 from .effects import apply_choice, normalize, play_card, start_corporation, use_action
+from .opening import OPENING_FOLDS
 from .rules import (
     AWARD_COSTS,
     PROJECTS,
@@ -63,28 +65,6 @@ def next_turn(s: State) -> None:
             return
 
 
-def _started(s: Any, e: m.Started) -> State:
-    s = State(tuple(e.players), {"corporate_era": e.corporate_era, "draft": e.draft,
-                                 "max_generations": e.max_generations})
-    if len(e.players) == 1:
-        s.players[e.players[0]].tr = 14  # solo: TR 14 and no extra production
-    elif not e.corporate_era:
-        # the base game without Corporate Era: one production step of everything
-        for p in s.players.values():
-            p.prod = [1] * 6
-    return s
-
-
-def _neutral(s: State, e: m.NeutralPlaced) -> State:
-    del s.deck[:len(e.cards)]
-    s.discard.extend(e.cards)
-    for sp in e.cities:
-        s.tiles[sp] = ("city", NEUTRAL)
-    for sp in e.greeneries:
-        s.tiles[sp] = ("greenery", NEUTRAL)
-    return s
-
-
 def _drafted(s: State, e: m.Drafted) -> State:
     p = s.players[e.player]
     _take_pending(s, e.player, ("draft",))
@@ -114,23 +94,9 @@ def _drafted(s: State, e: m.Drafted) -> State:
     return s
 
 
-def _shuffled(s: State, e: m.Shuffled) -> State:
-    s.deck = list(e.cards)
-    return s
-
-
 def _reshuffled(s: State, e: m.Reshuffled) -> State:
     s.deck.extend(e.cards)
     s.discard = []
-    return s
-
-
-def _dealt(s: State, e: m.Dealt) -> State:
-    p = s.players[e.player]
-    p.corp_offer = list(e.corps)
-    p.offer = list(e.cards)
-    del s.deck[:len(e.cards)]
-    s.pending.append((e.player, "corp"))
     return s
 
 
@@ -432,8 +398,10 @@ def _ended(s: State, e: m.GameEnded) -> State:
     return s
 
 
-FOLDS: dict[type, Callable[[Any, Any], State]] = {
-    m.Looked: _looked, m.Kept: _kept, m.Started: _started, m.NeutralPlaced: _neutral, m.Drafted: _drafted, m.Shuffled: _shuffled, m.Reshuffled: _reshuffled, m.Dealt: _dealt,
+#: What the rules make of each event type (the opening events: placing what they record).
+RULES: dict[type, Callable[[Any, Any], State]] = {
+    **OPENING_FOLDS,
+    m.Looked: _looked, m.Kept: _kept, m.Drafted: _drafted, m.Reshuffled: _reshuffled,
     m.CorpChosen: _corp_chosen, m.Marked: _marked, m.Bought: _bought, m.Drawn: _drawn, m.Revealed: _revealed,
     m.CardPlayed: _card_played, m.ProjectUsed: _project, m.Sold: _sold, m.Claimed: _claimed,
     m.Funded: _funded, m.ActionUsed: _action_used, m.Converted: _converted, m.Placed: _placed,
@@ -442,17 +410,12 @@ FOLDS: dict[type, Callable[[Any, Any], State]] = {
     m.Produced: _produced, m.Research: _research, m.FinalConversion: _final,
     m.FinalDone: _final_done, m.Scored: _scored, m.GameEnded: _ended,
 }
-SETUP = (m.Started, m.Shuffled, m.Dealt, m.NeutralPlaced)
-
-
-def fold_setup(s: Any, e: Any) -> State:
-    """The opening events: they place what setup dealt, with no rule to apply."""
-    return FOLDS[type(e)](s, e)
 
 
 def apply_rules(s: Any, e: Any) -> State:
-    """What the rules make of event ``e`` (decide's scratch state only)."""
-    s = FOLDS[type(e)](s, e)
+    """What the rules make of event ``e``, in place (decide's scratch state, or the copy
+    ``upcast_in_context`` derives a 0.1 event's delta on)."""
+    s = RULES[type(e)](s, e)
     if s.pending:
         normalize(s)
     return s

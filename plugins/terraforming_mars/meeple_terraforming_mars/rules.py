@@ -1,5 +1,6 @@
-"""Rules over the state used by both ``fold`` (applying effects) and ``decide`` (checking
-what is allowed). Every function here is deterministic; none draws random numbers.
+"""Rules over the state, used by ``decide``: checking what is allowed and working out what
+an event does (``flow.apply_rules``; fold only applies the recorded result). Every
+function here is deterministic; none draws random numbers.
 
 This is the bottom layer of the rules: it knows the card data (``cards``) but no card
 effect module. The imports run one way: ``rules`` <- ``corporate_era`` (the Corporate Era

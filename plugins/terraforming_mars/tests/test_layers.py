@@ -16,8 +16,11 @@ LAYERS = [
     {"rules"},
     {"corporate_era"},
     {"effects"},
-    {"scoring", "solo", "cardtext", "messages", "cardvalue"},
+    {"scoring", "solo", "cardtext", "commands", "events", "cardvalue"},
+    {"messages"},  # commands and events under one name
+    {"opening"},  # the opening events placed (fold's only code besides delta)
     {"flow", "checks", "evaluation", "render", "words", "table"},
+    {"deciding", "allowed", "notation"},  # the Game's jobs, mixed into it
     {"game"},
     {"plugin", "__init__"},
 ]

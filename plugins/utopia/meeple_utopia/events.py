@@ -1,11 +1,18 @@
 """Commands (what a player asks) and events (what happened). Seats, districts, islands
 and civilizations are plain ints (indices into ``board``); the notation turns them into
-names. Draws are barrier events: they reveal what nobody knew before. Fields at -2 were not
-recorded by older logs: fold derives them as that version did."""
+names. Draws are barrier events: they reveal what nobody knew before. A field at ``UNRECORDED``
+was not recorded by an older log: ``upcast_in_context`` (upcast.py) derives it when the log
+is read, so fold always applies recorded facts. Each event that gained fields names its
+step from the version before (``upcast_v1_v2``) beside it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from meeple.core import command, event
+
+#: An event field's value in a log written before decide recorded it (see above).
+UNRECORDED = -2
 
 # -- commands ---------------------------------------------------------------------------
 
@@ -105,13 +112,21 @@ class Started:
     water: bool  # is the water island in play
 
 
-@event("utopia.guests-drawn", barrier=True)
+@event("utopia.guests-drawn", version=2, barrier=True)
 class GuestsDrawn:
+    """The start of a round: every guest back in the bag, then ``guests`` drawn."""
+
     guests: tuple[int, ...]  # island * 5 + civ, sorted
-    first: int = -2  # the seat that welcomes first (-2: not recorded, older logs)
+    first: int = UNRECORDED  # the seat that welcomes first
+    #: The bag after the draw, per guest (island * 5 + civ); () in a version-1 log.
+    bag: tuple[int, ...] = ()
+
+    @staticmethod
+    def upcast_v1_v2(data: dict[str, Any]) -> dict[str, Any]:
+        return {**data, "bag": []}  # the refill was left to fold: derived in context
 
 
-@event("utopia.guest-taken")
+@event("utopia.guest-taken", version=2)
 class GuestTaken:
     seat: int
     civ: int
@@ -122,7 +137,15 @@ class GuestTaken:
     #: WelcomeEnded follows); True: nothing to build, the turn passed with the take.
     ends_turn: bool = True
     player: str = ""
-    next_seat: int = -2  # who acts next when the turn ends (-2: not recorded, older logs)
+    next_seat: int = UNRECORDED  # who acts next when the turn ends
+    #: The pass under way and the phase once the action is over (a pass ends when every
+    #: seat has welcomed; phase 2 begins after the last pass).
+    pass_no: int = UNRECORDED
+    phase: int = UNRECORDED
+
+    @staticmethod
+    def upcast_v1_v2(data: dict[str, Any]) -> dict[str, Any]:
+        return {**data, "pass_no": UNRECORDED, "phase": UNRECORDED}
 
 
 @event("utopia.special-guest-drawn", barrier=True)
@@ -147,7 +170,7 @@ class MonumentBuilt:
     civ: int
     district: int
     #: The wonder owner of the district's island and the prestige it gains at once (the
-    #: district's value); -1 in logs written before this was recorded (fold derives it).
+    #: district's value); bonus -1 in logs written before this was recorded.
     wonder_owner: int = -1
     bonus: int = -1
     player: str = ""
@@ -159,8 +182,8 @@ class CardsDrawn:
     seat: int
     player: str  # the name too, so that a log can be redacted for that player
     cards: tuple[int, ...]  # sorted civs; -1 where redacted
-    must_discard: int = -2  # the standing discard (leader 2, last 0, others 1)
-    reshuffled: int = -2  # 1: the discards were shuffled into the deck first
+    must_discard: int = UNRECORDED  # the standing discard (leader 2, last 0, others 1)
+    reshuffled: int = UNRECORDED  # 1: the discards were shuffled into the deck first
 
 
 @event("utopia.cards-discarded")
@@ -214,19 +237,25 @@ class TurnEnded:
     seat: int
     discards: tuple[int, ...]
     player: str = ""
-    next_seat: int = -2  # -1: everyone has developed, the round is scored
+    next_seat: int = UNRECORDED  # -1: everyone has developed, the round is scored
 
 
-@event("utopia.welcome-ended")
+@event("utopia.welcome-ended", version=2)
 class WelcomeEnded:
     """Phase 1: the player who welcomed a guest ends the turn (after building, or not)."""
 
     seat: int
     player: str = ""
-    next_seat: int = -2
+    next_seat: int = UNRECORDED
+    pass_no: int = UNRECORDED  # as in GuestTaken
+    phase: int = UNRECORDED
+
+    @staticmethod
+    def upcast_v1_v2(data: dict[str, Any]) -> dict[str, Any]:
+        return {**data, "pass_no": UNRECORDED, "phase": UNRECORDED}
 
 
-@event("utopia.round-scored")
+@event("utopia.round-scored", version=2)
 class RoundScored:
     """Phase 3: prestige per seat for the districts each controls (their civilization's
     value on the prestige scale), applied in the order of phase 2's turns."""
@@ -235,7 +264,14 @@ class RoundScored:
     players: tuple[str, ...] = ()  # names in seat order
     districts: tuple[int, ...] = ()  # districts each seat controls
     round: int = 0
-    over: int = -2  # 1: someone reached the goal, the game ends
+    over: int = UNRECORDED  # 1: someone reached the goal, the game ends
+    #: The round's first player, still on the start square, moves behind the others
+    #: (-1: nobody).
+    behind: int = UNRECORDED
+
+    @staticmethod
+    def upcast_v1_v2(data: dict[str, Any]) -> dict[str, Any]:
+        return {**data, "behind": UNRECORDED}
 
 
 EVENTS: tuple[type, ...] = (

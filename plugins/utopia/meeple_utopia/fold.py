@@ -1,7 +1,8 @@
 """Applying events to the state: pure, no randomness, no checks, no rules. decide records
-in the events what the rules give (who acts next, the standing discard, a reshuffle, the
-end of the game); only logs written before that (fields at their LEGACY default) are
-completed here with the rules of turns.py, as the fold of that version did."""
+in the events what the rules give (who acts next, the pass and phase after a welcome, the
+standing discard, a reshuffle, the bag after a draw, who falls behind, the end of the
+game); a log written before an event recorded one of them is completed when it is read
+(``upcast_in_context``, upcast.py), never here."""
 
 from __future__ import annotations
 
@@ -25,18 +26,7 @@ from .events import (
     WelcomeEnded,
     WonderBuilt,
 )
-from .state import (
-    DEVELOP,
-    GUESTS_PER_KIND,
-    OVER,
-    PASSES,
-    SCORING,
-    WELCOME,
-    State,
-)
-from .turns import discard_count, next_actor
-
-LEGACY = -2  # an event field's default in logs written before decide recorded it
+from .state import OVER, SCORING, WELCOME, State
 
 
 def gain(state: State, seat: int, points: int) -> None:
@@ -46,17 +36,17 @@ def gain(state: State, seat: int, points: int) -> None:
         state.stamp_next += 1
 
 
-def _finish_action(state: State, seat: int, nxt: int) -> None:
+def _finish_action(state: State, seat: int, ev: GuestTaken | WelcomeEnded) -> None:
     state.took = False
-    state.acted[seat] = True
-    if all(state.acted):
+    if ev.pass_no != state.pass_no:  # the pass ended: every seat welcomes again
         state.acted = [False] * state.n
-        state.pass_no += 1
-        if state.pass_no == PASSES:
-            state.phase = DEVELOP
-            state.order = []
-    # decide records who is next; logs written before that derive it (LEGACY)
-    state.current = nxt if nxt != LEGACY else next_actor(state)
+        state.pass_no = ev.pass_no
+    else:
+        state.acted[seat] = True
+    if ev.phase != state.phase:  # the last pass is over: phase 2 begins
+        state.phase = ev.phase
+        state.order = []
+    state.current = ev.next_seat
 
 
 def _monument(state: State, ev: MonumentBuilt) -> None:
@@ -64,14 +54,8 @@ def _monument(state: State, ev: MonumentBuilt) -> None:
     state.mon_owner[d] = ev.seat
     state.mon_civ[d] = ev.civ
     state.monuments_left[ev.civ] -= 1
-    if ev.bonus >= 0:
-        if ev.wonder_owner >= 0:
-            gain(state, ev.wonder_owner, ev.bonus)
-        return
-    # A log written before the bonus was recorded: derive it as that version's fold did.
-    owner = state.wonder[BOARD.island_of[d]]
-    if owner >= 0:
-        gain(state, owner, BOARD.value[d])
+    if ev.wonder_owner >= 0:
+        gain(state, ev.wonder_owner, ev.bonus)
 
 
 def _take_cards(state: State, seat: int, cards: tuple[int, ...], pile: list[int]) -> None:
@@ -105,11 +89,11 @@ def fold(state: Any, ev: Any) -> State:  # noqa: C901 - one case per event type
             state.princes[(ev.district * state.n + ev.seat) * NCIV + ev.civ] += 1
             state.supply[ev.seat * NCIV + ev.civ] -= 1
         if ev.ends_turn:
-            _finish_action(state, ev.seat, ev.next_seat)
+            _finish_action(state, ev.seat, ev)
         else:
             state.took = True
     elif t is WelcomeEnded:
-        _finish_action(state, ev.seat, ev.next_seat)
+        _finish_action(state, ev.seat, ev)
     elif t is SpecialGuestDrawn:
         state.privileges[ev.seat] -= 1
         state.held[ev.to] += 1
@@ -143,9 +127,7 @@ def fold(state: Any, ev: Any) -> State:  # noqa: C901 - one case per event type
         state.wonder[ev.island] = ev.seat
         gain(state, ev.seat, ev.points)
     elif t is CardsDrawn:
-        reshuffle = (sum(state.deck) < len(ev.cards) if ev.reshuffled == LEGACY
-                     else ev.reshuffled)
-        if reshuffle:
+        if ev.reshuffled:
             for c in range(NCIV):
                 state.deck[c] += state.discard[c]
             state.discard = [0] * NCIV
@@ -154,8 +136,7 @@ def fold(state: Any, ev: Any) -> State:  # noqa: C901 - one case per event type
             state.deck[c] -= 1
             state.hands[base + c] += 1
         state.hand_sizes[ev.seat] += len(ev.cards)
-        state.must_discard = (discard_count(state, ev.seat) if ev.must_discard == LEGACY
-                              else ev.must_discard)
+        state.must_discard = ev.must_discard
     elif t is CardsDiscarded:
         _take_cards(state, ev.seat, ev.cards, state.discard)
         state.must_discard = 0
@@ -163,23 +144,20 @@ def fold(state: Any, ev: Any) -> State:  # noqa: C901 - one case per event type
         _take_cards(state, ev.seat, ev.discards, state.discard)
         state.acted[ev.seat] = True
         state.order.append(ev.seat)
-        if all(state.acted):
+        if ev.next_seat < 0:  # everyone has developed: the round is scored
             state.phase = SCORING
             state.current = -1
         else:
-            state.current = ev.next_seat if ev.next_seat != LEGACY else next_actor(state)
+            state.current = ev.next_seat
     elif t is RoundScored:
         for seat in state.order:
             gain(state, seat, ev.points[seat])
-        first = state.round_first
-        if first >= 0 and state.scores[first] == 0:
-            # Still on the start square: the round's first player moves behind the others.
-            state.stamps[first] = state.stamp_next
+        if ev.behind >= 0:  # still on the start square: moves behind the others
+            state.stamps[ev.behind] = state.stamp_next
             state.stamp_next += 1
         state.acted = [False] * state.n
         state.order = []
-        over = max(state.scores) >= state.goal if ev.over == LEGACY else ev.over
-        if over:
+        if ev.over:
             state.phase = OVER
             state.current = -1
         else:
@@ -187,15 +165,13 @@ def fold(state: Any, ev: Any) -> State:  # noqa: C901 - one case per event type
             state.round += 1
             state.pass_no = 0
     elif t is GuestsDrawn:
-        # Every guest is back in the bag at the start of a round; leftovers at the ships
-        # (left by special guests) go back too.
-        k = GUESTS_PER_KIND
-        state.bag = [k if state.active[g // NCIV] else 0 for g in range(len(state.bag))]
+        # The bag as recorded after the draw; leftovers at the ships (left by special
+        # guests) went back into it, so the ships hold the guests drawn.
+        state.bag = list(ev.bag)
         state.waiting = [0] * len(state.waiting)
         for g in ev.guests:
             state.waiting[g] += 1
-            state.bag[g] -= 1
-        state.current = ev.first if ev.first != LEGACY else next_actor(state)
+        state.current = ev.first
         state.round_first = state.current
     elif t is Started:
         active = tuple(ev.water or i != BOARD.out_with_two for i in range(BOARD.n_islands))

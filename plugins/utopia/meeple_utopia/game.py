@@ -7,6 +7,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import attrs
 from meeple.core import Game, IllegalCommand, Option, Outcome, Panel
 from meeple.core.encoded import Encoded
 
@@ -35,6 +36,10 @@ from .fold import fold
 from .notation import format_command, parse
 from .rules import check, consequences, draw_guests, legal
 from .state import FULL_STATE, SPECTATOR, State
+from .upcast import complete, unrecorded
+
+#: What verify says of a log whose events lack facts decide records today (Game.old_format).
+OLD_FORMAT = "utopia 1 (events without some facts decide records today; derived from the state)"
 
 
 def _a(word: str) -> str:
@@ -129,8 +134,34 @@ class Utopia(Encoded, Game):
 
     def redact(self, event: Any, player: str | None) -> Any:
         if type(event) is CardsDrawn and event.player != player:
-            return CardsDrawn(event.seat, event.player, (-1,) * len(event.cards))
+            return attrs.evolve(event, cards=(-1,) * len(event.cards))
         return event
+
+    # -- old logs ------------------------------------------------------------------------
+
+    def upcast_in_context(self, state: State, event: Any) -> Any:
+        """An event of an older log with facts it did not record: derived here, once
+        (upcast.py), so that fold applies recorded facts only."""
+        return complete(state, event) if unrecorded(event) else event
+
+    def upcasts_in_context(self, event: Any) -> bool:
+        return bool(unrecorded(event))
+
+    def old_format(self, stored: Sequence[Any], today: Sequence[Any]) -> str | None:
+        """A batch of an older log: today's events, but for the facts it did not record."""
+        if not stored or len(stored) != len(today):
+            return None
+        found = False
+        for old, new in zip(stored, today, strict=True):
+            if type(old) is not type(new):
+                return None
+            missing = unrecorded(old)
+            if missing:
+                found = True
+                old = attrs.evolve(old, **{k: getattr(new, k) for k in missing})
+            if old != new:
+                return None
+        return OLD_FORMAT if found else None
 
     # -- notation ----------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from meeple.core.rng import draw_rng
 
 from .board import BOARD, CIVS, NCIV
 from .events import (
+    UNRECORDED,
     Add,
     CardsDiscarded,
     CardsDrawn,
@@ -53,7 +54,15 @@ from .state import (
     WONDER_POINTS,
     State,
 )
-from .turns import discard_count, next_actor, next_after_development, next_after_welcome
+from .turns import (
+    after_welcome,
+    discard_count,
+    left_behind,
+    next_actor,
+    next_after_development,
+    next_after_welcome,
+    scores_after,
+)
 
 
 def dname(d: int) -> str:
@@ -82,7 +91,12 @@ def draw_guests(state: State, rng: random.Random) -> GuestsDrawn:
     bag = [i * NCIV + c for i in range(BOARD.n_islands) if state.active[i]
            for c in range(NCIV) for _ in range(GUESTS_PER_KIND)]
     rng = draw_rng(rng, "guests", state.round)
-    return GuestsDrawn(tuple(sorted(rng.sample(bag, PASSES * state.n))), next_actor(state))
+    guests = tuple(sorted(rng.sample(bag, PASSES * state.n)))
+    left = [GUESTS_PER_KIND if state.active[g // NCIV] else 0
+            for g in range(BOARD.n_islands * NCIV)]
+    for g in guests:
+        left[g] -= 1
+    return GuestsDrawn(guests, next_actor(state), tuple(left))
 
 
 def draw_cards(state: State, seat: int, rng: random.Random) -> CardsDrawn:
@@ -305,7 +319,8 @@ def _welcome_over(after: State, events: list[Any], rng: random.Random) -> list[A
 
 def _end_welcome(after: State, seat: int, events: list[Any], rng: random.Random) -> list[Any]:
     """``after`` has the turn's events folded in; end the phase 1 turn there."""
-    ended = WelcomeEnded(seat, after.players[seat], next_after_welcome(after, seat))
+    ended = WelcomeEnded(seat, after.players[seat], next_after_welcome(after, seat),
+                         *after_welcome(after, seat))
     events.append(ended)
     return _welcome_over(fold(after, ended), events, rng)
 
@@ -318,7 +333,10 @@ def consequences(state: State, seat: int, cmd: Any, rng: random.Random) -> list[
         # may be built at any point of one's own turn, right after the take included).
         stays = _can_build_after_take(state, seat, cmd)
         ev = GuestTaken(seat, cmd.civ, cmd.island, cmd.district, state.pending >= 0,
-                        not stays, name, -2 if stays else next_after_welcome(state, seat))
+                        not stays, name,
+                        # the turn stays open: nobody is next yet
+                        UNRECORDED if stays else next_after_welcome(state, seat),
+                        *((state.pass_no, state.phase) if stays else after_welcome(state, seat)))
         if not stays and state.pass_no == PASSES - 1 and sum(state.acted) == state.n - 1:
             return _welcome_over(fold(state.copy(), ev), [ev], rng)  # phase 2 begins
         return [ev]
@@ -360,8 +378,10 @@ def consequences(state: State, seat: int, cmd: Any, rng: random.Random) -> list[
     if after.current >= 0:
         return [ev, draw_cards(after, after.current, rng)]
     points = round_points(after)
-    over = max(s + p for s, p in zip(after.scores, points, strict=True)) >= after.goal
-    scored = RoundScored(points, after.players, round_districts(after), after.round, int(over))
+    scores = scores_after(after, points)
+    over = max(scores) >= after.goal
+    scored = RoundScored(points, after.players, round_districts(after), after.round, int(over),
+                         left_behind(after, scores))
     fold(after, scored)
     if after.phase == WELCOME:
         return [ev, scored, draw_guests(after, rng)]

@@ -1,23 +1,37 @@
-"""A log written before the events recorded their results (no names, no next seat, no
-standing discard, no game end, no wonder payment: every such field left out, so it
-takes its default) still reads and folds to the same game: fold derives what is missing
-as the old fold did."""
+"""Logs written before the events recorded their results still load, fold and verify
+with the results they recorded; what they lack is derived when they are read
+(``upcast_in_context``), never in fold.
 
+data/old_logs/ is a JSON Lines store written by the code before the events recorded the
+pass and phase after a welcome, the bag after a draw and who falls behind (``utopia-v1``,
+version 1 of those events), and the same game with the fields its oldest logs lacked left
+out as well (``utopia-v0``: no next seat, first welcomer, standing discard, reshuffle, game
+end or wonder owner's bonus), each with the status cache that code wrote."""
+
+import json
 import random
+import shutil
+from pathlib import Path
 
 import attrs
 import orjson
+import pytest
 from meeple.core import LocalGame
 from meeple.core.codec import Codec
+from meeple.core.engine import Engine
 from meeple_utopia import Utopia
+from meeple_utopia.game import OLD_FORMAT
+from meeple_utopia.upcast import unrecorded
 
 GAME = Utopia()
-# Fields the events gained since the first format, with the value an old log implies.
+OLD = Path(__file__).parent / "data" / "old_logs"
+# Fields the events gained since the first logs, left out as those logs did.
 NEW = {"player", "players", "next_seat", "first", "must_discard", "reshuffled", "over",
-       "districts", "round", "wonder_owner", "bonus", "wonder_player", "points"}
+       "districts", "round", "wonder_owner", "bonus", "wonder_player", "points", "pass_no",
+       "phase", "behind", "bag"}
 
 
-def test_old_form_log_folds_to_the_same_state():
+def test_old_form_log_upcast_in_context_folds_to_the_same_state():
     codec = Codec(GAME)
     for seed in range(4):
         g = LocalGame(GAME, GAME.default_players(2 + seed % 3), {"goal": 20}, seed=seed)
@@ -28,5 +42,35 @@ def test_old_form_log_folds_to_the_same_state():
             optional = {f.name for f in attrs.fields(type(ev)) if f.default is not attrs.NOTHING}
             old = {k: x for k, x in orjson.loads(data).items()
                    if not (k in NEW and k in optional)}
-            state = GAME.fold(state, codec.decode(t, v, old))
+            ev = codec.decode(t, v, old)
+            if state is not None:
+                ev = GAME.upcast_in_context(state, ev)
+            assert not unrecorded(ev), ev
+            state = GAME.fold(state, ev)
         assert state == g.state
+
+
+@pytest.fixture
+def engine(tmp_path):
+    shutil.copytree(OLD, tmp_path / "store")
+    eng = Engine(f"jsonl:///{tmp_path / 'store'}")
+    yield eng
+    eng.close()
+
+
+@pytest.mark.parametrize("game_id", ["utopia-v1", "utopia-v0"])
+def test_a_stored_old_log_keeps_its_result_and_verifies(engine, game_id):
+    cached = json.loads((OLD / f".{game_id}.status.json").read_text())["outcome"]["scores"]
+    status = engine.derived_status(game_id)
+    assert status["status"] == "finished" and status["outcome"]["scores"] == cached
+    assert cached == {"ann": 20, "bob": 54}
+    report = engine.verify(game_id)
+    assert report.ok, report.problem
+    assert report.upcast.startswith(f"stored in format {OLD_FORMAT}, upcast:")
+
+
+def test_a_stored_old_log_reaches_fold_complete(engine):
+    t = engine.table("utopia-v0")
+    assert all(not unrecorded(ev) for _, ev in t.pairs)
+    log = engine.log("utopia-v0")
+    assert sum(c.get("vp", 0) for ln in log for p, c in ln.changes.items() if p == "bob") == 54

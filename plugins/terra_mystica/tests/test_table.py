@@ -1,0 +1,274 @@
+"""Terra Mystica at the browser's table: the regions each row points at, the panels in
+words, the pools and previews the picture draws, and a whole game played by pointing."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from meeple.core import LocalGame
+from meeple_terra_mystica import TerraMystica
+from meeple_terra_mystica import preview as P
+from meeple_terra_mystica.data import DISPLAY
+from meeple_terra_mystica.game import Income
+from meeple_terra_mystica.notation import parse_row
+from meeple_terra_mystica.regions import row_regions
+from meeple_terra_mystica.render import render_svg
+
+GAME = TerraMystica()
+DRAWN = re.compile(r'data-region="([^"]+)"')
+
+
+@pytest.mark.parametrize(("row", "want"), [
+    ("build E7", ("hex:E7",)),
+    ("upgrade F3 to TE", ("hex:F3",)),
+    ("dig 1. transform A10 to blue", ("hex:A10",)),
+    ("convert 2W to 2C. upgrade F7 to TP", ("hex:F7",)),
+    ("burn 4. action ACT5. dig 2. build A12", ("action:ACT5", "hex:A12")),
+    ("action ACT6. build E7", ("action:ACT6", "hex:E7")),
+    ("action ACT1. bridge H1:F1", ("action:ACT1", "hex:H1", "hex:F1")),
+    ("action BON1. build D2", ("bonus:BON1", "hex:D2")),
+    ("action BON2", ("bonus:BON2",)),
+    ("action FAV6", ("favor:FAV6",)),
+    ("action ACTW. build E7", ("action:ACTW", "hex:E7")),
+    ("pass BON4", ("button:pass", "bonus:BON4")),
+    ("pass", ("button:pass",)),
+    ("leech 2 from nomads", ("button:leech",)),
+    ("decline 2 from nomads", ("button:decline",)),
+    ("convert 1P to 1W", ("button:convert",)),
+    ("burn 1", ("button:convert",)),
+    ("dig 1", ("button:dig",)),
+    ("-SPADE", ("button:forgo-spade",)),
+    ("send p to FIRE for 3", ("cult:FIRE",)),
+    ("+AIR", ("cult:AIR",)),
+    ("+FAV11", ("favor:FAV11",)),
+    ("+TW3", ("town:TW3",)),
+    ("advance ship", ("button:advance-ship",)),
+    ("advance dig", ("button:advance-dig",)),
+    ("connect r3", ("hex:r3",)),
+    ("setup witches", ("faction:witches",)),
+    ("done", ("button:done",)),
+])
+def test_a_row_names_the_parts_it_touches_in_order(row: str, want: tuple) -> None:
+    assert row_regions(parse_row(row)) == want
+
+
+def _by_regions(rng: random.Random, commands: list, regions_of) -> object:
+    """Pick as a person clicking: a random first region, narrow by each next region,
+    until one command is left or the rest share every region (the short menu)."""
+    left = list(commands)
+    k = 0
+    while len(left) > 1 and len({regions_of(c) for c in left}) > 1:
+        choices = sorted({regions_of(c)[k] for c in left if len(regions_of(c)) > k})
+        if not choices:  # the rest name no further part: the menu
+            break
+        pick = rng.choice(choices)
+        left = [c for c in left if len(regions_of(c)) > k and regions_of(c)[k] == pick]
+        k += 1
+    return rng.choice(left)
+
+
+@pytest.mark.parametrize(("n", "seed"), [(2, 11), (4, 12)])
+def test_a_whole_game_played_by_pointing_ends_and_replays(n: int, seed: int) -> None:
+    local = LocalGame(GAME, GAME.default_players(n), {}, seed=seed)
+    rng = random.Random(seed)
+    played = []
+    while local.outcome() is None:
+        player = rng.choice(list(local.to_act()))
+        view = GAME.view(local.state, player)
+        commands = GAME.legal(view, player)
+        svg = render_svg(view, player)
+        drawn = set(DRAWN.findall(svg))
+        memo = {c.text: tuple(GAME.regions(view, player, c)) for c in commands}
+        for c in commands:
+            assert memo[c.text], f"{c.text!r} names no region"
+            assert set(memo[c.text]) <= drawn, c.text
+        cmd = _by_regions(rng, commands, lambda c, memo=memo: memo[c.text])
+        played.append((player, cmd.text))
+        local.play(player, cmd)
+        assert len(played) < 3000
+    again = LocalGame(GAME, GAME.default_players(n), {}, seed=seed)
+    for player, text in played:
+        again.play(player, text)
+    assert again.events == local.events
+    state = None
+    for ev in local.events:
+        state = GAME.fold(state, ev)
+    assert state == local.state
+
+
+def _game(n: int, seed: int, steps: int) -> LocalGame:
+    local = LocalGame(GAME, GAME.default_players(n), {}, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if local.outcome() is not None:
+            break
+        player = rng.choice(list(local.to_act()))
+        local.play(player, rng.choice(GAME.legal(local.state, player)))
+    return local
+
+
+def _panel(panels, title):
+    return next(p for p in panels if p.title == title)
+
+
+@pytest.mark.parametrize("steps", [0, 8, 60, 10_000])
+def test_every_seat_and_a_spectator_see_the_same_panels(steps: int) -> None:
+    """Terra Mystica hides nothing: a seat's view is the whole state, and the panels of
+    every seat's view are a spectator's."""
+    local = _game(3, 4, steps)
+    spectator = GAME.panels(GAME.view(local.state, None), None)
+    assert spectator
+    for p in local.players:
+        view = GAME.view(local.state, p)
+        assert view == local.state
+        assert GAME.panels(view, p) == spectator
+
+
+def test_the_bonus_panel_shows_each_tiles_coins_or_holder() -> None:
+    local = _game(3, 21, 40)
+    g = local.state
+    entries = {e.name: e for e in _panel(GAME.panels(g, "p1"), "Bonus tiles").entries}
+    assert set(entries) == set(g.coins)
+    svg = render_svg(g, "p1")
+    for b, e in entries.items():
+        assert e.region == f"bonus:{b}" and e.detail
+        holder = [n for n, f in g.fac.items() if f["bonus"] == b]
+        if g.pool[b]:
+            coins = g.coins[b]
+            assert f"on display with {coins} coin" in e.text
+            assert re.search(rf'data-region="bonus:{b}">.*?{coins} C on it</text>', svg)
+        else:
+            assert e.text.endswith(f"(held by {DISPLAY[holder[0]]})")
+    assert any(g.coins[b] for b in g.coins if g.pool[b]), "round 2 or later piles coins"
+
+
+def test_taken_power_actions_are_marked_taken_in_the_panel_and_the_picture() -> None:
+    for seed in range(30):
+        local = _game(4, seed, 120)
+        taken = [a for a in local.state.blocked if a.startswith("ACT") and "/" not in a]
+        if taken:
+            break
+    else:
+        pytest.fail("no seeded game took a power action")
+    g = local.state
+    entries = {e.name: e.text for e in _panel(GAME.panels(g, None), "Action spaces").entries}
+    svg = render_svg(g)
+    for i in range(1, 7):
+        code = f"ACT{i}"
+        state = "taken" if code in taken else "free"
+        assert entries[code].endswith(f"({state} this round)" if state == "taken" else "(free)")
+        assert f'data-region="action:{code}"' in svg
+        assert f">{code} {state}</text>" in svg
+
+
+def test_the_scoring_panel_marks_the_current_round() -> None:
+    local = _game(2, 3, 80)
+    g = local.state
+    assert 1 <= g.round <= 6 and not g.finished
+    entries = _panel(GAME.panels(g, None), "Scoring tiles").entries
+    assert [e.name for e in entries] == [f"Round {i + 1}: {t}" for i, t in enumerate(g.score_tiles)]
+    marked = [i + 1 for i, e in enumerate(entries) if e.text.endswith("(this round)")]
+    assert marked == [g.round]
+    assert f">R{g.round} now " in render_svg(g)
+
+
+@pytest.mark.parametrize(("n", "seed"), [(3, 5), (4, 6), (5, 8)])
+def test_the_income_preview_is_the_income_the_next_round_pays(n: int, seed: int) -> None:
+    """Right after a round's income, the preview of each faction (same buildings, bonus
+    and favor tiles) names what the income step paid: coins, workers, priests and power
+    (where no limit cut them: seven priests, power with every token in bowl III)."""
+    local = LocalGame(GAME, GAME.default_players(n), {}, seed=seed)
+    rng = random.Random(seed)
+    checked = 0
+    while local.outcome() is None:
+        player = rng.choice(list(local.to_act()))
+        before = len(local.events)
+        local.play(player, rng.choice(GAME.legal(local.state, player)))
+        for ev in local.events[before:]:
+            if type(ev) is not Income:
+                continue
+            for _p, faction, reason, deltas in ev.lines:
+                if reason != "income":
+                    continue
+                paid = dict(deltas)
+                f = local.state.fac[faction]
+                want = P.income_preview(f)
+                assert paid.get("C", 0) == want.get("C", 0), (faction, ev.round)
+                assert paid.get("W", 0) == want.get("W", 0), (faction, ev.round)
+                if f["P"] + f["priests_out"] < 7:
+                    assert paid.get("P", 0) == want.get("P", 0), (faction, ev.round)
+                if f["P1"] + f["P2"]:
+                    moved = paid.get("P3", 0) - paid.get("P1", 0)
+                    assert moved == want.get("PW", 0), (faction, ev.round)
+                checked += 1
+    assert checked >= 3 * n
+
+
+def test_the_final_score_is_broken_down_and_sums_to_each_total() -> None:
+    local = _game(3, 7, 10_000)
+    g = local.state
+    assert g.finished
+    parts = P.breakdown(g)
+    for n, p in parts.items():
+        assert p["play"] + p["cults"] + p["area"] + p["resources"] == g.fac[n]["VP"]
+        assert p["area"] == g.final["network"].get(n, 0)
+        assert p["resources"] == g.final["resources"][n]
+    svg = render_svg(g)
+    lines = [e.text for e in _panel(GAME.panels(g, None), "Final score").entries]
+    for n in g.order:
+        line = P.breakdown_line(g, n, parts[n])
+        assert line in lines and line in svg
+    assert sum(p["cults"] for p in parts.values()) == sum(
+        sum(g.final[c].values()) for c in ("fire", "water", "earth", "air"))
+
+
+def test_a_tie_says_the_tied_players_share_the_place() -> None:
+    local = _game(3, 7, 10_000)
+    g = local.state.clone()
+    a, b, c = g.order
+    g.fac[a]["VP"] = g.fac[b]["VP"] = 90
+    g.fac[c]["VP"] = 50
+    lines = P.tie_lines(g)
+    assert lines == [f"Tie: {g.player_of[a]} and {g.player_of[b]} share place 1",
+                     "Tie-break: players with equal points at the end share the rank."]
+    svg = render_svg(g)
+    assert all(f">{line}</text>" in svg for line in lines)
+    places = _panel(GAME.panels(g, None), "Final score").entries[-1]
+    assert places.text == f"1. {g.player_of[a]} and {g.player_of[b]}, 3. {g.player_of[c]}"
+    g.fac[b]["VP"] = 89
+    assert P.tie_lines(g) == [] and "Tie:" not in render_svg(g)
+
+
+def test_a_seats_picture_has_the_buttons_and_a_spectators_has_none() -> None:
+    g = _game(2, 3, 20).state
+    assert 'data-region="button:pass"' in render_svg(g, "p1")
+    assert "button:" not in render_svg(g, None)
+
+
+def test_the_income_preview_counts_buildings_bonus_and_favor_tiles() -> None:
+    """Witches with three dwellings, a trading post and a temple, bonus tile BON3 and
+    favor tiles FAV9 and FAV7: the faction board pays 4 W, 2 C, 1 PW and 1 P, the bonus
+    tile 6 C, FAV9 3 C, FAV7 1 W and 1 PW."""
+    from meeple_terra_mystica.state import new_faction
+
+    f = new_faction("witches", "p1")
+    f.update(L_D=3, L_TP=1, L_TE=1, bonus="BON3", FAV9=1, FAV7=1)
+    assert P.income_preview(f) == {"W": 5, "C": 11, "PW": 2, "P": 1}
+    assert P.say(P.income_preview(f)) == "+11 C, +5 W, +1 P, +2 PW"
+
+
+def test_an_open_power_offer_is_listed_with_its_amount() -> None:
+    for seed in range(40):
+        local = _game(4, seed, 30 + seed)
+        if local.state.offers:
+            break
+    else:
+        pytest.fail("no seeded game had a power offer open")
+    g = local.state
+    entries = _panel(GAME.panels(g, None), "Power offers").entries
+    assert len(entries) == len(g.offers)
+    for e, o in zip(entries, g.offers, strict=True):
+        assert e.name == f"{DISPLAY[o[0]]} ({g.player_of[o[0]]})"
+        assert e.text.startswith(f"{DISPLAY[o[1]]} built next to them: {o[2]} power offered")

@@ -1,0 +1,46 @@
+"""A method a plugin has not written yet (a template stub raising NotImplementedError) is
+reported as not written, naming the plugin and what to write: not as a bad option, not as
+a refused command."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from meeple.core import BadOptions, Game, event, runtime
+from meeple.core.runtime import NotWritten
+
+
+@event("half.started")
+class Started:
+    players: tuple[str, ...]
+
+
+class Half(Game):
+    name = "half"
+    events = (Started,)
+
+    def setup(self, players, options, rng):
+        raise NotImplementedError("write Half.setup: return the opening events")
+
+
+class HalfWithSetup(Half):
+    def setup(self, players, options, rng):
+        return [Started(tuple(players))]
+
+
+def test_an_unwritten_setup_is_reported_as_not_written():
+    with pytest.raises(NotWritten) as exc:
+        runtime.start(Half(), ["a", "b"], {}, 1)
+    assert not isinstance(exc.value, BadOptions)
+    assert str(exc.value).startswith("the half plugin (")
+    assert str(exc.value).endswith(") is not written yet (setting up the game): write "
+                                   "Half.setup: return the opening events")
+
+
+def test_a_required_method_left_to_the_base_class_is_reported_as_not_written():
+    with pytest.raises(NotWritten, match=r"not written yet \(reading the command 'x'\): a "
+                                         "required method raises NotImplementedError"):
+        runtime.parse(HalfWithSetup(), "x", None, "a")
+    with pytest.raises(NotWritten, match=r"not written yet \(deciding a command\)"):
+        runtime.decide(HalfWithSetup(), None, "a", "x", 1, 1, rng=random.Random(1))
