@@ -41,6 +41,8 @@ class InlineExecutor:
     """Plays matches one after another in this process."""
 
     detached = False
+    #: The work runs in the caller's process: it may use the caller's open engines.
+    in_process = True
 
     def run(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
         for item in items:

@@ -27,9 +27,9 @@ from typing import Any
 
 from meeple.core import Game, MeepleError
 
-from .model_search import ModelSearch
+from .model_search import ModelSearchConfig, model_search
 from .options import AgentOption, non_negative, parse_options, positive
-from .rewards import evaluate_rewards, outcome_rewards
+from .rewards import Evaluation, outcome_rewards, rewards_of
 from .stats import SearchStats
 
 
@@ -146,7 +146,12 @@ class MCTSAgent:
         self.margin: float = opts["margin"]
         self.follow: int = opts["follow"]
         self.to_end: bool = opts["end"]
-        self.model = ModelSearch(self) if opts["opponents"] == "heuristic" else None
+        self.model = ModelSearchConfig(
+            sims=self.sims, seconds=self.seconds, calls=self.max_calls, cpu=self.cpu, c=self.c,
+            depth=self.cutoff, end=self.to_end, topk=self.topk, prior=self.prior,
+            margin=self.margin, follow=self.follow,
+        ) if opts["opponents"] == "heuristic" else None
+        self.evaluation = Evaluation()
         given = ",".join(f"{k}={v}" for k, v in (options or {}).items())
         self.name = f"{self.kind}:{given}" if given else self.kind
         self.rng = random.Random(seed)
@@ -162,9 +167,9 @@ class MCTSAgent:
 
     def act(self, game: Game, view: Any, player: str) -> Any:
         if self.model is not None:
-            return self.model.act(game, view, player)
+            return self._model_act(game, view, player)
         start = time.perf_counter()
-        self.game = game
+        self.use(game)
         hidden = game.hidden_information
         if self.solve_option is not None:
             self.solve = self.solve_option
@@ -207,6 +212,24 @@ class MCTSAgent:
         self.stats.seconds += time.perf_counter() - start
         return best_move
 
+    def use(self, game: Game) -> None:
+        """Search ``game`` from now on, valuing positions with this agent's own evaluator
+        of it (``Game.evaluator``)."""
+        self.game = game
+        self.evaluate = self.evaluation.of(game)
+
+    def _model_act(self, game: Game, view: Any, player: str) -> Any:
+        """``opponents=heuristic``: the opponent-model search (model_search.py)."""
+        found = model_search(game, view, player, self.model, self.rng,
+                             self.evaluation.of(game), self.stats.decisions)
+        self.reused_visits = 0
+        self.last_root = found.root
+        self.stats.decisions += 1
+        self.stats.simulations += found.simulations
+        self.stats.calls += found.calls
+        self.stats.seconds += found.seconds
+        return found.move
+
     # -- search ------------------------------------------------------------------------------
 
     def _simulate(self, root: Node, state: Any) -> int:
@@ -238,7 +261,7 @@ class MCTSAgent:
             if expanded:
                 if self.im:
                     self.players.update(acting)
-                    node.h = evaluate_rewards(game, state, self.players)
+                    node.h = rewards_of(self.evaluate, state, self.players)
                 rewards, used = self._rollout(state, acting)
                 calls += used
                 break
@@ -376,7 +399,7 @@ class MCTSAgent:
         if values is None:
             values = node.prior = {}
         game, rng = self.game, self.rng
-        clone, step, evaluate = game.clone, game.step, game.evaluate
+        clone, step, evaluate = game.clone, game.step, self.evaluate
         for m in moves:
             if m not in values:
                 v = float(evaluate(step(clone(state), p, m, rng), p))
@@ -404,7 +427,7 @@ class MCTSAgent:
         plies = calls = 0
         while True:
             if cutoff and plies >= cutoff:
-                return evaluate_rewards(game, state, self.players), calls
+                return rewards_of(self.evaluate, state, self.players), calls
             p = acting[0]
             moves = legal(state, p)
             if heuristic and len(moves) > 1 and rng.random() >= self.eps:
@@ -420,11 +443,11 @@ class MCTSAgent:
                 return outcome_rewards(game.outcome(state)), calls
 
     def _greedy_move(self, state: Any, p: str, moves: list[Any]) -> Any:
-        game, rng = self.game, self.rng
+        game, rng, evaluate = self.game, self.rng, self.evaluate
         best: list[Any] = []
         best_value = -math.inf
         for m in moves:
-            value = game.evaluate(game.step(game.clone(state), p, m, rng), p)
+            value = evaluate(game.step(game.clone(state), p, m, rng), p)
             if value > best_value:
                 best, best_value = [m], value
             elif value == best_value:

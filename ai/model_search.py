@@ -43,15 +43,53 @@ have no chance and no hidden information: the agent refuses the latter.
 from __future__ import annotations
 
 import math
+import random
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
+import attrs
 from meeple.core import BadOptions, Game
 
 from .rewards import clip, match_score
 
-if TYPE_CHECKING:
-    from .mcts import MCTSAgent
+
+@attrs.frozen
+class ModelSearchConfig:
+    """What one search may spend and how it searches (the ``mcts`` options it reads)."""
+
+    sims: int | None = None
+    seconds: float | None = None
+    calls: int | None = None  # forward-model calls
+    cpu: float | None = None
+    c: float = 1.4
+    depth: int = 0  # the horizon: the others' commands since the root
+    end: bool = False  # no horizon: every line is played on to the game's end
+    topk: int = 0
+    prior: float = 0.0
+    margin: float = 0.0
+    follow: int = 0
+
+
+@attrs.frozen
+class ModelSearchResult:
+    """The command chosen, the tree it was chosen from and what the search spent."""
+
+    move: Any
+    root: ModelNode
+    simulations: int
+    calls: int
+    seconds: float
+
+
+def model_search(game: Game, view: Any, player: str, config: ModelSearchConfig,
+                 rng: random.Random, evaluate: Callable[[Any, str], float] | None = None,
+                 decision: int = 0) -> ModelSearchResult:
+    """Search ``player``'s commands in ``view`` with the others predicted as the one-ply
+    heuristic. ``evaluate``: the function values are judged by (default
+    ``game.evaluate``); ``decision``: how many decisions the agent made before this one
+    (the first ``config.follow`` are the heuristic's own command)."""
+    return ModelSearch(config, rng, evaluate).act(game, view, player, decision)
 
 
 class ModelNode:
@@ -78,33 +116,37 @@ class ModelNode:
 
 
 class ModelSearch:
-    """The search of one ``MCTSAgent`` with ``opponents=heuristic``."""
+    """One search (``model_search``): its configuration, random numbers and evaluate."""
 
-    def __init__(self, agent: MCTSAgent) -> None:
-        self.agent = agent
+    def __init__(self, config: ModelSearchConfig, rng: random.Random,
+                 evaluate: Callable[[Any, str], float] | None = None) -> None:
+        self.config = config
+        self.rng = rng
+        self.evaluate = evaluate
         self.calls = 0
 
-    def act(self, game: Game, view: Any, player: str) -> Any:
-        agent = self.agent
+    def act(self, game: Game, view: Any, player: str, decision: int = 0) -> ModelSearchResult:
+        cfg = self.config
         if game.hidden_information:
             raise BadOptions(f"{game.name}: opponents=heuristic needs a game without hidden "
                              "information (its tree keeps positions)")
         start = time.perf_counter()
         self.game, self.me = game, player
+        if self.evaluate is None:
+            self.evaluate = game.evaluate
         root = ModelNode(game.clone(view), 0.0, 0)
-        agent.reused_visits = 0
-        self.horizon = _NO_HORIZON if agent.to_end else agent.cutoff
+        self.horizon = _NO_HORIZON if cfg.end else cfg.depth
         self.calls = 0
-        deadline = start + agent.seconds if agent.seconds is not None else None
-        cpu_end = time.process_time() + agent.cpu if agent.cpu is not None else None
+        deadline = start + cfg.seconds if cfg.seconds is not None else None
+        cpu_end = time.process_time() + cfg.cpu if cfg.cpu is not None else None
         sims = 0
         # end=1: a simulation plays a whole game out, long against the budget, so the next
         # one starts only if one as long as the last still fits (the budget is then a cap).
         last_wall = last_cpu = 0.0
         while not root.done:
-            if agent.sims is not None and sims >= agent.sims:
+            if cfg.sims is not None and sims >= cfg.sims:
                 break
-            if agent.max_calls is not None and self.calls >= agent.max_calls:
+            if cfg.calls is not None and self.calls >= cfg.calls:
                 break
             if deadline is not None and sims and time.perf_counter() + last_wall >= deadline:
                 break
@@ -112,19 +154,14 @@ class ModelSearch:
                 break
             wall0, cpu0 = time.perf_counter(), time.process_time()
             self._simulate(root)
-            if agent.to_end:
+            if cfg.end:
                 last_wall = time.perf_counter() - wall0
                 last_cpu = time.process_time() - cpu0
             sims += 1
-            if len(root.moves) == 1 or agent.stats.decisions < agent.follow:
+            if len(root.moves) == 1 or decision < cfg.follow:
                 break  # one command, or the heuristic's choice: nothing to search
-        move = self._best(root) if agent.stats.decisions >= agent.follow else root.moves[0]
-        agent.last_root = root
-        agent.stats.decisions += 1
-        agent.stats.simulations += sims
-        agent.stats.calls += self.calls
-        agent.stats.seconds += time.perf_counter() - start
-        return move
+        move = self._best(root) if decision >= cfg.follow else root.moves[0]
+        return ModelSearchResult(move, root, sims, self.calls, time.perf_counter() - start)
 
     # -- one simulation ----------------------------------------------------------------
 
@@ -156,7 +193,7 @@ class ModelSearch:
 
     def _expand(self, node: ModelNode) -> None:
         """Rank the searcher's commands by ``evaluate`` one ply ahead; keep the best."""
-        game, me, rng = self.game, self.me, self.agent.rng
+        game, me, rng, evaluate = self.game, self.me, self.rng, self.evaluate
         state = node.state
         moves = game.legal(state, me)
         if len(moves) == 1:
@@ -164,16 +201,16 @@ class ModelSearch:
             return
         values = node.values
         for m in moves:
-            values[m] = clip(game.evaluate(game.step(game.clone(state), me, m, rng), me))
+            values[m] = clip(evaluate(game.step(game.clone(state), me, m, rng), me))
             self.calls += 1
         ranked = sorted(moves, key=values.__getitem__, reverse=True)  # stable: legal's order
-        k = self.agent.topk
+        k = self.config.topk
         node.moves = ranked[:k] if k else ranked
 
     def _edge(self, node: ModelNode, move: Any) -> ModelNode:
         """Our command, then the others' predicted ones up to our next decision; the new
         node's value is judged at the horizon (on the way, or played on to it)."""
-        game, me, rng = self.game, self.me, self.agent.rng
+        game, me, rng = self.game, self.me, self.rng
         state = game.step(game.clone(node.state), me, move, rng)
         self.calls += 1
         clock, at_horizon = node.clock, None
@@ -202,7 +239,7 @@ class ModelSearch:
         """The heuristic's commands for everybody until the others reach the horizon."""
         game, me = self.game, self.me
         plies = 0
-        cap = _MAX_GAME_PLIES if self.agent.to_end else _MAX_LEAF_PLIES
+        cap = _MAX_GAME_PLIES if self.config.end else _MAX_LEAF_PLIES
         while clock < self.horizon and plies < cap:
             acting = game.to_act(state)
             if not acting:
@@ -216,16 +253,16 @@ class ModelSearch:
         """The searcher's reward: 1 for a won game (1/k shared), else its ``evaluate``."""
         game, me = self.game, self.me
         if not game.to_act(state):
-            if self.agent.to_end:
+            if self.config.end:
                 return _margin(game.outcome(state), me)
             won = match_score(game.outcome(state), me)
             if won:
                 return won
-        return clip(game.evaluate(state, me))
+        return clip(self.evaluate(state, me))
 
     def _greedy(self, state: Any, p: str) -> Any:
         """The position after ``p``'s one-ply heuristic command (the first of equals)."""
-        game, rng = self.game, self.agent.rng
+        game, rng, evaluate = self.game, self.rng, self.evaluate
         moves = game.legal(state, p)
         self.calls += len(moves)
         if len(moves) == 1:
@@ -233,13 +270,13 @@ class ModelSearch:
         best, best_value = None, -math.inf
         for m in moves:
             child = game.step(game.clone(state), p, m, rng)
-            v = game.evaluate(child, p)
+            v = evaluate(child, p)
             if v > best_value:
                 best, best_value = child, v
         return best
 
     def _uct(self, node: ModelNode, open_: list[ModelNode]) -> ModelNode:
-        c, prior = self.agent.c, self.agent.prior
+        c, prior = self.config.c, self.config.prior
         log_n = math.log(node.n or 1)
         best, best_value = None, -math.inf
         for child in open_:
@@ -256,7 +293,7 @@ class ModelSearch:
         first = root.moves[0]
         base = root.children.get(first)
         best_move, best = max(root.children.items(), key=lambda item: item[1].best)
-        if base is not None and best.best <= base.best + self.agent.margin:
+        if base is not None and best.best <= base.best + self.config.margin:
             return first
         return best_move
 

@@ -248,7 +248,7 @@ def _search(agent: MCTSAgent, game: Any, task: Task) -> tuple[Any, dict[Any, dic
     """The search of ``MCTSAgent.act`` from a fresh root, then simulations through the
     played command until it has its share; (best, estimates, visits, simulations)."""
     view, p, played = task.view, task.player, task.played
-    agent.game = game
+    agent.use(game)
     hidden = game.hidden_information
     agent.solve = agent.solve_option if agent.solve_option is not None else not hidden
     agent.players.update(task.players)

@@ -8,7 +8,8 @@ max^n search then lets every player maximise their own entry.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from meeple.core import Game, Outcome
 
@@ -38,7 +39,33 @@ def clip(value: float) -> float:
 
 def evaluate_rewards(game: Game, state: object, players: Iterable[str]) -> dict[str, float]:
     """The game's ``evaluate`` for each player, clipped to [-1, 1]."""
-    return {p: clip(game.evaluate(state, p)) for p in players}
+    return rewards_of(game.evaluate, state, players)
+
+
+def rewards_of(evaluate: Callable[[Any, str], float], state: object,
+               players: Iterable[str]) -> dict[str, float]:
+    """``evaluate`` (a game's, or its ``evaluator()``) for each player, clipped to [-1, 1]."""
+    return {p: clip(evaluate(state, p)) for p in players}
+
+
+class Evaluation:
+    """The evaluate function an agent uses: ``game.evaluator()`` of the Game object it
+    plays, made on first use and kept while it plays that Game object, so that whatever
+    the game keeps in it (caches, weights) belongs to this agent alone."""
+
+    __slots__ = ("_fn", "_game")
+
+    def __init__(self) -> None:
+        self._game: Game | None = None
+        self._fn: Callable[[Any, str], float] | None = None
+
+    def of(self, game: Game) -> Callable[[Any, str], float]:
+        if game is not self._game or self._fn is None:
+            # A stand-in game that is no Game subclass may have evaluate alone.
+            make = getattr(game, "evaluator", None)
+            self._fn = make() if make is not None else game.evaluate
+            self._game = game
+        return self._fn
 
 
 def match_score(outcome: Outcome, player: str) -> float:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from meeple.core import Game
 
 from .options import AgentOption, parse_options, positive
+from .rewards import Evaluation
 from .stats import SearchStats
 
 
@@ -48,9 +50,11 @@ class HeuristicAgent:
         self.name = f"heuristic:depth={self.depth}" if self.depth != 1 else "heuristic"
         self.rng = random.Random(seed)
         self.stats = SearchStats()
+        self.evaluation = Evaluation()
 
     def act(self, game: Game, view: Any, player: str) -> Any:
         rng = self.rng
+        evaluate = self.evaluation.of(game)
         state = game.determinize(view, player, rng) if game.hidden_information else view
         moves = game.legal(state, player)
         best: list[Any] = []
@@ -58,8 +62,8 @@ class HeuristicAgent:
         for move in moves:
             child = game.step(game.clone(state), player, move, rng)
             self.stats.calls += 1
-            child = self._greedy(game, child, self.depth - 1)
-            value = game.evaluate(child, player)
+            child = self._greedy(game, child, self.depth - 1, evaluate)
+            value = evaluate(child, player)
             if value > best_value:
                 best, best_value = [move], value
             elif value == best_value:
@@ -67,7 +71,8 @@ class HeuristicAgent:
         self.stats.decisions += 1
         return best[rng.randrange(len(best))]
 
-    def _greedy(self, game: Game, state: Any, plies: int) -> Any:
+    def _greedy(self, game: Game, state: Any, plies: int,
+                evaluate: Callable[[Any, str], float]) -> Any:
         for _ in range(plies):
             acting = game.to_act(state)
             if not acting:
@@ -77,7 +82,7 @@ class HeuristicAgent:
             for move in game.legal(state, p):
                 child = game.step(game.clone(state), p, move, self.rng)
                 self.stats.calls += 1
-                options.append((game.evaluate(child, p), child))
+                options.append((evaluate(child, p), child))
             top = max(v for v, _ in options)
             choices = [c for v, c in options if v == top]
             state = choices[self.rng.randrange(len(choices))]

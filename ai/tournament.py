@@ -10,11 +10,12 @@ resumes unfinished ones from their logs.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import hashlib
 import itertools
-import os
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -192,23 +193,49 @@ def plan(game: str, specs: Sequence[str], games: int, seed: int, store_url: str,
 
 # -- playing one match ----------------------------------------------------------------------
 
-_ENGINES: dict[tuple[int, str], Engine] = {}
+class Engines:
+    """The engines of one tournament run (the driver's) or one match (a worker's): one
+    per store URL, opened on first use, all closed by ``close`` or at the end of a
+    ``with`` block. Nothing outlives its scope, so no connection is left open, and a
+    worker process never uses one its parent opened."""
+
+    def __init__(self) -> None:
+        self._open: dict[str, Engine] = {}
+
+    def __call__(self, url: str) -> Engine:
+        engine = self._open.get(url)
+        if engine is None:
+            engine = self._open[url] = Engine(url)
+        return engine
+
+    def close(self) -> None:
+        opened, self._open = self._open, {}
+        for engine in opened.values():
+            engine.close()
+
+    def __enter__(self) -> Engines:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
-def engine_for(url: str) -> Engine:
-    """One engine per store URL and process: each worker opens its own (keyed by pid, so a
-    forked worker never uses a connection it inherited from its parent)."""
-    key = (os.getpid(), url)
-    if key not in _ENGINES:
-        _ENGINES[key] = Engine(url)
-    return _ENGINES[key]
-
-
-def check_store(units: Sequence[MatchUnit]) -> None:
+def check_store(units: Sequence[MatchUnit], engines: Engines | None = None) -> None:
     """Refuse, before any game is played (or a progress bar shown), a tournament id whose
     stored games are another tournament's: other game, players, seed, agents or options."""
-    for unit in units:
-        _stored_header(engine_for(unit.store_url), unit)
+    with _scope(engines) as opened:
+        for unit in units:
+            _stored_header(opened(unit.store_url), unit)
+
+
+@contextlib.contextmanager
+def _scope(engines: Engines | None) -> Iterator[Engines]:
+    """The given engines, or new ones closed at the end of the ``with`` block."""
+    if engines is not None:
+        yield engines
+        return
+    with Engines() as own:
+        yield own
 
 
 def _stored_outcome(engine: Engine, unit: MatchUnit) -> tuple[bool, Mapping[str, Any] | None]:
@@ -249,9 +276,12 @@ def _options_text(options: Mapping[str, Any]) -> str:
     return ", ".join(f"{k}={v}" for k, v in sorted(options.items())) or "none"
 
 
-def play_match(unit: MatchUnit) -> MatchResult:
-    """Play (or resume, or just read) one stored match. Runs in a worker process."""
-    return _play(engine_for(unit.store_url), unit)
+def play_match(unit: MatchUnit, engines: Engines | None = None) -> MatchResult:
+    """Play (or resume, or just read) one stored match. In a worker process it opens the
+    store for this match and closes it after; ``engines``: the driver's, for matches
+    played in its own process."""
+    with _scope(engines) as opened:
+        return _play(opened(unit.store_url), unit)
 
 
 def play_detached(item: tuple[MatchUnit, bytes | None]) -> tuple[MatchResult, bytes]:
@@ -307,8 +337,8 @@ def _play(engine: Engine, unit: MatchUnit) -> MatchResult:
                        time.perf_counter() - start)
 
 
-def _prior_export(unit: MatchUnit) -> bytes | None:
-    engine = engine_for(unit.store_url)
+def _prior_export(unit: MatchUnit, engines: Engines) -> bytes | None:
+    engine = engines(unit.store_url)
     try:
         engine.store.header(unit.game_id)
     except GameNotFound:
@@ -316,9 +346,13 @@ def _prior_export(unit: MatchUnit) -> bytes | None:
     return engine.export(unit.game_id, reveal=True, keep_seed=True)
 
 
-def store_relayed(unit: MatchUnit, data: bytes) -> None:
+def store_relayed(unit: MatchUnit, data: bytes, engines: Engines | None = None) -> None:
     """Store a game a detached worker played: new records continue what the store had."""
-    engine = engine_for(unit.store_url)
+    with _scope(engines) as opened:
+        _store_relayed(opened(unit.store_url), unit, data)
+
+
+def _store_relayed(engine: Engine, unit: MatchUnit, data: bytes) -> None:
     header, records, _, _ = read_export(data)
     try:
         engine.store.header(unit.game_id)
@@ -335,9 +369,10 @@ def store_relayed(unit: MatchUnit, data: bytes) -> None:
     engine.store.set_status(unit.game_id, engine.table(unit.game_id).status())
 
 
-def finished_result(unit: MatchUnit) -> MatchResult | None:
+def finished_result(unit: MatchUnit, engines: Engines | None = None) -> MatchResult | None:
     """The result of a match already finished in the store, without a worker."""
-    exists, outcome = _stored_outcome(engine_for(unit.store_url), unit)
+    with _scope(engines) as opened:
+        exists, outcome = _stored_outcome(opened(unit.store_url), unit)
     if outcome is None:
         return None
     return MatchResult(unit.index, unit.game_id, unit.seats, unit.entrants,
@@ -435,14 +470,24 @@ class TournamentInterrupted(MeepleError):
 
 def run_tournament(units: Sequence[MatchUnit], specs: Sequence[str], seed: int,
                    workers: int = 1, executor: Executor | None = None,
-                   on_result: Callable[[MatchResult], None] | None = None) -> TournamentResult:
+                   on_result: Callable[[MatchResult], None] | None = None,
+                   engines: Engines | None = None) -> TournamentResult:
     """Play every unit not yet finished in the store; results of finished ones are read.
-    Ctrl-C raises TournamentInterrupted, which says which games are finished."""
+    Ctrl-C raises TournamentInterrupted, which says which games are finished. The
+    driver's engines (``engines``, or its own) are closed when it ends; matches played in
+    this process (the inline executor) use them too, so a memory: store holds them."""
+    with _scope(engines) as opened:
+        return _run(units, specs, seed, workers, executor, on_result, opened)
+
+
+def _run(units: Sequence[MatchUnit], specs: Sequence[str], seed: int, workers: int,
+         executor: Executor | None, on_result: Callable[[MatchResult], None] | None,
+         engines: Engines) -> TournamentResult:
     start = time.perf_counter()
     results: list[MatchResult] = []
     todo = []
     for unit in units:
-        done = finished_result(unit)
+        done = finished_result(unit, engines)
         if done is None:
             todo.append(unit)
         else:
@@ -454,20 +499,22 @@ def run_tournament(units: Sequence[MatchUnit], specs: Sequence[str], seed: int,
         if executor.detached:
             by_index = {u.index: u for u in todo}
             for result, data in executor.run(play_detached,
-                                             [(u, _prior_export(u)) for u in todo]):
-                store_relayed(by_index[result.index], data)
+                                             [(u, _prior_export(u, engines)) for u in todo]):
+                store_relayed(by_index[result.index], data, engines)
                 results.append(result)
                 if on_result:
                     on_result(result)
         else:
-            for result in executor.run(play_match, todo):
+            here = getattr(executor, "in_process", False)
+            play = functools.partial(play_match, engines=engines) if here else play_match
+            for result in executor.run(play, todo):
                 results.append(result)
                 if on_result:
                     on_result(result)
     except KeyboardInterrupt:
         # What counts is what the store holds, not what this driver heard back: a match
         # may have been stored just as the interruption came.
-        finished = [u.game_id for u in units if finished_result(u) is not None]
+        finished = [u.game_id for u in units if finished_result(u, engines) is not None]
         raise TournamentInterrupted(
             finished, [u.game_id for u in units if u.game_id not in set(finished)]) from None
     results.sort(key=lambda r: r.index)
@@ -483,6 +530,6 @@ def store_is_shared(url: str) -> bool:
     return url.lower().startswith(("postgresql:", "postgres:"))
 
 
-__all__ = ["Executor", "InlineExecutor", "MatchResult", "MatchUnit", "ProcessExecutor",
+__all__ = ["Engines", "Executor", "InlineExecutor", "MatchResult", "MatchUnit", "ProcessExecutor",
            "RayExecutor", "TournamentInterrupted", "executor_for", "plan", "play_match",
            "run_tournament", "store_is_shared"]

@@ -269,7 +269,7 @@ def _heuristic_games(evaluate, seeds) -> tuple[float, list[str]]:
     ``evaluate``, and every command they played."""
     registry = pytest.importorskip("meeple.ai.registry")
     game = TerraMystica()
-    game.evaluate = evaluate
+    game.evaluator = lambda: evaluate  # every agent of the game evaluates with it
     rows: list[str] = []
     t0 = time.process_time()
     for seed in seeds:
@@ -328,7 +328,7 @@ def test_legal_on_every_position_of_a_league_game(benchmark):
     positions = []
     for mv in imp.moves:
         positions.append((g.clone(), mv.player))
-        apply_row(g, mv.player, game.parsed(game.parse(mv.text).text))
+        apply_row(g, mv.player, game.parsed(game.parse(mv.text, g).text, g))
 
     def all_positions():
         return sum(len(game.legal(s, p)) for s, p in positions)

@@ -116,13 +116,35 @@ class Engine:
 
     @_locked
     def table(self, game_id: str, upto: int | None = None) -> Table:
+        """A game loaded into a table of the caller's own: a copy (the state cloned) that no
+        other thread changes and whose changes reach nobody until flushed to the store."""
+        t = self._table(game_id, upto)
+        return t.copy() if upto is None else t
+
+    @_locked
+    def checkout(self, game_id: str) -> Table:
+        """The engine's own table of a game, handed over: the engine forgets it (and loads
+        the game from the store when it needs it again), so the caller may play on it
+        alone, flushing as it goes (the scheduler's match loop; ``keep`` gives it back)."""
+        t = self._table(game_id)
+        self._tables.pop(game_id, None)
+        return t
+
+    @_locked
+    def keep(self, t: Table) -> None:
+        """Take back a table from ``checkout`` once everything in it is stored."""
+        if not t.pending and t.created:
+            self._remember(t)
+
+    def _table(self, game_id: str, upto: int | None = None) -> Table:
         """Load a game. A stored header without events is damaged (IntegrityError): every
         store writes a game's header and first events together, so only a store's fault
         or a hand's edit leaves one, and setting it up again would store a game nobody
         played.
 
         The latest table of recently used games is kept and reused while the store's last
-        record is still the one it ends with (one cheap query instead of a full replay)."""
+        record is still the one it ends with (one cheap query instead of a full replay).
+        Only the engine's own methods use it, under the lock."""
         if upto is not None:
             last = self.store.last(game_id)[0]
             if last == 0:
@@ -230,7 +252,7 @@ class Engine:
     @_locked
     def move(self, game_id: str, command: Any, player: str) -> list[Record]:
         """Give a command as ``player``; IllegalCommand (nothing stored) if not allowed."""
-        t = self.table(game_id)
+        t = self._table(game_id)
         if player not in t.header.players:
             raise BadOptions(
                 f"{player!r} does not play in {game_id}; players: {', '.join(t.header.players)}")
@@ -250,33 +272,33 @@ class Engine:
 
     @_locked
     def state(self, game_id: str, at: int | None = None) -> Any:
-        return self.table(game_id, upto=at).state
+        return self._table(game_id, upto=at).state
 
     @_locked
     def view(self, game_id: str, player: str | None, at: int | None = None) -> Any:
-        t = self.table(game_id, upto=at)
+        t = self._table(game_id, upto=at)
         return t.game.view(t.state, player)
 
     @_locked
     def to_act(self, game_id: str) -> list[str]:
-        return self.table(game_id).to_act()
+        return self._table(game_id).to_act()
 
     @_locked
     def outcome(self, game_id: str) -> Outcome | None:
-        return self.table(game_id).outcome()
+        return self._table(game_id).outcome()
 
     @_locked
     def render(self, game_id: str, fmt: str = "text", player: str | None = None,
                at: int | None = None, reveal: bool = False) -> str:
         """The state as ``player`` sees it (None: a spectator); ``reveal``: all of it."""
-        t = self.table(game_id, upto=at)
+        t = self._table(game_id, upto=at)
         shown = t.state if reveal else t.game.view(t.state, player)
         return render_checked(t.game, shown, fmt, player)
 
     @_locked
     def show_json(self, game_id: str, player: str | None = None, at: int | None = None,
                   reveal: bool = False) -> dict:
-        t = self.table(game_id, upto=at)
+        t = self._table(game_id, upto=at)
         view = t.state if reveal else t.game.view(t.state, player)
         out = t.outcome()
         return {
@@ -299,7 +321,7 @@ class Engine:
         consented and ``proof`` how: ``HOT_SEAT`` (the CLI: ``by`` names them, trusted) or
         ``SEAT_KEY`` (a server that checked each one's seat key). Both are recorded in the
         Undone event; ``force`` goes ahead without the missing consent and records that."""
-        t = self.table(game_id)
+        t = self._table(game_id)
         self._check_player(t, by)
         ev = runtime.make_undo(t.rows(), t.header.players, by, agreed, force, proof)
         t._queue([ev], by, "undo")
@@ -308,7 +330,7 @@ class Engine:
     @_locked
     def redo(self, game_id: str, by: str) -> Record:
         """Cancel the last undo (only its asker or the undone command's player may)."""
-        t = self.table(game_id)
+        t = self._table(game_id)
         self._check_player(t, by)
         target = t.redo_target()
         why = runtime.redo_allowed(t.pairs, t.rows(), target, by)
@@ -468,7 +490,7 @@ class Engine:
             reveal: bool = False) -> list[LogLine]:
         """The log as ``as_player`` may see it (None: a spectator, who sees no secret);
         ``reveal``: everything, for the store's owner."""
-        t = self.table(game_id)
+        t = self._table(game_id)
         game = t.game
         alive = {s for s, _ in runtime.effective(t.pairs)}
         lines: list[LogLine] = []
@@ -515,7 +537,7 @@ class Engine:
         moving a running game between stores of one owner, such as a tournament's
         detached workers: such a file must never reach a player; the CLI offers no way
         to write one."""
-        t = self.table(game_id)
+        t = self._table(game_id)
         header = t.header
         if keep_seed and reveal:
             return dump_game(header, self.store.load(game_id))
@@ -567,7 +589,7 @@ class Engine:
         scratch = Engine(MemoryStore(), self.plugins, self.clock)
         gid = scratch.new_game(imported.game, imported.players, imported.options,
                                imported.seed, game_id or None, imported.title)
-        t = scratch.table(gid)
+        t = scratch._table(gid)
         total = len(imported.moves)
         for i, mv in enumerate(imported.moves):
             try:

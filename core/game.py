@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -445,6 +445,12 @@ class Game:
         if out is None:
             return 0.0
         return 1.0 if out.ranks.get(player) == 1 else -1.0
+
+    def evaluator(self) -> Callable[[State, str], float]:
+        """A function that values states as ``evaluate`` does, for one agent to keep: a
+        game whose evaluation is worth caching puts the cache in it (never on the Game
+        object, which every game of an engine shares). The default is ``evaluate``."""
+        return self.evaluate
 
     # -- machine learning (optional; meeple.rl, docs/rl.md) ---------------------------------
 

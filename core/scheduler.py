@@ -32,7 +32,10 @@ def run_match(
     every command at once (needed when people watch or play); AI matches may batch: a
     crash then loses at most that many commands, and the match resumes before them.
     """
-    t: Table = engine.table(game_id)
+    # The engine's own table, handed over for the match (nobody else changes it meanwhile);
+    # an engine-like object without checkout lends its table.
+    checkout = getattr(engine, "checkout", None)
+    t: Table = checkout(game_id) if checkout is not None else engine.table(game_id)
     game = t.game
     missing = [p for p in t.header.players if p not in agents]
     if missing:
@@ -60,6 +63,9 @@ def run_match(
                 _flush(engine, t)
     finally:
         _flush(engine, t)
+    keep = getattr(engine, "keep", None)
+    if keep is not None:
+        keep(t)
     return t.outcome()
 
 

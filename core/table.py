@@ -88,6 +88,18 @@ class Table:
         self.counting = runtime.decisions(alive)
         self.state = runtime.fold_all(self.game, (e for _, e in alive))
 
+    def copy(self) -> Table:
+        """A table of its own with the same records, events and pending commands (those
+        are never changed in place, so they are shared) and a clone of the state."""
+        c = Table(self.game, self.header, self.codec)
+        c.records = list(self.records)
+        c.pairs = list(self.pairs)
+        c.pending = list(self.pending)
+        c.state = None if self.state is None else self.game.clone(self.state)
+        c.created = self.created
+        c.counting = self.counting
+        return c
+
     @property
     def last_seq(self) -> int:
         return self.pairs[-1][0] if self.pairs else 0

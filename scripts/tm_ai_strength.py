@@ -29,20 +29,22 @@ from meeple.core import LocalGame
 from meeple_terra_mystica import TerraMystica
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from tm_eval_h2h import TABLES, parse_weights  # noqa: E402
+from tm_eval_h2h import parse_weights, weighted  # noqa: E402
 
 GAME = TerraMystica()
 
 
-def play(specs: list[str], seed: int, options: dict, watch=None) -> dict:
+def play(specs: list[str], seed: int, options: dict, watch=None,
+         game: TerraMystica = GAME) -> dict:
     """One seeded game of the agents ``specs`` (seat order); its result as a dict.
 
     ``watch(state, player, command)``, if given, is called before each command is played
-    and may return a function of the state after it (scripts/tm_worker_ledger.py)."""
+    and may return a function of the state after it (scripts/tm_worker_ledger.py).
+    ``game``: the game object, which holds evaluate's weights (``tm_eval_h2h.weighted``)."""
     players = [f"p{i + 1}" for i in range(len(specs))]
     agents = {p: make_agent(s, seed * 10 + i) for i, (p, s) in enumerate(zip(players, specs,
                                                                           strict=True))}
-    lg = LocalGame(GAME, players, options, seed=seed)
+    lg = LocalGame(game, players, options, seed=seed)
     cpu = dict.fromkeys(players, 0.0)
     moves = dict.fromkeys(players, 0)
     slowest = dict.fromkeys(players, 0.0)  # the most CPU one decision took
@@ -51,12 +53,12 @@ def play(specs: list[str], seed: int, options: dict, watch=None) -> dict:
     while lg.outcome() is None:
         p = lg.to_act()[0]
         t0 = time.process_time()
-        cmd = agents[p].act(GAME, GAME.view(lg.state, p), p)
+        cmd = agents[p].act(game, game.view(lg.state, p), p)
         cpu[p] += time.process_time() - t0
         slowest[p] = max(slowest[p], time.process_time() - t0)
         moves[p] += 1
         if lg.state.phase == "play" and lg.state.round >= 1:
-            row = GAME.format(cmd, lg.state)
+            row = game.format(cmd, lg.state)
             actions.update(_kinds(row))
             if lg.state.round <= 5 and row.startswith("pass"):
                 # What a faction leaves unspent when it passes (rounds 1-5): the
@@ -125,15 +127,14 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--set", default="", metavar="TABLE.name=value,...",
                     help="change some of evaluate's weights for this run (all agents)")
     a = ap.parse_args(argv[1:])
-    for (table, name), value in parse_weights(a.set, "--set").items():
-        TABLES[table][name] = value
+    game = weighted(parse_weights(a.set, "--set"))
     specs = _split_specs(a.players)
     rows = []
     for k in range(a.games):
         seed = a.first_seed + k
         j = (k + a.seat_offset) % 4
         s = specs[-j:] + specs[:-j] if a.rotate and j else list(specs)
-        r = play(s, seed, {})
+        r = play(s, seed, {}, game=game)
         rows.append(r)
         first = specs[0]
         seat_first = [p for p, sp in r["spec"].items() if sp == first]

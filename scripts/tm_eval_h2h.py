@@ -5,33 +5,32 @@ swapping game by game. Reports wins (a shared first place counts 1/k) and mean V
     nice .venv/bin/python scripts/tm_eval_h2h.py --games 40 \\
         --old EARLY.P=1.2,INCOME.P=1.1,W.favor=0,W.dig=2.5,W.priest_use=0
 
-The weights are tables in meeple_terra_mystica.ai (EARLY, LATE, INCOME, EXTRA, W); the
-older agent swaps its values in for its own decisions only (one process, no state kept).
+The weights are tables of meeple_terra_mystica.ai's ``Weights`` (EARLY, LATE, INCOME,
+EXTRA, W, PLAYED); the older agent decides with a game object of its own that holds the
+older weights (``weighted``), so nothing shared is changed.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import statistics
 import sys
-from collections.abc import Iterator
 
 from meeple.ai.registry import make_agent
 from meeple.core import LocalGame
 from meeple_terra_mystica import TerraMystica, ai
 
 GAME = TerraMystica()
-TABLES = {"EARLY": ai.EARLY, "LATE": ai.LATE, "INCOME": ai.INCOME, "EXTRA": ai.EXTRA,
-          "W": ai.W, "PLAYED": ai.PLAYED}
+TABLES = ai.Weights.TABLES
 
 
 def parse_weights(text: str, option: str = "--old") -> dict[tuple[str, str], float]:
     out = {}
+    known = set(ai.DEFAULT.names())
     for part in filter(None, text.split(",")):
         key, _, value = part.partition("=")
         table, _, name = key.partition(".")
-        if table not in TABLES or name not in TABLES[table]:
+        if (table, name) not in known:
             _bad(f"unknown weight {key!r}; give TABLE.name=number with TABLE one of "
                  f"{', '.join(TABLES)} and a name the table has", option)
         try:
@@ -46,28 +45,21 @@ def _bad(message: str, option: str) -> None:
     raise SystemExit(2)
 
 
-@contextlib.contextmanager
-def weights_set(weights: dict[tuple[str, str], float]) -> Iterator[None]:
-    """Evaluate's weights changed for the ``with`` block, today's restored after it."""
-    saved = {k: TABLES[k[0]][k[1]] for k in weights}
-    for (t, n), v in weights.items():
-        TABLES[t][n] = v
-    try:
-        yield
-    finally:
-        for (t, n), v in saved.items():
-            TABLES[t][n] = v
+def weighted(changes: dict[tuple[str, str], float]) -> TerraMystica:
+    """A game object whose evaluate (and its agents' evaluators) use today's weights with
+    ``changes``; the rules are the same, so it plays any game's positions."""
+    return TerraMystica(weights=ai.DEFAULT.changed(changes))
 
 
 class WithWeights:
-    """An agent that decides with other weights, restoring today's after each decision."""
+    """An agent that decides with other weights: it is handed a game object that holds
+    them (its own, not the one the others play with)."""
 
     def __init__(self, inner, weights: dict[tuple[str, str], float]) -> None:
-        self.inner, self.weights = inner, weights
+        self.inner, self.game = inner, weighted(weights)
 
     def act(self, game, view, player):
-        with weights_set(self.weights):
-            return self.inner.act(game, view, player)
+        return self.inner.act(self.game, view, player)
 
 
 def main(argv: list[str]) -> int:

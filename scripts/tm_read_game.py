@@ -16,13 +16,10 @@ from pathlib import Path
 
 from meeple.ai.registry import make_agent
 from meeple.core import LocalGame
-from meeple_terra_mystica import TerraMystica
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from tm_ai_strength import _split_specs  # noqa: E402
-from tm_eval_h2h import TABLES, parse_weights  # noqa: E402
-
-GAME = TerraMystica()
+from tm_eval_h2h import parse_weights, weighted  # noqa: E402
 
 
 def summary(f: dict) -> str:
@@ -39,17 +36,16 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--players", default="heuristic")
     ap.add_argument("--set", default="", metavar="TABLE.name=value,...")
     a = ap.parse_args(argv[1:])
-    for (table, name), value in parse_weights(a.set, "--set").items():
-        TABLES[table][name] = value
+    game = weighted(parse_weights(a.set, "--set"))
     players = ["p1", "p2", "p3", "p4"]
     # The same agent seeds as tm_ai_strength.py's, so that a game read here is that game.
     agents = {p: make_agent(s, a.seed * 10 + i)
               for i, (p, s) in enumerate(zip(players, _split_specs(a.players), strict=True))}
-    lg = LocalGame(GAME, players, {}, seed=a.seed)
+    lg = LocalGame(game, players, {}, seed=a.seed)
     while lg.outcome() is None:
         p = lg.to_act()[0]
-        cmd = agents[p].act(GAME, GAME.view(lg.state, p), p)
-        row = GAME.format(cmd, lg.state)
+        cmd = agents[p].act(game, game.view(lg.state, p), p)
+        row = game.format(cmd, lg.state)
         rnd = lg.state.round
         lg.play(p, cmd)
         g = lg.state

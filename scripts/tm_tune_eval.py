@@ -29,8 +29,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from meeple_terra_mystica.ai import DEFAULT  # noqa: E402
 from tm_ai_strength import play  # noqa: E402
-from tm_eval_h2h import TABLES, parse_weights, weights_set  # noqa: E402
+from tm_eval_h2h import parse_weights, weighted  # noqa: E402
 
 #: The knobs searched: every weight that scales a term of the estimate.
 KNOBS = [("EARLY", k) for k in ("C", "W", "P", "P3", "P2")] + \
@@ -48,8 +49,7 @@ HELD_OUT = range(81, 121)
 
 def _game(task: tuple[dict, int, float]) -> tuple[float, float, float, float]:
     weights, seed, per_building = task
-    with weights_set(weights):
-        r = play(["heuristic"] * 4, seed, {})
+    r = play(["heuristic"] * 4, seed, {}, game=weighted(weights))
     b = statistics.mean(r["buildings"].values())
     mean_vp = statistics.mean(r["vp"].values())
     return (r["winner_vp"] + mean_vp + per_building * b + r["towns"], r["winner_vp"], b,
@@ -91,7 +91,7 @@ def main(argv: list[str]) -> int:
     if a.games < 1 or a.generations < 1 or a.lam < 1 or a.workers < 1:
         ap.error("--games, --generations, --lambda and --workers must be at least 1")
     rng = random.Random(a.seed)
-    base = {k: TABLES[k[0]][k[1]] for k in KNOBS}
+    base = {k: DEFAULT.get(*k) for k in KNOBS}
     best = dict(base)
     for (t, n), v in parse_weights(a.start, "--start").items():
         best[(t, n)] = v

@@ -22,7 +22,7 @@ from meeple_terra_mystica import TerraMystica
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from tm_ai_strength import play  # noqa: E402
-from tm_eval_h2h import parse_weights, weights_set  # noqa: E402
+from tm_eval_h2h import parse_weights, weighted  # noqa: E402
 
 GAME = TerraMystica()
 INCOME = "income and others' turns"
@@ -81,9 +81,9 @@ def main(argv: list[str]) -> int:
     if a.games < 1:
         ap.error("--games must be at least 1")
     ledger = Ledger()
-    with weights_set(parse_weights(a.set, "--set")):
-        for seed in range(a.first_seed, a.first_seed + a.games):
-            ledger.finish(play(["heuristic"] * 4, seed, {}, watch=ledger.watch))
+    game = weighted(parse_weights(a.set, "--set"))
+    for seed in range(a.first_seed, a.first_seed + a.games):
+        ledger.finish(play(["heuristic"] * 4, seed, {}, watch=ledger.watch, game=game))
     for n in sorted(ledger.flows):
         games = ledger.games[n]
         print(f"{n} ({games} games, {statistics.mean(ledger.buildings[n]):.2f} buildings "

@@ -232,3 +232,33 @@ def test_a_played_out_line_is_worth_the_margin_over_the_best_other():
 def test_a_bad_end_value_is_refused():
     with pytest.raises(BadOptions, match="end"):
         make_agent("mcts:opponents=heuristic,end=sometimes", 0)
+
+
+def test_the_search_is_a_function_of_a_config_that_returns_its_result_and_statistics():
+    import random
+
+    from meeple.ai.model_search import ModelSearchConfig, ModelSearchResult, model_search
+
+    game = Pick(pool=9, rounds=2)
+    state = fresh(game)
+    agent = make_agent(SPEC + ",sims=9,reuse=0", 0)
+    move = agent.act(game, state, "a")
+    found = model_search(game, state, "a", ModelSearchConfig(sims=9, prior=1, c=0.1),
+                         random.Random(0))
+    assert isinstance(found, ModelSearchResult) and found.move == move
+    assert found.simulations == agent.stats.simulations == found.root.n
+    assert found.calls == agent.stats.calls > 0
+    assert set(found.root.children) == set(agent.last_root.children)
+    with pytest.raises(AttributeError):
+        found.config = None  # a value: nothing in it changes after the search
+
+
+def test_the_search_modules_import_in_one_direction():
+    from pathlib import Path
+
+    import meeple.ai as ai
+    from meeple.core.testing import import_cycle, package_imports
+
+    graph = package_imports(Path(ai.__file__).parent)
+    assert "mcts" not in graph["model_search"]
+    assert import_cycle(graph) is None

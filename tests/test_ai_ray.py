@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from meeple.ai.executors import RayExecutor
-from meeple.ai.tournament import engine_for, plan, play_detached, play_match, run_tournament
+from meeple.ai.tournament import plan, play_detached, play_match, run_tournament
 from meeple.core.engine import Engine
 from meeple.core.plugins import load
 
@@ -48,7 +48,7 @@ def ray_cluster() -> Iterator[None]:
 
 def _log(url: str, game_id: str) -> list[tuple]:
     return [(r.seq, r.batch, r.type, r.version, r.data, r.actor, r.command_text)
-            for r in engine_for(url).store.load(game_id)]
+            for r in Engine(url).store.load(game_id)]
 
 
 def _same_games(a: str, b: str, ids: list[str]) -> None:
@@ -94,12 +94,12 @@ def _dies_once_mid_match(marker_dir: str):
 
 def _play_or_die(unit, marker: Path):
     from meeple.ai.registry import make_agent
-    from meeple.ai.tournament import engine_for
+    from meeple.core.engine import Engine
     from meeple.core.scheduler import run_match
 
     if unit.index == 1 and not marker.exists():
         marker.touch()
-        eng = engine_for(unit.store_url)
+        eng = Engine(unit.store_url)
         eng.new_game(unit.game, list(unit.seats), dict(unit.options), seed=unit.seed,
                      game_id=unit.game_id, title=unit.title)
         agents = {s: make_agent(spec, seed, eng.plugins)

@@ -11,13 +11,13 @@ from meeple.ai.ratings import Ratings, wilson
 from meeple.ai.tournament import (
     ProcessExecutor,
     default_id,
-    engine_for,
     entrant_labels,
     plan,
     run_tournament,
 )
 from meeple.cli.commands_ai import split_players
 from meeple.core import BadOptions, UnknownName
+from meeple.core.engine import Engine
 from meeple.core.scheduler import run_match
 
 
@@ -64,7 +64,7 @@ def test_tournament_stores_every_game_and_they_verify(url):
     units = plan("connect-four", SPECS, 4, 2, url)
     result = run_tournament(units, SPECS, 2)
     assert [m.index for m in result.matches] == [0, 1, 2, 3]
-    engine = engine_for(url)
+    engine = Engine(url)
     for m in result.matches:
         assert engine.verify(m.game_id).ok
         out = engine.outcome(m.game_id)
@@ -82,7 +82,7 @@ def test_same_seed_same_results(tmp_path):
     b = run_tournament(plan("connect-four", SPECS, 2, 5, f"sqlite:///{tmp_path / 'b.db'}"),
                        SPECS, 5)
     assert [(m.scores, m.ranks) for m in a.matches] == [(m.scores, m.ranks) for m in b.matches]
-    ea, eb = engine_for(a.store_url), engine_for(b.store_url)
+    ea, eb = Engine(a.store_url), Engine(b.store_url)
     for m in a.matches:
         assert [r.data for r in ea.store.load(m.game_id)] == \
             [r.data for r in eb.store.load(m.game_id)]
@@ -91,7 +91,7 @@ def test_same_seed_same_results(tmp_path):
 def test_interrupted_tournament_resumes(url):
     units = plan("connect-four", SPECS, 4, 3, url)
     first = run_tournament(units[:2], SPECS, 3)  # games 1 and 2 finished
-    engine = engine_for(url)
+    engine = Engine(url)
     # game 3 was cut off after four commands, as by Ctrl-C or a crash
     from meeple.ai.registry import make_agent
 

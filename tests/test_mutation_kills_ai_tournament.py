@@ -12,13 +12,13 @@ import pytest
 from meeple.ai.executors import InlineExecutor
 from meeple.ai.registry import make_agent
 from meeple.ai.tournament import (
+    Engines,
     MatchResult,
     Standing,
     TournamentInterrupted,
     TournamentResult,
     check_store,
     default_id,
-    engine_for,
     entrant_labels,
     pairings,
     plan,
@@ -49,7 +49,7 @@ def url(tmp_path):
 
 
 def _log(url: str, game_id: str) -> list[tuple]:
-    return [(r.seq, r.type, r.data, r.actor) for r in engine_for(url).store.load(game_id)]
+    return [(r.seq, r.type, r.data, r.actor) for r in Engine(url).store.load(game_id)]
 
 
 class DetachedInline(InlineExecutor):
@@ -261,7 +261,7 @@ def test_a_relayed_tournament_stores_the_same_games_as_an_attached_one(tmp_path)
     assert seen == [0, 1, 2, 3]
     assert [m.to_json() | {"seconds": 0} for m in relayed.matches] == \
         [m.to_json() | {"seconds": 0} for m in attached.matches]
-    engine = engine_for(b)
+    engine = Engine(b)
     for m in relayed.matches:
         assert _log(a, m.game_id) == _log(b, m.game_id)
         assert engine.verify(m.game_id).ok
@@ -271,7 +271,7 @@ def test_a_relayed_tournament_stores_the_same_games_as_an_attached_one(tmp_path)
 def test_a_relayed_match_continues_the_records_the_store_had(url) -> None:
     units = plan(C4, SPECS, 2, 3, url)
     u = units[0]
-    engine = engine_for(url)
+    engine = Engine(url)
     engine.new_game(u.game, list(u.seats), seed=u.seed, game_id=u.game_id, title=u.title)
     agents = {s: make_agent(spec, seed) for s, spec, seed in
               zip(u.seats, u.specs, u.agent_seeds, strict=True)}
@@ -292,7 +292,7 @@ def test_a_relayed_log_that_does_not_continue_the_store_is_refused(tmp_path) -> 
     u = plan(C4, SPECS, 2, 3, here)[0]
 
     def partly_played(url: str, seed: int) -> None:
-        engine = engine_for(url)
+        engine = Engine(url)
         engine.new_game(u.game, list(u.seats), seed=u.seed, game_id=u.game_id, title=u.title)
         agents = {s: make_agent("random", seed + i) for i, s in enumerate(u.seats)}
         run_match(engine, u.game_id, agents, max_commands=6, flush_every=1000)
@@ -302,7 +302,7 @@ def test_a_relayed_log_that_does_not_continue_the_store_is_refused(tmp_path) -> 
     for k in range(6):
         there = f"sqlite:///{tmp_path / f'there{k}.sqlite'}"
         partly_played(there, 10 + 2 * k)
-        data = engine_for(there).export(u.game_id, reveal=True, keep_seed=True)
+        data = Engine(there).export(u.game_id, reveal=True, keep_seed=True)
         with pytest.raises(MeepleError) as info:
             store_relayed(u, data)
         assert str(info.value) == f"{u.game_id} moved on in the store while a worker played it"
@@ -343,7 +343,7 @@ def test_ctrl_c_reports_which_games_the_store_has_finished(url) -> None:
 
 def test_a_stored_game_of_other_agents_or_another_seed_is_refused_before_play(url) -> None:
     units = plan(C4, SPECS, 2, 1, url, tournament_id="cup")
-    engine = engine_for(url)
+    engine = Engine(url)
     u = units[0]
     engine.new_game(u.game, list(u.seats), seed=u.seed, game_id=u.game_id, title=u.title)
     check_store(units)  # its own game: fine
@@ -381,9 +381,41 @@ def test_a_stored_game_with_other_game_options_is_refused(monkeypatch, tmp_path)
         "sharing=majority, tiles=3); choose another --id")
 
 
-def test_one_engine_per_store_and_process() -> None:
-    assert engine_for("memory:") is engine_for("memory:")
-    assert engine_for("memory:") is not engine_for("sqlite:///:memory:")
+def test_engines_are_one_per_store_within_their_scope_and_closed_with_it() -> None:
+    with Engines() as engines:
+        assert engines("memory:") is engines("memory:")
+        assert engines("memory:") is not engines("sqlite:///:memory:")
+        db = engines("sqlite:///:memory:")
+        assert db.store.game_ids() == []
+    with pytest.raises(Exception, match="closed"):
+        db.store.game_ids()
+    with Engines() as again:
+        assert again("memory:") is not engines("memory:")
+
+
+def test_a_tournament_closes_every_engine_it_opens(monkeypatch, url) -> None:
+    import meeple.ai.tournament as T
+
+    opened: list[Engine] = []
+
+    class Counted(Engine):
+        closed = False
+
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            opened.append(self)
+
+        def close(self) -> None:
+            self.closed = True
+            super().close()
+
+    monkeypatch.setattr(T, "Engine", Counted)
+    units = plan(C4, SPECS, 2, 3, url)
+    check_store(units)
+    run_tournament(units, SPECS, 3)
+    play_match(units[0])
+    store_relayed(units[0], Engine(url).export(units[0].game_id, reveal=True, keep_seed=True))
+    assert len(opened) >= 4 and all(e.closed for e in opened)
 
 
 def test_a_hidden_information_game_is_relayed_whole_and_resumes(monkeypatch, tmp_path) -> None:
@@ -395,7 +427,7 @@ def test_a_hidden_information_game_is_relayed_whole_and_resumes(monkeypatch, tmp
     game = load().game("carcassonne-hill-dale").name
     units = plan(game, specs, 2, 4, url, options={"tiles": 3})
     u = units[0]
-    engine = engine_for(url)
+    engine = Engine(url)
     engine.new_game(u.game, list(u.seats), dict(u.options), seed=u.seed, game_id=u.game_id,
                     title=u.title)
     agents = {s: make_agent(spec, seed) for s, spec, seed in

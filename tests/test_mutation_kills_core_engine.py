@@ -361,7 +361,7 @@ def test_the_table_cache_follows_other_writers() -> None:
     store = MemoryStore()
     one, two = engine(store), engine(store)
     gid = dice(one)
-    assert one.table(gid) is one.table(gid)
+    assert one._table(gid) is one._table(gid)
     two.move(gid, "roll", "a")
     assert one.to_act(gid) == ["b"] and one.store.last(gid)[0] == 2
     one.move(gid, "roll", "b")
@@ -372,6 +372,29 @@ def test_the_table_cache_follows_other_writers() -> None:
     one.forget("g8")
     assert "g8" not in one._tables
     assert one.table(gid, upto=1) is not one.table(gid)
+
+
+def test_a_table_handed_out_is_the_callers_own_copy() -> None:
+    eng = engine(MemoryStore())
+    gid = dice(eng)
+    mine = eng.table(gid)
+    assert mine is not eng.table(gid) and mine is not eng._table(gid)
+    before, seq = copy.deepcopy(mine.state), mine.last_seq
+    eng.move(gid, "roll", "a")  # another thread's move: the copy handed out stays as it was
+    assert mine.state == before and mine.last_seq == seq
+    assert eng.table(gid).last_seq == seq + 1
+    theirs = eng.table(gid)
+    theirs.apply("b", "roll")  # a change to a copy reaches nobody until it is stored
+    assert eng.to_act(gid) == ["b"] and eng.table(gid).pending == []
+
+
+def test_a_match_plays_on_the_engines_table_handed_over_and_gives_it_back() -> None:
+    eng = engine(MemoryStore())
+    gid = dice(eng)
+    live = eng._table(gid)
+    assert eng.checkout(gid) is live and gid not in eng._tables
+    eng.keep(live)
+    assert eng._table(gid) is live
 
 
 def test_a_header_without_events_is_damaged_and_never_set_up_again() -> None:

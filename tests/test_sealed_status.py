@@ -7,7 +7,7 @@ from __future__ import annotations
 import orjson
 import pytest
 from cli_runner import run_meeple
-from meeple.ai.tournament import engine_for, plan, run_tournament
+from meeple.ai.tournament import plan, run_tournament
 from meeple.core.engine import Engine
 
 
@@ -78,7 +78,7 @@ def test_standings_do_not_change_when_only_the_cache_is_edited(tmp_path):
     specs = ["random", "mcts:sims=20"]
     units = plan("connect-four", specs, 4, 3, url)
     first = run_tournament(units, specs, 3)
-    engine = engine_for(url)
+    engine = Engine(url)
     for m in first.matches:  # every game's cache now says the other seat won
         out = engine.outcome(m.game_id)
         winner = max(m.seats, key=lambda s: out.scores[s])

@@ -357,6 +357,11 @@ class Service:
                     return t.game, p, t.game.view(t.state, p), t.last_seq
         return None
 
+    def is_over(self, game_id: str) -> bool:
+        """Whether the game has its outcome."""
+        with self.lock:
+            return self.engine.outcome(game_id) is not None
+
     def ai_move(self, game_id: str, seat: str, command: Any, expected: int) -> bool:
         """Store an agent's command if the game is still where the agent looked."""
         with self.lock:

@@ -27,10 +27,9 @@ from .base import (
     EventStore,
     check_game_id,
     check_sequence,
-    checked_record,
     parse_header,
-    parse_status,
 )
+from .sql_rows import read_status, records_of, write_status
 
 SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
@@ -230,24 +229,17 @@ class PostgresStore(EventStore):
             f"SELECT {COLUMNS} FROM meeple_events WHERE game_id=%s AND seq>%s AND seq<=%s "
             "ORDER BY seq",
             (game_id, after, upto if upto is not None else 2**62)).fetchall(), tx=False)
-        return [checked_record(game_id, Record(r[0], r[1], r[2], r[3], r[4], *r[5:]))
-                for r in rows]
+        return records_of(game_id, rows)
 
     def set_status(self, game_id: str, status: dict[str, Any]) -> None:
-        def run(db: psycopg.Connection) -> None:
-            cur = db.execute("UPDATE meeple_games SET status=%s WHERE game_id=%s",
-                             (orjson.dumps(status), game_id))
-            if cur.rowcount == 0:
-                raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
-
-        self._run(run)
+        self._run(lambda db: write_status(
+            db.execute, "UPDATE meeple_games SET status=%s WHERE game_id=%s", game_id, status,
+            self.url))
 
     def status(self, game_id: str) -> dict[str, Any]:
         row = self._run(lambda db: db.execute(
             "SELECT status FROM meeple_games WHERE game_id=%s", (game_id,)).fetchone(), tx=False)
-        if row is None:
-            raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
-        return parse_status(game_id, row[0])
+        return read_status(row, game_id, self.url)
 
     def close(self) -> None:
         with self._lock:

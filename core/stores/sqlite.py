@@ -21,10 +21,9 @@ from .base import (
     EventStore,
     check_game_id,
     check_sequence,
-    checked_record,
     parse_header,
-    parse_status,
 )
+from .sql_rows import read_status, records_of, write_status
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -256,24 +255,16 @@ class SqliteStore(EventStore):
                 "ORDER BY seq",
                 (game_id, after, upto if upto is not None else 2**62),
             ).fetchall()
-        return [checked_record(game_id, Record(r[0], r[1], r[2], r[3], r[4], *r[5:]))
-                for r in rows]
+        return records_of(game_id, rows)
 
     def set_status(self, game_id: str, status: dict[str, Any]) -> None:
-        def run(db: sqlite3.Connection) -> None:
-            cur = db.execute("UPDATE games SET status=? WHERE game_id=?",
-                             (orjson.dumps(status), game_id))
-            if cur.rowcount == 0:
-                raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
-
-        self._tx(run)
+        self._tx(lambda db: write_status(
+            db.execute, "UPDATE games SET status=? WHERE game_id=?", game_id, status, self.url))
 
     def status(self, game_id: str) -> dict[str, Any]:
         with self._lock:
             row = self._db.execute("SELECT status FROM games WHERE game_id=?", (game_id,)).fetchone()
-        if row is None:
-            raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
-        return parse_status(game_id, row[0])
+        return read_status(row, game_id, self.url)
 
     def close(self) -> None:
         with self._lock:

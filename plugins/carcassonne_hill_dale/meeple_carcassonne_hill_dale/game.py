@@ -9,8 +9,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from meeple.core import BadOptions, Game, Option, Outcome, Panel
+from meeple.core.encoded import Encoded
 
-from . import encoding, notation, render, rules, words
+from . import encoding, notation, observation, render, rules, words
 from .board import feature_harvest, feature_tiles, find
 from .events import (
     EVENTS,
@@ -27,7 +28,6 @@ from .events import (
     Wandered,
 )
 from .fold import fold
-from .observation import OBSERVATION_SIZE, observe
 from .panels import panels as table_panels
 from .regions import steps, walk_goals
 from .scoring import MAJORITY, SHARING, chip_points, stable_points, winners
@@ -66,7 +66,7 @@ def _describe_scored(ev: Any) -> str:
     return f"closed {ev.feature} of {ev.tiles} {tiles} at {ev.x},{ev.y}: {gains} ({why}){crops}"
 
 
-class HillDale(Game):
+class HillDale(Encoded, Game):
     name = "carcassonne-hill-dale"
     title = "Carcassonne - Über Stock und Stein (Over Hill and Dale)"
     version = "0.1.0"
@@ -285,17 +285,8 @@ class HillDale(Game):
 
     # -- machine learning (meeple.rl, docs/rl.md): numbering in encoding, numbers in observation
 
-    action_count = encoding.ACTION_COUNT
-    observation_size = OBSERVATION_SIZE
-
-    def encode_action(self, command: Any, state: State) -> int:
-        return encoding.encode_action(command, state)
-
-    def decode_action(self, index: int, state: State, player: str) -> Any:
-        return encoding.decode_action(index, state, player)
-
-    def observation(self, view: State, player: str) -> list[float]:
-        return observe(view, player)
+    encoding = encoding
+    observing = observation
 
     # -- judgement -------------------------------------------------------------------------
 

@@ -21,11 +21,18 @@ The result is that estimate minus the opponents' (the best one's and their mean,
 and half), scaled to roughly [-1, 1]; while factions are picked, the agent's own record
 with each faction (``PLAYED``) stands in for the estimate. The weights were tuned on
 heuristic-vs-heuristic games (docs/ai.md).
+
+The weights are one immutable value (``Weights``; today's are ``DEFAULT``) that every
+function here takes; the Game object holds one (``TerraMystica(weights=...)``) and each
+agent's ``Evaluator`` holds it beside the agent's own ``EstimateMemo``. Scripts that try
+other weights make their own value (``DEFAULT.changed``) and change nothing shared.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Mapping
+from types import MappingProxyType
 
 from . import board as B
 from . import state as R
@@ -37,16 +44,16 @@ from .reach import network_size, shipping
 from .scoring import rank_points
 
 #: Final value of a resource (end-game conversion) and its value with all rounds ahead.
-LATE = {"C": 1 / 3, "W": 1 / 3, "P": 1 / 3, "P3": 1 / 3, "P2": 1 / 6, "P1": 0.0}
+_LATE = {"C": 1 / 3, "W": 1 / 3, "P": 1 / 3, "P3": 1 / 3, "P2": 1 / 6, "P1": 0.0}
 #: A priest counts for much more than its conversions (it buys the digging and shipping
 #: advances, cult steps and their majorities): valued at 1.2 and 1.1 a round of income,
 #: the agent built no temple and hardly advanced digging in 20 games (docs/ai.md). A
 #: worker at 1.0 (it was 0.6) goes with W["full"] below.
-EARLY = {"C": 0.45, "W": 1.0, "P": 2.5, "P3": 0.6, "P2": 0.55, "P1": 0.0}
+_EARLY = {"C": 0.45, "W": 1.0, "P": 2.5, "P3": 0.6, "P2": 0.55, "P1": 0.0}
 #: VP a unit of income is worth, per round of it still to come.
-INCOME = {"C": 0.3, "W": 0.55, "P": 2.5, "PW": 0.25, "SPADE": 2.0}
+_INCOME = {"C": 0.3, "W": 0.55, "P": 2.5, "PW": 0.25, "SPADE": 2.0}
 #: What a building stands for beyond its income (abilities, favor tiles already counted).
-EXTRA = {"D": 0.0, "TP": 4.0, "TE": 5.0, "SH": 10.0, "SA": 8.0}
+_EXTRA = {"D": 0.0, "TP": 4.0, "TE": 5.0, "SH": 10.0, "SA": 8.0}
 #: The other weights (scripts/tm_tune_eval.py searches them).
 #: "favor" is the share of its best tile's worth that an owed favor tile counts for (a
 #: temple's tile, seen by a one-ply agent when it builds); "priest_use" the share of what
@@ -72,7 +79,7 @@ EXTRA = {"D": 0.0, "TP": 4.0, "TE": 5.0, "SH": 10.0, "SA": 8.0}
 #: factions ended with all 8 dwellings out and at most one trading house. At 4 (with
 #: EARLY.W=1.0, W.dig=32) the median faction ends with 10 buildings, not 9 (docs/ai.md,
 #: sessions 8 and 9).
-W = {"building": 3.0, "town": 16.0, "prepared": 1.0, "spade": -0.3, "favor": 0.5,
+_W = {"building": 3.0, "town": 16.0, "prepared": 1.0, "spade": -0.3, "favor": 0.5,
      "ship": 2.0, "dig": 32.0, "cult_step": 0.25, "cult_bonus": 0.8,
      "income": 0.6, "extra": 1.0, "first": 3.0, "priest_use": 0.5,
      "room": 1.0, "coin_cap": 0.0, "rival": 0.5,
@@ -85,9 +92,82 @@ W = {"building": 3.0, "town": 16.0, "prepared": 1.0, "spade": -0.3, "favor": 0.5
 #: beside it; docs/ai.md). The agent picks by these, the faction it plays best: by the
 #: start's resources it took the Giants or the Chaos Magicians fourth, which it plays for
 #: about 70 VP and four buildings.
-PLAYED = {"darklings": 100, "halflings": 97, "dwarves": 96, "cultists": 90, "swarmlings": 87,
+_PLAYED = {"darklings": 100, "halflings": 97, "dwarves": 96, "cultists": 90, "swarmlings": 87,
           "nomads": 83, "fakirs": 81, "witches": 79, "engineers": 76, "auren": 75,
           "alchemists": 75, "chaosmagicians": 74, "giants": 70, "mermaids": 88}
+
+
+class Weights:
+    """Evaluate's weights: the tables above, as one immutable, hashable value."""
+
+    #: The tables by the names scripts give them (``W.dig``, ``EARLY.P``).
+    TABLES = ("EARLY", "LATE", "INCOME", "EXTRA", "W", "PLAYED")
+    __slots__ = ("EARLY", "EXTRA", "INCOME", "LATE", "PLAYED", "W", "_hash", "_key")
+
+    def __init__(self, early: Mapping[str, float], late: Mapping[str, float],
+                 income: Mapping[str, float], extra: Mapping[str, float],
+                 w: Mapping[str, float], played: Mapping[str, float]) -> None:
+        tables = (early, late, income, extra, w, played)
+        for name, table in zip(self.TABLES, tables, strict=True):
+            object.__setattr__(self, name, MappingProxyType(dict(table)))
+        key = tuple(tuple(getattr(self, n).items()) for n in self.TABLES)
+        object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "_hash", hash(key))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Weights are immutable: make new ones with changed()")
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Weights) and self._key == other._key)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Weights({', '.join(f'{n}={dict(getattr(self, n))}' for n in self.TABLES)})"
+
+    def __reduce__(self) -> tuple:
+        return (Weights, tuple(dict(getattr(self, n)) for n in self.TABLES))
+
+    def names(self) -> Iterator[tuple[str, str]]:
+        """Every weight as (table, name)."""
+        for t in self.TABLES:
+            for n in getattr(self, t):
+                yield t, n
+
+    def get(self, table: str, name: str) -> float:
+        return getattr(self, table)[name]
+
+    def changed(self, changes: Mapping[tuple[str, str], float]) -> Weights:
+        """New weights with ``{(table, name): value}`` changed; KeyError names a weight
+        that does not exist."""
+        tables = {t: dict(getattr(self, t)) for t in self.TABLES}
+        for (t, n), v in changes.items():
+            if t not in tables or n not in tables[t]:
+                raise KeyError(f"{t}.{n}")
+            tables[t][n] = v
+        return Weights(*(tables[t] for t in self.TABLES))
+
+
+#: Today's weights (the tables above).
+DEFAULT = Weights(_EARLY, _LATE, _INCOME, _EXTRA, _W, _PLAYED)
+#: Read-only views of today's tables, for reading them by name.
+EARLY, LATE, INCOME, EXTRA, W, PLAYED = (getattr(DEFAULT, t) for t in Weights.TABLES)
+
+
+class Evaluator:
+    """``evaluate`` with one ``Weights`` and an ``EstimateMemo`` of its own: what one
+    agent keeps (``TerraMystica.evaluator``), so that no cache is shared between agents,
+    games or threads."""
+
+    __slots__ = ("memo", "weights")
+
+    def __init__(self, weights: Weights = DEFAULT, memo: EstimateMemo | None = None) -> None:
+        self.weights = weights
+        self.memo = memo if memo is not None else EstimateMemo()
+
+    def __call__(self, state: R.State, player: str) -> float:
+        return evaluate(state, player, self.memo, self.weights)
 
 
 def _rounds_left(g: R.State) -> int:
@@ -131,7 +211,7 @@ def _favor_future(g: R.State, f: dict, t: float) -> float:
     return v
 
 
-def _groups_value(g: R.State, f: dict) -> float:
+def _groups_value(g: R.State, f: dict, wt: Weights = DEFAULT) -> float:
     """Town potential: groups not yet a town, valued by how close they are to one."""
     locs = f["locations"]
     if len(locs) < 2:
@@ -159,7 +239,7 @@ def _groups_value(g: R.State, f: dict) -> float:
                     stack.append(o)
         if not town and count >= 2:
             closeness = min(1.0, power / need) * min(1.0, count / 4)
-            total += W["town"] * closeness * closeness
+            total += wt.W["town"] * closeness * closeness
     return total
 
 
@@ -195,7 +275,7 @@ def _frontier_counts(g: R.State, f: dict) -> tuple[int, int]:
     return ready, room
 
 
-def _frontier(g: R.State, f: dict) -> tuple[float, float]:
+def _frontier(g: R.State, f: dict, wt: Weights = DEFAULT) -> tuple[float, float]:
     """(prepared, room) for the faction.
 
     Prepared: empty hexes of the home terrain, ready to build on (up to three). Room to
@@ -204,33 +284,37 @@ def _frontier(g: R.State, f: dict) -> tuple[float, float]:
     leaves a faction without a site to build on, and without this term every start hex
     evaluated alike."""
     ready, room = _frontier_counts(g, f)
+    W = wt.W
     prepared = min(ready, 3) * W["prepared"]
     return prepared, (min(room, 4) * W["room"] if W["room"] else 0.0)
 
 
-def _receipt(k: str, rate: dict, blend: float) -> float:
+def _receipt(k: str, rate: dict, blend: float, wt: Weights = DEFAULT) -> float:
     """What one unit of the next income phase's ``k`` is worth: its income value, moving to
     the rate of what is at hand (coins, workers, priests) as the round runs out (``blend``,
     the other factions' share of passes), so that the round's end, which pays the income,
     is no jump in anyone's estimate."""
-    old = INCOME[k] * W["income"]
+    old = wt.INCOME[k] * wt.W["income"]
     if blend and k in ("C", "W", "P"):
         return old + (rate[k] - old) * blend
     return old
 
 
-def _tile_value(tile: str, coins: int, rate: dict, blend: float = 0.0) -> float:
-    return coins * rate["C"] + sum(n * _receipt(k, rate, blend)
+def _tile_value(tile: str, coins: int, rate: dict, blend: float = 0.0,
+                wt: Weights = DEFAULT) -> float:
+    return coins * rate["C"] + sum(n * _receipt(k, rate, blend, wt)
                                    for k, n in BONUS[tile]["income"].items())
 
 
-def _priest_uses(f: dict, rate: dict, t: float, incoming: float = 0.0) -> float:
+def _priest_uses(f: dict, rate: dict, t: float, incoming: float = 0.0,
+                 wt: Weights = DEFAULT) -> float:
     """What the priests at hand are worth beyond their plain rate: the first ones buy the
     digging (and shipping) advances still open, each worth its VP and its cheaper spades
     (or longer reach) over the time left, less the coins and workers it also costs. Only a
     share of that surplus counts (``W["priest_use"]``), so that making the advance stays
     better than keeping the priest; and a priest fetched by a power action or a
     conversion shows what it leads to."""
+    W = wt.W
     if (not f["P"] and not incoming) or not W["priest_use"]:
         return 0.0
     fd = FACTIONS[f["name"]]
@@ -258,12 +342,14 @@ def _priest_uses(f: dict, rate: dict, t: float, incoming: float = 0.0) -> float:
     return W["priest_use"] * total
 
 
-def _coins_value(f: dict, inc: dict, left: int, rate: float, floor: float) -> float:
+def _coins_value(f: dict, inc: dict, left: int, rate: float, floor: float,
+                 wt: Weights = DEFAULT) -> float:
     """Coins at their rate as far as the workers (and priests) at hand and to come can
     spend them on buildings (``W["coin_cap"]`` coins a worker); the rest only converts to
     points at the end. A faction short of workers then sees seven coins from a power
     action, or a bonus tile's coins, for what they are worth to it."""
     c = f["C"]
+    W = wt.W
     if W["coin_cap"] <= 0:
         return c * rate
     usable = W["coin_cap"] * (f["W"] + f["P"] + inc.get("W", 0) * left * 0.5)
@@ -400,12 +486,12 @@ def _with_favor(f: dict, tile: str) -> dict:
     return h
 
 
-def _owed_favor(g: R.State, f: dict, final: dict, t: float) -> float:
+def _owed_favor(g: R.State, f: dict, final: dict, t: float, wt: Weights = DEFAULT) -> float:
     """What an owed favor tile is worth: a little less than the best tile left would
     add (so the agent takes it at once), valued with the tile's cult steps, income and
     building points. A one-ply agent then sees what a temple brings when it builds one."""
     base_f = dict(f, FAVOR=0)
-    base = estimate(g, base_f, final, t)
+    base = estimate(g, base_f, final, t, wt=wt)
     best = 0.0
     for tile in FAVOR:
         if g.pool.get(tile, 0) <= 0 or f[tile]:
@@ -413,8 +499,8 @@ def _owed_favor(g: R.State, f: dict, final: dict, t: float) -> float:
         h = _with_favor(f, tile)
         fin = dict(final)
         fin[f["name"]] = final.get(f["name"], 0.0) + _cult_rank_delta(g, f, h)
-        best = max(best, estimate(g, h, fin, t) - base)
-    return W["favor"] * best
+        best = max(best, estimate(g, h, fin, t, wt=wt) - base)
+    return wt.W["favor"] * best
 
 
 def _cult_rank_delta(g: R.State, f: dict, h: dict) -> float:
@@ -432,7 +518,7 @@ def _cult_rank_delta(g: R.State, f: dict, h: dict) -> float:
 
 
 def estimate(g: R.State, f: dict, final: dict | None = None, t: float | None = None,
-             share: float | None = None, returning: str = "") -> float:
+             share: float | None = None, returning: str = "", wt: Weights = DEFAULT) -> float:
     """The faction's expected final score. Every term for the future fades as the rounds
     run out, so that in the last round the estimate is what the final scoring would give:
     ending the game (the last pass) is then no loss in itself."""
@@ -444,6 +530,7 @@ def estimate(g: R.State, f: dict, final: dict | None = None, t: float | None = N
         t = _time_left(g, f["player"])
     if share is None:
         share = _passed_share(g, f["player"])
+    W, LATE, EARLY, INCOME = wt.W, wt.LATE, wt.EARLY, wt.INCOME
     blend = W["receipt"] * share
     rate = {k: LATE[k] + (EARLY[k] - LATE[k]) * t for k in LATE}
     # A coin is never worth less than what the end converts it to (2 or 3 to a point):
@@ -451,12 +538,13 @@ def estimate(g: R.State, f: dict, final: dict | None = None, t: float | None = N
     floor = 1 / coin_vp_rate(f) + 0.02 * t
     rate["C"] = max(rate["C"], floor)
     inc = _income(f)
-    v += _coins_value(f, inc, left, rate["C"], floor) + f["W"] * rate["W"] + f["P"] * rate["P"]
+    v += (_coins_value(f, inc, left, rate["C"], floor, wt) + f["W"] * rate["W"]
+          + f["P"] * rate["P"])
     v += f["P3"] * rate["P3"] + f["P2"] * rate["P2"] + f["P1"] * rate["P1"]
     coming_p = inc.get("P", 0)
     if f["passed"] and f["bonus"]:
         coming_p += BONUS[f["bonus"]]["income"].get("P", 0)
-    v += _priest_uses(f, rate, t, blend * coming_p)
+    v += _priest_uses(f, rate, t, blend * coming_p, wt)
     if final is None:
         final = final_projection(g)
     v += final.get(f["name"], 0.0) * (0.5 + 0.5 * (1 - t))
@@ -465,26 +553,26 @@ def estimate(g: R.State, f: dict, final: dict | None = None, t: float | None = N
     # left), so that passing early is no gain in itself.
     if f["passed"]:
         if f["bonus"] and left:
-            v += _tile_value(f["bonus"], 0, rate, blend)
+            v += _tile_value(f["bonus"], 0, rate, blend, wt)
         if share >= 1 and W["pass_next"] and g.round < 6:
             # Everyone else has passed: the evaluating faction's pass ends the round, after
             # which every faction again counts what its next pass brings. Counted now, so
             # that ending the round is no jump in the rivals' estimates (the last to pass
             # traded coins for points, a loss, rather than pass).
-            v += _pass_vp(g, f) + max((_tile_value(b, g.coins.get(b, 0) + 1, rate, blend)
+            v += _pass_vp(g, f) + max((_tile_value(b, g.coins.get(b, 0) + 1, rate, blend, wt)
                                        for b, n in g.pool.items()
                                        if n and b.startswith("BON")), default=0.0)
     elif not f["dropped"]:
         v += _pass_vp(g, f)
         if g.round < 6:
-            best_tile = max((_tile_value(b, g.coins.get(b, 0), rate, blend)
+            best_tile = max((_tile_value(b, g.coins.get(b, 0), rate, blend, wt)
                              for b, n in g.pool.items() if n and b.startswith("BON")),
                             default=0.0)
             if returning:
                 # The evaluating faction's tile goes back to the supply when it passes:
                 # counted as there already, or the pass that returns it would look like
                 # a gift to a rival and the agent would put it off with trades that lose.
-                best_tile = max(best_tile, _tile_value(returning, 0, rate, blend))
+                best_tile = max(best_tile, _tile_value(returning, 0, rate, blend, wt))
             v += best_tile
     for k, n in inc.items():
         later = n * INCOME[k] * (0.5 + 0.5 * t) * W["income"]
@@ -495,15 +583,15 @@ def estimate(g: R.State, f: dict, final: dict | None = None, t: float | None = N
             v += later * left
     # Buildings: what they unlock and their weight in the network, while it can grow.
     nb = len(f["locations"])
-    for b, w in EXTRA.items():
+    for b, w in wt.EXTRA.items():
         v += f["L_" + b] * w * t * W["extra"]
     v += (nb * W["building"] + min(nb, 5) * W["first"]) * t
-    prepared, room = _frontier(g, f)
+    prepared, room = _frontier(g, f, wt)
     v += prepared * t
     v += room * t
     if f["L_D"] >= 8:  # no dwelling left in the supply (see W["full"])
         v -= W["full"] * (W["full_t"] * t + 1 - W["full_t"])
-    v += _groups_value(g, f) * t
+    v += _groups_value(g, f, wt) * t
     if W["next"] and not f["dropped"]:
         v += W["next"] * _next_round(g, f, inc)
     # Favor tiles held that pay per building or pass, for the time left.
@@ -512,7 +600,7 @@ def estimate(g: R.State, f: dict, final: dict | None = None, t: float | None = N
     # (a share below 1 of the best favor tile, the worst town tile, one cult step), or an
     # agent that looks one command ahead would rather keep it owed than take it. Spades
     # at hand are worth nothing until spent (so they are spent on a building).
-    owed_favor = _owed_favor(g, f, final, t) if f["FAVOR"] and W["favor"] else 0.0
+    owed_favor = _owed_favor(g, f, final, t, wt) if f["FAVOR"] and W["favor"] else 0.0
     v += W["spade"] * f["SPADE"] + f["FAVOR"] * owed_favor + f["TOWN"] * 5.0 + f["CULT"] * 0.05
     # Tracks: reach along rivers and cheaper spades pay off while there is room to build.
     v += (f["ship"] * W["ship"] + f["dig"] * W["dig"]) * t
@@ -527,12 +615,6 @@ def estimate(g: R.State, f: dict, final: dict | None = None, t: float | None = N
     return v
 
 
-def _weights_key() -> tuple:
-    """The weights as they are now (scripts change them between decisions)."""
-    return (tuple(W.values()), tuple(EARLY.values()), tuple(LATE.values()),
-            tuple(INCOME.values()), tuple(EXTRA.values()))
-
-
 def _hood(g: R.State, f: dict) -> set[int]:
     """The hexes an estimate of ``f`` reads: its buildings and their neighbours."""
     adj = g.adj
@@ -542,17 +624,20 @@ def _hood(g: R.State, f: dict) -> set[int]:
     return out
 
 
-def evaluate(g: R.State, player: str, memo: EstimateMemo | None = None) -> float:
-    """How good the position is for ``player``, in [-1, 1]. ``memo`` (kept by the Game
-    object) saves the estimates that the previous positions already worked out; the value
-    is the same with it or without."""
+def evaluate(g: R.State, player: str, memo: EstimateMemo | None = None,
+             wt: Weights = DEFAULT) -> float:
+    """How good the position is for ``player``, in [-1, 1], by the weights ``wt``.
+    ``memo`` (an agent's ``Evaluator`` keeps one) saves the estimates that the previous
+    positions already worked out; the value is the same with it or without."""
     name = g.faction_of.get(player)
     if name is None or not g.fac:
         return 0.0
+    W = wt.W
     if g.round < 1 and W["pick"] and not any(f["locations"] for f in g.fac.values()):
         # Factions are being picked: by how well the agent plays each (PLAYED).
-        mine = PLAYED.get(name, 80)
-        rivals = [PLAYED.get(n, 80) for n in g.fac if n != name]
+        played = wt.PLAYED
+        mine = played.get(name, 80)
+        rivals = [played.get(n, 80) for n in g.fac if n != name]
         return math.tanh((mine - max(rivals, default=0)) / 60.0)
     final = final_projection(g, memo) if not g.finished else None
     t = _time_left(g, player)
@@ -561,22 +646,22 @@ def evaluate(g: R.State, player: str, memo: EstimateMemo | None = None) -> float
     returning = (me["bonus"] if W["pass_next"] and g.phase == "play" and not me["passed"]
                  else "")
     if memo is None:
-        mine = estimate(g, me, final, t, share)
-        others = [estimate(g, o, final, t, share, returning) for n, o in g.fac.items()
+        mine = estimate(g, me, final, t, share, wt=wt)
+        others = [estimate(g, o, final, t, share, returning, wt) for n, o in g.fac.items()
                   if n != name and not o["dropped"]]
     else:
         # Everything an estimate reads but the faction, its final-scoring share and the
         # map (the memo checks the map itself).
-        common = (_weights_key(), g.round, g.phase, g.finished, t, share, g.score_tiles,
+        common = (wt, g.round, g.phase, g.finished, t, share, g.score_tiles,
                   tuple(g.pool.items()), tuple(g.coins.items()), tuple(g.bridges))
         scope = memo.scope(common)
 
         def est(f: dict, ret: str = "") -> float:
             if f["FAVOR"]:  # an owed favor tile's worth reads every faction's cults
-                return estimate(g, f, final, t, share, ret)
+                return estimate(g, f, final, t, share, ret, wt)
             key = (ret, final.get(f["name"]) if final else None, tuple(f.values()))
             return memo.value(scope, key, g, lambda: _hood(g, f),
-                              lambda: estimate(g, f, final, t, share, ret))
+                              lambda: estimate(g, f, final, t, share, ret, wt))
 
         mine = est(me)
         others = [est(o, returning) for n, o in g.fac.items()

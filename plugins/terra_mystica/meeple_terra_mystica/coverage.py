@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from meeple.core import IllegalCommand
 
+from . import caches as C
 from .data import CULTS
 from .game import TerraMystica
 from .importer import start_record
@@ -23,7 +24,8 @@ from .rows import apply_row
 from .state import State
 
 #: State fields that count the rows or hold a journal, not the position.
-_SKIP = {"nrows", "row_values", "jr", "_adj"}  # _adj: State.adj's cache
+#: _adj: State.adj's cache; _caches: the game's (caches.py)
+_SKIP = {"nrows", "row_values", "jr", "_adj", "_caches"}
 FREE = ("convert", "burn")
 
 
@@ -101,8 +103,9 @@ class _Legal:
     def positions(self) -> set:
         if self._pos is None:
             self._pos = set()
-            for t in legal_rows(self.game.parsed, self.g, self.player):
-                s = _try(self.g, self.player, self.game.parsed(t))
+            parse = C.of(self.g).parse
+            for t in legal_rows(parse, self.g, self.player):
+                s = _try(self.g, self.player, parse(t))
                 if s is not None:
                     self._pos.add(position(s))
         return self._pos
@@ -193,7 +196,7 @@ def measure(text: str, name: str, cov: Coverage, game: TerraMystica | None = Non
     game = game or TerraMystica()
     led, imp, g = start_record(text, game)
     for row, mv in zip(led.rows, imp.moves, strict=True):
-        cmds = game.parsed(game.parse(mv.text).text)
+        cmds = game.parsed(game.parse(mv.text, g).text, g)
         after = g.clone()
         apply_row(after, mv.player, cmds)
         check_decision(game, g, mv.player, cmds, after, cov, (name, row.line, row.faction))

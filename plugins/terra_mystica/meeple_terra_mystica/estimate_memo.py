@@ -11,7 +11,7 @@ where the map differs only away from the faction's buildings and their neighbour
 only hexes it reads. The network sizes and the final scoring's places are kept by the
 values that decide them (``kept``).
 
-The memo belongs to one Game object (``TerraMystica``), is emptied when it holds more
+The memo belongs to one agent's evaluator (``ai.Evaluator``), is emptied when it holds more
 than ``limit`` positions' worth (a few decisions: positions seldom come back later, and a
 big memo costs the garbage collector more than it saves), and never changes a value: a
 game played with it is the game played without, command for command
@@ -40,7 +40,7 @@ class EstimateMemo:
         self.misses = 0
 
     def __getstate__(self) -> dict:
-        # A Game object sent to a worker process starts with an empty memo.
+        # An evaluator sent to a worker process starts with an empty memo.
         return {"limit": self.limit, "_entries": {}, "_pure": {}, "hits": 0, "misses": 0}
 
     def scope(self, common: tuple) -> dict:

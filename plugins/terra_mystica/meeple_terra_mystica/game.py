@@ -10,12 +10,13 @@ from typing import Any
 import attrs
 from meeple.core import Game, IllegalCommand, Option, Outcome, command, event
 
+from . import caches as C
 from . import first_game as FG
 from . import journal as J
 from . import ledger as L
 from . import turns as T
+from .ai import DEFAULT, Evaluator, Weights
 from .data import CULTS, FACTIONS, SCORING
-from .estimate_memo import EstimateMemo
 from .legal import legal_rows
 from .notation import format_row, parse_row
 from .rows import apply_row
@@ -146,11 +147,6 @@ _V1 = "terra-mystica 1 (rows without their outcomes; facts derived by today's ru
 _FACT_TYPES = frozenset(FACTS)
 
 
-#: Parsed rows are kept per Game object (search re-reads the same few hundred texts
-#: millions of times); this bounds that cache.
-_CACHE_LIMIT = 200_000
-
-
 def chosen_factions(options: Mapping[str, Any], n: int) -> tuple[str, ...]:
     """The factions the options fix, checked: known, one per seat, no two of a terrain."""
     from meeple.core import BadOptions
@@ -204,26 +200,15 @@ class TerraMystica(Game):
     )
     events = (Started, Acted, *FACTS)
 
-    def __init__(self) -> None:
-        # Kept on this Game object (not the module): row text -> its sub-commands, text
-        # -> its Turn, sub-command -> its text (decide's reasons).
-        self._parse_cache: dict[str, tuple] = {}
-        self._turn_cache: dict[str, Turn] = {}
-        self._name_cache: dict[tuple, str] = {}
-        self._same_cache: dict[tuple, tuple] = {}  # deltas of lines, each kept once
-        # The AI's estimates of the positions one decision compares (estimate_memo.py).
-        self._estimates = EstimateMemo()
+    def __init__(self, weights: Weights = DEFAULT) -> None:
+        # The only thing this object holds, and it is immutable: every game of an engine
+        # shares the object. Caches live on each game's state (caches.py) and in each
+        # agent's evaluator.
+        self.weights = weights
 
-    def parsed(self, text: str) -> tuple:
-        """The sub-commands of a row text, cached on this Game object (not the module)."""
-        cache = self._parse_cache
-        cmds = cache.get(text)
-        if cmds is None:
-            cmds = parse_row(text)
-            if len(cache) > _CACHE_LIMIT:
-                cache.clear()
-            cache[text] = cmds
-        return cmds
+    def parsed(self, text: str, state: Any = None) -> tuple:
+        """The sub-commands of a row text (kept in the caches of ``state``'s game)."""
+        return parse_row(text) if state is None else C.of(state).parse(text)
 
     # -- setup -------------------------------------------------------------------
 
@@ -326,7 +311,7 @@ class TerraMystica(Game):
         if type(event) is not Acted:
             return event
         try:
-            facts = self.decide(state, event.player, self.parse(event.text), None)
+            facts = self.decide(state, event.player, self.parse(event.text, state), None)
         except IllegalCommand as exc:
             raise IllegalCommand(f"a version-1 row of {event.player}, {event.text!r}, is "
                                  f"refused by today's rules: {exc}") from None
@@ -363,12 +348,10 @@ class TerraMystica(Game):
         """Run the row on a journaled clone; its facts become the events."""
         if isinstance(cmd, str):
             cmd = self.parse(cmd, state, player)
-        cmds = self._parse_cache.get(cmd.text) or self.parsed(cmd.text)
-        if len(self._name_cache) > _CACHE_LIMIT:
-            self._name_cache.clear()
-        if len(self._same_cache) > _CACHE_LIMIT:
-            self._same_cache.clear()
-        g = J.start(state, self._name_cache, self._same_cache)
+        caches = C.of(state)
+        cmds = caches.parsed.get(cmd.text) or caches.parse(cmd.text)
+        caches.bounded()
+        g = J.start(state, caches.names, caches.same)
         apply_row(g, player, cmds)
         out = []
         for kind, info, body in J.finish(g):
@@ -387,7 +370,7 @@ class TerraMystica(Game):
         event object); the result equals decide + fold."""
         if isinstance(cmd, str):
             cmd = self.parse(cmd, state, player)
-        apply_row(state, player, self.parsed(cmd.text))
+        apply_row(state, player, C.of(state).parse(cmd.text))
         return state
 
     def to_act(self, state) -> list[str]:
@@ -413,18 +396,21 @@ class TerraMystica(Game):
     def parse(self, text, state=None, player=None):
         if isinstance(text, Turn):
             return text
+        if state is None:
+            return Turn(format_row(parse_row(str(text))))
         # A third of a league game's rows repeat ("pass", "leech 1 from ..."): each text
-        # is read once per Game object.
-        turns = self._turn_cache
+        # is read once per game.
+        caches = C.of(state)
+        turns = caches.turns
         turn = turns.get(text)
         if turn is not None:
             return turn
         cmds = parse_row(str(text))
         canon = format_row(cmds)
-        cache = self._parse_cache
-        if len(cache) > _CACHE_LIMIT:
+        cache = caches.parsed
+        if len(cache) > C.LIMIT:
             cache.clear()
-        if len(turns) > _CACHE_LIMIT:
+        if len(turns) > C.LIMIT:
             turns.clear()
         cache[canon] = cmds
         turn = turns[text] = Turn(canon)
@@ -516,7 +502,7 @@ class TerraMystica(Game):
 
     def regions(self, state, player, command):
         from .regions import row_regions
-        return row_regions(self.parsed(self.parse(command).text))
+        return row_regions(self.parsed(self.parse(command, state).text, state))
 
     def panels(self, state, player):
         from .panels import panels_of
@@ -524,7 +510,11 @@ class TerraMystica(Game):
 
     def evaluate(self, state, player):
         from .ai import evaluate
-        return evaluate(state, player, self._estimates)
+        return evaluate(state, player, None, self.weights)
+
+    def evaluator(self):
+        """This game's weights with an estimate memo of the agent's own (ai.py)."""
+        return Evaluator(self.weights)
 
     def legal(self, state, player):
-        return [Turn(t) for t in legal_rows(self.parsed, state, player)]
+        return [Turn(t) for t in legal_rows(C.of(state).parse, state, player)]

@@ -211,8 +211,7 @@ def test_a_faction_with_all_dwellings_out_counts_the_upgrade_that_frees_one(monk
     # frees one: two turns, which a one-ply agent does not see together. 13 of 32
     # factions ended with 8 dwellings and at most one trading house (docs/ai.md). The
     # knob is off by default (it costs the search its lead); set as measured there.
-    monkeypatch.setitem(A.W, "full", 4.0)
-    monkeypatch.setitem(A.W, "full_t", 0.25)
+    wt = A.DEFAULT.changed({("W", "full"): 4.0, ("W", "full_t"): 0.25})
     lg, _ = _heuristic_game(1, _all_dwellings_out)
     g = lg.state
     p = lg.to_act()[0]
@@ -222,14 +221,13 @@ def test_a_faction_with_all_dwellings_out_counts_the_upgrade_that_frees_one(monk
     after = GAME.step(GAME.clone(g), p, ups[0], rng)
     assert after.fac[name]["L_D"] == 7
     t = A._time_left(g, p)
-    owed = A.W["full"] * (A.W["full_t"] * t + 1 - A.W["full_t"])
+    owed = wt.W["full"] * (wt.W["full_t"] * t + 1 - wt.W["full_t"])
     # The same faction with one dwelling back in the supply: the knob adds exactly the
     # penalty to what that dwelling's income and the rest already made of it.
     freed = {**g.fac[name], "L_D": 7}
-    with_knob = A.estimate(g, freed) - A.estimate(g, g.fac[name])
-    monkeypatch.setitem(A.W, "full", 0.0)
-    without = A.estimate(g, freed) - A.estimate(g, g.fac[name])
-    monkeypatch.setitem(A.W, "full", 4.0)
+    with_knob = A.estimate(g, freed, wt=wt) - A.estimate(g, g.fac[name], wt=wt)
+    off = wt.changed({("W", "full"): 0.0})
+    without = A.estimate(g, freed, wt=off) - A.estimate(g, g.fac[name], wt=off)
     assert with_knob - without == pytest.approx(owed)
     # It never fades to nothing before the game ends (the last rounds are when it bites).
-    assert owed >= A.W["full"] * (1 - A.W["full_t"]) > 0
+    assert owed >= wt.W["full"] * (1 - wt.W["full_t"]) > 0

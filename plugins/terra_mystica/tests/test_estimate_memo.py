@@ -71,27 +71,39 @@ def test_a_building_next_to_a_faction_is_not_answered_from_the_memo():
     assert changed > 0  # some of those hexes were the room a faction had to grow
 
 
-def test_changed_weights_are_not_answered_from_the_memo(monkeypatch):
+def test_other_weights_are_not_answered_from_the_memo():
     g, p = _mid_game()
     memo = EstimateMemo()
     before = A.evaluate(g, p, memo)
-    monkeypatch.setitem(A.W, "building", A.W["building"] + 2.0)
-    after = A.evaluate(g, p, memo)
-    assert after == A.evaluate(g, p)
+    other = A.DEFAULT.changed({("W", "building"): A.W["building"] + 2.0})
+    after = A.evaluate(g, p, memo, other)
+    assert after == A.evaluate(g, p, None, other)
     assert after != before
 
 
-def test_the_memo_stays_small_and_a_pickled_game_leaves_it_behind():
+def test_the_memo_stays_small_and_a_pickled_evaluator_leaves_it_behind():
     memo = EstimateMemo(limit=3)
     for g, p in _positions(3, 5):
         A.evaluate(g, p, memo)
         assert len(memo._entries) <= 3
     game = TerraMystica()
     g, p = _mid_game()
-    game.evaluate(g, p)
-    copy = pickle.loads(pickle.dumps(game))
-    assert copy._estimates._entries == {} and copy._estimates._pure == {}
-    assert copy.evaluate(g, p) == game.evaluate(g, p)
+    evaluator = game.evaluator()
+    evaluator(g, p)
+    assert evaluator.memo.misses > 0
+    copy = pickle.loads(pickle.dumps(evaluator))
+    assert copy.memo._entries == {} and copy.memo._pure == {}
+    assert copy(g, p) == evaluator(g, p) == game.evaluate(g, p)
+
+
+def test_each_agent_gets_its_own_memo_and_the_game_object_keeps_none():
+    game = TerraMystica()
+    a, b = game.evaluator(), game.evaluator()
+    assert a.memo is not b.memo and a.weights is b.weights is game.weights
+    g, p = _mid_game()
+    a(g, p)
+    assert a.memo._entries and not b.memo._entries
+    assert set(vars(game)) == {"weights"}
 
 
 @pytest.mark.parametrize("limit", [1, 64])
@@ -99,7 +111,7 @@ def test_a_whole_game_of_heuristic_agents_is_the_same_game_with_or_without_the_m
                                                                                    monkeypatch):
     def play(evaluate):
         game = TerraMystica()
-        monkeypatch.setattr(game, "evaluate", evaluate)
+        monkeypatch.setattr(game, "evaluator", lambda: evaluate)
         players = game.default_players(4)
         agents = {q: make_agent("heuristic", 40 + i) for i, q in enumerate(players)}
         lg = LocalGame(game, players, {}, seed=4)

@@ -55,14 +55,14 @@ def _faction(g, name: str, **changes) -> dict:
     return f
 
 
-def _slope(monkeypatch, key: str, g, f: dict, t: float, table=None) -> float:
-    """How much the estimate rises when ``table[key]`` (default ``W``) rises by one."""
-    table = A.W if table is None else table
+def _slope(monkeypatch, key: str, g, f: dict, t: float, table: str = "W",
+           wt: A.Weights = A.DEFAULT) -> float:
+    """How much the estimate rises when the weight ``table.key`` (default ``W``) rises by
+    one."""
     final = A.final_projection(g)
-    before = A.estimate(g, f, final, t, 0.0)
-    monkeypatch.setitem(table, key, table[key] + 1.0)
-    after = A.estimate(g, f, final, t, 0.0)
-    monkeypatch.setitem(table, key, table[key] - 1.0)
+    before = A.estimate(g, f, final, t, 0.0, wt=wt)
+    more = wt.changed({(table, key): wt.get(table, key) + 1.0})
+    after = A.estimate(g, f, final, t, 0.0, wt=more)
     return after - before
 
 
@@ -78,7 +78,7 @@ def test_each_building_weight_multiplies_its_own_count(monkeypatch, t):
             assert _slope(monkeypatch, "extra", g, f, t) == pytest.approx(
                 sum(f["L_" + b] * w for b, w in A.EXTRA.items()) * t)
             for b in A.EXTRA:
-                assert _slope(monkeypatch, b, g, f, t, A.EXTRA) == pytest.approx(
+                assert _slope(monkeypatch, b, g, f, t, "EXTRA") == pytest.approx(
                     f["L_" + b] * A.W["extra"] * t)
             checked += nb > 1
     assert checked  # positions with more than one building were among them
@@ -362,8 +362,7 @@ def test_each_resource_at_hand_is_worth_its_rate_between_the_early_and_the_late_
     from ``EARLY`` (all the game ahead) to ``LATE`` (the end-game conversion) with the
     time left; with the terms that also read them (priests' uses, a coin cap, the next
     round's tile) weighted 0, nothing else changes."""
-    for key in ("priest_use", "coin_cap", "next"):
-        monkeypatch.setitem(A.W, key, 0.0)
+    wt = A.DEFAULT.changed({("W", key): 0.0 for key in ("priest_use", "coin_cap", "next")})
     for g in POSITIONS[:4]:
         final = A.final_projection(g)
         for name in g.fac:
@@ -371,8 +370,8 @@ def test_each_resource_at_hand_is_worth_its_rate_between_the_early_and_the_late_
             for k in ("W", "P", "P3", "P2", "P1"):
                 rate = A.LATE[k] + (A.EARLY[k] - A.LATE[k]) * t
                 more = dict(f, **{k: f[k] + 1})
-                assert A.estimate(g, more, final, t, 0.0) - A.estimate(g, f, final, t, 0.0) \
-                    == pytest.approx(rate), (name, k)
+                assert A.estimate(g, more, final, t, 0.0, wt=wt) \
+                    - A.estimate(g, f, final, t, 0.0, wt=wt) == pytest.approx(rate), (name, k)
 
 
 def test_the_next_rounds_weight_multiplies_what_its_tile_would_pay(monkeypatch):

@@ -158,13 +158,20 @@ def test_the_plugins_modules_import_in_one_direction():
     assert cycle is None, f"import cycle: {' -> '.join(cycle)}"
 
 
-def test_parsed_rows_are_cached_per_game_object_not_per_module():
+def test_parsed_rows_are_cached_per_game_on_its_state_not_on_the_game_object():
     import meeple_terra_mystica.game as G
+    from meeple.core import LocalGame
     from meeple_terra_mystica import TerraMystica
+    from meeple_terra_mystica import caches as C
 
-    a, b = TerraMystica(), TerraMystica()
-    a.parsed("build E7")
-    assert "build E7" in a.__dict__["_parse_cache"] and "build E7" not in b.__dict__["_parse_cache"]
-    assert a.__dict__["_parse_cache"] is not b.__dict__["_parse_cache"]
+    game = TerraMystica()
+    one = LocalGame(game, ["a", "b"], {}, seed=1)
+    two = LocalGame(game, ["a", "b"], {}, seed=2)
+    game.parsed("build E7", one.state)
+    assert "build E7" in C.of(one.state).parsed and "build E7" not in C.of(two.state).parsed
+    # A clone (a search's) shares its game's caches; states still compare by value.
+    clone = game.clone(one.state)
+    assert C.of(clone) is C.of(one.state) and clone == one.state
+    assert set(vars(game)) == {"weights"}
     assert not [n for n, v in vars(G).items() if isinstance(v, dict) and not n.isupper()
                 and not n.startswith("__")]

@@ -9,8 +9,9 @@ from typing import Any
 
 import attrs
 from meeple.core import Game, IllegalCommand, Option, Outcome, Panel
+from meeple.core.encoded import Encoded
 
-from . import encoding, final, panels, regions, table, words
+from . import encoding, final, observation, panels, regions, table, words
 from . import render as pictures
 from .board import BOARD, CIVS, NCIV
 from .events import (
@@ -33,7 +34,6 @@ from .events import (
 )
 from .fold import fold
 from .notation import format_command, parse
-from .observation import OBSERVATION_SIZE, observe
 from .rules import check, consequences, draw_guests, legal
 from .state import FULL_STATE, SPECTATOR, State
 from .upcast import complete, unrecorded
@@ -46,7 +46,7 @@ def _a(word: str) -> str:
     return ("an " if word[0] in "aeiou" else "a ") + word
 
 
-class Utopia(Game):
+class Utopia(Encoded, Game):
     name = "utopia"
     title = "Utopia"
     version = "0.1.0"
@@ -297,17 +297,8 @@ class Utopia(Game):
 
     # -- machine learning (meeple.rl, docs/rl.md): numbering in encoding, numbers in observation
 
-    action_count = encoding.ACTION_COUNT
-    observation_size = OBSERVATION_SIZE
-
-    def encode_action(self, command: Any, state: State) -> int:
-        return encoding.encode_action(command, state)
-
-    def decode_action(self, index: int, state: State, player: str) -> Any:
-        return encoding.decode_action(index, state, player)
-
-    def observation(self, view: State, player: str) -> list[float]:
-        return observe(view, player)
+    encoding = encoding
+    observing = observation
 
     # -- judgement ---------------------------------------------------------------------
 

@@ -1,0 +1,35 @@
+"""What the SQL stores (SQLite, PostgreSQL) do alike with their rows: events read back as
+checked records, and the status cache written and read, each refusing an unknown game
+the same way. The SQL itself (table names, parameter style) stays with each store."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import orjson
+
+from ..errors import GameNotFound
+from ..records import Record
+from .base import checked_record, parse_status
+
+
+def records_of(game_id: str, rows: Iterable[Sequence[Any]]) -> list[Record]:
+    """Event rows (the columns in Record's order) as checked records."""
+    return [checked_record(game_id, Record(r[0], r[1], r[2], r[3], r[4], *r[5:]))
+            for r in rows]
+
+
+def write_status(execute: Callable[[str, tuple], Any], sql: str, game_id: str,
+                 status: dict[str, Any], url: str) -> None:
+    """Run the store's ``UPDATE ... SET status=? WHERE game_id=?``; GameNotFound if no
+    row was changed."""
+    if execute(sql, (orjson.dumps(status), game_id)).rowcount == 0:
+        raise GameNotFound(f"no game with id {game_id!r} in {url}")
+
+
+def read_status(row: Sequence[Any] | None, game_id: str, url: str) -> dict[str, Any]:
+    """The status cache from the store's ``SELECT status`` row; GameNotFound if none."""
+    if row is None:
+        raise GameNotFound(f"no game with id {game_id!r} in {url}")
+    return parse_status(game_id, row[0])
