@@ -1,4 +1,4 @@
-"""Share of points from walking in heuristic-vs-heuristic Carcassonne games (issue 15).
+"""Share of points from walking in heuristic-vs-heuristic Carcassonne games.
 
     nice -n 10 .venv/bin/python scripts/carcassonne_walk_share.py 6
 

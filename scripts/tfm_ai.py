@@ -1,4 +1,4 @@
-"""Terraforming Mars AI measurements for docs/ai.md (issue 14.3), outside the test run.
+"""Terraforming Mars AI measurements for docs/ai.md, outside the test run.
 
     nice -n 15 .venv/bin/python scripts/tfm_ai.py self --games 20 [--first 21] [--era]
         two-player games of the heuristic agent against itself: generations and the

@@ -7,7 +7,7 @@ they are re-measured here when the agent's play changes:
 
 Faction X plays seeds 1..N, in seat (seed - 1) mod 4 + 1, beside the first three of
 Darklings, Halflings, Swarmlings, Dwarves, Nomads and Witches that are not X and share no
-terrain with it (the set session 5 measured ``PLAYED`` with).
+terrain with it (the set ``PLAYED`` was measured with).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ An evolution strategy with the incumbent kept: each generation draws ``--lambda`
 variants of the best weights so far (a random third of the knobs each scaled by a
 log-normal factor), and plays the incumbent and every variant on the *same* fresh seeds
 (four-player heuristic-vs-itself games), so that a variant replaces the incumbent only by
-beating it on games both played. A game's worth is what issue 13 asks of the agent:
+beating it on games both played. A game's worth is what we ask of the agent:
 
     the winner's VP + the factions' mean VP + 4 x their mean buildings at the end
     + the towns founded  (``--building-weight`` sets the 4)

@@ -7,8 +7,7 @@ this is where its buildings are decided.
     nice .venv/bin/python scripts/tm_worker_ledger.py --games 20
     nice .venv/bin/python scripts/tm_worker_ledger.py --games 20 --set W.full=0,EARLY.W=0.6,W.dig=26
 
-(the second as the agent played before session 9, when all 8 dwellings on the board cost
-nothing)"""
+(the second with all 8 dwellings on the board costing nothing, the older weights)"""
 
 from __future__ import annotations
 

@@ -80,8 +80,8 @@ def test_show_as_a_player_lists_their_hand_with_cost_tags_requirement_and_text(c
         assert run_meeple(capsys, "move", "g", "corporation Beginner Corporation", "--as", p,
                           "--db", db)[0] == 0
     code, out, _ = run_meeple(capsys, "show", "g", "--as", "ann", "--db", db)
-    assert code == 0 and "ann's hand (10):" in out and "bob's hand" not in out
-    hand = out.split("ann's hand (10):", 1)[1].splitlines()[1:11]
+    assert code == 0 and "your hand, ann (10):" in out and "your hand, bob" not in out
+    hand = out.split("your hand, ann (10):", 1)[1].splitlines()[1:11]
     assert all(" M€; " in line and "; req " in line for line in hand), hand
     assert "to act: ann (take an action (or pass))" in out
 

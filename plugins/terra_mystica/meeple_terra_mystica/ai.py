@@ -77,8 +77,7 @@ _EXTRA = {"D": 0.0, "TP": 4.0, "TE": 5.0, "SH": 10.0, "SA": 8.0}
 #: the share of it that fades with the time left: it builds again only after an upgrade
 #: frees a dwelling, two turns that a one-ply agent never saw together, and 13 of 32
 #: factions ended with all 8 dwellings out and at most one trading house. At 4 (with
-#: EARLY.W=1.0, W.dig=32) the median faction ends with 10 buildings, not 9 (docs/ai.md,
-#: sessions 8 and 9).
+#: EARLY.W=1.0, W.dig=32) the median faction ends with 10 buildings, not 9 (docs/ai.md).
 _W = {"building": 3.0, "town": 16.0, "prepared": 1.0, "spade": -0.3, "favor": 0.5,
      "ship": 2.0, "dig": 32.0, "cult_step": 0.25, "cult_bonus": 0.8,
      "income": 0.6, "extra": 1.0, "first": 3.0, "priest_use": 0.5,

@@ -56,7 +56,7 @@ def private(s: State, player: str) -> list[str]:
     p = s.players[player]
     lines = []
     if p.hand:
-        lines.append(f"{player}'s hand ({len(p.hand)}):")
+        lines.append(f"your hand, {player} ({len(p.hand)}):")
         lines += [f"  {hand_line(c, card_cost(p, c))}" for c in p.hand if c != "?"]
     if p.corp_offer:
         lines.append("corporations offered: " + ", ".join(p.corp_offer))

@@ -61,7 +61,7 @@ def test_a_person_plays_generations_at_the_prompt(tmp_path: Path) -> None:
         assert "ann's hand" not in text  # no hand before the starting cards are bought
         send("corporation Beginner Corporation")
         text = _wait(session, lambda t: prompts(t) >= 2, "the action phase")
-        assert "ann's hand (10):" in text and " M€; " in text and "req " in text
+        assert "your hand, ann (10):" in text and " M€; " in text and "req " in text
         send("? Comet")
         text = _wait(session, lambda t: "Comet (21 M€, event" in t, "the card text")
         generations = 0

@@ -280,7 +280,7 @@ def test_the_text_picture_shows_every_cell_and_every_players_line(index, seat):
     if s.awards:
         assert rest.pop(0) == "awards: " + ", ".join(f"{a} ({b})" for a, b in s.awards.items())
     if viewer is not None and s.players[viewer].hand:
-        assert rest.pop(0) == f"{viewer}'s hand ({len(s.players[viewer].hand)}):"
+        assert rest.pop(0) == f"your hand, {viewer} ({len(s.players[viewer].hand)}):"
         for card in s.players[viewer].hand:
             assert rest.pop(0).startswith(f"  {card} ")
     acting = GAME.to_act(s)
