@@ -12,10 +12,9 @@ import re
 from collections import Counter
 
 import pytest
-from meeple.core.testing import random_snapshots
+from meeple.core.testing import Shape, inside, page, random_snapshots, shapes
 from meeple_carcassonne_hill_dale import HillDale
 from meeple_carcassonne_hill_dale.tiles import ANIMALS, CROPS, KINDS, ORIENT, PATH
-from svg_shapes import Shape, inside, page, shapes
 
 GAME = HillDale()
 

@@ -11,12 +11,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from meeple.core.testing import random_snapshots
+from meeple.core.testing import random_snapshots, shapes
 from meeple_terra_mystica import TerraMystica
 from meeple_terra_mystica import board as B
 from meeple_terra_mystica.data import CULTS, DISPLAY, SCORING
 from meeple_terra_mystica.render import FILL, render_svg, render_text
-from svg_shapes import shapes
 
 GAME = TerraMystica()
 LETTER = {"yellow": "Y", "brown": "U", "black": "K", "blue": "B", "green": "G", "gray": "S",

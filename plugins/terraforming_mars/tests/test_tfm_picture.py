@@ -18,10 +18,10 @@ import math
 import re
 
 import pytest
+from meeple.core.testing import Shape, inside, page, shapes
 from meeple_terraforming_mars import TerraformingMars
 from meeple_terraforming_mars.board import ADJACENT, ROW_LETTERS, SPACES
 from meeple_terraforming_mars.state import NEUTRAL, RES, State
-from svg_shapes import Shape, inside, page, shapes
 
 GAME = TerraformingMars()
 SHORT = ("M€", "steel", "titan", "plant", "energy", "heat")

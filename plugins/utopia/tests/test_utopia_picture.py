@@ -13,11 +13,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from meeple.core.testing import random_snapshots
+from meeple.core.testing import Shape, inside, page, random_snapshots, shapes
 from meeple_utopia import Utopia
 from meeple_utopia.board import BOARD, CIVS, NCIV
 from meeple_utopia.state import OVER
-from svg_shapes import Shape, inside, page, shapes
 
 GAME = Utopia()
 
