@@ -30,7 +30,11 @@ trap 'rm -rf "$work"' EXIT
 # The wheels are built with the checkout's setuptools (no build isolation: no download).
 # A stale build/ folder would put files removed since into a wheel: each build starts clean.
 rm -rf build
-.venv/bin/python -m pip wheel -q --no-deps --no-build-isolation -w "$work/wheels" . >/dev/null
+wheel() {  # wheel DEST SOURCE: quiet unless the build fails
+  .venv/bin/python -m pip wheel -q --no-deps --no-build-isolation -w "$1" "$2" \
+    >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
+}
+wheel "$work/wheels" .
 rm -rf build
 meeple_wheel=$(ls "$work"/wheels/meeple-*.whl)
 
@@ -41,8 +45,7 @@ for p in "${plugins[@]}"; do
   [ -d "$p/tests" ] || { echo "$p has no tests/ folder" >&2; exit 2; }
   start=$(date +%s)
   rm -rf "$p/build"
-  .venv/bin/python -m pip wheel -q --no-deps --no-build-isolation -w "$work/wheels/$name" \
-    "$p" >/dev/null
+  wheel "$work/wheels/$name" "$p"
   rm -rf "$p/build"
   python3 -m venv "$work/$name/venv"
   if ! "$work/$name/venv/bin/python" -m pip install -q "$meeple_wheel[testing]" \
