@@ -1,5 +1,5 @@
 """What the SVG picture of Over Hill and Dale must show, read shape by shape
-(tests/svg_shapes.py): every tile where it lies with its fields, paths, junction, animals
+(meeple.core.testing.shapes): every tile where it lies with its fields, paths, junction, animals
 and harvest symbols on the right sides; every meeple and stable in its owner's colour on
 its piece; each player's line; the drawn tile in each rotation; a legend whose glyphs
 stand beside their words; and nothing outside the picture. The cross-game picture tests

@@ -1,4 +1,4 @@
-"""What the SVG picture of Utopia must show, read shape by shape (tests/svg_shapes.py):
+"""What the SVG picture of Utopia must show, read shape by shape (meeple.core.testing.shapes):
 every district at its place with its id and value, ship and sea sector, monument (its
 civilization's colour, its owner's border) and each player's princes in that player's
 colour; streets and bridges between the districts they join; every island's wonder in its
