@@ -41,6 +41,9 @@ from .errors import BadOptions, IllegalCommand, MeepleError
 from .game import Game, render_checked
 from .local import LocalGame
 from .runtime import fold_all
+from .testing_needs import *  # noqa: F403 (re-exported)
+from .testing_stores import *  # noqa: F403 (re-exported)
+from .testing_svg import *  # noqa: F403 (re-exported)
 
 
 def package_imports(package_dir: Path) -> dict[str, set[str]]:

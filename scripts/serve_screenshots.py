@@ -22,13 +22,12 @@ import time
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+from meeple.ai.tournament import plan, run_tournament
+from meeple.core.testing import chromium, screenshot_is_blank
+from meeple.web.app import create_app
+from meeple.web.server import running
 
-from browser import chromium, screenshot_is_blank  # noqa: E402
-from meeple.ai.tournament import plan, run_tournament  # noqa: E402
-from meeple.web.app import create_app  # noqa: E402
-from meeple.web.server import running  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 #: How far into each game the picture is taken (commands), so the board has something on it.
 MOVES = {"connect-four": 9, "terra-mystica": 14, "terraforming-mars": 10, "utopia": 24,

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-ENV_PG = "MEEPLE_TEST_POSTGRES"
 ENV_FIGURES = "MEEPLE_RELIABILITY_FIGURES"
 
 #: What the reliability tests did (games, events, faults, inputs), for docs/reliability.md.
@@ -38,16 +37,9 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 def postgres_url_or_skip() -> str:
     """The server URL; on CI a missing server is a failure, locally a skip."""
-    url = os.environ.get(ENV_PG, "").strip()
-    if not url:
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(f"CI=true but {ENV_PG} is not set: run scripts/ci-postgres.sh first")
-        pytest.skip(f"no PostgreSQL server: export {ENV_PG}=$(bash scripts/ci-postgres.sh)")
-    try:
-        import psycopg  # noqa: F401
-    except ImportError:
-        pytest.fail(f"{ENV_PG} is set but psycopg is missing: pip install 'meeple[postgresql]'")
-    return url
+    from meeple.core.testing import postgres_url
+
+    return postgres_url()
 
 
 @pytest.fixture

@@ -13,9 +13,9 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-from browser import chromium, screenshot_is_blank
 from meeple.core import LocalGame
 from meeple.core.plugins import load
+from meeple.core.testing import chromium, screenshot_is_blank
 
 GAMES = load().games
 TURN_WORDS = re.compile(r"\b(to (act|move|place|pick|play|choose)|turn|acts|acting)\b", re.I)

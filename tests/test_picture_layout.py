@@ -12,56 +12,11 @@ import random
 from pathlib import Path
 
 import pytest
-from browser import chromium
 from meeple.core import LocalGame
 from meeple.core.plugins import load
+from meeple.core.testing import chromium, flaws, measure
 
 GAMES = load().games
-
-# Boxes of the drawn texts, and for each text whether a later element covers its middle.
-MEASURE = """
-const root = document.documentElement;
-const frame = root.getBoundingClientRect();
-const texts = [...document.querySelectorAll('text')];
-const out = [];
-for (const t of texts) {
-  const b = t.getBoundingClientRect();
-  if (b.width === 0 || b.height === 0) continue;
-  let hidden = null;
-  for (const fx of [0.25, 0.5, 0.75]) {
-    const x = b.left + b.width * fx, y = b.top + b.height / 2;
-    const top = document.elementFromPoint(x, y);
-    if (top && top !== t && !t.contains(top) && top.localName !== 'text'
-        && top.localName !== 'tspan' && top !== root
-        && (t.compareDocumentPosition(top) & Node.DOCUMENT_POSITION_FOLLOWING)) {
-      hidden = top.localName;
-    }
-  }
-  out.push([t.textContent.trim().slice(0, 60), b.left - frame.left, b.top - frame.top,
-            b.right - frame.left, b.bottom - frame.top, hidden]);
-}
-return [frame.width, frame.height, out];
-"""
-
-
-def flaws(width: float, height: float, boxes: list) -> list[str]:
-    """What is wrong with a layout: texts off the canvas, overlapping or covered."""
-    found = []
-    slack = 0.5  # sub-pixel rounding of the browser's boxes
-    for text, x0, y0, x1, y1, hidden in boxes:
-        if x0 < -slack or y0 < -slack or x1 > width + slack or y1 > height + slack:
-            found.append(f"{text!r} leaves the {width:.0f}x{height:.0f} canvas "
-                         f"({x0:.0f},{y0:.0f})-({x1:.0f},{y1:.0f})")
-        if hidden:
-            found.append(f"{text!r} is covered by a {hidden} drawn after it")
-    for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
-            across = min(a[3], b[3]) - max(a[1], b[1])
-            down = min(a[4], b[4]) - max(a[2], b[2])
-            if across > 1 and down > 1:  # touching is fine, crossing is not
-                found.append(f"{a[0]!r} overlaps {b[0]!r} by {across:.0f}x{down:.0f} px")
-    return found
-
 
 def _positions(name: str, seed: int = 3) -> list[tuple[str, LocalGame]]:
     """The start, a position some way in, and the end of a seeded random game."""
@@ -87,13 +42,6 @@ def browser():
         yield driver
 
 
-def _measure(driver, svg: str, path: Path) -> tuple[float, float, list]:
-    path.write_text(svg, encoding="utf-8")
-    driver.get(path.as_uri())
-    assert driver.execute_script("return document.documentElement.localName") == "svg"
-    return driver.execute_script(MEASURE)
-
-
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_svg_texts_stay_on_the_canvas_apart_and_uncovered(name, browser, tmp_path: Path):
     game = GAMES[name]
@@ -102,7 +50,7 @@ def test_svg_texts_stay_on_the_canvas_apart_and_uncovered(name, browser, tmp_pat
         seat = played.players[0]
         for who in (None, seat):
             svg = game.render(game.view(played.state, who), "svg", who)
-            width, height, boxes = _measure(browser, svg, tmp_path / f"{label}.svg")
+            width, height, boxes = measure(browser, svg, tmp_path / f"{label}.svg")
             assert boxes, f"{name} ({label}): no text measured"
             problems += [f"{label}, {who or 'spectator'}: {p}" for p in flaws(width, height, boxes)]
     assert problems == [], f"{name}:\n" + "\n".join(problems[:20])
@@ -115,11 +63,11 @@ def test_the_layout_check_finds_each_kind_of_flaw(browser, tmp_path: Path):
            '<text x="10" y="50">first words</text><text x="20" y="52">second words</text>'
            '<text x="10" y="85">under a box</text><rect x="0" y="70" width="120" height="30"/>'
            '</svg>')
-    width, height, boxes = _measure(browser, svg, tmp_path / "bad.svg")
+    width, height, boxes = measure(browser, svg, tmp_path / "bad.svg")
     found = "\n".join(flaws(width, height, boxes))
     assert "'far off the right edge' leaves the 200x100 canvas" in found
     assert "'first words' overlaps 'second words'" in found
     assert "'under a box' is covered by a rect" in found
     clean = ('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100">'
              '<rect width="200" height="100" fill="#eee"/><text x="10" y="20">alone</text></svg>')
-    assert flaws(*_measure(browser, clean, tmp_path / "good.svg")) == []
+    assert flaws(*measure(browser, clean, tmp_path / "good.svg")) == []

@@ -287,18 +287,16 @@ def test_every_installed_game_is_reviewed_through_the_contract_alone(name: str,
 
 
 def _league_record(name: str) -> Path:
-    """A league record of the shared data, found in the first ancestor folder holding
-    shared/data; missing data skips, and fails under CI=true."""
-    import os
+    """A league record of the shared data (MEEPLE_TM_RECORDS, else shared/data/terra-mystica
+    beside the checkout); missing data skips, and fails under CI=true."""
+    from meeple.core.testing import missing, shared_data
 
-    for folder in Path(__file__).resolve().parents:
-        found = list((folder / "shared" / "data" / "terra-mystica" / "league").glob(f"*/{name}"))
-        if found:
-            return found[0]
-    msg = f"the Terra Mystica league record {name} (shared/data) was not found"
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(msg)
-    pytest.skip(msg)
+    data = shared_data("MEEPLE_TM_RECORDS", "shared/data/terra-mystica", __file__)
+    found = list((data / "league").glob(f"*/{name}"))
+    if not found:
+        missing(f"the Terra Mystica league record {name} was not found in {data}: "
+                "set MEEPLE_TM_RECORDS")
+    return found[0]
 
 
 def _town_hexes(state: Any) -> int:

@@ -9,7 +9,7 @@ import random
 import re
 
 import pytest
-from browser import chromium, screenshot_is_blank
+from meeple.core.testing import chromium, screenshot_is_blank
 from meeple.web.service import mixed_seed
 
 

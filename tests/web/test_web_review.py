@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import orjson
 import pytest
-from browser import chromium
 from cli_runner import run_meeple
 from meeple.ai.review import plan_review, run_review
+from meeple.core.testing import chromium
 
 MISSED = ["1", "1", "2", "2", "3", "7", "6"]  # bob misses the block at 4, ann the win at 4
 

@@ -14,7 +14,6 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
-from browser import chromium, screenshot_is_blank
 from meeple.core import (
     Entry,
     Game,
@@ -27,6 +26,7 @@ from meeple.core import (
     hookimpl,
 )
 from meeple.core.plugins import load
+from meeple.core.testing import chromium, screenshot_is_blank
 from meeple.web.service import mixed_seed, panel_json
 
 PLUGINS = load()

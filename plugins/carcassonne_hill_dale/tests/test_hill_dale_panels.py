@@ -10,8 +10,7 @@ import re
 
 from hill_dale_helpers import GAME, Table
 from meeple.core import LocalGame
-from meeple.core.testing import random_snapshots
-from svg_shapes import shapes
+from meeple.core.testing import random_snapshots, shapes
 
 
 def _panel(panels, title):

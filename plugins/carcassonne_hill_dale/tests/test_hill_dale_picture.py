@@ -1,5 +1,5 @@
 """What the SVG picture of Over Hill and Dale must show, read shape by shape
-(tests/svg_shapes.py): every tile where it lies with its fields, paths, junction, animals
+(meeple.core.testing.shapes): every tile where it lies with its fields, paths, junction, animals
 and harvest symbols on the right sides; every meeple and stable in its owner's colour on
 its piece; each player's line; the drawn tile in each rotation; a legend whose glyphs
 stand beside their words; and nothing outside the picture. The cross-game picture tests
@@ -12,10 +12,9 @@ import re
 from collections import Counter
 
 import pytest
-from meeple.core.testing import random_snapshots
+from meeple.core.testing import Shape, inside, page, random_snapshots, shapes
 from meeple_carcassonne_hill_dale import HillDale
 from meeple_carcassonne_hill_dale.tiles import ANIMALS, CROPS, KINDS, ORIENT, PATH
-from svg_shapes import Shape, inside, page, shapes
 
 GAME = HillDale()
 

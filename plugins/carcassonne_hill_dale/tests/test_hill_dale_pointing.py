@@ -197,8 +197,7 @@ def _shown(svg: str, picked: list[str]) -> str:
 def test_each_step_of_a_placement_or_a_pick_is_drawn_without_flaws(tmp_path):
     """The acting player's picture after each click (spot, rotation, figure; a harvest
     chip) keeps its words apart, on the canvas and uncovered, in Chromium."""
-    from browser import chromium
-    from test_picture_layout import MEASURE, flaws
+    from meeple.core.testing import MEASURE, chromium, flaws
 
     pictures = []
     for seed in (0, 1, 3):

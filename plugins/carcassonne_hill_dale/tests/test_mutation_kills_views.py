@@ -9,10 +9,10 @@ from collections import Counter
 
 import pytest
 from meeple.core import IllegalCommand, LocalGame
+from meeple.core.testing import shapes
 from meeple_carcassonne_hill_dale import HillDale
 from meeple_carcassonne_hill_dale.events import Place
 from meeple_carcassonne_hill_dale.tiles import ORIENT, PATH
-from svg_shapes import shapes
 from test_hill_dale_picture import STATES
 
 GAME = HillDale()

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import os
 import random
-from pathlib import Path
 
 import pytest
 from meeple.core import LocalGame
 from meeple.core.codec import Codec
 from meeple.core.engine import Engine
 from meeple.core.stores.memory import MemoryStore
-from meeple.core.testing import assert_verify_reports_rules_change
+from meeple.core.testing import assert_verify_reports_rules_change, shared_data
 from meeple_terra_mystica import TerraMystica
 from meeple_terra_mystica import game as G
 from meeple_terra_mystica import rows as R
@@ -25,7 +24,8 @@ from meeple_terra_mystica.data import FAVOR_VP
 from meeple_terra_mystica.importer import SnellmanImporter
 from meeple_terra_mystica.notation import parse_row
 
-DATA = Path(__file__).resolve().parents[4] / "shared" / "data" / "terra-mystica"
+# The league records: MEEPLE_TM_RECORDS, else shared/data/terra-mystica beside the checkout.
+DATA = shared_data("MEEPLE_TM_RECORDS", "shared/data/terra-mystica", __file__)
 GAMES = [(p.stem, p, None) for p in sorted(DATA.glob("league/*/*.txt")) + sorted(
     DATA.glob("league/*.txt")) + sorted(DATA.glob("other/*.json")) + sorted(DATA.glob("other/*.txt"))]
 
@@ -34,7 +34,7 @@ def _require_data():
     if len(GAMES) < 54:
         msg = f"Terra Mystica records not found at {DATA}"
         if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(msg + " (CI must have ../shared beside the clone)")
+            pytest.fail(msg + " (set MEEPLE_TM_RECORDS to the records folder)")
         pytest.skip(msg)
 
 

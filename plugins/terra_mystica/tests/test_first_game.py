@@ -113,7 +113,7 @@ def test_first_game_with_an_option_it_overrides_is_refused_naming_it(opt, value)
 
 def test_the_command_line_refuses_a_bad_combination_in_one_line_and_stores_nothing(
         tmp_path, capsys):
-    from cli_runner import run_meeple
+    from meeple.cli.testing import run_meeple
 
     db = str(tmp_path / "g.sqlite")
 

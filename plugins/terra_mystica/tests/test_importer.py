@@ -1,11 +1,12 @@
 import os
-from pathlib import Path
 
 import pytest
 from meeple.core import ImportFailed
+from meeple.core.testing import shared_data
 from meeple_terra_mystica.importer import SnellmanImporter, read_any
 
-DATA = Path(__file__).resolve().parents[4] / "shared" / "data" / "terra-mystica"
+# The league records: MEEPLE_TM_RECORDS, else shared/data/terra-mystica beside the checkout.
+DATA = shared_data("MEEPLE_TM_RECORDS", "shared/data/terra-mystica", __file__)
 IMP = SnellmanImporter()
 
 HEAD = """option mini-expansion-1
@@ -91,7 +92,7 @@ def test_json_must_have_a_gamelog():
 
 
 @pytest.mark.skipif(not DATA.is_dir() and os.environ.get("CI", "").lower() != "true",
-                    reason="shared data not present (on CI, where CI=true, this fails instead)")
+                    reason="league records not found: set MEEPLE_TM_RECORDS (under CI=true this fails)")
 def test_reads_all_three_forms():
     for rel in ("league/s60_63/4pLeague_S60_D1L1_G1.txt", "other/game1.json",
                 "other/tmai_5p_game0.txt"):

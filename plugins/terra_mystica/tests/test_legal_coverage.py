@@ -5,13 +5,14 @@ prints the same measurement with the misses by kind)."""
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pytest
+from meeple.core.testing import shared_data
 from meeple_terra_mystica.coverage import Coverage, check_decision, measure, units
 from meeple_terra_mystica.notation import parse_row
 
-DATA = Path(__file__).resolve().parents[4] / "shared" / "data" / "terra-mystica"
+# The league records: MEEPLE_TM_RECORDS, else shared/data/terra-mystica beside the checkout.
+DATA = shared_data("MEEPLE_TM_RECORDS", "shared/data/terra-mystica", __file__)
 RECORDS = sorted(DATA.glob("league/*/*.txt")) + sorted(DATA.glob("league/*.txt")) + sorted(
     DATA.glob("other/*.json")) + sorted(DATA.glob("other/*.txt"))
 
@@ -20,7 +21,7 @@ def _require_data():
     if not RECORDS:
         msg = f"Terra Mystica records not found at {DATA}"
         if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(msg + " (CI must have ../shared beside the clone)")
+            pytest.fail(msg + " (set MEEPLE_TM_RECORDS to the records folder)")
         pytest.skip(msg)
 
 

@@ -10,11 +10,10 @@ from __future__ import annotations
 import math
 
 import pytest
-from meeple.core.testing import random_snapshots
+from meeple.core.testing import inside, page, random_snapshots, shapes
 from meeple_terra_mystica import TerraMystica
 from meeple_terra_mystica import board as B
 from meeple_terra_mystica.render import render_svg
-from svg_shapes import inside, page, shapes
 
 GAME = TerraMystica()
 STATES = [s for n, seed in ((2, 3), (3, 4), (4, 7), (5, 9))

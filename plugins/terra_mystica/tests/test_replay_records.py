@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 
 import pytest
+from meeple.core.testing import shared_data
 from meeple_terra_mystica.check import replay
 
-DATA = Path(__file__).resolve().parents[4] / "shared" / "data" / "terra-mystica"
+# The league records: MEEPLE_TM_RECORDS, else shared/data/terra-mystica beside the checkout.
+DATA = shared_data("MEEPLE_TM_RECORDS", "shared/data/terra-mystica", __file__)
 
 #: Games that do not replay yet, with their first mismatch (none at the moment). Each is
 #: asserted to still fail, so the list cannot silently go stale.
@@ -44,7 +45,7 @@ def _require_data():
     if not GAMES:
         msg = f"Terra Mystica records not found at {DATA}"
         if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(msg + " (CI must have ../shared beside the clone)")
+            pytest.fail(msg + " (set MEEPLE_TM_RECORDS to the records folder)")
         pytest.skip(msg)
 
 

@@ -9,10 +9,9 @@ import random
 from pathlib import Path
 
 import pytest
-from browser import chromium
 from meeple.core import LocalGame
+from meeple.core.testing import MEASURE, chromium, flaws
 from meeple_terra_mystica import TerraMystica
-from test_picture_layout import MEASURE, flaws
 
 GAME = TerraMystica()
 NAMES = ["annabelle", "bartholomew", "christopher", "dorothea", "evangeline"]

@@ -2,7 +2,7 @@
 line by line (the round and its tile, the scoring tiles, every hex's terrain and building
 in its map row, bridges, cult positions and priests, each faction's resources, buildings
 and tiles, who is to act, the final scores) and the SVG shape by shape
-(tests/svg_shapes.py: a hexagon per hex in its terrain's colour with its name, a marker
+(meeple.core.testing.shapes: a hexagon per hex in its terrain's colour with its name, a marker
 per building, a line per bridge, cult bars as long as the positions, each faction's
 board, the title and whose turn it is or who won)."""
 
@@ -11,12 +11,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from meeple.core.testing import random_snapshots
+from meeple.core.testing import random_snapshots, shapes
 from meeple_terra_mystica import TerraMystica
 from meeple_terra_mystica import board as B
 from meeple_terra_mystica.data import CULTS, DISPLAY, SCORING
 from meeple_terra_mystica.render import FILL, render_svg, render_text
-from svg_shapes import shapes
 
 GAME = TerraMystica()
 LETTER = {"yellow": "Y", "brown": "U", "black": "K", "blue": "B", "green": "G", "gray": "S",

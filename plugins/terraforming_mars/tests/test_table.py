@@ -10,12 +10,11 @@ import random
 import re
 
 from meeple.core import LocalGame
-from meeple.core.testing import check_regions, encoded_log, replay_encoded
+from meeple.core.testing import check_regions, encoded_log, replay_encoded, shapes
 from meeple_terraforming_mars import TerraformingMars
 from meeple_terraforming_mars import messages as m
 from meeple_terraforming_mars.board import SPACES
 from meeple_terraforming_mars.state import MC, State
-from svg_shapes import shapes
 
 GAME = TerraformingMars()
 

@@ -1,5 +1,5 @@
 """What the SVG picture of Terraforming Mars must show, read shape by shape
-(tests/svg_shapes.py): every one of the 61 spaces as a regular hexagon at its place on
+(meeple.core.testing.shapes): every one of the 61 spaces as a regular hexagon at its place on
 the Tharsis grid (neighbours on the map are neighbours on the page, touching without
 overlapping) with its name under its centre, coloured as the legend says for what lies
 on it; a square on each city, a dot in the owner's colour on each owned tile, a special
@@ -18,10 +18,10 @@ import math
 import re
 
 import pytest
+from meeple.core.testing import Shape, inside, page, shapes
 from meeple_terraforming_mars import TerraformingMars
 from meeple_terraforming_mars.board import ADJACENT, ROW_LETTERS, SPACES
 from meeple_terraforming_mars.state import NEUTRAL, RES, State
-from svg_shapes import Shape, inside, page, shapes
 
 GAME = TerraformingMars()
 SHORT = ("M€", "steel", "titan", "plant", "energy", "heat")

@@ -9,11 +9,11 @@ import random
 
 import pytest
 from meeple.core import IllegalCommand, LocalGame
+from meeple.core.testing import shapes
 from meeple_utopia import Utopia
 from meeple_utopia.board import NCIV
 from meeple_utopia.events import Add, Lower, Monument, Move, Raise, Remove, Take
 from meeple_utopia.state import DEVELOP
-from svg_shapes import shapes
 from test_utopia_picture import STATES
 
 GAME = Utopia()

@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 import re
 
+from meeple.core.testing import shapes
 from meeple_utopia import final
 from meeple_utopia.board import BOARD, CIVS, NCIV
 from meeple_utopia.events import RoundScored
 from meeple_utopia.state import DEVELOP, OVER
-from svg_shapes import shapes
 from test_utopia_picture import _check_picture
 from utopia_helpers import GAME, new
 

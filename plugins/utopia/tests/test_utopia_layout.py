@@ -9,10 +9,9 @@ import random
 from pathlib import Path
 
 import pytest
-from browser import chromium
+from meeple.core.testing import chromium, flaws, measure
 from meeple_utopia.board import CIVS, NCIV
 from meeple_utopia.events import Special
-from test_picture_layout import _measure, flaws
 from test_table_views import _finished, _tied
 from utopia_helpers import GAME, new, put
 
@@ -54,7 +53,7 @@ def browser():
 def test_seat_and_final_pictures_lay_out_their_words_cleanly(browser, tmp_path: Path):
     problems = []
     for label, svg in _pictures():
-        width, height, boxes = _measure(browser, svg, tmp_path / "p.svg")
+        width, height, boxes = measure(browser, svg, tmp_path / "p.svg")
         assert boxes, label
         problems += [f"{label}: {p}" for p in flaws(width, height, boxes)]
     assert problems == [], "\n".join(problems[:20])

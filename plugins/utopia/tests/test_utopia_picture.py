@@ -1,4 +1,4 @@
-"""What the SVG picture of Utopia must show, read shape by shape (tests/svg_shapes.py):
+"""What the SVG picture of Utopia must show, read shape by shape (meeple.core.testing.shapes):
 every district at its place with its id and value, ship and sea sector, monument (its
 civilization's colour, its owner's border) and each player's princes in that player's
 colour; streets and bridges between the districts they join; every island's wonder in its
@@ -13,11 +13,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from meeple.core.testing import random_snapshots
+from meeple.core.testing import Shape, inside, page, random_snapshots, shapes
 from meeple_utopia import Utopia
 from meeple_utopia.board import BOARD, CIVS, NCIV
 from meeple_utopia.state import OVER
-from svg_shapes import Shape, inside, page, shapes
 
 GAME = Utopia()
 

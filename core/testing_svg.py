@@ -1,6 +1,7 @@
 """Read an SVG picture as a list of shapes with their place on the page, so a game's
 picture tests can check what it shows (pieces per owner, where they stand, the texts)
-rather than its bytes. Used by the plugins' picture tests (plugins/*/tests/test_*picture*.py).
+rather than its bytes; and check, from the text boxes a browser measured, that its words
+stay on the canvas, apart and uncovered. Re-exported by ``meeple.core.testing``.
 
 Only what the games draw is understood: ``<g transform="translate(x,y)">`` groups and
 rect, circle, line, polyline, polygon and text elements with plain numeric attributes.
@@ -11,6 +12,10 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+__all__ = ["MEASURE", "Shape", "flaws", "inside", "measure", "page", "shapes"]
 
 NS = "{http://www.w3.org/2000/svg}"
 _TRANSLATE = re.compile(r"translate\(\s*([-\d.]+)[ ,]+([-\d.]+)\s*\)")
@@ -102,3 +107,58 @@ def page(root: dict[str, str]) -> tuple[float, float, float, float]:
     x, y, w, h = (float(v) for v in root["viewBox"].split())
     assert (float(root["width"]), float(root["height"])) == (w, h)
     return (x, y, x + w, y + h)
+
+
+# For ``driver.execute_script`` on a loaded SVG: the canvas size and, per drawn text, its box
+# and whether a later element covers its middle; ``flaws`` reads what it returns.
+MEASURE = """
+const root = document.documentElement;
+const frame = root.getBoundingClientRect();
+const texts = [...document.querySelectorAll('text')];
+const out = [];
+for (const t of texts) {
+  const b = t.getBoundingClientRect();
+  if (b.width === 0 || b.height === 0) continue;
+  let hidden = null;
+  for (const fx of [0.25, 0.5, 0.75]) {
+    const x = b.left + b.width * fx, y = b.top + b.height / 2;
+    const top = document.elementFromPoint(x, y);
+    if (top && top !== t && !t.contains(top) && top.localName !== 'text'
+        && top.localName !== 'tspan' && top !== root
+        && (t.compareDocumentPosition(top) & Node.DOCUMENT_POSITION_FOLLOWING)) {
+      hidden = top.localName;
+    }
+  }
+  out.push([t.textContent.trim().slice(0, 60), b.left - frame.left, b.top - frame.top,
+            b.right - frame.left, b.bottom - frame.top, hidden]);
+}
+return [frame.width, frame.height, out];
+"""
+
+
+def flaws(width: float, height: float, boxes: list) -> list[str]:
+    """What is wrong with a layout: texts off the canvas, overlapping or covered."""
+    found = []
+    slack = 0.5  # sub-pixel rounding of the browser's boxes
+    for text, x0, y0, x1, y1, hidden in boxes:
+        if x0 < -slack or y0 < -slack or x1 > width + slack or y1 > height + slack:
+            found.append(f"{text!r} leaves the {width:.0f}x{height:.0f} canvas "
+                         f"({x0:.0f},{y0:.0f})-({x1:.0f},{y1:.0f})")
+        if hidden:
+            found.append(f"{text!r} is covered by a {hidden} drawn after it")
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            across = min(a[3], b[3]) - max(a[1], b[1])
+            down = min(a[4], b[4]) - max(a[2], b[2])
+            if across > 1 and down > 1:  # touching is fine, crossing is not
+                found.append(f"{a[0]!r} overlaps {b[0]!r} by {across:.0f}x{down:.0f} px")
+    return found
+
+
+def measure(driver: Any, svg: str, path: Path) -> tuple[float, float, list]:
+    """Open ``svg`` (written to ``path``) in a browser ``driver`` and measure its texts
+    with ``MEASURE``: the canvas's width and height, and every text's box."""
+    path.write_text(svg, encoding="utf-8")
+    driver.get(path.as_uri())
+    assert driver.execute_script("return document.documentElement.localName") == "svg"
+    return driver.execute_script(MEASURE)

@@ -1,11 +1,14 @@
-"""Headless Debian Chromium for tests that look at pictures and pages.
+"""What a test needs from outside the package: a headless browser, a data folder, a
+database server. Where it is missing the calling test skips, except under CI=true, where it
+fails: such a test must not silently vanish. Re-exported by ``meeple.core.testing``.
 
-    from browser import chromium, screenshot_is_blank
+    from meeple.core.testing import chromium, screenshot_is_blank
 
 ``chromium()`` gives a selenium WebDriver on /usr/bin/chromium through /usr/bin/chromedriver
-(MEEPLE_CHROMIUM / MEEPLE_CHROMEDRIVER override them). ``scripts/ci-browser.sh`` installs
-both. Where they are missing the calling test skips, except under CI=true, where it fails:
-a browser test must not silently vanish.
+(MEEPLE_CHROMIUM / MEEPLE_CHROMEDRIVER override them; Meeple's ``scripts/ci-browser.sh``
+installs both; selenium comes with ``meeple[testing]``). ``shared_data`` finds a folder of
+data kept beside the checkout, or named by an environment variable. ``postgres_url`` is the
+test server of ``MEEPLE_TEST_POSTGRES``.
 """
 
 from __future__ import annotations
@@ -16,8 +19,11 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
+
+__all__ = ["chromium", "distinct_colours", "missing", "postgres_url", "require_browser", "require_data", "screenshot_is_blank", "shared_data"]
 
 CHROMIUM = os.environ.get("MEEPLE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER = (os.environ.get("MEEPLE_CHROMEDRIVER") or shutil.which("chromedriver")
@@ -29,13 +35,54 @@ FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "-
          "--disable-dev-shm-usage", "--window-size=1280,1000")
 
 
+ENV_PG = "MEEPLE_TEST_POSTGRES"
+
+
+def missing(msg: str) -> NoReturn:
+    """Fail under CI=true, skip otherwise: what a test does when something it needs from
+    outside the package is not there."""
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"{msg} (CI=true: this fails instead of skipping)")
+    pytest.skip(msg)
+
+
 def require_browser() -> None:
-    missing = [p for p in (CHROMIUM, DRIVER) if not Path(p).exists()]
-    if missing:
-        msg = f"headless Chromium not found ({', '.join(missing)}); run scripts/ci-browser.sh"
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(msg)
-        pytest.skip(msg)
+    absent = [p for p in (CHROMIUM, DRIVER) if not Path(p).exists()]
+    if absent:
+        missing(f"headless Chromium not found ({', '.join(absent)}); "
+                "set MEEPLE_CHROMIUM and MEEPLE_CHROMEDRIVER or install them")
+
+
+def shared_data(env: str, relative: str, near: str | Path) -> Path:
+    """The data folder named by the environment variable ``env``; without it, ``relative``
+    (e.g. ``shared/data/terra-mystica``) under the first ancestor folder of ``near`` that
+    holds it. The path may not exist: the caller calls ``require_data`` where it needs it."""
+    if os.environ.get(env):
+        return Path(os.environ[env])
+    for folder in Path(near).resolve().parents:
+        if (folder / relative).is_dir():
+            return folder / relative
+    return Path(near).resolve().parent / relative
+
+
+def require_data(folder: Path, env: str) -> Path:
+    """``folder`` if it is a folder, else skip (fail under CI=true) naming ``env``."""
+    if not folder.is_dir():
+        missing(f"data folder {folder} not found: set {env} to where it is")
+    return folder
+
+
+def postgres_url() -> str:
+    """The test server's URL from MEEPLE_TEST_POSTGRES; missing, the test skips (fails
+    under CI=true); set but without psycopg, it fails."""
+    url = os.environ.get(ENV_PG, "").strip()
+    if not url:
+        missing(f"no PostgreSQL server: set {ENV_PG} to a server URL")
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        pytest.fail(f"{ENV_PG} is set but psycopg is missing: pip install 'meeple[postgresql]'")
+    return url
 
 
 @contextmanager
