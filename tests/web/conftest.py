@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
+import random
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -71,6 +72,20 @@ class Site:
         made = ans.json()
         made["keys"] = {s: url.rsplit("/", 1)[1] for s, url in made["seats"].items()}
         return made
+
+    def play_random(self, made: dict[str, Any], moves: int, seed: int = 3) -> None:
+        """Random legal commands through the seats' own JSON API, until ``moves`` are
+        played or the game ends."""
+        rng = random.Random(seed)
+        for _ in range(moves):
+            state = self.get(f"/api/games/{made['game_id']}").json()
+            if state["finished"]:
+                return
+            key = made["keys"][state["to_act"][0]]
+            page = self.get(f"/api/seat/{key}").json()
+            ans = self.post(f"/api/seat/{key}/move",
+                            {"command": rng.choice(page["legal"]), "seq": page["last_seq"]})
+            assert ans.status == 200, ans.text
 
 
 def start_site(tmp: Path, **settings: Any) -> Iterator[Site]:

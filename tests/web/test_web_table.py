@@ -70,19 +70,6 @@ def css(driver, selector: str):
     return driver.find_element("css selector", selector)
 
 
-def play_random(site, made, moves: int, seed: int = 3) -> None:
-    """Random legal commands through the seats' own JSON API."""
-    rng = random.Random(seed)
-    for _ in range(moves):
-        state = site.get(f"/api/games/{made['game_id']}").json()
-        if state["finished"]:
-            return
-        page = site.get(f"/api/seat/{made['keys'][state['to_act'][0]]}").json()
-        ans = site.post(f"/api/seat/{made['keys'][state['to_act'][0]]}/move",
-                        {"command": rng.choice(page["legal"]), "seq": page["last_seq"]})
-        assert ans.status == 200, ans.text
-
-
 @pytest.fixture(scope="module")
 def browser():
     with chromium(*DESKTOP) as driver:
@@ -209,7 +196,7 @@ def test_every_page_fits_a_phone_and_a_desktop(name, site, browser):
     game = PLUGINS.game(name)
     players = game.default_players(max(game.min_players, 2))
     made = site.create(name, [(p, "human") for p in players], seed=2)
-    play_random(site, made, 8)
+    site.play_random(made, 8)
     to_act = site.get(f"/api/games/{made['game_id']}").json()["to_act"]
     seat = made["seats"][(to_act or players)[0]]  # a seat whose turn it is, if any
     d = browser
@@ -259,7 +246,7 @@ def test_a_page_is_made_from_its_seats_view_alone(name, site):
     game = PLUGINS.game(name)
     players = game.default_players(max(game.min_players, 2))
     made = site.create(name, [(p, "human") for p in players], seed=3)
-    play_random(site, made, 6)
+    site.play_random(made, 6)
     state = site.engine.state(made["game_id"])
     for who in [*players, None]:
         path = f"/seat/{made['keys'][who]}" if who else f"/games/{made['game_id']}"
