@@ -232,7 +232,7 @@ class MCTSAgent:
 
     # -- search ------------------------------------------------------------------------------
 
-    def _simulate(self, root: Node, state: Any) -> int:
+    def _simulate(self, root: Node, state: Any) -> int:  # noqa: C901 - one simulation's selection, expansion, roll-out and backup stay together: it is the search's hot loop
         """One simulation from ``root``; returns the forward-model calls it made."""
         game, rng = self.game, self.rng
         to_act, legal, step = game.to_act, game.legal, game.step

@@ -243,7 +243,7 @@ def review_decision(task: Task, game: Game | None = None) -> dict[str, Any]:
     }
 
 
-def _search(agent: MCTSAgent, game: Any, task: Task) -> tuple[Any, dict[Any, dict[str, float]],
+def _search(agent: MCTSAgent, game: Any, task: Task) -> tuple[Any, dict[Any, dict[str, float]],  # noqa: C901 - one decision's search with the played move's own simulations beside it
                                                                  dict[Any, int], int]:
     """The search of ``MCTSAgent.act`` from a fresh root, then simulations through the
     played command until it has its share; (best, estimates, visits, simulations)."""

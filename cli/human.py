@@ -72,7 +72,7 @@ Words that work at every prompt:
 At a terminal: Up/Down walk this game's history, Tab completes a command word by word."""
 
 
-class Leave(Exception):  # noqa: N818 - a request, not an error
+class Leave(Exception):
     """The person typed ``quit`` (or Ctrl-C, Ctrl-D): the match stops, stored as it is."""
 
     def __init__(self, player: str) -> None:
@@ -80,7 +80,7 @@ class Leave(Exception):  # noqa: N818 - a request, not an error
         self.player = player
 
 
-class UndoWanted(Exception):  # noqa: N818 - a request, not an error
+class UndoWanted(Exception):
     """The person typed ``undo``: the match loop takes the command back and goes on."""
 
     def __init__(self, player: str) -> None:

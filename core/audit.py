@@ -212,7 +212,7 @@ def rederive(game: Game, header: GameHeader, records: Sequence[Record],
     return _rederive(game, header, records, old, prefix)[0]
 
 
-def _rederive(game: Game, header: GameHeader, records: Sequence[Record],
+def _rederive(game: Game, header: GameHeader, records: Sequence[Record],  # noqa: C901 - verify's single pass over a log: each finding is a branch of that pass
               old: dict[str, int] | None, prefix: Prefix | None) -> tuple[int, Any]:
     """``rederive``, and the state the log ends in."""
     codec = Codec(game)

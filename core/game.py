@@ -87,7 +87,7 @@ class Option:
             return f"{what}, at most {self.max}"
         return what
 
-    def coerce(self, value: Any) -> Any:
+    def coerce(self, value: Any) -> Any:  # noqa: C901 - one branch per option kind, each with its own message
         """The value as this option's kind; BadOptions saying what is allowed if it is not."""
         kind = self.kind
 

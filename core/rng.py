@@ -52,7 +52,7 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
-class ChanceNeeded(BaseException):  # noqa: N818 - a signal, not an error
+class ChanceNeeded(BaseException):
     """Raised by ``SealedRandom`` when a decision draws. A BaseException, so that a
     plugin's own ``except Exception`` cannot swallow it."""
 

@@ -29,7 +29,7 @@ from meeple.core import LocalGame
 from meeple_terra_mystica import TerraMystica
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from tm_eval_h2h import parse_weights, weighted  # noqa: E402
+from tm_eval_h2h import parse_weights, weighted
 
 GAME = TerraMystica()
 

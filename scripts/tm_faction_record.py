@@ -20,7 +20,7 @@ from pathlib import Path
 from meeple_terra_mystica.data import FACTIONS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from tm_ai_strength import play  # noqa: E402
+from tm_ai_strength import play
 
 BESIDE = ("darklings", "halflings", "swarmlings", "dwarves", "nomads", "witches")
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from meeple_terra_mystica.coverage import Coverage, measure
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from tm_replay_all import games  # noqa: E402
+from tm_replay_all import games
 
 
 def main(argv: list[str]) -> int:

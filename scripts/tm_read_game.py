@@ -18,8 +18,8 @@ from meeple.ai.registry import make_agent
 from meeple.core import LocalGame
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from tm_ai_strength import _split_specs  # noqa: E402
-from tm_eval_h2h import parse_weights, weighted  # noqa: E402
+from tm_ai_strength import _split_specs
+from tm_eval_h2h import parse_weights, weighted
 
 
 def summary(f: dict) -> str:

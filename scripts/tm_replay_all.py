@@ -37,7 +37,7 @@ def main(argv):
         except Mismatch as exc:
             bad += 1
             print(f"FAIL  {exc}")
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             bad += 1
             import traceback
             print(f"CRASH {gid}: {type(exc).__name__}: {exc}")

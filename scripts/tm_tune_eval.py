@@ -29,9 +29,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from meeple_terra_mystica.ai import DEFAULT  # noqa: E402
-from tm_ai_strength import play  # noqa: E402
-from tm_eval_h2h import parse_weights, weighted  # noqa: E402
+from meeple_terra_mystica.ai import DEFAULT
+from tm_ai_strength import play
+from tm_eval_h2h import parse_weights, weighted
 
 #: The knobs searched: every weight that scales a term of the estimate.
 KNOBS = [("EARLY", k) for k in ("C", "W", "P", "P3", "P2")] + \

@@ -20,8 +20,8 @@ from pathlib import Path
 from meeple_terra_mystica import TerraMystica
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from tm_ai_strength import play  # noqa: E402
-from tm_eval_h2h import parse_weights, weighted  # noqa: E402
+from tm_ai_strength import play
+from tm_eval_h2h import parse_weights, weighted
 
 GAME = TerraMystica()
 INCOME = "income and others' turns"

@@ -390,7 +390,7 @@ def _race(eng: Engine, gid: str, workers: int = 4) -> list[int]:
                     told.append(eng.move(gid, rng.choice(t.game.legal(t.state, p)), p)[0].batch)
                 except (IllegalCommand, ConcurrencyError):
                     continue
-        except BaseException as exc:  # noqa: BLE001 - reported by the test
+        except BaseException as exc:
             errors.append(exc)
 
     threads = [threading.Thread(target=play, args=(k,)) for k in range(workers)]
@@ -482,7 +482,7 @@ def test_json_lines_status_writers_never_leave_a_stale_or_torn_status(tmp_path) 
         while not stop.is_set():
             try:
                 reader.status(gid)
-            except Exception as exc:  # noqa: BLE001 - counted as a failure
+            except Exception as exc:
                 torn.append(repr(exc))
 
     watcher = threading.Thread(target=read)

@@ -186,7 +186,7 @@ class HillDale(Encoded, Game):
     def format(self, command: Any, state: State | None = None) -> str:
         return notation.fmt(command)
 
-    def describe_event(self, ev: Any) -> str:  # noqa: C901 - one line per event type
+    def describe_event(self, ev: Any) -> str:
         t = type(ev)
         who = _who(ev)
         if t is Started:

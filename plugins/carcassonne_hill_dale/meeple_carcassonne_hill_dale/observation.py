@@ -50,7 +50,7 @@ _TILE_CELL = tuple(
     for k in KINDS)
 
 
-def observe(view: State, player: str) -> list[float]:
+def observe(view: State, player: str) -> list[float]:  # noqa: C901 - one block of features per part of the table
     """``player``'s view as ``OBSERVATION_SIZE`` numbers (layout in the module text)."""
     if player not in view.players:
         raise ValueError(f"{player} does not play in this game: only a seat has a view")

@@ -98,7 +98,7 @@ def decide(state: State, player: str, cmd: Any) -> list[Any]:
     return play(state, state.clone(), player, cmd)
 
 
-def play(state: State, s: State, player: str, cmd: Any) -> list[Any]:
+def play(state: State, s: State, player: str, cmd: Any) -> list[Any]:  # noqa: C901 - a placement's rules in the order the rule book gives them
     """Check ``cmd`` against ``state`` and fold its events into ``s``, which is either a
     clone of ``state`` (decide) or ``state`` itself (the search fast path ``step``: every
     check reads ``state`` before the first event is folded)."""
@@ -297,7 +297,7 @@ def _place(places: dict, x: int, y: int, r: int, what: str = "", edge: int = -1)
     return cmd
 
 
-def legal(state: State, seat: int) -> list[Any]:
+def legal(state: State, seat: int) -> list[Any]:  # noqa: C901 - one branch per kind of decision a seat can face
     if state.finished:
         return []
     if state.pending:

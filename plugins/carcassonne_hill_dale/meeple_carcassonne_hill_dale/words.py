@@ -66,6 +66,6 @@ def explain(topic: str) -> str | None:
     return None
 
 
-def table_lines(state, player: str | None = None) -> list[str]:  # noqa: ANN001 - the State
+def table_lines(state, player: str | None = None) -> list[str]:
     """What the map does not say: the tie-break."""
     return ["tie-break: players with equal points at the end share the rank"]

@@ -516,7 +516,7 @@ def _cult_rank_delta(g: R.State, f: dict, h: dict) -> float:
     return d
 
 
-def estimate(g: R.State, f: dict, final: dict | None = None, t: float | None = None,
+def estimate(g: R.State, f: dict, final: dict | None = None, t: float | None = None,  # noqa: C901 - one term per source of points, summed
              share: float | None = None, returning: str = "", wt: Weights = DEFAULT) -> float:
     """The faction's expected final score. Every term for the future fades as the rounds
     run out, so that in the last round the estimate is what the final scoring would give:

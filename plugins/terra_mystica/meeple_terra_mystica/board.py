@@ -26,7 +26,7 @@ COLORS = ("yellow", "brown", "black", "blue", "green", "gray", "red")
 COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
 
 
-def _build():
+def _build():  # noqa: C901 - the map's data read in one pass
     names: list[str] = []
     color: list[str] = []
     pos: list[tuple[int, int]] = []

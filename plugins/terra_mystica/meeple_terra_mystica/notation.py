@@ -64,7 +64,7 @@ _FIRST = {
 }
 
 
-def parse_one(text: str):
+def parse_one(text: str):  # noqa: C901 - one branch per keyword of the league records' notation
     """One sub-command (lower-cased, single-spaced) to a canonical tuple."""
     t = text
     first = _FIRST.get(t.split(" ", 1)[0])
@@ -218,7 +218,7 @@ def parse_one(text: str):
     raise IllegalCommand(f"can't read {text!r}")
 
 
-def fmt_one(c) -> str:
+def fmt_one(c) -> str:  # noqa: C901 - one branch per kind of row part
     k = c[0]
     N = B.NAMES
     if k == "adj":
@@ -230,7 +230,7 @@ def fmt_one(c) -> str:
     if k == "upgrade":
         return f"upgrade {N[c[1]]} to {c[2]}"
     if k == "send":
-        return f"send p to {c[1]}" + (f" for {c[2]}" if c[2] else "")  # noqa: E501
+        return f"send p to {c[1]}" + (f" for {c[2]}" if c[2] else "")
     if k == "convert":
         return f"convert {c[1]}{c[2]} to {c[3]}{c[4]}"
     if k == "burn":

@@ -36,7 +36,7 @@ def hex_region(h: int) -> str:
     return f"hex:{B.NAMES[h]}"
 
 
-def _part(c: tuple, alone: bool) -> tuple[str, ...]:
+def _part(c: tuple, alone: bool) -> tuple[str, ...]:  # noqa: C901 - one branch per kind of row part
     k = c[0]
     if k in ("build", "upgrade", "transform", "connect"):
         return (hex_region(c[1]),)

@@ -208,7 +208,7 @@ def income_preview(f: dict) -> dict[str, int]:
     return {k: inc[k] for k in ("C", "W", "P", "PW") if inc.get(k)}
 
 
-def table_lines(g, player: str | None = None) -> list[str]:  # noqa: ANN001 - the State
+def table_lines(g, player: str | None = None) -> list[str]:
     """The table in words: scoring tiles (the current one marked), the tiles still in the
     pools, the actions taken this round, each faction's income to come."""
     if g.score_tiles:

@@ -52,7 +52,7 @@ def _tiles(f) -> list[str]:
 
 
 @pytest.mark.parametrize("i", range(len(STATES)))
-def test_the_text_picture_says_line_by_line_what_the_state_holds(i: int) -> None:  # noqa: C901
+def test_the_text_picture_says_line_by_line_what_the_state_holds(i: int) -> None:
     g = STATES[i]
     lines = render_text(g).splitlines()
     if g.finished:
@@ -129,7 +129,7 @@ def _near(p, q, most: float = 20.0) -> bool:
 
 
 @pytest.mark.parametrize("i", range(len(STATES)))
-def test_the_svg_picture_draws_every_hex_building_bridge_and_board(i: int) -> None:  # noqa: C901
+def test_the_svg_picture_draws_every_hex_building_bridge_and_board(i: int) -> None:
     g = STATES[i]
     _, found = shapes(render_svg(g))
     hexes = [s for s in found if s.tag == "polygon"]

@@ -43,7 +43,7 @@ from .state import MC, NEUTRAL, RI, State
 class Allowed:
     """The checks and the legal commands of the Game (``TerraformingMars`` mixes it in)."""
 
-    def _check(self, s: State, player: str, cmd: Any) -> tuple[list, list]:
+    def _check(self, s: State, player: str, cmd: Any) -> tuple[list, list]:  # noqa: C901 - one branch per action of the action phase
         p = s.players[player]
         item = self._my_pending(s, player)
         if item is not None:
@@ -114,7 +114,7 @@ class Allowed:
         raise IllegalCommand(f"that is not an action (try: play, project, sell, claim, fund, use, "
                              f"greenery, heat, pass or done), not {cmd!r}")
 
-    def _check_pending(self, s: State, p: Any, item: tuple, cmd: Any) -> tuple[list, list]:
+    def _check_pending(self, s: State, p: Any, item: tuple, cmd: Any) -> tuple[list, list]:  # noqa: C901 - one branch per kind of pending decision
         kind = item[1]
         t = type(cmd)
         player = p.name
@@ -259,7 +259,7 @@ class Allowed:
 
     # -- legal commands --------------------------------------------------------------------------
 
-    def legal(self, state: State, player: str) -> list:
+    def legal(self, state: State, player: str) -> list:  # noqa: C901 - one branch per kind of decision a seat can face
         s = state
         if player not in self.to_act(s):
             return []
@@ -294,7 +294,7 @@ class Allowed:
         out.extend(m.Convert(w) for w in ("plants", "heat") if convert_problem(s, p, w) is None)
         return out
 
-    def _legal_pending(self, s: State, p: Any, item: tuple) -> list:
+    def _legal_pending(self, s: State, p: Any, item: tuple) -> list:  # noqa: C901 - one branch per kind of pending decision
         kind = item[1]
         if kind == "corp":
             return [m.ChooseCorp(c) for c in (*p.corp_offer, BEGINNER)]

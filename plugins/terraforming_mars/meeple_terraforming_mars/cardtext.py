@@ -51,7 +51,7 @@ def requirement(c: dict[str, Any]) -> str:
     return ", ".join(out) or "none"
 
 
-def effects(e: dict[str, Any]) -> list[str]:
+def effects(e: dict[str, Any]) -> list[str]:  # noqa: C901 - one phrase per effect kind of the card data
     """The immediate effects of a card body, a choice or an action, as short phrases."""
     out = []
     if e.get("pay"):

@@ -189,7 +189,7 @@ def _maxed_only(s: State, opt: dict) -> bool:
             or (opt.get("oceans") and s.oceans >= MAX_OCEANS))
 
 
-def use_problem(s: State, p: Player, name: str, option: int,
+def use_problem(s: State, p: Player, name: str, option: int,  # noqa: C901 - a card action's checks in the rule book's order
                 pay: tuple[int, int, int, int] | None) -> str | None:
     if name not in p.played and name != p.corp:
         return f"{name} is not in play for you"

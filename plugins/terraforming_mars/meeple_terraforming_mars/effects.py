@@ -42,7 +42,7 @@ from .state import HEAT, MAX_OCEANS, MC, PLANTS, RI, STEEL, TI, Player, State
 AUTOMATIC = ("draw", "look")
 
 
-def apply_block(s: State, p: Player, eff: dict, source: str, new: list) -> None:
+def apply_block(s: State, p: Player, eff: dict, source: str, new: list) -> None:  # noqa: C901 - one branch per effect kind
     """The shared vocabulary of immediate effects (card bodies, choices and actions)."""
     for r, n in eff.get("prod", {}).items():
         p.prod[RI[r]] += n

@@ -46,7 +46,7 @@ class Notation:
 
     # -- notation ------------------------------------------------------------------------------------
 
-    def parse(self, text: str, state: State | None = None, player: str | None = None) -> Any:
+    def parse(self, text: str, state: State | None = None, player: str | None = None) -> Any:  # noqa: C901 - one branch per command word
         raw = " ".join(str(text).split())
         word, _, rest = raw.partition(" ")
         w = word.lower()
@@ -158,7 +158,7 @@ class Notation:
             mc = max(0, opts[option].get("pay", 0) - heat)
         return m.Use(name, option, mc, st, ti, heat)
 
-    def format(self, command: Any, state: State | None = None) -> str:
+    def format(self, command: Any, state: State | None = None) -> str:  # noqa: C901 - one branch per command kind
         c = command
         t = type(c)
         if t is m.Pass:

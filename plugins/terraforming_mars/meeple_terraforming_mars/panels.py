@@ -56,7 +56,7 @@ def card_words(name: str, cost: int) -> str:
     return hand_line(name, cost).removeprefix(name).strip()
 
 
-def move_words(view: State, player: str, command: Any) -> tuple[str, str]:
+def move_words(view: State, player: str, command: Any) -> tuple[str, str]:  # noqa: C901 - one phrase per command kind
     """A command of the "Your move" panel in words: (name, what it does)."""
     t = type(command)
     p = view.players[player]

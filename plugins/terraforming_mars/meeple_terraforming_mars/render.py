@@ -166,7 +166,7 @@ def _bonus_icon(kind: str, x: float, y: float) -> str:
             f'fill="{colour}" stroke="#000" stroke-width="0.5"/>')
 
 
-def svg(s: State, acting: tuple[str, ...] = (), scores: dict[str, float] | None = None,
+def svg(s: State, acting: tuple[str, ...] = (), scores: dict[str, float] | None = None,  # noqa: C901 - the picture's parts drawn in order
         winners: list[str] | None = None, player: str | None = None) -> str:
     """The picture; for a seat (``player``) every space is a region, and while the seat
     is to place a tile the spaces it may use are outlined."""
@@ -337,7 +337,7 @@ def _cards(cards: tuple[str, ...]) -> str:
     return ", ".join(cards)
 
 
-def _describe(e: Any) -> str:
+def _describe(e: Any) -> str:  # noqa: C901 - one sentence per event kind
     t = type(e)
     if t is m.Started:
         return "Terraforming Mars: " + ", ".join(e.players)

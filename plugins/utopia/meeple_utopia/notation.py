@@ -125,7 +125,7 @@ def parse(text: str) -> Any:
     return _parse(words[0], words[1:], raw)
 
 
-def format_command(cmd: Any) -> str:  # noqa: C901 - one case per command
+def format_command(cmd: Any) -> str:
     t = type(cmd)
     d = BOARD.district_ids
     priv = " privilege" if getattr(cmd, "privilege", False) else ""

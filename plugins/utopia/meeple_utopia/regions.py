@@ -85,7 +85,7 @@ def _pay(cmd: Any) -> str:
     return PRIVILEGE if cmd.privilege else card(cmd.civ)
 
 
-def regions(state: State, command: Any) -> tuple[str, ...]:  # noqa: C901 - one case per command
+def regions(state: State, command: Any) -> tuple[str, ...]:
     """The regions ``command`` touches, in the order they are picked; ``state`` is the
     acting player's view (a special guest just drawn is pointed at where it waits)."""
     t = type(command)

@@ -17,7 +17,7 @@ GAME = Utopia()
 LETTER = "MPEGC"
 
 
-def _check_text(state, player: str | None, text: str | None = None) -> None:  # noqa: C901
+def _check_text(state, player: str | None, text: str | None = None) -> None:
     seen = GAME.view(state, player) if player is not None else state
     lines = (GAME.render(state, "text", player) if text is None else text).splitlines()
     scores = ", ".join(f"{p} {seen.scores[s]}" for s, p in enumerate(seen.players))
