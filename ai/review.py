@@ -364,12 +364,6 @@ def run_review(engine: Engine, plan: ReviewPlan, executor: Executor | None = Non
 # -- what is shown -----------------------------------------------------------------------------
 
 
-def stored_reviews(engine: Engine, game_id: str) -> list[str]:
-    """The keys of the reviews stored with a game."""
-    engine.store.header(game_id)
-    return annotations_for(engine.store).keys(game_id, KIND)
-
-
 def load_review(engine: Engine, game_id: str, key: str) -> list[dict[str, Any]]:
     """The decisions of a stored review, in order."""
     parts = annotations_for(engine.store).get(game_id, KIND, key)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from meeple.core import IllegalCommand
 
 from . import board as B
-from .data import ACTIONS, FACTIONS, FAVOR, FAVOR_VP, TOWNS
+from .data import ACTIONS, FACTIONS, FAVOR, FAVOR_VP, STRENGTH, TOWNS
 from .economy import (
     cult_back,
     gain,
@@ -297,7 +297,7 @@ def offer_power(g: State, f: dict, h: int) -> None:
     for x in g.adj[h]:
         w = howner[x]
         if w:
-            near[w] = near.get(w, 0) + _STRENGTH.get(hbld[x], 0)
+            near[w] = near.get(w, 0) + STRENGTH.get(hbld[x], 0)
     n = len(g.order)
     i = g.order.index(f["name"])
     oid = g.next_offer
@@ -317,14 +317,6 @@ def offer_power(g: State, f: dict, h: int) -> None:
         g.next_offer += 1
         if f["name"] == "cultists" and any(o[3] == oid and o[4] for o in g.offers):
             g.cultist_offers[str(oid)] = 0
-
-
-#: Power a building gives its neighbours' leech offers.
-_STRENGTH = {"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3}
-
-
-def _strength(b: str) -> int:
-    return _STRENGTH.get(b, 0)
 
 
 def answer(g: State, f: dict, take: bool, n: int, frm: str) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 CULTS = ("FIRE", "WATER", "EARTH", "AIR")
 BUILDINGS = ("D", "TP", "TE", "SH", "SA")
 STRENGTH = {"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3}
-MAX_LEVEL = {"D": 8, "TP": 4, "TE": 3, "SH": 1, "SA": 1}
 
 _SHIP3 = {"level": 0, "max": 3, "cost": {"C": 4, "P": 1}, "gain": [{"VP": 2}, {"VP": 3}, {"VP": 4}]}
 _DIG2 = {"level": 0, "max": 2, "cost": [{"W": 3}, {"W": 2}, {"W": 1}],

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from meeple.core import IllegalCommand
 
-from .data import CULTS, FACTIONS, SCORING
+from .data import CULTS, SCORING
 from .factions import spade_extra
 from .journal import why
 from .state import State
 
 #: Power from crossing these cult positions.
 CULT_POWER = {3: 1, 5: 2, 7: 2, 10: 3}
-RES_NAME = {"C": "coins", "W": "workers", "P": "priests", "VP": "VP", "PW": "power"}
 
 
 def gain_power(f: dict, n: int) -> int:
@@ -125,6 +124,3 @@ def cult_steps(g: State, f: dict, track: str, n: int) -> int:
 def cult_back(f: dict, track: str, n: int) -> None:
     f[track] = max(0, f[track] - n)
 
-
-def faction_data(f: dict) -> dict:
-    return FACTIONS[f["name"]]

@@ -87,11 +87,6 @@ def amounts(things: Mapping[str, int]) -> str:
     return ", ".join(parts) or "nothing"
 
 
-def _ladder(per: Mapping[str, list[int]]) -> str:
-    return "; ".join(f"{BUILDING.get(b, b)}s: " + "/".join(map(str, vals))
-                     for b, vals in per.items())
-
-
 def faction_text(name: str) -> str:
     f = FACTIONS[name]
     cults = ", ".join(f"{CULT_NAMES[c]} {n}" for c, n in f["cults"].items()) or "none"

@@ -36,9 +36,9 @@ def test_a_priest_sent_for_2_takes_a_free_2_spot_and_is_refused_when_none_is_lef
 
 def test_power_offered_by_a_building_follows_the_rulebook_strengths():
     # Leeching: a neighbour is offered the summed strength of the adjacent buildings.
-    from meeple_terra_mystica.actions import _strength
+    from meeple_terra_mystica.data import STRENGTH
 
-    assert {b: _strength(b) for b in ("D", "TP", "TE", "SH", "SA", "")} == {
+    assert {b: STRENGTH.get(b, 0) for b in ("D", "TP", "TE", "SH", "SA", "")} == {
         "D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3, "": 0}
 
 

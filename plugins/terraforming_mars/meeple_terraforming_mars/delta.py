@@ -15,8 +15,6 @@ player may not see are replaced by ``?`` in ``redact``.
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from .state import RES, Player, State
@@ -231,6 +229,3 @@ def counters(d: Delta) -> dict[str, dict[str, int]]:
         out.setdefault(n, {})["vp"] = total
     return out
 
-
-def as_data(d: Delta | None) -> Any:
-    return attrs.asdict(d) if d is not None else None

@@ -89,10 +89,6 @@ def count(s: State, p: Player, what: str) -> int:
     raise ValueError(what)
 
 
-def has_effect(p: Player, name: str) -> bool:
-    return p.corp == name or name in p.played
-
-
 # -- global parameters ------------------------------------------------------------------------
 
 
