@@ -49,7 +49,11 @@ def test_every_printing_command_defaults_to_the_spectator(name: str, capsys, tmp
         t = eng.table(gid)
         spectator = game.view(t.state, None)
         text = game.render(spectator, "text", None)
-        assert cli(capsys, db, "show", gid) == text + "\n"
+        shown_text = cli(capsys, db, "show", gid)
+        # The picture, then the table in words, wrapped at words for the terminal.
+        assert shown_text.startswith(text + "\n")
+        table = " ".join(game.describe_table(spectator, None))
+        assert " ".join(shown_text[len(text) + 1:].split()) == " ".join(table.split())
         assert cli(capsys, db, "show", gid, "-f", "svg") == game.render(spectator, "svg", None) + "\n"
         shown = orjson.loads(cli(capsys, db, "show", gid, "-f", "json"))
         assert shown["state"] == orjson.loads(orjson.dumps(game.summary(spectator, None),

@@ -35,7 +35,9 @@ def test_a_match_is_written_whenever_the_flush_time_has_passed():
 
 def test_a_tournament_game_in_progress_moves_on_its_page(site):
     gid_prefix = "watch-cup"
-    specs = ["mcts:sims=30", "mcts:sims=30"]
+    # Slow enough (a tenth of a second or so a move) that polling the page sees the game
+    # between its moves, whatever else the machine is doing.
+    specs = ["mcts:sims=3000", "mcts:sims=3000"]
     store_url = site.engine.store.url
     # every move written at once: what FLUSH_SECONDS does for any agent slower than it
     units = [attrs.evolve(u, flush_seconds=0.0)
