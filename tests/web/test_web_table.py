@@ -28,6 +28,7 @@ from meeple.core import (
 from meeple.core.plugins import load
 from meeple.core.testing import chromium, screenshot_is_blank
 from meeple.web.service import mixed_seed, panel_json
+from selenium.common.exceptions import StaleElementReferenceException
 
 PLUGINS = load()
 #: A short game where the game has an option for one: the harness plays every move.
@@ -147,21 +148,11 @@ def test_a_seat_plays_a_whole_game_by_clicking_the_board(name, site, browser):
         if page["over"]:
             break
         before = page["seq"]
-        if page["confirm"]:
-            if rng.random() < 0.5:
-                click(d, css(d, "#pick-confirm"))
-            else:  # the one more click, on what was picked
-                click(d, rng.choice(d.find_elements("css selector", "#board [data-region].picked, "
-                                                    "#panels [data-region].picked")))
-        elif page["menu"] and (not page["lit"] or rng.random() < 0.5):
-            command = rng.choice(page["menu"])
-            click(d, next(b for b in d.find_elements("css selector", "button.menu-choice")
-                          if b.get_attribute("data-command") == command))
-        else:
-            click(d, region(d, rng.choice(page["lit"])))
-            # a pick narrows: the page shows what was picked, or plays the last step
-            wait(d, lambda d, p=page: (q := d.execute_script(PAGE))["seq"] != p["seq"]
-                 or q["picked"] > p["picked"] or q["confirm"] or q["menu"] != p["menu"])
+        try:
+            acted = _act(d, page, rng)
+        except StaleElementReferenceException:
+            continue  # the page drew itself anew (another seat moved): read it again
+        if not acted:
             continue
         wait(d, lambda d, b=before: d.execute_script(PAGE)["seq"] > b, timeout=30)
         moves += 1
@@ -173,6 +164,28 @@ def test_a_seat_plays_a_whole_game_by_clicking_the_board(name, site, browser):
     # every command of the clicking seat was a legal command of the game, stored as its own
     mine = [r for r in site.engine.table(gid).records if r.actor == players[0]]
     assert len({r.batch for r in mine}) == moves
+
+
+def _act(d, page: dict, rng: random.Random) -> bool:
+    """One click as a person would make it; True when it gave a command (the position
+    moves on), False when it only narrowed the picks."""
+    if page["confirm"]:
+        if rng.random() < 0.5:
+            click(d, css(d, "#pick-confirm"))
+        else:  # the one more click, on what was picked
+            click(d, rng.choice(d.find_elements("css selector", "#board [data-region].picked, "
+                                                "#panels [data-region].picked")))
+        return True
+    if page["menu"] and (not page["lit"] or rng.random() < 0.5):
+        command = rng.choice(page["menu"])
+        click(d, next(b for b in d.find_elements("css selector", "button.menu-choice")
+                      if b.get_attribute("data-command") == command))
+        return True
+    click(d, region(d, rng.choice(page["lit"])))
+    # a pick narrows: the page shows what was picked, or plays the last step
+    wait(d, lambda d, p=page: (q := d.execute_script(PAGE))["seq"] != p["seq"]
+         or q["picked"] > p["picked"] or q["confirm"] or q["menu"] != p["menu"])
+    return False
 
 
 def overflow(driver) -> dict:
