@@ -28,7 +28,7 @@ CROP_LETTER = {"apple": "A", "strawberry": "S", "pumpkin": "P", "sunflower": "F"
 ANIMAL_LETTER = {"horse": "h", "sheep": "s", "pig": "p", "chicken": "c"}
 
 TEXT_LEGEND = (
-    "legend: | = path  # field  . meadow  + junction  * animals on the tile  o path bend",
+    "legend: | = path  # field  . meadow  + junction  * animals  o path bend",
     "        1-5 a player's wanderer (seat number), A-E a farmer, a-e a stable",
     "        x,y: x grows east, y north; rN turns the tile N degrees clockwise",
 )
