@@ -23,7 +23,7 @@ def breakdown(state: State) -> dict[int, str]:
         during = state.scores[seat] - (paths + fields + stables + harvest)
         out[seat] = (f"{during} during play + {paths} unfinished paths + {fields} unfinished "
                      f"fields + {stables} stables + {harvest} harvest chips "
-                     f"= {count(state.scores[seat], 'point')}")
+                     f"= {state.scores[seat]}")
     return out
 
 

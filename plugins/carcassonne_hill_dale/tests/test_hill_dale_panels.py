@@ -34,7 +34,7 @@ def test_panels_say_the_drawn_tile_the_stack_and_every_players_figures():
     assert list(players) == ["ann (red)", "bob (blue)", "cy (yellow)"]
     assert players["ann (red)"].text == ("0 points; 3 meeples and 2 stables left; "
                                          "no harvest chips")
-    assert players["ann (red)"].detail == ("on the landscape: 1 wanderers, 0 farmers, "
+    assert players["ann (red)"].detail == ("on the landscape: 1 wanderer, 0 farmers, "
                                            "0 stables")
     assert players["bob (blue)"].text.startswith("0 points; 4 meeples and 2 stables left")
 

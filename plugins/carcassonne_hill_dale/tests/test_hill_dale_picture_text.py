@@ -17,6 +17,11 @@ GAME = HillDale()
 SPOT = {0: (0, 1), 1: (1, 2), 2: (2, 1), 3: (1, 0)}  # edge -> (row, column) in a cell
 
 
+def _n(k: int, noun: str) -> str:
+    """A count as people say it: "1 meeple", "2 meeples"."""
+    return f"{k} {noun}" if k == 1 else f"{k} {noun}s"
+
+
 def _terrain(kind: str, edge: int) -> str:
     return {"P": "|" if edge in (0, 2) else "=", "F": "#", "M": "."}[kind]
 
@@ -71,8 +76,8 @@ def _check_text(state) -> None:
     for seat, p in enumerate(state.players):
         chips = ", ".join(f"{n} {CROPS[i]}" for i, n in enumerate(state.chips[seat]) if n)
         assert lines[at + 1 + seat] == (
-            f"{seat + 1}/{'ABCDE'[seat]}/{'abcde'[seat]} {p}: {state.scores[seat]} points, "
-            f"{state.meeples_left[seat]} meeples, {state.stables_left[seat]} stables"
+            f"{seat + 1}/{'ABCDE'[seat]}/{'abcde'[seat]} {p}: {_n(state.scores[seat], 'point')}, "
+            f"{_n(state.meeples_left[seat], 'meeple')}, {_n(state.stables_left[seat], 'stable')}"
             + (f", harvest: {chips}" if chips else ""))
     at += 1 + len(state.players)
     running = state.current >= 0 and not state.finished
