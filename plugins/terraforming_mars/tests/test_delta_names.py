@@ -40,14 +40,3 @@ def test_renaming_state_attributes_changes_no_stored_log(monkeypatch):
     monkeypatch.setitem(D.PLAYER_FLAGS, "passed", "has_passed")
     monkeypatch.setitem(D.PLAYER_LISTS, "hand", "cards_in_hand")
     assert stored_log() == before
-
-
-def test_every_name_a_delta_records_is_documented():
-    from pathlib import Path
-
-    doc = (Path(__file__).resolve().parents[3] / "docs" / "games"
-           / "terraforming-mars.md").read_text()
-    section = doc[doc.index("### What a delta records"):]
-    for table in (D.PLAYER_LISTS, D.PLAYER_FLAGS, D.TABLE_VALUES, D.TABLE_STEPS):
-        for name in table:
-            assert f"`{name}`" in section, name
