@@ -39,6 +39,8 @@ rm -rf build
 meeple_wheel=$(ls "$work"/wheels/meeple-*.whl)
 
 failed=()
+total_passed=0
+total_failed=0
 for p in "${plugins[@]}"; do
   p=${p%/}
   name=$(basename "$p")
@@ -58,13 +60,25 @@ for p in "${plugins[@]}"; do
   find "$work/$name/run" -name __pycache__ -prune -exec rm -rf {} +
   set +e
   (cd "$work/$name/run" && "$work/$name/venv/bin/python" -m pytest -q -n 2 \
-     -p no:cacheprovider --import-mode=importlib -o "markers=slow: long-running tests" tests)
-  code=$?
+     -p no:cacheprovider --import-mode=importlib -o "markers=slow: long-running tests" tests) \
+     | tee "$work/$name/pytest.log"
+  code=${PIPESTATUS[0]}
   set -e
+  # pytest's closing line, e.g. "1 failed, 830 passed in 136.01s": added up below
+  summary=$(tail -n 1 "$work/$name/pytest.log")
+  n=$(grep -o '[0-9]\+ passed' <<<"$summary" | grep -o '[0-9]\+' || echo 0)
+  f=0
+  for k in $(grep -o '[0-9]\+ \(failed\|errors\?\)' <<<"$summary" | grep -o '[0-9]\+'); do
+    f=$(( f + k ))
+  done
+  total_passed=$(( total_passed + ${n:-0} ))
+  total_failed=$(( total_failed + ${f:-0} ))
   echo "$name: standalone suite $([ $code = 0 ] && echo passed || echo FAILED)" \
        "in $(( $(date +%s) - start )) s (wheel, venv and tests)"
   [ $code = 0 ] || failed+=("$name")
 done
+# The plugin suites' tests, added up, as the run's closing line.
+echo "plugins: $total_passed passed, $total_failed failed"
 if [ ${#failed[@]} -gt 0 ]; then
   echo "failed standalone: ${failed[*]}" >&2
   exit 1
