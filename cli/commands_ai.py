@@ -29,7 +29,7 @@ from .lines import error_markup
 err = Console(stderr=True)
 
 
-def fail(message: str) -> typer.Exit:
+def fail(message: object) -> typer.Exit:
     """One clear line on stderr; the caller raises the returned Exit(2)."""
     err.print(error_markup(message), highlight=False, soft_wrap=True)
     return typer.Exit(2)

@@ -23,14 +23,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from .lines import error_markup
-
-err = Console(stderr=True)
-
-
-def fail(message: object) -> typer.Exit:
-    err.print(error_markup(message), highlight=False, soft_wrap=True)
-    return typer.Exit(2)
+from .commands_ai import err, fail
 
 
 def review(
