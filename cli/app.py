@@ -22,7 +22,7 @@ from rich.markup import escape
 from rich.table import Table as RichTable
 
 from .human import HumanAgent, NoInput
-from .lines import error_markup, one_line
+from .lines import err, error_markup, one_line
 from .playing import follow_up, people_at_table, play_with_people, score_breakdown
 from .tables import fitted_table
 from .words import table_words, text_format
@@ -35,7 +35,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 out = Console()
-err = Console(stderr=True)
 
 Db = Annotated[str | None, typer.Option(
     "--db", envvar="MEEPLE_DB", show_envvar=True,
@@ -48,11 +47,6 @@ Reveal = Annotated[bool, typer.Option(
     "Without it you see what a spectator sees, or with --as what that player sees.")]
 Opts = Annotated[list[str] | None, typer.Option(
     "--option", "-o", help="A game option as name=value (repeatable); see `meeple games`.")]
-
-
-def fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(error_markup(message), highlight=False, soft_wrap=True)
-    return typer.Exit(code)
 
 
 def emit_json(data: Any) -> None:
