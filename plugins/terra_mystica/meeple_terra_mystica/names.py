@@ -71,7 +71,8 @@ TABLE = {
     "cult_priests": "cult_spots",  # track -> its four priest spaces (3, 2, 2, 2)
     "power_offers": "offers",  # open offers: [receiver, from, amount, id]
     "offers_made": "next_offer",  # power offers made so far (the next one's id)
-    "cultists_answers": "cultist_offers",  # offer id -> accepted by anyone (the Cultists)
+    # the Cultists' offers: id -> 0 open, 1 someone took power, 2 took none, 3 all refused
+    "cultists_answers": "cultist_offers",
     "rows_played": "nrows",
     "last_row": "row_values",  # (faction, its ledger values) after the last row
     "game_over": "finished",
