@@ -7,7 +7,8 @@ tiles, buildings) are recorded as deltas under the reason the rules named last (
 the faction's bookkeeping (whose turn, what is still owed, the bonus tile held) as the
 value it ends with. Everything else (the map, turn order, supply, power offers, phase)
 is compared with a snapshot when a fact is cut. The rules cut a fact where a new thing
-happens of its own accord: the round's cult bonus, income, the final scoring.
+happens of its own accord: the round's cult bonus, income, the final scoring. A fact
+names what it records by names.py's tables (game concepts, not keys or attributes).
 
 Outside decide (legal, search, ``step``) the state has no journal and ``why``/``note``/
 ``begin`` cost one attribute read.
@@ -116,9 +117,11 @@ class Journal:
         self.marks: set[int] = set()
         #: sub-command -> its text (fmt_one), filled as lines are cut.
         self.names: dict[tuple, str] = {}
-        #: Deltas of lines cut so far, each kept once: a game repeats the same few
-        #: (a dwelling's cost, a leech) hundreds of times, and one tuple that events
-        #: share is one allocation less for the collector to look at, and less memory.
+        #: Deltas of lines cut so far (by faction key) -> the same under their recorded
+        #: names, each kept once: a game repeats the same few (a dwelling's cost, a
+        #: leech) hundreds of times, and one tuple that events share is one allocation
+        #: less for the collector to look at, and less memory; the names are looked up
+        #: once per kind of line.
         self.same: dict[tuple, tuple] = {}
 
     def track(self, name: str, f: dict) -> Tracked:
@@ -275,7 +278,6 @@ def _collect(g: State, jr: Journal, last: bool = False) -> Fact:  # noqa: C901 -
                 continue
         else:
             deltas = tuple(d.items())
-        # ``same`` holds each set of deltas once, under the names a fact records.
         named = same.get(deltas)
         if named is None:
             named = same[deltas] = tuple([(name_of[k], v) for k, v in deltas])
