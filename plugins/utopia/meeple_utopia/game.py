@@ -194,8 +194,9 @@ class Utopia(Encoded, Game):
             return f"{who} ends the turn"
         if t is SpecialGuestDrawn:
             civ, island = CIVS[ev.guest % NCIV], BOARD.island_names[ev.guest // NCIV]
-            return (f"{who} hands a privilege token to seat {ev.to + 1} and draws a special "
-                    f"guest: {civ} of the {island} island")
+            to = ev.to_player or f"seat {ev.to + 1}"
+            return (f"{who} hands {to} a privilege token and draws a special guest: {civ} "
+                    f"of the {island} island")
         if t is WonderBuilt:
             return (f"{who} builds the wonder of the {BOARD.island_names[ev.island]} island: "
                     f"+{ev.points} prestige")
