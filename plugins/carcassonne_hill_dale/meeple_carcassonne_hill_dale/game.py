@@ -11,7 +11,7 @@ from typing import Any
 from meeple.core import BadOptions, Game, Option, Outcome, Panel
 from meeple.core.encoded import Encoded
 
-from . import encoding, notation, observation, render, rules, words
+from . import encoding, names, notation, observation, render, rules, words
 from .board import feature_harvest, feature_tiles, find
 from .events import (
     EVENTS,
@@ -177,6 +177,16 @@ class HillDale(Encoded, Game):
         order = sorted(KINDS[k].id for k in state.stack)
         rng.shuffle(order)
         return [StackReshuffled(tuple(order))]
+
+    # -- old logs ----------------------------------------------------------------------------
+
+    def upcast_in_context(self, state: State, event: Any) -> Any:
+        """An event of a log written before events carried names: named from its seats
+        (names.py), so that its line names players."""
+        return names.named(state, event) if names.unnamed(event) else event
+
+    def upcasts_in_context(self, event: Any) -> bool:
+        return names.unnamed(event)
 
     # -- notation and presentation -----------------------------------------------------------
 
