@@ -277,10 +277,11 @@ class HillDale(Encoded, Game):
     def describe_table(self, state: State, player: str | None = None) -> list[str]:
         return words.table_lines(state, player)
 
-    def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
+    def render(self, state: State, fmt: str = "text", player: str | None = None,
+               width: int | None = None) -> str:
         if fmt == "svg":
             return render.svg(state, player)
-        return render.text(state)
+        return render.text(state, width)
 
     def regions(self, state: State, player: str, command: Any) -> tuple[str, ...]:
         """The spot, the rotation (when more than one fits there), then the figure, the

@@ -286,9 +286,10 @@ class Utopia(Encoded, Game):
     def describe_table(self, state: State, player: str | None = None) -> list[str]:
         return table.table_lines(state, player)
 
-    def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
+    def render(self, state: State, fmt: str = "text", player: str | None = None,
+               width: int | None = None) -> str:
         shown = self.view(state, player) if player is not None else state
-        return pictures.svg(shown) if fmt == "svg" else pictures.text(shown, player)
+        return pictures.svg(shown) if fmt == "svg" else pictures.text(shown, player, width)
 
     def panels(self, state: State, player: str | None) -> Sequence[Panel]:
         return panels.panels(state, player)
