@@ -76,7 +76,8 @@ def played(request, tmp_path_factory) -> tuple[str, Path, int]:
 def test_every_line_of_a_game_shown_fits_the_terminal_from_start_to_end(played) -> None:
     _game, tmp, last = played
     for at, columns, who in ((3, 80, "ann"), (last // 3, 80, "bob"), (2 * last // 3, 80, "ann"),
-                             (last, 80, "bob"), (last // 2, 120, "ann"), (last, 120, "bob")):
+                             (last, 80, "bob"), (3, 120, "bob"), (last // 2, 120, "ann"),
+                             (last, 120, "bob")):
         shown = _screen(tmp, "show", "g", "--as", who, "--at", str(at), columns=columns)
         assert "ann" in shown and "bob" in shown, shown
         assert not _too_wide(shown, columns), (at, columns, _too_wide(shown, columns))
