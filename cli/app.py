@@ -25,7 +25,7 @@ from .human import HumanAgent, NoInput
 from .lines import err, error_markup, one_line
 from .playing import follow_up, people_at_table, play_with_people, score_breakdown
 from .tables import fitted_table
-from .words import table_words, text_format
+from .words import picture_width, print_words, table_words, text_format
 
 app = typer.Typer(
     name="meeple",
@@ -223,9 +223,9 @@ def play(
         outcome = run_match(eng, gid, dict(zip(seats, agent_objs, strict=True)),
                             flush_every=50)
     if not quiet:
-        out.print(eng.render(gid, text_format(eng.game_of(gid), out)), markup=False)
-        for line in table_words(eng, gid, None):  # the final table in words, tie-break too
-            out.print(line, markup=False, highlight=False)
+        out.print(eng.render(gid, text_format(eng.game_of(gid), out),
+                             width=picture_width(out)), markup=False)
+        print_words(out, table_words(eng, gid, None))  # the final table, tie-break too
         if outcome is not None:
             for line in [*score_breakdown(eng, gid, outcome),
                          *follow_up(gid, db, eng.store.last(gid)[0])]:
@@ -278,10 +278,11 @@ def show(
     else:
         if fmt == "text":  # a narrow terminal gets the game's narrow picture, if it has one
             fmt = text_format(eng.game_of(game_id), out)
-        sys.stdout.write(eng.render(game_id, fmt, as_player, at, reveal=reveal) + "\n")
+        width = picture_width(out) if fmt != "svg" else None
+        sys.stdout.write(eng.render(game_id, fmt, as_player, at, reveal=reveal, width=width)
+                         + "\n")
         if fmt in ("text", "narrow"):  # the table in words: what the picture does not say
-            for line in table_words(eng, game_id, as_player, at, reveal):
-                out.print(line, markup=False, highlight=False)  # wrapped at words
+            print_words(out, table_words(eng, game_id, as_player, at, reveal))
 
 
 def _check_as(eng: Engine, game_id: str, player: str | None, reveal: bool = False) -> None:
@@ -369,7 +370,7 @@ def replay(
     if json:
         emit_json(eng.show_json(game_id, as_player, to, reveal=reveal))
         return
-    text = eng.render(game_id, "text", as_player, to, reveal=reveal)
+    text = eng.render(game_id, "text", as_player, to, reveal=reveal, width=picture_width(out))
     out.print(f"{game_id}: replayed {to or eng.store.last(game_id)[0]} events")
     sys.stdout.write(text + "\n")
 

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 import attrs
 
 from .errors import BadOptions, MeepleError
+from .text import fit
 
 State = Any
 Event = Any
@@ -133,14 +134,18 @@ class Option:
         return value
 
 
-def render_checked(game: Game, state: State, fmt: str = "text", player: str | None = None) -> str:
+def render_checked(game: Game, state: State, fmt: str = "text", player: str | None = None,
+                   width: int | None = None) -> str:
     """``game.render`` with the format checked: one the game does not declare in
     ``render_formats`` is refused, and an "svg" that is not SVG is the plugin's error,
-    not a picture (a render that ignores ``fmt`` would otherwise pass text off as svg)."""
+    not a picture (a render that ignores ``fmt`` would otherwise pass text off as svg).
+    ``width`` is passed on only when there is one, so a game whose ``render`` takes no
+    width still draws for a file or a pipe."""
     if fmt not in game.render_formats:
         allowed = ", ".join(game.render_formats)
         raise BadOptions(f"{game.name} renders {allowed}; not {fmt!r}")
-    picture = game.render(state, fmt, player)
+    picture = (game.render(state, fmt, player) if width is None
+               else game.render(state, fmt, player, width=width))
     if fmt == "svg" and not picture.lstrip().startswith(("<svg", "<?xml")):
         raise MeepleError(f"{game.name}'s render gave no SVG for format 'svg'; a game without "
                           "pictures sets render_formats = ('text',)")
@@ -431,12 +436,15 @@ class Game:
         """Plain data about the state for ``meeple show --format json`` (scores, round...)."""
         return {}
 
-    def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
+    def render(self, state: State, fmt: str = "text", player: str | None = None,
+               width: int | None = None) -> str:
         """``fmt`` is one of ``render_formats``: "text" (terminal) or "svg" (a picture).
-        The default draws ``repr(state)`` as text and has no picture."""
+        ``width``: the columns of the terminal a text picture is shown in (None: no limit,
+        a file or a pipe); no line of the text may be wider (``meeple.core.fit`` wraps
+        prose at words). The default draws ``repr(state)`` as text and has no picture."""
         if fmt != "text":
             raise BadOptions(f"{self.name} draws no {fmt} picture; it renders text")
-        return repr(state)
+        return fit(repr(state), width)
 
     def evaluate(self, state: State, player: str) -> float:
         """A heuristic value of ``state`` for ``player``; higher is better. Roughly in

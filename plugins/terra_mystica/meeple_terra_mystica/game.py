@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
-from meeple.core import Game, IllegalCommand, Option, Outcome, command, event
+from meeple.core import Game, IllegalCommand, Option, Outcome, command, event, fit
 
 from . import caches as C
 from . import first_game as FG
@@ -505,12 +505,14 @@ class TerraMystica(Game):
     #: "narrow": the text picture with a map for terminals under 100 columns (narrow.py).
     render_formats = ("text", "svg", "narrow")
 
-    def render(self, state, fmt="text", player=None):
+    def render(self, state, fmt="text", player=None, width=None):
         from .render import render_svg, render_text
+        if fmt == "svg":
+            return render_svg(state, player)
         if fmt == "narrow":
             from .narrow import render_narrow
-            return render_narrow(state)
-        return render_svg(state, player) if fmt == "svg" else render_text(state)
+            return fit(render_narrow(state), width)
+        return fit(render_text(state), width)
 
     def regions(self, state, player, command):
         from .regions import row_regions

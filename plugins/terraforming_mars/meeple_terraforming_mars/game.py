@@ -250,13 +250,14 @@ class TerraformingMars(DecideFlow, Allowed, Notation, Game):
     def summary(self, state: State, player: str | None = None) -> dict[str, Any]:
         return render.summary(state)
 
-    def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
+    def render(self, state: State, fmt: str = "text", player: str | None = None,
+               width: int | None = None) -> str:
         acting = tuple(self.to_act(state))
         if fmt == "svg":
             out = self.outcome(state)
             return render.svg(state, acting, dict(out.scores) if out else None,
                               out.winners if out else None, player)
-        return render.text(state, player, acting)
+        return render.text(state, player, acting, width)
 
     def panels(self, state: State, player: str | None) -> Sequence[Any]:
         return table_panels.panels(self, state, player)
