@@ -27,7 +27,7 @@ from meeple.core import (
 )
 from meeple.core.plugins import load
 from meeple.core.testing import chromium, screenshot_is_blank
-from meeple.web.service import mixed_seed, panel_json
+from meeple.web.service import amounts_json, mixed_seed, panel_json
 from selenium.common.exceptions import StaleElementReferenceException
 
 PLUGINS = load()
@@ -289,7 +289,8 @@ def test_a_page_is_made_from_its_seats_view_alone(name, site):
         assert data["svg"] in site.get(path).text  # drawn inline, as it is
         if who in data["to_act"] and who is not None:
             assert data["choices"] == [
-                {"command": game.format(c, view), "regions": list(game.regions(view, who, c))}
+                {"command": game.format(c, view), "regions": list(game.regions(view, who, c)),
+                 "amounts": amounts_json(game.amounts(view, who, c))}
                 for c in game.legal(view, who)]
         else:
             assert data["choices"] == []
