@@ -3,8 +3,9 @@ only, every page fits a phone and a desktop, panels come from the seat's view al
 a typed seed tells nobody what will be dealt. Under CI=true a missing browser fails
 (tests/browser.py).
 
-Screenshots: with MEEPLE_SCREENSHOTS=FOLDER the phone and desktop pictures taken here are
-also written there (scripts/serve_screenshots.py does that for docs/img)."""
+Screenshots: with MEEPLE_SCREENSHOTS=FOLDER the phone and desktop pictures taken here, and
+those of a tile being turned and a card being paid, are also written there
+(scripts/serve_screenshots.py does that for docs/img)."""
 
 from __future__ import annotations
 
@@ -531,6 +532,7 @@ def test_a_tile_is_placed_by_clicking_its_spot_turning_it_and_clicking_a_feature
     assert [s[0][0] for s in seen] == [*turns, turns[0]]
     assert all(len(s) == 1 and s[0][1] for s in seen)  # one tile shown, and it turns
     assert "click it to turn" in css(d, "#pick-prompt").text
+    shoot(d, "serve-carcassonne-hill-dale-turn.png")
     click(d, css(d, "#board [data-region].turnable"))  # on to the second rotation
     wait(d, lambda d: d.execute_script(SHOWN_TURN)[0][0] == turns[1])
     lit = d.execute_script(PAGE)["lit"]
@@ -586,6 +588,8 @@ def test_a_card_is_paid_through_a_form_that_allows_only_a_legal_split(site, brow
     assert card in form.text and "(23 M€)" in form.text
     # the card's other command (sell it) stays a menu entry beside the form
     assert d.execute_script(PAGE)["menu"] == [f"sell {card}"]
+    assert css(d, "#pick-prompt").text.endswith("set the numbers in the form, or choose "
+                                                "another move.")
 
     def field(name: str):
         return css(d, f'form.amounts input[data-part="{name}"]')
@@ -611,6 +615,8 @@ def test_a_card_is_paid_through_a_form_that_allows_only_a_legal_split(site, brow
     # the stepper goes to the next allowed count, and M€ follow to the legal split
     click(d, css(d, 'form.amounts button.step[data-part="steel"][data-dir="1"]'))
     wait(d, lambda d: pay().is_enabled())
+    d.execute_script("window.scrollTo(0, 0)")
+    shoot(d, "serve-terraforming-mars-pay.png")
     assert (field("megacredits").get_attribute("value"),
             field("steel").get_attribute("value")) == ("19", "2")
     assert total() == "23 of 23"

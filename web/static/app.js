@@ -131,11 +131,14 @@ function showPicking() {
     b.textContent = c.command;
     menu.append(b);
   }
+  const filling = menu.querySelector("form.amounts") !== null;
   prompt.textContent = path + (!picked.length
     ? (next.size ? "Click a highlighted place on the board to make your move." : "Choose your move.")
     : next.size
       ? `${left.length} moves go there: click a highlighted place to narrow them${done.length ? ", or choose one" : ""}.`
-      : "these moves share what you picked: choose one.");
+      : filling
+        ? `set the numbers in the form${menu.querySelector("button.menu-choice") ? ", or choose another move" : ""}.`
+        : "these moves share what you picked: choose one.");
 }
 
 // A small form for commands that differ only in their numbers (how a card is paid): an
