@@ -251,7 +251,7 @@ def _legend_glyph(kind: str, x: int, y: int) -> str:
 LEFT = 30  # room for the row numbers left of the board, and right of it
 LABEL = 18  # room for the column numbers above the board, and below it
 ACTION = 34  # the acting player's row of buttons under the scores
-HINT = "your turn: pick a dashed spot, then a rotation, then a figure or none"
+HINT = "your turn: pick a dashed spot, turn the tile, then a figure or none"
 
 
 def acting_seat(state: State, player: str | None) -> int:

@@ -19,9 +19,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
-from meeple.core import Game, Option, Outcome
+from meeple.core import Amounts, Game, Option, Outcome
 
-from . import evaluation, render, table, words
+from . import evaluation, paying, render, table, words
 from . import messages as m
 from . import panels as table_panels
 from . import regions as table_regions
@@ -264,6 +264,9 @@ class TerraformingMars(DecideFlow, Allowed, Notation, Game):
 
     def regions(self, state: State, player: str, command: Any) -> Sequence[str]:
         return table_regions.regions(state, player, command)
+
+    def amounts(self, state: State, player: str, command: Any) -> Amounts | None:
+        return paying.amounts(state, player, command)
 
     def evaluate(self, state: State, player: str) -> float:
         return evaluation.evaluate(self, state, player)
