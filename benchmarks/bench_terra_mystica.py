@@ -342,7 +342,7 @@ def test_legal_on_every_position_of_a_league_game(benchmark):
 @needs_data
 @pytest.mark.benchmark(group="terra-mystica legal")
 def test_legal_coverage_walk_of_a_league_game(benchmark):
-    """The completeness measurement (scripts/tm_legal_coverage.py) on one game."""
+    """The completeness measurement (meeple_terra_mystica.tools.legal_coverage) on one game."""
     from meeple_terra_mystica.coverage import Coverage, measure
 
     def walk():
