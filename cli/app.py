@@ -24,12 +24,14 @@ from rich.table import Table as RichTable
 from .human import HumanAgent, NoInput
 from .lines import err, error_markup, one_line
 from .playing import follow_up, people_at_table, play_with_people, score_breakdown
+from .plugin_commands import WithPluginCommands
 from .tables import fitted_table
 from .words import picture_width, print_words, table_words, text_format
 
 app = typer.Typer(
     name="meeple",
     help="Play, replay, audit and pit AI players against each other in board games.",
+    cls=WithPluginCommands,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

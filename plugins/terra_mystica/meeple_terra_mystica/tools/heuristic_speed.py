@@ -1,14 +1,14 @@
 """Terra Mystica: the heuristic agent's CPU time per decision on the same positions in two
-worktrees. ``record`` plays seeded heuristic games with this worktree's code and writes
-their commands; ``time`` replays them with this worktree's code and times, at every
+checkouts. ``record`` plays seeded heuristic games with this checkout's code and writes
+their commands; ``time`` replays them with this checkout's code and times, at every
 position of rounds 1-6, one heuristic decision and (``--mcts``) the MCTS search of
 benchmarks/bench_terra_mystica.py's heuristic roll-out benchmark at the start of round 4.
 
-    cd /work/main && .venv/bin/python /work/wt-tm/scripts/tm_heuristic_speed.py record /tmp/g.json
-    cd /work/main && nice -n 15 .venv/bin/python /work/wt-tm/scripts/tm_heuristic_speed.py time /tmp/g.json
-    cd /work/wt-tm && nice -n 15 .venv/bin/python scripts/tm_heuristic_speed.py time /tmp/g.json
+    .venv/bin/python -m meeple_terra_mystica.tools.heuristic_speed record /tmp/g.json
+    nice -n 15 .venv/bin/python -m meeple_terra_mystica.tools.heuristic_speed time /tmp/g.json
+    cd OTHER-CHECKOUT && nice -n 15 .venv/bin/python -m meeple_terra_mystica.tools.heuristic_speed time /tmp/g.json
 
-(run from each worktree so that each imports its own code; alternate them.)
+(each checkout's own .venv imports its own code; alternate them.)
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ import time
 
 from meeple.ai.registry import make_agent
 from meeple.core import LocalGame
-from meeple_terra_mystica import TerraMystica
+
+from ..game import TerraMystica
 
 GAME = TerraMystica()
 PLAYERS = ["p1", "p2", "p3", "p4"]
@@ -67,13 +68,13 @@ def timing(path: str, mcts: bool) -> None:
           + (f"; MCTS ({len(games)} round-4 searches) {1000 * search:.0f} ms CPU" if mcts else ""))
 
 
-def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    ap = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
     ap.add_argument("what", choices=["record", "time"])
     ap.add_argument("path")
     ap.add_argument("--seeds", default="1,2,3")
     ap.add_argument("--mcts", action="store_true")
-    a = ap.parse_args(argv[1:])
+    a = ap.parse_args(argv)
     if a.what == "record":
         record(a.path, [int(s) for s in a.seeds.split(",")])
     else:
@@ -82,4 +83,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(main())

@@ -1,14 +1,15 @@
 """Terraforming Mars AI measurements for docs/ai.md, outside the test run.
 
-    nice -n 15 .venv/bin/python scripts/tfm_ai.py self --games 20 [--first 21] [--era]
+    nice -n 15 .venv/bin/python -m meeple_terraforming_mars.tools.ai self --games 20 [--first 21] [--era]
         two-player games of the heuristic agent against itself: generations and the
         winner's score per game, and their medians (--era: with Corporate Era)
-    nice -n 15 .venv/bin/python scripts/tfm_ai.py vs "ismcts:sims=20,..." --games 20
+    nice -n 15 .venv/bin/python -m meeple_terraforming_mars.tools.ai vs "ismcts:sims=20,..." --games 20
         the agent against the heuristic, seats alternating (the agent is p1 in odd
         games): its wins and its CPU seconds per move
-    nice -n 15 .venv/bin/python scripts/tfm_ai.py old f71650b --games 20
+    nice -n 15 .venv/bin/python -m meeple_terraforming_mars.tools.ai old f71650b --games 20
         the heuristic against the heuristic with evaluation.py as it was at a git
-        revision (the rest of the plugin as it is now), seats alternating
+        revision (the rest of the plugin as it is now), seats alternating; the package
+        must be a git checkout's (an editable install)
 
 Each game is seeded by its number, so a run repeats exactly (search agents with a time
 budget excepted: how far they search depends on the machine).
@@ -27,7 +28,8 @@ from typing import Any
 
 from meeple.ai.registry import make_agent
 from meeple.core import LocalGame
-from meeple_terraforming_mars import TerraformingMars
+
+from ..game import TerraformingMars
 
 GAME = TerraformingMars()
 
@@ -35,9 +37,11 @@ GAME = TerraformingMars()
 def old_game(rev: str) -> TerraformingMars:
     """The game with ``evaluate`` as evaluation.py was at git revision ``rev`` (the rest of
     the package as it is now), to play the heuristic of then against the heuristic of now."""
-    path = "plugins/terraforming_mars/meeple_terraforming_mars/evaluation.py"
+    # ``REV:./path`` is read relative to git's working directory: the package's folder,
+    # wherever the plugin sits in its repository.
+    path = "./evaluation.py"
     source = subprocess.run(["git", "show", f"{rev}:{path}"], capture_output=True, text=True,
-                            check=True, cwd=Path(__file__).resolve().parent.parent).stdout
+                            check=True, cwd=Path(__file__).resolve().parents[1]).stdout
     module = types.ModuleType("meeple_terraforming_mars.evaluation_at_" + rev.replace("-", "_"))
     module.__package__ = "meeple_terraforming_mars"
     exec(compile(source, f"{rev}:{path}", "exec"), module.__dict__)
@@ -72,19 +76,25 @@ def play(specs: tuple[str, str], seed: int, timed: str = "p1",
     return g.outcome(), cpu / max(moves, 1), wall / max(moves, 1), most
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
+def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    ap = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
     ap.add_argument("mode", choices=("self", "vs", "old"))
     ap.add_argument("agent", nargs="?", default="heuristic",
                     help="vs: the agent spec; old: the git revision of the old evaluate")
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--first", type=int, default=1, help="seed of the first game")
     ap.add_argument("--era", action="store_true", help="with the Corporate Era cards")
-    a = ap.parse_args()
+    a = ap.parse_args(argv)
+    if a.games < 1:
+        ap.error("--games must be at least 1")
     options = {"corporate_era": True} if a.era else {}
     gens, best, wins, per_move = [], [], 0.0, []
     spm = slowest = 0.0
-    old = old_game(a.agent) if a.mode == "old" else None
+    try:
+        old = old_game(a.agent) if a.mode == "old" else None
+    except (OSError, subprocess.CalledProcessError):
+        ap.error(f"old: no evaluation.py at git revision {a.agent!r} beside {Path(__file__).parent.parent}"
+                 " (a git checkout of the plugin and a revision of it are needed)")
     for k in range(a.first, a.first + a.games):
         if a.mode == "self":
             out, _, _, _ = play(("heuristic", "heuristic"), k, options=options)
@@ -119,7 +129,8 @@ def main() -> None:
               f"({100 * wins / a.games:.0f}%), median {statistics.median(per_move):.3f} s CPU per "
               f"move of its own, {slowest:.2f} s CPU for its slowest move")
     sys.stdout.flush()
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -12,10 +12,10 @@ beating it on games both played. A game's worth is what we ask of the agent:
 (the factions' mean VP, less noisy than the winner's, moves with it).
 
 Seeds 81-120 are never drawn (docs/ai.md keeps them for the held-out measurement). The
-best weights are printed as a ``--set`` argument for scripts/tm_ai_strength.py after
+best weights are printed as a ``--set`` argument for meeple_terra_mystica.tools.ai_strength after
 every generation, so that a run stopped at any time leaves its result:
 
-    nice -n 15 .venv/bin/python scripts/tm_tune_eval.py --games 24 --generations 40
+    nice -n 15 .venv/bin/python -m meeple_terra_mystica.tools.tune_eval --games 24 --generations 40
 """
 
 from __future__ import annotations
@@ -25,13 +25,10 @@ import math
 import multiprocessing
 import random
 import statistics
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from meeple_terra_mystica.ai import DEFAULT
-from tm_ai_strength import play
-from tm_eval_h2h import parse_weights, weighted
+from ..ai import DEFAULT
+from .selfplay import play
+from .weights import parse_weights, weighted
 
 #: The knobs searched: every weight that scales a term of the estimate.
 KNOBS = [("EARLY", k) for k in ("C", "W", "P", "P3", "P2")] + \
@@ -74,8 +71,8 @@ def as_set(weights: dict, base: dict) -> str:
                     if abs(v - base[(t, n)]) > 1e-12)
 
 
-def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    ap = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=24, help="games per candidate a generation")
     ap.add_argument("--generations", type=int, default=30)
     ap.add_argument("--lambda", dest="lam", type=int, default=3, help="variants a generation")
@@ -87,7 +84,7 @@ def main(argv: list[str]) -> int:
                     help="points a game's worth gives for each building of the mean faction")
     ap.add_argument("--threshold", type=float, default=1.0,
                     help="how much a variant must beat the incumbent by to replace it")
-    a = ap.parse_args(argv[1:])
+    a = ap.parse_args(argv)
     if a.games < 1 or a.generations < 1 or a.lam < 1 or a.workers < 1:
         ap.error("--games, --generations, --lambda and --workers must be at least 1")
     rng = random.Random(a.seed)
@@ -123,4 +120,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv))
+    raise SystemExit(main())

@@ -4,8 +4,8 @@ faction's workers summed by what its own commands paid them for (by the row's ki
 leeches and others' turns), per game. Workers end the agent's rounds (docs/ai.md), so
 this is where its buildings are decided.
 
-    nice .venv/bin/python scripts/tm_worker_ledger.py --games 20
-    nice .venv/bin/python scripts/tm_worker_ledger.py --games 20 --set W.full=0,EARLY.W=0.6,W.dig=26
+    nice .venv/bin/python -m meeple_terra_mystica.tools.worker_ledger --games 20
+    nice .venv/bin/python -m meeple_terra_mystica.tools.worker_ledger --games 20 --set W.full=0,EARLY.W=0.6,W.dig=26
 
 (the second with all 8 dwellings on the board costing nothing, the older weights)"""
 
@@ -15,13 +15,12 @@ import argparse
 import collections
 import statistics
 import sys
-from pathlib import Path
+from collections.abc import Callable
+from typing import Any
 
-from meeple_terra_mystica import TerraMystica
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from tm_ai_strength import play
-from tm_eval_h2h import parse_weights, weighted
+from ..game import TerraMystica
+from .selfplay import play
+from .weights import parse_weights, weighted
 
 GAME = TerraMystica()
 INCOME = "income and others' turns"
@@ -46,7 +45,9 @@ class Ledger:
         self.games: collections.Counter = collections.Counter()
         self.buildings: dict[str, list[int]] = collections.defaultdict(list)
 
-    def watch(self, g, player: str, cmd):
+    def watch(self, g: Any, player: str, cmd: Any) -> Callable[[Any], None] | None:
+        """Before ``player`` plays ``cmd`` at ``g``: the function that books, from the
+        state after it, every faction's change of workers."""
         if g.round < 1:
             return None
         me = g.faction_of.get(player)
@@ -55,7 +56,7 @@ class Ledger:
         before = {n: f["W"] for n, f in g.fac.items()}
         start_round = g.round
 
-        def after(h) -> None:
+        def after(h: Any) -> None:
             for n, f in h.fac.items():
                 own = n == me and h.round == start_round
                 self.flows[n][mine if own else INCOME] += f["W"] - before[n]
@@ -68,15 +69,15 @@ class Ledger:
             self.buildings[n].append(result["buildings"][p])
 
 
-def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    ap = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--set", default="", metavar="TABLE.name=value,...",
                     help="change some of evaluate's weights for this run (all agents)")
     ap.add_argument("--min", type=float, default=0.5,
                     help="leave out kinds that move fewer workers a game than this")
-    a = ap.parse_args(argv[1:])
+    a = ap.parse_args(argv)
     if a.games < 1:
         ap.error("--games must be at least 1")
     ledger = Ledger()
@@ -94,4 +95,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(main())

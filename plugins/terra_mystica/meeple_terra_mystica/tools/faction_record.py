@@ -3,7 +3,7 @@ VP (and buildings) in seeded four-player heuristic-vs-itself games, beside three
 The agent's faction pick reads these figures (``PLAYED`` in meeple_terra_mystica.ai), so
 they are re-measured here when the agent's play changes:
 
-    nice .venv/bin/python scripts/tm_faction_record.py --games 10
+    nice .venv/bin/python -m meeple_terra_mystica.tools.faction_record --games 10
 
 Faction X plays seeds 1..N, in seat (seed - 1) mod 4 + 1, beside the first three of
 Darklings, Halflings, Swarmlings, Dwarves, Nomads and Witches that are not X and share no
@@ -14,13 +14,9 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
-from pathlib import Path
 
-from meeple_terra_mystica.data import FACTIONS
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from tm_ai_strength import play
+from ..data import FACTIONS
+from .selfplay import play
 
 BESIDE = ("darklings", "halflings", "swarmlings", "dwarves", "nomads", "witches")
 
@@ -42,11 +38,11 @@ def record(faction: str, games: int) -> tuple[float, float]:
     return statistics.mean(vps), statistics.mean(blds)
 
 
-def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    ap = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=10, help="games per faction (seeds 1..N)")
     ap.add_argument("--factions", default="", help="comma-separated (default: all)")
-    a = ap.parse_args(argv[1:])
+    a = ap.parse_args(argv)
     if a.games < 1:
         ap.error("--games must be at least 1")
     names = [n.strip() for n in a.factions.split(",") if n.strip()] or sorted(FACTIONS)
@@ -65,4 +61,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv))
+    raise SystemExit(main())

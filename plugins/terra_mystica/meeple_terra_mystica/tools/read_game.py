@@ -4,22 +4,22 @@ buildings, cult tracks), then the round scoring tiles and the final VP and build
 For reading whole games of the agent: what it builds, when it passes, what it leaves
 unspent.
 
-    .venv/bin/python scripts/tm_read_game.py 5
-    .venv/bin/python scripts/tm_read_game.py 5 --players heuristic --set W.next=0.5
+    .venv/bin/python -m meeple_terra_mystica.tools.read_game 5
+    .venv/bin/python -m meeple_terra_mystica.tools.read_game 5 --players heuristic --set W.next=0.5
+
+(or ``meeple tm-read-game`` with the same arguments)
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from meeple.ai.registry import make_agent
 from meeple.core import LocalGame
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from tm_ai_strength import _split_specs
-from tm_eval_h2h import parse_weights, weighted
+from .selfplay import split_specs
+from .weights import parse_weights, weighted
 
 
 def summary(f: dict) -> str:
@@ -30,17 +30,17 @@ def summary(f: dict) -> str:
             f"{blds} cults {cults}")
 
 
-def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    ap = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
     ap.add_argument("seed", type=int)
     ap.add_argument("--players", default="heuristic")
     ap.add_argument("--set", default="", metavar="TABLE.name=value,...")
-    a = ap.parse_args(argv[1:])
+    a = ap.parse_args(argv)
     game = weighted(parse_weights(a.set, "--set"))
     players = ["p1", "p2", "p3", "p4"]
-    # The same agent seeds as tm_ai_strength.py's, so that a game read here is that game.
+    # The same agent seeds as ai_strength's, so that a game read here is that game.
     agents = {p: make_agent(s, a.seed * 10 + i)
-              for i, (p, s) in enumerate(zip(players, _split_specs(a.players), strict=True))}
+              for i, (p, s) in enumerate(zip(players, split_specs(a.players), strict=True))}
     lg = LocalGame(game, players, {}, seed=a.seed)
     while lg.outcome() is None:
         p = lg.to_act()[0]
@@ -60,4 +60,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(main())

@@ -1,7 +1,7 @@
 """How far out random games of Over Hill and Dale offer placements, against the window of
 its fixed action encoding (meeple_carcassonne_hill_dale.encoding.RADIUS; docs/rl.md).
 
-    .venv/bin/python scripts/hill_dale_window.py --games 600
+    .venv/bin/python -m meeple_carcassonne_hill_dale.tools.window --games 600
 
 Plays uniformly random games (2 to 5 players in turn, seeds 0..games-1) and prints the
 farthest |x| or |y| of any legal placement and how many legal commands fell outside the
@@ -11,17 +11,21 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 
 from meeple.core import LocalGame
-from meeple_carcassonne_hill_dale import HillDale
-from meeple_carcassonne_hill_dale.encoding import RADIUS
-from meeple_carcassonne_hill_dale.events import Place
+
+from ..encoding import RADIUS
+from ..events import Place
+from ..game import HillDale
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=600)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
     game = HillDale()
     farthest = outside = offered = 0
     for seed in range(args.games):
@@ -39,7 +43,8 @@ def main() -> None:
             local.play(player, rng.choice(legal))
     print(f"{args.games} random games: farthest legal placement {farthest} from the start "
           f"tile; window radius {RADIUS}; {outside} of {offered} legal placements outside")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,23 +1,25 @@
 """Train a small policy on connect four with Meeple's PettingZoo environment, then show
 that it beats a random player. NumPy only, a few minutes on one CPU core.
 
-    .venv/bin/python scripts/rl_train_connect_four.py --episodes 3000 --eval 400 --seed 1
+    .venv/bin/python -m meeple.rl.train_connect_four --episodes 3000 --eval 400 --seed 1
 
 The policy is a one-hidden-layer network over the game's own observation (two 6 x 7
 planes, the player's discs and the opponent's, plus whose turn), with a softmax over the
 seven columns restricted by the action mask. It learns by REINFORCE with a running-mean
 baseline, playing either seat against a uniformly random opponent. docs/rl.md reports
-what this prints.
+what this prints. It needs the ``rl`` extra (NumPy, PettingZoo).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 
-import meeple.rl
 import numpy as np
+
+from . import env as make_env
 
 
 class Policy:
@@ -84,16 +86,18 @@ def evaluate(env, policy: Policy | None, games: int, seed: int) -> dict[str, flo
             "win_rate": wins / games}
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--episodes", type=int, default=3000, help="training games")
     ap.add_argument("--eval", type=int, default=400, help="evaluation games against random")
     ap.add_argument("--hidden", type=int, default=64)
     ap.add_argument("--lr", type=float, default=0.01)
     ap.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
+    if args.episodes < 0 or args.eval < 1 or args.hidden < 1:
+        ap.error("--episodes must be 0 or more, --eval and --hidden at least 1")
 
-    env = meeple.rl.env("connect-four")
+    env = make_env("connect-four")
     rng = np.random.default_rng(args.seed)
     n_in = env.observation_space(env.possible_agents[0])["observation"].shape[0]
     n_out = env.action_space(env.possible_agents[0]).n
@@ -113,7 +117,8 @@ def main() -> None:
     print(json.dumps({"episodes": args.episodes, "training_cpu_seconds": round(trained_cpu, 1),
                       "random_policy_vs_random": random_vs_random,
                       "untrained_vs_random": before, "trained_vs_random": after}, indent=2))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

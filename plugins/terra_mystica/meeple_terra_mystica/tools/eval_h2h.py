@@ -2,12 +2,12 @@
 some of evaluate's weights set back (e.g. to an older commit's), two seats each, seats
 swapping game by game. Reports wins (a shared first place counts 1/k) and mean VP.
 
-    nice .venv/bin/python scripts/tm_eval_h2h.py --games 40 \\
+    nice .venv/bin/python -m meeple_terra_mystica.tools.eval_h2h --games 40 \\
         --old EARLY.P=1.2,INCOME.P=1.1,W.favor=0,W.dig=2.5,W.priest_use=0
 
 The weights are tables of meeple_terra_mystica.ai's ``Weights`` (EARLY, LATE, INCOME,
 EXTRA, W, PLAYED); the older agent decides with a game object of its own that holds the
-older weights (``weighted``), so nothing shared is changed.
+older weights (``weights.weighted``), so nothing shared is changed.
 """
 
 from __future__ import annotations
@@ -18,56 +18,19 @@ import sys
 
 from meeple.ai.registry import make_agent
 from meeple.core import LocalGame
-from meeple_terra_mystica import TerraMystica, ai
+
+from ..game import TerraMystica
+from .weights import WithWeights, parse_weights
 
 GAME = TerraMystica()
-TABLES = ai.Weights.TABLES
 
 
-def parse_weights(text: str, option: str = "--old") -> dict[tuple[str, str], float]:
-    out = {}
-    known = set(ai.DEFAULT.names())
-    for part in filter(None, text.split(",")):
-        key, _, value = part.partition("=")
-        table, _, name = key.partition(".")
-        if (table, name) not in known:
-            _bad(f"unknown weight {key!r}; give TABLE.name=number with TABLE one of "
-                 f"{', '.join(TABLES)} and a name the table has", option)
-        try:
-            out[(table, name)] = float(value)
-        except ValueError:
-            _bad(f"{key}={value!r} is not a number", option)
-    return out
-
-
-def _bad(message: str, option: str) -> None:
-    print(f"{option}: {message}", file=sys.stderr)
-    raise SystemExit(2)
-
-
-def weighted(changes: dict[tuple[str, str], float]) -> TerraMystica:
-    """A game object whose evaluate (and its agents' evaluators) use today's weights with
-    ``changes``; the rules are the same, so it plays any game's positions."""
-    return TerraMystica(weights=ai.DEFAULT.changed(changes))
-
-
-class WithWeights:
-    """An agent that decides with other weights: it is handed a game object that holds
-    them (its own, not the one the others play with)."""
-
-    def __init__(self, inner, weights: dict[tuple[str, str], float]) -> None:
-        self.inner, self.game = inner, weighted(weights)
-
-    def act(self, game, view, player):
-        return self.inner.act(self.game, view, player)
-
-
-def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    ap = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--old", required=True, help="TABLE.name=value,... for the older agent")
-    a = ap.parse_args(argv[1:])
+    a = ap.parse_args(argv)
     old = parse_weights(a.old)
     wins = {"new": 0.0, "old": 0.0}
     vps: dict[str, list[int]] = {"new": [], "old": []}
@@ -97,4 +60,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(main())
