@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import pytest
 from meeple.core import Outcome
-from meeple_terraforming_mars import TerraformingMars
 from meeple_terraforming_mars.cards import CARDS
 from meeple_terraforming_mars.cardvalue import PROD_VALUE, RES_VALUE, VP_MC, play_value
 from meeple_terraforming_mars.evaluation import (
@@ -29,6 +28,8 @@ from meeple_terraforming_mars.evaluation import (
 )
 from meeple_terraforming_mars.rules import card_cost
 from meeple_terraforming_mars.state import MAX_OCEANS, MAX_OXYGEN, MC, State
+
+from .helpers import GAME
 
 POINTS = {"total": 20}
 
@@ -143,14 +144,13 @@ def test_a_tile_to_place_is_worth_what_placing_it_brings():
 
 
 def test_solo_every_step_of_terraforming_counts_the_dearer_ones_more():
-    game = TerraformingMars()
     s = State(("a",), {})
     s.phase = "action"
-    base = evaluate(game, s, "a")
+    base = evaluate(GAME, s, "a")
     gains = []
     for attr in ("temp", "oxygen", "oceans"):
         setattr(s, attr, 1)
-        gains.append(round((evaluate(game, s, "a") - base) * 600, 6))
+        gains.append(round((evaluate(GAME, s, "a") - base) * 600, 6))
         setattr(s, attr, 0)
     assert gains == [8.0, 16.0, 24.0]
 
