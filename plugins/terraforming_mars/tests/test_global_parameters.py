@@ -1,7 +1,8 @@
 """The global parameters stop at their tops: a raise past the top stops there and gives
 no more TR, and a standard project or a conversion whose only point is a
 parameter at its top is refused (and not offered) at the top and allowed one step below
-it."""
+it. A rise of the terraform rating, and no fall of it, marks it risen this generation
+(what United Nations Mars Initiative's action needs)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import random
 import pytest
 from meeple.core import IllegalCommand
 from meeple_terraforming_mars import messages as m
-from meeple_terraforming_mars.rules import raise_oxygen, raise_temp
+from meeple_terraforming_mars.rules import raise_oxygen, raise_temp, raise_tr
 from meeple_terraforming_mars.state import MAX_OCEANS, MAX_OXYGEN, MAX_TEMP_STEP, State
 
 from .helpers import GAME, action_game, give
@@ -47,3 +48,12 @@ def test_a_parameter_at_its_top_refuses_what_only_raises_it(cmd, attr, top, why)
     with pytest.raises(IllegalCommand, match=why):
         GAME.decide(s, "p1", cmd, random.Random(0))
     assert s == before
+
+
+@pytest.mark.parametrize(("n", "risen"), [(1, True), (2, True), (-1, False), (0, False)])
+def test_only_a_rise_of_the_terraform_rating_marks_it_risen(n: int, risen: bool) -> None:
+    s = State(("a", "b"), {})
+    p = s.players["a"]
+    p.tr_raised, tr = False, p.tr
+    raise_tr(p, n)
+    assert p.tr == tr + n and p.tr_raised is risen

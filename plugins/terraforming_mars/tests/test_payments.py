@@ -158,6 +158,16 @@ def test_a_card_action_paid_with_titanium_and_one_short():
     assert use_problem(g.state, p, "Water Import From Europa", 0, None) is None
 
 
+def test_a_card_action_paid_with_steel_is_affordable_with_steel_at_two_each():
+    g = action_game()
+    p = g.state.players["p1"]
+    p.played.append("Aquifer Pumping")  # action: 8 M€, steel may pay, for an ocean
+    give(g, "p1", mc=2, steel=3)
+    assert use_problem(g.state, p, "Aquifer Pumping", 0, None) is None
+    assert [c for c in GAME.legal(g.state, "p1") if type(c) is m.Use]
+    give(g, "p1", mc=1)
+    assert use_problem(g.state, p, "Aquifer Pumping", 0, None) == "Aquifer Pumping costs 8 M€"
+
 def test_helion_pays_a_project_partly_with_heat_but_not_a_megacredit_short():
     g = action_game(corps=("Helion", "Beginner Corporation"))
     cmd = m.Project("city", 5)

@@ -3,7 +3,8 @@ same objects: a game read back from its stored log (every string decoded from by
 offers and accepts exactly what the live game does at every decision, places the tiles
 it asks for and refuses every command once over; a command whose words were built at
 run time (read from a file, say) is decided as the same command written in code; and a
-player's name built at run time gets the same value of a state."""
+player's name built at run time gets the same value of a state and the same line of what
+it is asked."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ import pytest
 from meeple.core import IllegalCommand, LocalGame
 from meeple.core.codec import Codec
 from meeple_terraforming_mars import messages as m
-from meeple_terraforming_mars.state import MC
+from meeple_terraforming_mars.render import asks
+from meeple_terraforming_mars.state import MC, State
 
 from .helpers import GAME, action_game, give
 
@@ -106,3 +108,11 @@ def test_the_value_of_a_state_is_the_same_for_a_name_built_at_run_time():
     for name in ("ann", "bob"):
         built = "".join(list(name))
         assert GAME.evaluate(local.state, built) == GAME.evaluate(local.state, name)
+
+
+def test_the_line_of_what_a_seat_is_asked_is_the_same_for_a_name_built_at_run_time():
+    s = State(("ann", "bob"), {})
+    s.pending = [("ann", "place", "ocean", "ocean", "")]
+    built = "".join(list("ann"))
+    assert built == "ann" and built is not "ann"  # noqa: F632 - the point is another object
+    assert asks(s, built) == asks(s, "ann") == "place an ocean"
