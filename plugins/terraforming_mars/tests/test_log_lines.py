@@ -2,19 +2,18 @@
 its forms (hidden cards told by number, a payment with steel, titanium or heat, a tile
 with "a" or "an", the facts a delta adds: tiles with their owner, parameter steps in
 degrees and percent, milestones and awards, nothing the line says already), and the
-summary's fields. Written after the mutation runs of docs/testing.md (the earlier test
-only asked for a line that is not the fallback)."""
+summary's fields."""
 
 from __future__ import annotations
 
 import pytest
-from meeple_terraforming_mars import TerraformingMars
 from meeple_terraforming_mars import messages as m
 from meeple_terraforming_mars.delta import Delta
 from meeple_terraforming_mars.rules import AWARDS, MILESTONES
 from meeple_terraforming_mars.state import RES, State
 
-GAME = TerraformingMars()
+from .helpers import GAME
+
 CITY = Delta(tiles=(("e4", "city", "ann"),))
 OCEAN = Delta(tiles=(("c5", "ocean", ""),), steps=(("oceans", 1),))
 WARM = Delta(steps=(("temp", 2), ("oxygen", 1)))

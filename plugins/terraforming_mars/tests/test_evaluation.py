@@ -3,27 +3,33 @@ term by term, read here by changing one thing at a time: a point is worth ``VP_M
 a M€ is worth ``spend`` up to what the rest of the game can spend and little beyond;
 other resources their ``RES_VALUE`` at that rate; a production step its ``PROD_VALUE``
 and a TR step one M€ per generation left; a card in hand a share of its surplus over its
-price (nothing once dead, an average for a hidden one, the best eight in full and six
-more at half); a tile still to place what placing it brings; and a finished game the win
-or loss and the margin. Written after the mutation runs of docs/testing.md, where
-changed terms survived every test (the tuned numbers themselves are measured by
-self-play, docs/games/terraforming-mars.md)."""
+price (nothing once dead, that is past a maximum requirement and its tolerance of two
+steps; an average for a hidden one; the best eight in full and six more at half); a tile
+still to place what placing it brings; and a finished game the win or loss and the
+margin. These bounds hold whatever the tuning: the tuned numbers themselves are measured
+by self-play (docs/games/terraforming-mars.md)."""
 
 from __future__ import annotations
 
 import pytest
+from meeple.core import Outcome
+from meeple_terraforming_mars.cards import CARDS
 from meeple_terraforming_mars.cardvalue import PROD_VALUE, RES_VALUE, VP_MC, play_value
 from meeple_terraforming_mars.evaluation import (
     HAND_SHARE,
     STEPS,
+    _dead,
     _tile_value,
     card_worth,
+    evaluate,
     generations_left,
     hand_value,
     worth,
 )
 from meeple_terraforming_mars.rules import card_cost
 from meeple_terraforming_mars.state import MAX_OCEANS, MAX_OXYGEN, MC, State
+
+from .helpers import GAME
 
 POINTS = {"total": 20}
 
@@ -138,16 +144,45 @@ def test_a_tile_to_place_is_worth_what_placing_it_brings():
 
 
 def test_solo_every_step_of_terraforming_counts_the_dearer_ones_more():
-    from meeple_terraforming_mars import TerraformingMars
-    from meeple_terraforming_mars.evaluation import evaluate
-
-    game = TerraformingMars()
     s = State(("a",), {})
     s.phase = "action"
-    base = evaluate(game, s, "a")
+    base = evaluate(GAME, s, "a")
     gains = []
     for attr in ("temp", "oxygen", "oceans"):
         setattr(s, attr, 1)
-        gains.append(round((evaluate(game, s, "a") - base) * 600, 6))
+        gains.append(round((evaluate(GAME, s, "a") - base) * 600, 6))
         setattr(s, attr, 0)
     assert gains == [8.0, 16.0, 24.0]
+
+
+MAXED = [(n, k) for n, c in CARDS.items() for k in ("max_temp", "max_oxygen", "max_oceans")
+         if k in c.get("req", {})]
+
+
+@pytest.mark.parametrize(("name", "key"), MAXED, ids=[f"{n}-{k}" for n, k in MAXED])
+def test_every_card_with_a_maximum_is_dead_exactly_past_it_and_the_tolerance(name, key):
+    v = CARDS[name]["req"][key]
+    attr, last = {"max_temp": ("temp", (v + 30) // 2), "max_oxygen": ("oxygen", v),
+                  "max_oceans": ("oceans", v)}[key]
+    s = State(("a", "b"), {})
+    setattr(s, attr, last + 2)
+    assert not _dead(s, name)
+    setattr(s, attr, last + 3)
+    assert _dead(s, name)
+    assert not _dead(s, "Asteroid")  # no requirement: never dead
+
+
+def test_a_finished_game_is_worth_the_win_or_loss_plus_the_margin() -> None:
+    class Over:
+        def __init__(self, scores):
+            self.scores = scores
+
+        def outcome(self, s):
+            return Outcome(self.scores, {})
+
+    s = State(("a", "b"), {})
+    # +-0.6 for winning or losing, and 1/200 a point of the margin over the best other
+    assert evaluate(Over({"a": 80, "b": 70}), s, "a") == pytest.approx(0.65)
+    assert evaluate(Over({"a": 80, "b": 70}), s, "b") == pytest.approx(-0.65)
+    assert evaluate(Over({"a": 75, "b": 75}), s, "b") == pytest.approx(0.6)  # a shared win
+    assert evaluate(Over({"a": 70}), s, "a") == pytest.approx(0.6 + 10 / 200)  # solo: 60 to beat

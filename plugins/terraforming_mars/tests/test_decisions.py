@@ -1,11 +1,17 @@
-"""Every decision Terraforming Mars asks for (a corporation, a tile's space, a target, a
-card to pick, add to or take from, an option, an amount, cards to keep, draft or buy, the
-final greenery) in positions of random games: decide accepts a candidate answer exactly
-when ``legal`` offers it (the staged research's ``drop CARD`` aside, accepted but not
-offered), a refused answer is one line and changes nothing, and an answer of the wrong
-kind is refused with the line that says what is asked. Written after the mutation runs
-of docs/testing.md: the decisions' checks were reached only by the answers legal offers.
-"""
+"""The decisions Terraforming Mars asks for. Every one (a corporation, a tile's space, a
+target, a card to pick, add to or take from, an option, an amount, cards to keep, draft
+or buy, the final greenery) in positions of random games: decide accepts a candidate
+answer exactly when ``legal`` offers it (the staged research's ``drop CARD`` aside,
+accepted but not offered), a refused answer is one line and changes nothing, and an
+answer of the wrong kind is refused with the line that says what is asked. Candidates
+beyond what ``legal`` offers are tried, since random play reaches the checks only with
+legal answers.
+
+The decision queue: decisions at its head that have nothing left to choose from are
+dropped, in order, up to the first one that can be answered; those behind it stay (they
+are judged when they reach the head). Each kind of decision is possible exactly when
+there is something to choose. And the line that says what a seat is asked to do names
+the tile and what it is placed for."""
 
 from __future__ import annotations
 
@@ -14,12 +20,15 @@ from collections import Counter
 
 import pytest
 from meeple.core import IllegalCommand, LocalGame
-from meeple_terraforming_mars import TerraformingMars
 from meeple_terraforming_mars import messages as m
 from meeple_terraforming_mars.board import SPACES
 from meeple_terraforming_mars.cards import BEGINNER, CORPORATIONS
+from meeple_terraforming_mars.effects import normalize, pending_possible
+from meeple_terraforming_mars.render import asks
+from meeple_terraforming_mars.state import MAX_OCEANS, State
 
-GAME = TerraformingMars()
+from .helpers import GAME
+
 LABELS = ("plants", "animals", "microbes", "add", "draw", "energy", "heat", "steel", "titanium",
           "mc", "none", "remove", "oxygen", "ocean", "use")
 
@@ -137,3 +146,61 @@ def test_an_answer_of_the_wrong_kind_says_what_is_asked(kind, args, cmd, why):
     assert s == before
     with pytest.raises(IllegalCommand, match="it is not p2's turn \\(waiting for p1\\)"):
         GAME.decide(s, "p2", cmd, random.Random(0))
+
+
+# -- the decision queue --------------------------------------------------------------------
+
+
+OCEAN = ("a", "place", "ocean", "ocean", "")
+CITY = ("a", "place", "city", "normal", "")
+MICROBE = ("a", "add", "microbe", 2, "another", "Symbiotic Fungus")
+UNIVERSITY = ("a", "university")
+REDUCE = ("a", "reduce", "heat", 1)
+
+
+def _state(n: int = 2) -> State:
+    s = State(("a", "b", "c")[:n], {})
+    s.phase = "action"
+    return s
+
+
+def test_each_kind_of_decision_is_possible_exactly_when_there_is_a_choice():
+    s = _state()
+    assert pending_possible(s, OCEAN) and pending_possible(s, CITY)
+    s.oceans = MAX_OCEANS
+    assert not pending_possible(s, OCEAN) and pending_possible(s, CITY)
+    assert not pending_possible(s, MICROBE)
+    s.players["a"].played.append("Decomposers")  # holds microbes
+    assert pending_possible(s, MICROBE)
+    assert not pending_possible(s, UNIVERSITY)
+    s.players["a"].hand.append("Comet")
+    assert pending_possible(s, UNIVERSITY)
+    assert not pending_possible(s, REDUCE)  # nobody has heat production
+    s.players["b"].prod[5] = 1
+    assert pending_possible(s, REDUCE)
+    solo = State(("a",), {})
+    assert pending_possible(solo, REDUCE)  # the neutral player has any production
+
+
+def test_only_the_impossible_decisions_at_the_head_are_dropped_in_order():
+    s = _state()
+    s.oceans = MAX_OCEANS
+    s.pending = [OCEAN, MICROBE, CITY, OCEAN, UNIVERSITY]
+    normalize(s)
+    assert s.pending == [CITY, OCEAN, UNIVERSITY]
+    s.pending = [OCEAN, UNIVERSITY]
+    normalize(s)
+    assert s.pending == []
+    s.pending = [CITY, OCEAN]
+    normalize(s)
+    assert s.pending == [CITY, OCEAN]
+
+
+def test_to_act_lines_name_the_tile_and_what_it_is_placed_for() -> None:
+    s = State(("a", "b"), {})
+    s.pending = [("a", "place", "greenery", "normal", "Mangrove")]
+    assert asks(s, "a") == "place a greenery for Mangrove"
+    s.pending = [("a", "place", "ocean", "ocean", "")]
+    assert asks(s, "a") == "place an ocean"
+    s.pending = []
+    assert asks(s, "a") == "take an action (or pass)"

@@ -5,7 +5,7 @@ keeps secret (dealt, drafted, bought, drawn, sold, looked at, kept, marked, offe
 ``?`` with their number kept, the viewer's own are shown, every other field is the
 event's own, and the recorded delta hides the same; also the view of every seat and the
 spectator field by field in positions of those games, and the command texts of the log
-(``redact_command``) for each verb. Written after the mutation runs of docs/testing.md."""
+(``redact_command``) for each verb."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ import random
 import attrs
 import pytest
 from meeple.core import LocalGame
-from meeple_terraforming_mars import TerraformingMars
 from meeple_terraforming_mars import messages as m
 from meeple_terraforming_mars.delta import SECRET_LISTS
 
-GAME = TerraformingMars()
+from .helpers import GAME
+
 PER_PLAYER = {m.Dealt: ("corps", "cards"), m.Bought: ("cards",), m.Drawn: ("cards",),
               m.Sold: ("cards",), m.Looked: ("cards",), m.Kept: ("cards",),
               m.Drafted: ("card",), m.Marked: ("card",)}

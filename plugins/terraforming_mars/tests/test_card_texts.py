@@ -2,16 +2,18 @@
 cards that between them use every part of the card data: actions with options and
 resources here, a requirement of each kind, production, gains, tiles with a placement
 rule, choices, discounts, effects, corporations with a first action, and every kind of
-VP. Each text was checked against the printed card. Written after the mutation runs of
-docs/testing.md (the texts were only searched for a few words)."""
+VP. Each text was checked against the printed card. Steps are counted in words: "1 step",
+"2 steps"."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from meeple_terraforming_mars import TerraformingMars
+from meeple_terraforming_mars.cards import CARDS
 from meeple_terraforming_mars.cardtext import card_text, hand_line
 
-GAME = TerraformingMars()
+from .helpers import GAME
 
 TEXTS = {
     'Regolith Eaters': (
@@ -119,3 +121,10 @@ def test_a_hand_line_gives_the_cost_to_the_player_and_what_the_card_does():
     assert hand_line("Comet", 19) == ("Comet [19 M€; space, event; req none] raise the temperature "
                                       "1 step; place 1 ocean; remove up to 3 plants from any player")
     assert GAME.explain("no such card") is None
+
+
+def test_card_texts_say_one_step_and_several_steps() -> None:
+    texts = {n: card_text(n) for n in CARDS}
+    assert "raise the temperature 1 step" in texts["Asteroid"]
+    assert "raise the temperature 2 steps" in texts["Big Asteroid"]
+    assert not [n for n, t in texts.items() if re.search(r"\b1 steps\b", t)]

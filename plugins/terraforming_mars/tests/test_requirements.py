@@ -3,15 +3,21 @@ boundary: in a position that meets all of a card's requirements exactly, the car
 played; one step past any one of them (a temperature step, 1 % oxygen, an ocean, a tag, a
 greenery, a production step, a city), it may not, with the line that names what is
 needed and what there is; and with Inventrix's tolerance of two steps a global
-requirement holds two steps past and fails at the third. Written after the mutation runs
-of docs/testing.md (requirements were only tested for a few cards)."""
+requirement holds two steps past and fails at the third. A card that lowers M€
+production may not take it below -5."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from meeple.core import IllegalCommand
+from meeple_terraforming_mars import messages as m
 from meeple_terraforming_mars.cards import CARDS
 from meeple_terraforming_mars.rules import requirement_problem
 from meeple_terraforming_mars.state import RI, State
+
+from .helpers import GAME, hand, rich_game
 
 REQ_CARDS = sorted(n for n, c in CARDS.items() if c.get("req"))
 GLOBAL = ("min_temp", "max_temp", "min_oxygen", "max_oxygen", "min_oceans", "max_oceans")
@@ -133,3 +139,28 @@ def test_inventrix_plays_a_global_requirement_two_steps_past_and_not_three(name)
             if not 0 <= s.temp <= 19 or not 0 <= s.oxygen <= 14 or not 0 <= s.oceans <= 9:
                 continue  # past the end of the track: cannot happen
             assert requirement_problem(s, p, name) == (None if ok else why), (key, steps)
+
+
+def _lowering_megacredits() -> list[str]:
+    return sorted(n for n, c in CARDS.items() if c.get("prod", {}).get("mc", 0) < 0)
+
+
+def test_every_card_lowering_megacredit_production_stops_at_minus_five():
+    checked = 0
+    for card in _lowering_megacredits():
+        down = -CARDS[card]["prod"]["mc"]
+        results = {}
+        for start in (-5 + down - 1, -5 + down):
+            g = rich_game("")
+            g.state.players["p1"].prod[RI["mc"]] = start
+            hand(g, "p1", card)
+            offered = [c for c in GAME.legal(g.state, "p1") if type(c) is m.Play and c.card == card]
+            results[start] = bool(offered)
+            if not offered:
+                cost = CARDS[card]["cost"]
+                with pytest.raises(IllegalCommand, match="lowers your mc production"):
+                    GAME.decide(g.state, "p1", m.Play(card, cost, 0, 0, 0), random.Random(0))
+        if results[-5 + down]:  # playable at all here (requirements and the like met)
+            assert not results[-5 + down - 1], card
+            checked += 1
+    assert checked >= 3
