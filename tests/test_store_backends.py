@@ -44,7 +44,7 @@ from meeple.core.stores.jsonl import (
 from meeple.core.stores.memory import MemoryStore
 from meeple.core.stores.open import ENV_DB, default_db_path, open_store, resolve_url
 from meeple.core.stores.sqlite import SqliteStore, path_from_url
-from test_verify_findings import _game
+from test_verify_findings import connect_four_played
 
 PLUGINS = load()
 
@@ -524,7 +524,7 @@ def test_read_game_of_an_empty_file_names_line_one() -> None:
 
 @pytest.mark.parametrize(("last", "skip"), [(3, 1), (4, 2), (6, 1)])
 def test_a_batch_that_skips_events_names_the_event_it_had_to_follow(last: int, skip: int) -> None:
-    eng, gid = _game()
+    eng, gid = connect_four_played()
     records = eng.store.load(gid)
     late = records[last + skip]  # seq last + skip + 1: `skip` events missing
     with pytest.raises(ConcurrencyError,

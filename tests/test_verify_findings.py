@@ -167,6 +167,8 @@ def test_values_are_cut_at_their_limit() -> None:
     assert MAX_VALUE == 80
     assert _value("a" * 78) == repr("a" * 78) and len(_value("a" * 78)) == 80
     assert _value("a" * 79) == repr("a" * 79)[:77] + "..." and len(_value("a" * 79)) == 80
+    longer = _value("a" * MAX_VALUE)
+    assert len(longer) == MAX_VALUE and longer.endswith("...") and longer.startswith("'aaa")
     assert _value([1, 2]) == "[1, 2]"
 
 
@@ -288,7 +290,8 @@ def test_an_event_of_a_command_naming_another_command_is_a_finding() -> None:
         f"event {last.seq} names another command")
 
 
-def _game(moves: int = 7) -> tuple[Engine, str]:
+def connect_four_played(moves: int = 7) -> tuple[Engine, str]:
+    """A stored connect four game with `moves` drops, one per column from the left."""
     eng = games_engine()
     gid = eng.new_game("connect-four", ["a", "b"], seed=3, game_id="g")
     for column in range(1, moves + 1):
@@ -298,7 +301,7 @@ def _game(moves: int = 7) -> tuple[Engine, str]:
 
 @pytest.mark.parametrize("broken", [2, 3, 6])
 def test_a_broken_chain_names_the_record_and_the_one_it_does_not_follow(broken: int) -> None:
-    eng, gid = _game()
+    eng, gid = connect_four_played()
     records = list(eng.store.load(gid))
     assert len(records) >= 6
     records[broken - 1] = attrs.evolve(records[broken - 1], prev_hash="0" * 64)
@@ -308,7 +311,7 @@ def test_a_broken_chain_names_the_record_and_the_one_it_does_not_follow(broken: 
 
 
 def test_a_stored_game_whose_plugin_is_not_installed_fails_verification() -> None:
-    eng, gid = _game(2)
+    eng, gid = connect_four_played(2)
     assert eng.verify(gid).ok
     bare = Engine(eng.store, load(only="no-such-plugin"), clock=eng.clock)
     report = bare.verify(gid)
