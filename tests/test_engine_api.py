@@ -437,6 +437,9 @@ def test_a_header_without_events_is_damaged_and_never_set_up_again() -> None:
         with pytest.raises(IntegrityError, match="empty is damaged: its header is stored "
                            "without any events"):
             read()
+    with pytest.raises(IntegrityError) as exc:
+        eng.state("empty", at=1)
+    assert exc.value.seq == 1  # the first event, the one that is missing
     assert store.last("empty")[0] == 0 and store.game_ids() == ["empty"]  # nothing written
     report = eng.verify("empty")
     assert not report.ok and report.first_bad_seq == 1 and "without any events" in report.problem

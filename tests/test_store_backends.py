@@ -383,6 +383,11 @@ def test_every_way_an_export_is_incomplete_names_its_line() -> None:
                                   "with the record's fields)")
     text, line = failure(b"\n".join([lines[0], b'{"seq": 1}', lines[3]]) + b"\n")
     assert line == 2 and text.startswith("line 2: not a Meeple event record (")
+    # The trailer itself cut short, inside or before its key: named at its own line.
+    for torn in (lines[3][:12], lines[3][:5]):
+        assert failure(b"\n".join([*lines[:3], torn]) + b"\n") == (
+            "line 4: the trailer line is cut short (the file ends inside it); an export ends "
+            'with {"trailer": {"events": N, "last_hash": H}}', 4)
     # Blank lines are skipped but still counted.
     spaced = b"\n".join([lines[0], b"", lines[1], b" ", lines[2], lines[3]]) + b"\n"
     assert read_export(spaced) == (h, recs, 6, recs[-1].hash)

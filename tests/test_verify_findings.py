@@ -13,7 +13,7 @@ from meeple.core import (
     IllegalCommand,
     event,
 )
-from meeple.core.audit import VerifyReport, _same, check_chain, rederive, verify
+from meeple.core.audit import VerifyReport, _same, check_chain, check_header, rederive, verify
 from meeple.core.codec import Codec, dumps
 from meeple.core.compare import MAX_VALUE, _show_record, _value, difference, show_event
 from meeple.core.engine import Engine
@@ -491,3 +491,12 @@ def test_a_fork_is_checked_blind_up_to_its_fork_point() -> None:
     assert report.fork == ("forked from v at event 3, which is not in this store: the events "
                            "before the fork are checked against the rules, their draws taken "
                            "as recorded")
+
+
+def test_a_header_forked_from_its_own_game_is_named_at_the_header() -> None:
+    eng, gid = connect_four_played(2)
+    forged = attrs.evolve(eng.store.header(gid), forked_from=(gid, 1))
+    with pytest.raises(IntegrityError) as exc:
+        check_header(forged, eng.store.load(gid))
+    assert str(exc.value) == "header field 'forked_from' names the game itself"
+    assert exc.value.seq == 0  # the header, before every event
