@@ -86,15 +86,15 @@ def _core_tests() -> tuple[str, ...]:
              "store_errors", "reliability_cli_input", "reliability_faults", "reliability_fuzz",
              "reliability_integrity", "reliability_secrets", "reliability_spectator",
              "reliability_tamper", "reliability_list", "reliability_reroll",
-             "table_undo_rebuild", "old_logs")
+             "table_undo_rebuild", "old_logs", "svg_shapes", "screenshot_colours")
     return tuple(f"tests/test_{n}.py" for n in names)
 
 
 def _ai_tests() -> tuple[str, ...]:
     # Every tests/test_ai_*.py, as docs/testing.md says: a new ai test module is never left
-    # out of the runs.
+    # out of the runs. test_review.py tests ai/review.py and ai/review_chart.py.
     own = sorted(p.name for p in (ROOT / "tests").glob("test_ai_*.py"))
-    return tuple(f"tests/{n}" for n in (*own, "test_sealed_status.py"))
+    return tuple(f"tests/{n}" for n in (*own, "test_review.py", "test_sealed_status.py"))
 
 
 def packages() -> dict[str, Package]:

@@ -122,7 +122,7 @@ def test_the_ai_runs_use_every_ai_test_file() -> None:
     assert {"tests/test_ai_model_search.py", "tests/test_ai_model_search_lines.py",
             "tests/test_ai_search_trees.py", "tests/test_ai_tournament_plan.py"} <= set(on_disk)
     assert set(on_disk) <= set(tests)
-    assert "tests/test_sealed_status.py" in tests
+    assert {"tests/test_sealed_status.py", "tests/test_review.py"} <= set(tests)
     assert all((ROOT / t).is_file() for t in tests)
 
 
@@ -130,8 +130,8 @@ def test_the_core_runs_use_the_engines_own_test_modules() -> None:
     core = mutation.packages()["core"]
     assert all((ROOT / t).is_file() for t in core.tests)
     assert len(set(core.tests)) == len(core.tests)
-    # The modules that test meeple.core alone, value by value, besides the engine's and the
-    # stores' contracts and the reliability tests.
+    # The modules that test meeple.core alone, value by value (the shipped test helpers
+    # included), besides the engine's and the stores' contracts and the reliability tests.
     assert {"tests/test_engine.py", "tests/test_engine_api.py", "tests/test_core_api.py",
             "tests/test_store_contract.py", "tests/test_store_backends.py",
             "tests/test_store_errors.py", "tests/test_verify_findings.py",
@@ -139,7 +139,8 @@ def test_the_core_runs_use_the_engines_own_test_modules() -> None:
             "tests/test_game_defaults.py", "tests/test_records.py", "tests/test_undo_rules.py",
             "tests/test_match_play.py", "tests/test_plugin_loading.py", "tests/test_rng.py",
             "tests/test_long_logs.py", "tests/test_outcome.py", "tests/test_facts.py",
-            "tests/test_errors.py", "tests/test_agent_specs.py"} <= set(core.tests)
+            "tests/test_errors.py", "tests/test_agent_specs.py", "tests/test_svg_shapes.py",
+            "tests/test_screenshot_colours.py"} <= set(core.tests)
     for hint in core.hint_tests:
         path, name = hint.split("::")
         assert f"def {name}(" in (ROOT / path).read_text(), hint
