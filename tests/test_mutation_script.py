@@ -133,7 +133,8 @@ def test_the_core_runs_use_the_engines_own_test_modules() -> None:
     # The modules that test meeple.core alone, value by value (the shipped test helpers
     # included), besides the engine's and the stores' contracts and the reliability tests.
     assert {"tests/test_engine.py", "tests/test_engine_api.py", "tests/test_core_api.py",
-            "tests/test_store_contract.py", "tests/test_store_backends.py",
+            "tests/test_store_contract.py", "tests/test_store_contract_catches_broken_stores.py",
+            "tests/test_store_backends.py",
             "tests/test_store_errors.py", "tests/test_verify_findings.py",
             "tests/test_game_contract_checks.py", "tests/test_game_options.py",
             "tests/test_game_defaults.py", "tests/test_records.py", "tests/test_undo_rules.py",
