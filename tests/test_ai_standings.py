@@ -25,7 +25,13 @@ from test_ai_tournament_plan import C4
 def test_a_tournament_reports_the_seconds_it_took(monkeypatch, tmp_path):
     monkeypatch.setenv("MEEPLE_LOAD_PLUGINS", "connect_four")
     url, specs = f"sqlite:///{tmp_path / 't.sqlite'}", ["random", "heuristic"]
-    run_tournament(plan("connect-four", specs, 2, 5, url), specs, 5)
+    t0 = time.perf_counter()
+    first = run_tournament(plan("connect-four", specs, 2, 5, url), specs, 5)
+    t1 = time.perf_counter()
+    # Played one after the other, the matches' own seconds add up to less than the whole.
+    assert not any(m.resumed for m in first.matches)
+    assert all(m.seconds > 0 for m in first.matches)
+    assert sum(m.seconds for m in first.matches) <= first.seconds <= t1 - t0
     units = plan("connect-four", specs, 2, 5, url)
     t0 = time.perf_counter()
     again = run_tournament(units, specs, 5)
