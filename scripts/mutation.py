@@ -78,21 +78,24 @@ class Package:
 def _core_tests() -> tuple[str, ...]:
     # The engine's own tests; cli/web/ai/rl tests exercise core too but belong to those
     # packages, and running them per mutant would make a core run several times longer.
-    names = ("engine", "events_contract", "log_changes", "plugin_checks", "verify_compare",
-             "contract_catches_broken_games", "store_contract", "reliability_cli_input",
-             "reliability_faults", "reliability_fuzz", "reliability_integrity",
-             "reliability_secrets", "reliability_spectator", "reliability_tamper",
-             "reliability_list", "reliability_reroll", "table_undo_rebuild", "old_logs")
-    extra = sorted(p.name for p in (ROOT / "tests").glob("test_mutation_kills_core*.py"))
-    return tuple(f"tests/test_{n}.py" for n in names) + tuple(f"tests/{n}" for n in extra)
+    names = ("engine", "engine_api", "core_api", "events_contract", "log_changes",
+             "plugin_checks", "plugin_loading", "verify_compare", "verify_findings",
+             "contract_catches_broken_games", "game_contract_checks", "game_defaults",
+             "game_options", "outcome", "facts", "errors", "agent_specs", "rng", "records",
+             "undo_rules", "match_play", "long_logs", "store_contract",
+             "store_contract_catches_broken_stores", "store_backends",
+             "store_errors", "reliability_cli_input", "reliability_faults", "reliability_fuzz",
+             "reliability_integrity", "reliability_secrets", "reliability_spectator",
+             "reliability_tamper", "reliability_list", "reliability_reroll",
+             "table_undo_rebuild", "old_logs", "svg_shapes", "screenshot_colours")
+    return tuple(f"tests/test_{n}.py" for n in names)
 
 
 def _ai_tests() -> tuple[str, ...]:
-    # Every tests/test_ai_*.py, as docs/testing.md says: a fixed list once left out
-    # test_ai_model_search.py, added with ai/model_search.py.
+    # Every tests/test_ai_*.py, as docs/testing.md says: a new ai test module is never left
+    # out of the runs. test_review.py tests ai/review.py and ai/review_chart.py.
     own = sorted(p.name for p in (ROOT / "tests").glob("test_ai_*.py"))
-    extra = sorted(p.name for p in (ROOT / "tests").glob("test_mutation_kills_ai*.py"))
-    return tuple(f"tests/{n}" for n in (*own, "test_sealed_status.py", *extra))
+    return tuple(f"tests/{n}" for n in (*own, "test_review.py", "test_sealed_status.py"))
 
 
 def packages() -> dict[str, Package]:
@@ -101,7 +104,7 @@ def packages() -> dict[str, Package]:
             "tests/test_reliability_faults.py::test_sigkill_mid_match_leaves_every_game",
             "tests/test_reliability_faults.py::test_sigkill_of_a_tournament_and_its_workers",
         ), hint_tests=(
-            "tests/test_mutation_kills_core_api.py::test_every_annotation_in_core_resolves",)),
+            "tests/test_core_api.py::test_every_annotation_in_core_resolves",)),
         "ai": Package(("ai",), _ai_tests(), deselected=(
             "tests/test_ai_round_robin.py::test_ctrl_c_stops_within_seconds",
         )),

@@ -116,10 +116,32 @@ def test_only_file_samples_the_mutants_of_that_file_alone(tmp_path) -> None:
         assert mutation.new_session(db, only_b, "pkg", 7)["order"] == metas["b"]["order"]
 
 
-def test_the_ai_runs_use_every_ai_test_file_and_the_kill_tests() -> None:
+def test_the_ai_runs_use_every_ai_test_file() -> None:
     tests = mutation.packages()["ai"].tests
     on_disk = sorted(f"tests/{p.name}" for p in (ROOT / "tests").glob("test_ai_*.py"))
-    assert "tests/test_ai_model_search.py" in on_disk
+    assert {"tests/test_ai_model_search.py", "tests/test_ai_model_search_lines.py",
+            "tests/test_ai_search_trees.py", "tests/test_ai_tournament_plan.py"} <= set(on_disk)
     assert set(on_disk) <= set(tests)
-    assert {"tests/test_sealed_status.py", "tests/test_mutation_kills_ai_model_search.py"} <= set(tests)
+    assert {"tests/test_sealed_status.py", "tests/test_review.py"} <= set(tests)
     assert all((ROOT / t).is_file() for t in tests)
+
+
+def test_the_core_runs_use_the_engines_own_test_modules() -> None:
+    core = mutation.packages()["core"]
+    assert all((ROOT / t).is_file() for t in core.tests)
+    assert len(set(core.tests)) == len(core.tests)
+    # The modules that test meeple.core alone, value by value (the shipped test helpers
+    # included), besides the engine's and the stores' contracts and the reliability tests.
+    assert {"tests/test_engine.py", "tests/test_engine_api.py", "tests/test_core_api.py",
+            "tests/test_store_contract.py", "tests/test_store_contract_catches_broken_stores.py",
+            "tests/test_store_backends.py",
+            "tests/test_store_errors.py", "tests/test_verify_findings.py",
+            "tests/test_game_contract_checks.py", "tests/test_game_options.py",
+            "tests/test_game_defaults.py", "tests/test_records.py", "tests/test_undo_rules.py",
+            "tests/test_match_play.py", "tests/test_plugin_loading.py", "tests/test_rng.py",
+            "tests/test_long_logs.py", "tests/test_outcome.py", "tests/test_facts.py",
+            "tests/test_errors.py", "tests/test_agent_specs.py", "tests/test_svg_shapes.py",
+            "tests/test_screenshot_colours.py"} <= set(core.tests)
+    for hint in core.hint_tests:
+        path, name = hint.split("::")
+        assert f"def {name}(" in (ROOT / path).read_text(), hint

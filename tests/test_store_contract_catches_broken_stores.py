@@ -1,11 +1,17 @@
-"""The shipped store contract fails a store that breaks its promises, run as a store
-plugin's tests would run it: a test file of its own, outside this checkout's tests."""
+"""The shipped store contract fails a store that breaks its promises: run as a store
+plugin's tests would run it (a test file of its own, outside this checkout's tests), and
+check by check in this process."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 from pathlib import Path
+
+import attrs
+import pytest
+from meeple.core.stores.memory import MemoryStore
+from meeple.core.testing import PersistentContract
 
 BROKEN = '''
 from meeple.core.stores.annotations import MemoryAnnotations
@@ -56,3 +62,50 @@ def test_the_store_contract_fails_a_store_that_loses_events_or_annotations(tmp_p
     assert "TestSound" not in "".join(ln for ln in run.stdout.splitlines()
                                       if ln.startswith("FAILED"))
     assert "3 failed, 3 passed" in run.stdout, run.stdout[-3000:]
+
+
+# -- in this process: promises whose breach the contract must see -----------------------------
+
+
+class NarrowSeeds(MemoryStore):
+    """Keeps only the low 32 bits of a game's seed, as a 32-bit integer column would."""
+
+    def create_game(self, header):
+        super().create_game(attrs.evolve(header, seed=header.seed & 0xFFFFFFFF))
+
+
+class Reopened(MemoryStore):
+    """What reopening a store hands back: the same games, and the status it kept."""
+
+    def __init__(self, of: MemoryStore, keeps_status: bool) -> None:
+        super().__init__()
+        self._headers, self._logs = of._headers, of._logs
+        self._status = of._status if keeps_status else {}
+
+
+class Contract(PersistentContract):
+    processes = False
+    store_class: type[MemoryStore] = MemoryStore
+    keeps_status = True
+
+    def make_store(self, place):
+        return self.store_class()
+
+    def reopen(self, store):
+        return Reopened(store, self.keeps_status)
+
+
+def test_the_store_contract_sees_a_seed_cut_to_32_bits(tmp_path: Path) -> None:
+    Contract().test_header_round_trips(MemoryStore())
+    narrow = Contract()
+    narrow.store_class = NarrowSeeds
+    with pytest.raises(AssertionError):
+        narrow.test_header_round_trips(narrow.make_store(tmp_path))
+
+
+def test_the_store_contract_sees_a_reopened_store_that_lost_the_status(tmp_path: Path) -> None:
+    Contract().test_a_reopened_store_sees_everything(MemoryStore())
+    forgetful = Contract()
+    forgetful.keeps_status = False
+    with pytest.raises(AssertionError):
+        forgetful.test_a_reopened_store_sees_everything(forgetful.make_store(tmp_path))

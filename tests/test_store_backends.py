@@ -1,8 +1,8 @@
-"""Every store backend under one contract, message by message (scripts/mutation.py,
-docs/testing.md): each refusal names the game and the store exactly and changes nothing,
-loads honour both bounds, empty batches write nothing; and the pieces around the
-backends (URLs, header and status parsing, the JSON Lines export format) checked
-branch by branch. PostgreSQL runs when MEEPLE_TEST_POSTGRES names a server."""
+"""Every store backend under one contract, message by message: each refusal names the game and
+the store exactly and changes nothing, loads honour both bounds, empty batches write
+nothing; and the pieces around the backends (URLs, header and status parsing, the JSON Lines
+export format) checked branch by branch. PostgreSQL runs when MEEPLE_TEST_POSTGRES names a
+server."""
 
 from __future__ import annotations
 
@@ -44,6 +44,7 @@ from meeple.core.stores.jsonl import (
 from meeple.core.stores.memory import MemoryStore
 from meeple.core.stores.open import ENV_DB, default_db_path, open_store, resolve_url
 from meeple.core.stores.sqlite import SqliteStore, path_from_url
+from test_verify_findings import connect_four_played
 
 PLUGINS = load()
 
@@ -243,9 +244,13 @@ def test_a_row_of_the_wrong_kinds_is_a_damaged_record_naming_its_event() -> None
         checked_record("g1", Record(**{**fields, "data": "{}"}))
     assert str(exc.value) == "event 1 of g1 is damaged: its data is stored as str, not bytes"
     assert exc.value.seq == 1
-    for name, value in [("seq", "1"), ("seq", True), ("version", 1.0), ("batch", None),
-                        ("game_id", 1), ("type", None), ("recorded_at", 5), ("prev_hash", b"p"),
-                        ("hash", None), ("actor", 3), ("command_text", b"x")]:
+    # Every column is checked on its own (one wrong column among right ones is enough), and
+    # a bool is no integer and a float no batch number.
+    for name, value in [("seq", "1"), ("seq", True), ("version", 1.0), ("version", True),
+                        ("batch", None), ("batch", 1.0), ("game_id", 1), ("type", None),
+                        ("type", 5), ("recorded_at", 5), ("prev_hash", b"p"), ("prev_hash", 5),
+                        ("hash", None), ("hash", 5), ("actor", 3), ("command_text", b"x"),
+                        ("command_text", 5)]:
         with pytest.raises(DamagedRecord) as exc:
             checked_record("g1", Record(**{**fields, name: value}))
         assert str(exc.value).endswith("is damaged: a column holds a value of the wrong kind")
@@ -378,6 +383,11 @@ def test_every_way_an_export_is_incomplete_names_its_line() -> None:
                                   "with the record's fields)")
     text, line = failure(b"\n".join([lines[0], b'{"seq": 1}', lines[3]]) + b"\n")
     assert line == 2 and text.startswith("line 2: not a Meeple event record (")
+    # The trailer itself cut short, inside or before its key: named at its own line.
+    for torn in (lines[3][:12], lines[3][:5]):
+        assert failure(b"\n".join([*lines[:3], torn]) + b"\n") == (
+            "line 4: the trailer line is cut short (the file ends inside it); an export ends "
+            'with {"trailer": {"events": N, "last_hash": H}}', 4)
     # Blank lines are skipped but still counted.
     spaced = b"\n".join([lines[0], b"", lines[1], b" ", lines[2], lines[3]]) + b"\n"
     assert read_export(spaced) == (h, recs, 6, recs[-1].hash)
@@ -515,3 +525,14 @@ def test_read_game_of_an_empty_file_names_line_one() -> None:
     with pytest.raises(ImportFailed) as exc:
         read_game(b"\n")
     assert str(exc.value) == "line 1: the file is empty; expected a Meeple JSON Lines export"
+
+
+@pytest.mark.parametrize(("last", "skip"), [(3, 1), (4, 2), (6, 1)])
+def test_a_batch_that_skips_events_names_the_event_it_had_to_follow(last: int, skip: int) -> None:
+    eng, gid = connect_four_played()
+    records = eng.store.load(gid)
+    late = records[last + skip]  # seq last + skip + 1: `skip` events missing
+    with pytest.raises(ConcurrencyError,
+                       match=f"event {late.seq} of {gid} cannot follow event {last};"):
+        check_sequence(gid, last, [late])
+    check_sequence(gid, last, [records[last]])  # the next one is fine

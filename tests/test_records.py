@@ -1,7 +1,7 @@
-"""Stored shapes and the engine's own rules, checked field by field (scripts/mutation.py,
-docs/testing.md): the codec's canonical bytes and round trips, headers (shape checks with
-their messages, secrets kept out of the hash and the export, legacy headers), record
-chains and batches, and undo/redo: which span, whose consent, every refusal's words."""
+"""Stored shapes, checked field by field: the codec's canonical bytes and round trips, event
+declarations and their type names, headers (shape checks with their messages, secrets kept
+out of the hash and the export, legacy headers), record chains and batches, and the chance
+keys of each scheme."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import hashlib
 import attrs
 import orjson
 import pytest
-from meeple.core import BadOptions, IllegalCommand, IntegrityError, Redone, Undone, event, runtime
+from meeple.core import IntegrityError, runtime
 from meeple.core.codec import Codec, dumps
+from meeple.core.events import Redone, Undone, command, event, is_barrier, type_name
 from meeple.core.game import Game
 from meeple.core.records import (
     CHANCE_DRAW,
@@ -242,151 +243,51 @@ def test_a_record_round_trips_through_json() -> None:
     assert utc_now().endswith("+00:00") and len(utc_now()) == len("2026-01-01T00:00:00.000000+00:00")
 
 
-# -- undo and redo ---------------------------------------------------------------------------
-
-@event("u.dealt", barrier=True)
-class Dealt:
-    n: int
-
-
-@event("u.moved")
-class Moved:
-    n: int
-
-
-def rows(*spec: tuple[int, int, str | None, object]) -> list[runtime.Row]:
-    return list(spec)
-
-
-SETUP = (1, 1, None, Moved(0))
-
-
-def test_the_span_is_the_last_command_still_counting() -> None:
-    r = rows(SETUP, (2, 2, "a", Moved(1)), (3, 2, "a", Dealt(2)), (4, 4, "b", Moved(3)))
-    assert runtime.undo_span(r) == (4, 4, "b", False)
-    undone = [*r, (5, 5, "b", Undone(4, 4, "b"))]
-    assert runtime.undo_span(undone) == (2, 3, "a", True)
-    redone = [*undone, (6, 6, "b", Redone(5, "b"))]
-    assert runtime.undo_span(redone) == (4, 4, "b", False)
-    with pytest.raises(IllegalCommand) as exc:
-        runtime.undo_span(rows(SETUP))
-    assert str(exc.value) == "there is nothing to undo: no player command counts yet"
-    with pytest.raises(IllegalCommand):
-        runtime.undo_span([*r[:2], (3, 2, "a", Dealt(2)), (4, 4, "a", Undone(2, 3, "a"))])
-
-
-def test_consent_is_the_actor_or_everyone_after_a_barrier() -> None:
-    assert runtime.consent_needed(["a", "b", "c"], "b", "a", False) == ["a", "b"]
-    assert runtime.consent_needed(["a", "b", "c"], "a", "a", False) == ["a"]
-    assert runtime.consent_needed(["c", "a", "b"], "a", "a", True) == ["c", "a", "b"]
-
-
-PLAYERS = ["a", "b", "c"]
-OWN = rows(SETUP, (2, 2, "a", Moved(1)))
-OTHERS = rows(SETUP, (2, 2, "b", Moved(1)))
-DEAL = rows(SETUP, (2, 2, "a", Dealt(1)))
-
-
-def test_undoing_ones_own_command_records_no_consent() -> None:
-    assert runtime.make_undo(OWN, PLAYERS, "a") == Undone(2, 2, "a", (), False, "")
-    assert runtime.make_undo(OWN, PLAYERS, "a", proof="hot-seat") == Undone(2, 2, "a")
-
-
-def test_undoing_anothers_command_needs_and_records_their_consent() -> None:
-    with pytest.raises(IllegalCommand) as exc:
-        runtime.make_undo(OTHERS, PLAYERS, "a")
-    assert str(exc.value) == ("events 2-2 are b's command; undo needs b's consent (missing: b; "
-                              "--agreed-by b) or --force")
-    assert runtime.make_undo(OTHERS, PLAYERS, "a", agreed=["b"], proof="seat-key") == Undone(
-        2, 2, "a", ("b", "a"), False, "seat-key")
-    assert runtime.make_undo(OTHERS, PLAYERS, "a", force=True, proof="p") == Undone(
-        2, 2, "a", ("a",), True, "p")
-    # The actor undoing their own with someone else agreeing: the consent is recorded.
-    assert runtime.make_undo(OWN, PLAYERS, "a", agreed=["c"], proof="p") == Undone(
-        2, 2, "a", ("c", "a"), False, "p")
-    assert runtime.make_undo(OTHERS, PLAYERS, "b", agreed=["b"], proof="p") == Undone(
-        2, 2, "b", (), False, "")
-
-
-def test_undoing_across_a_barrier_needs_everyone() -> None:
-    with pytest.raises(IllegalCommand) as exc:
-        runtime.make_undo(DEAL, PLAYERS, "a", agreed=["b"])
-    assert str(exc.value) == ("events 2-2 revealed hidden information; undo needs every "
-                              "player's consent (missing: c; --agreed-by b,c) or --force")
-    assert runtime.make_undo(DEAL, PLAYERS, "a", agreed=["b", "c"], proof="p") == Undone(
-        2, 2, "a", ("b", "c", "a"), False, "p")
-    assert runtime.make_undo(DEAL, PLAYERS, "a", agreed=["c"], force=True, proof="p") == Undone(
-        2, 2, "a", ("c", "a"), True, "p")
-    # Forced with nothing missing is no forced undo.
-    assert runtime.make_undo(DEAL, PLAYERS, "a", agreed=["b", "c"], force=True).forced is False
-    with pytest.raises(BadOptions) as exc:
-        runtime.make_undo(DEAL, PLAYERS, "a", agreed=["x", "b", "y"])
-    assert str(exc.value) == "x, y do not play; players: a, b, c"
-
-
-def test_a_stored_undo_is_checked_against_its_place() -> None:
-    assert runtime.check_undo(OWN, PLAYERS, Undone(2, 2, "a")) is None
-    assert runtime.check_undo(rows(SETUP), PLAYERS, Undone(1, 1, "a")) == "there was nothing to undo"
-    assert runtime.check_undo(OWN, PLAYERS, Undone(1, 2, "a")) == (
-        "it names events 1-2, but the last command that counted was events 2-2")
-    assert runtime.check_undo(OWN, PLAYERS, Undone(2, 2, "z")) == "it was asked by 'z', who does not play"
-    assert runtime.check_undo(OTHERS, PLAYERS, Undone(2, 2, "a")) == (
-        "it undoes b's events without the consent of b")
-    assert runtime.check_undo(OTHERS, PLAYERS, Undone(2, 2, "a", ("b", "a"))) is None
-    assert runtime.check_undo(OTHERS, PLAYERS, Undone(2, 2, "a", ("a",), True)) is None
-    assert runtime.check_undo(DEAL, PLAYERS, Undone(2, 2, "a", ("b", "a"))) == (
-        "it undoes a's events without the consent of c")
-    # Legacy games: only a barrier needed consent.
-    assert runtime.check_undo(OTHERS, PLAYERS, Undone(2, 2, "a"), legacy=True) is None
-    assert runtime.check_undo(DEAL, PLAYERS, Undone(2, 2, "a"), legacy=True) == (
-        "it crosses revealed information without recorded consent")
-    assert runtime.check_undo(DEAL, PLAYERS, Undone(2, 2, "a", ("a",)), legacy=True) is None
-
-
-def pairs_of(r: list[runtime.Row]) -> list[tuple[int, object]]:
-    return [(x[0], x[3]) for x in r]
-
-
-def test_redo_names_the_latest_standing_undo_with_nothing_after_it() -> None:
-    base = [*OTHERS, (3, 3, "a", Undone(2, 2, "a", ("b", "a")))]
-    assert runtime.redo_target(pairs_of(base)) == 3
-    with pytest.raises(IllegalCommand) as exc:
-        runtime.redo_target(pairs_of(OTHERS))
-    assert str(exc.value) == "there is nothing to redo"
-    later = [*base, (4, 4, "c", Moved(9))]
-    with pytest.raises(IllegalCommand) as exc:
-        runtime.redo_target(pairs_of(later))
-    assert str(exc.value) == "cannot redo: new moves were made after the undo"
-    done = [*base, (4, 4, "a", Redone(3, "a"))]
-    with pytest.raises(IllegalCommand):
-        runtime.redo_target(pairs_of(done))
-    assert runtime.redo_allowed(pairs_of(base), base, 3, "a") is None
-    assert runtime.redo_allowed(pairs_of(base), base, 3, "b") is None
-    assert runtime.redo_allowed(pairs_of(base), base, 3, "c") == (
-        "only a (who undid it) or b (whose command it was) may redo the undo at 3")
-    assert runtime.check_redo(pairs_of(base), base, Redone(3, "c")) == (
-        "only a (who undid it) or b (whose command it was) may redo the undo at 3")
-    assert runtime.check_redo(pairs_of(base), base, Redone(3, "c"), legacy=True) is None
-    assert runtime.check_redo(pairs_of(base), base, Redone(2, "a")) == (
-        "it names the undo at 2, but only the undo at 3 could be redone")
-    assert runtime.check_redo(pairs_of(OTHERS), OTHERS, Redone(3, "a")) == "there is nothing to redo"
-
-
-def test_effective_drops_undone_spans_unless_redone() -> None:
-    p = [(1, Moved(0)), (2, Moved(1)), (3, Moved(2)), (4, Undone(2, 3, "a")), (5, Moved(3))]
-    assert runtime.effective(p) == [(1, Moved(0)), (5, Moved(3))]
-    assert runtime.effective([*p[:4], (5, Redone(4, "a"))]) == p[:3]
-    assert runtime.effective(p[:3]) == p[:3]
-    assert runtime.replay(_Sum(), p) == 3
-    assert runtime.fold_all(_Sum(), [Moved(2), Moved(5)], state=1) == 8
-
-
-class _Sum(Game):
-    def fold(self, state, ev):
-        return (state or 0) + ev.n
-
-
 def test_chance_keys_follow_the_scheme() -> None:
     assert runtime.chance_key(CHANCE_SEQ, 9, 4) == 9
     assert runtime.chance_key(CHANCE_POSITION, 9, 4) == 5
     assert runtime.chance_key(CHANCE_DRAW, 9, 4) == 5
+
+
+# -- events ---------------------------------------------------------------------------------
+
+
+def test_event_declarations() -> None:
+    with pytest.raises(ValueError) as exc:
+        event("placed")
+    assert str(exc.value) == "event type 'placed' must be namespaced, like 'my-game.placed'"
+
+    @event("t.a", version=3, barrier=True)
+    class A:
+        x: int
+
+    @event("t.b")
+    class B:
+        x: int
+
+    assert (A.TYPE, A.VERSION, A.BARRIER) == ("t.a", 3, True)
+    assert (B.TYPE, B.VERSION, B.BARRIER) == ("t.b", 1, False)
+    assert type_name(A(1)) == "t.a" and is_barrier(A(1)) and not is_barrier(B(1))
+    assert not is_barrier(object())
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        A(1).x = 2  # type: ignore[misc]
+
+    @command
+    class C:
+        x: int
+
+    assert C(1) == C(1) and hash(C(1)) == hash(C(1)) and {C(1): 1}[C(1)] == 1
+    assert Undone(1, 2, "a") == Undone(1, 2, "a", (), False, "")
+    assert (Undone.TYPE, Redone.TYPE, Undone.BARRIER) == ("meeple.undone", "meeple.redone", False)
+
+
+def test_legacy_chance_keys_on_the_sequence_number_also_for_a_header_read_back() -> None:
+    import json
+
+    from meeple.core.records import CHANCE_POSITION, CHANCE_SEQ
+    from meeple.core.runtime import chance_key
+
+    stored = json.loads(json.dumps({"chance": CHANCE_SEQ}))["chance"]  # an equal, new string
+    for scheme in (CHANCE_SEQ, stored):
+        assert chance_key(scheme, next_seq=9, counting=4) == 9
+    assert chance_key(CHANCE_POSITION, next_seq=9, counting=4) == 5

@@ -1,21 +1,16 @@
-"""Agent specs and their options, the simple agents' names and counters, the statistics
-(Wilson intervals, ratings) and ``meeple bench``'s report: every boundary of every option
-check, every spelling of true and false, every error line word for word, and every field
-of a report read back (mutation testing, docs/testing.md)."""
+"""Agent specs and their options: every boundary of every option check, every spelling of true
+and false, every error line word for word, the search agents' defaults and the built-in
+agents' schemas."""
 
 from __future__ import annotations
 
 import pytest
-from meeple.ai.bench import bench
 from meeple.ai.mcts import MCTS_OPTIONS
 from meeple.ai.options import AgentOption, describe, non_negative, parse_options, positive
-from meeple.ai.ratings import Ratings, wilson
 from meeple.ai.registry import SCHEMAS, builtin_agents, check_spec, make_agent, split_spec
 from meeple.ai.simple import HeuristicAgent, RandomAgent
-from meeple.ai.stats import SearchStats
-from meeple.core import BadOptions, LocalGame, UnknownName
+from meeple.core import BadOptions, UnknownName
 from meeple.core.plugins import load
-from meeple.core.testing import played
 from meeple_connect_four import ConnectFour
 
 C4 = ConnectFour()
@@ -183,112 +178,3 @@ def test_every_builtin_agent_has_its_schema() -> None:
     assert SCHEMAS["mcts"] is SCHEMAS["ismcts"] is MCTS_OPTIONS
     names = [o.name for o in MCTS_OPTIONS]
     assert names[:4] == ["sims", "seconds", "calls", "cpu"] and {"c", "solve"} <= set(names)
-
-
-# -- the simple agents ------------------------------------------------------------------------
-
-def test_the_simple_agents_count_their_decisions_and_forward_model_calls() -> None:
-    start = LocalGame(C4, ["x", "y"]).state
-    rnd = make_agent("random", 1)
-    heur = make_agent("heuristic", 1)
-    for i in range(3):
-        rnd.act(C4, C4.view(start, "x"), "x")
-        heur.act(C4, C4.view(start, "x"), "x")
-        assert rnd.stats.decisions == heur.stats.decisions == i + 1
-        assert heur.stats.calls == 7 * (i + 1)
-    assert rnd.stats.calls == rnd.stats.simulations == 0
-
-
-def test_greedy_replies_stop_at_the_end_of_the_game() -> None:
-    # x wins at once in the fourth column: a five-ply look-ahead must stop at the finished
-    # game (no player to act) instead of asking it for commands, and take the win.
-    local = played(C4, ["x", "y"], "112233")
-    for depth in (2, 5):
-        agent = make_agent(f"heuristic:depth={depth}", 0)
-        move = agent.act(C4, C4.view(local.state, "x"), "x")
-        assert C4.format(move) == "4", depth
-
-
-def test_search_stats_report_every_counter() -> None:
-    stats = SearchStats(decisions=2, simulations=30, calls=75, seconds=0.5)
-    assert stats.to_json() == {"decisions": 2, "simulations": 30, "calls": 75, "seconds": 0.5}
-    assert SearchStats().to_json() == {"decisions": 0, "simulations": 0, "calls": 0,
-                                       "seconds": 0.0}
-
-
-# -- statistics --------------------------------------------------------------------------------
-
-def test_wilson_intervals_match_the_published_values() -> None:
-    # Wilson (1927) score intervals, 95%: 5/10 is 0.2366-0.7634, 8/10 0.4902-0.9433,
-    # 10/10 0.7225-1, 0/10 0-0.2775; with z=1, 3/10 is 0.1788-0.4575.
-    for (k, n, z), (lo, hi) in {(5, 10, 1.96): (0.2366, 0.7634), (8, 10, 1.96): (0.4902, 0.9433),
-                                (10, 10, 1.96): (0.7225, 1.0), (0, 10, 1.96): (0.0, 0.2775),
-                                (3, 10, 1.0): (0.1788, 0.4575)}.items():
-        got = wilson(k, n, z)
-        assert got == pytest.approx((lo, hi), abs=6e-5), (k, n, z)
-    assert wilson(0, 0) == (0.0, 1.0) and wilson(3, -1) == (0.0, 1.0)
-    assert wilson(10, 10)[1] == 1.0 and wilson(0, 10)[0] == 0.0
-    assert wilson(1, 1)[0] > 0.2 and wilson(0.5, 1) == pytest.approx((0.0546, 0.9454), abs=1e-4)
-
-
-def test_ratings_start_level_and_move_the_winner_up_the_loser_down() -> None:
-    r = Ratings(["a", "b", "c"])
-    assert r.mu("a") == pytest.approx(25.0) and r.sigma("a") == pytest.approx(25 / 3)
-    assert r.ordinal("a") == pytest.approx(0.0, abs=1e-9)
-    r.update(["b", "a"], [1, 2])
-    assert r.mu("b") > 25 > r.mu("a")
-    assert r.sigma("b") < 25 / 3 and r.sigma("a") < 25 / 3
-    for name in "abc":
-        assert r.ordinal(name) == pytest.approx(r.mu(name) - 3 * r.sigma(name))
-    assert (r.mu("c"), r.sigma("c")) == pytest.approx((25.0, 25 / 3))  # not in the game
-
-
-# -- meeple bench ------------------------------------------------------------------------------
-
-def test_bench_reports_what_the_agent_did() -> None:
-    out = bench(C4, "mcts:sims=25", 3, seed=4)
-    assert (out["game"], out["agent"], out["seed"], out["players"]) == (
-        "connect-four", "mcts:sims=25", 4, 2)
-    assert (out["moves"], out["games"], out["simulations"]) == (3, 1, 75)
-    assert out["calls"] > 75
-    assert out["calls_per_simulation"] == round(out["calls"] / 75, 2)
-    assert out["simulations_per_s"] == pytest.approx(75 / out["seconds"], rel=0.05)
-    assert out["decisions_per_s"] == pytest.approx(3 / out["seconds"], rel=0.05)
-    assert 0 < out["cpu_seconds"]
-    assert bench(C4, "mcts:sims=25", 3, seed=4)["calls"] == out["calls"]  # seeded
-
-
-def test_bench_starts_a_new_game_whenever_one_ends() -> None:
-    one = bench(C4, "random", 1, seed=0)
-    assert (one["moves"], one["games"], one["simulations"], one["calls"]) == (1, 1, 0, 0)
-    assert one["calls_per_simulation"] is None and one["simulations_per_s"] == 0.0
-    many = bench(C4, "random", 90, seed=0, players=2)
-    assert many["moves"] == 90 and 3 <= many["games"] <= 90 // 7 + 1
-
-
-def test_bench_refuses_fewer_than_one_move() -> None:
-    for moves in (0, -2):
-        with pytest.raises(BadOptions) as info:
-            bench(C4, "random", moves)
-        assert str(info.value) == f"--moves must be at least 1, not {moves}"
-    with pytest.raises(BadOptions):
-        bench(C4, "random", 2, players=3)
-
-
-# -- rewards ------------------------------------------------------------------------------------
-
-def test_rewards_are_the_mean_over_the_others_of_above_tied_below() -> None:
-    from meeple.ai.rewards import match_score, outcome_rewards
-    from meeple.core import Outcome
-
-    def out(ranks):
-        return Outcome({p: 0.0 for p in ranks}, ranks)
-
-    assert outcome_rewards(out({"a": 1, "b": 2, "c": 2, "d": 4})) == {
-        "a": 1.0, "b": 0.0, "c": 0.0, "d": -1.0}
-    assert outcome_rewards(out({"a": 2, "b": 1, "c": 3})) == {"a": 0.0, "b": 1.0, "c": -1.0}
-    assert outcome_rewards(out({"a": 1, "b": 1})) == {"a": 0.0, "b": 0.0}
-    four = outcome_rewards(out({"a": 3, "b": 1, "c": 1, "d": 2}))
-    assert four == pytest.approx({"a": -1.0, "b": 2 / 3, "c": 2 / 3, "d": -1 / 3})
-    assert match_score(out({"a": 2, "b": 1}), "a") == 0.0
-    assert match_score(out({"a": 1}), "a") == 1.0 and match_score(out({"a": 1}), "z") == 0.0

@@ -1,9 +1,9 @@
-"""meeple.core.testing checked as a library (scripts/mutation.py, docs/testing.md): every
-GameContract check is failed by a game broken in the way it guards (the checks not covered
-by test_contract_catches_broken_games.py), a correct game runs every check without
-skipping, and each helper plugins call (imports and cycles, random positions, option
-sets, fold-only replay, vp sums, first_difference, assert_verify_reports_rules_change)
-gives exactly its documented result on small inputs."""
+"""meeple.core.testing checked as a library: every GameContract check is failed by a game
+broken in the way it guards (the checks not covered by
+test_contract_catches_broken_games.py), a correct game runs every check without skipping,
+and each helper plugins call (imports and cycles, random positions, option sets, fold-only
+replay, vp sums, first_difference, assert_verify_reports_rules_change) gives exactly its
+documented result on small inputs."""
 
 from __future__ import annotations
 
@@ -43,6 +43,7 @@ from meeple.core.testing import (
 )
 from plugin_template_nim import Nim, Started, Take, Took
 from test_contract_catches_broken_games import LossyCodecNim, contract_for, run_check
+from test_engine_api import GAMES, games_engine
 
 FAILED = (AssertionError, pytest.fail.Exception)
 
@@ -627,3 +628,24 @@ class TestNimFactsAsAPluginRunsThem(EventsAreFactsContract):
 
     game = Nim()
     fact_games = 2
+
+
+def test_first_difference_names_the_event_today_s_rules_add_after_the_log() -> None:
+    # A stored log whose last command now gives one event more (a new end-of-game scoring,
+    # say) differs at the seq just after its end; an unchanged log has no difference.
+    from meeple.core.testing import first_difference
+
+    game, ends = GAMES.game("connect-four"), set()
+    # a's vertical four after 7 moves, b's after 8: the log ends at either parity.
+    for gid, columns in (("w7", (1, 2, 1, 2, 1, 2, 1)), ("w8", (1, 2, 1, 2, 1, 2, 3, 2))):
+        eng = games_engine()
+        eng.new_game("connect-four", ["a", "b"], seed=1, game_id=gid)
+        for column in columns:
+            eng.move(gid, str(column), eng.to_act(gid)[0])
+        assert eng.outcome(gid) is not None
+        header, records = eng.store.header(gid), eng.store.load(gid)
+        assert first_difference(game, header, records) is None
+        assert records[-1].batch != records[-1].seq, "the winning move writes several events"
+        assert first_difference(game, header, records[:-1]) == records[-1].seq
+        ends.add(records[-2].seq % 2)
+    assert ends == {0, 1}

@@ -1,7 +1,6 @@
-"""Executors: which one a command line gets, every refusal word for word, results of each
-(in order inline, all of them from worker processes), and the pool's shutdown: waited for
-when every result was read, worker processes ended when the caller stops early
-(mutation testing, docs/testing.md)."""
+"""Executors: which one a command line gets, every refusal word for word, results of each (in
+order inline, all of them from worker processes), and the pool's shutdown: waited for when
+every result was read, worker processes ended when the caller stops early."""
 
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
-"""MCTS read back on small game trees whose statistics are known exactly: visit counts
-against the UCB1 formula (with and without a prior and implicit minimax), budgets to the
-simulation and the forward-model call, the solver's proofs and early stop, chance found
-only where there is chance, rollouts cut off, greedy or random with their calls counted,
-progressive widening's width, tree reuse's reach (mutation testing, docs/testing.md).
+"""MCTS (and ISMCTS and the heuristic agent) read back on small game trees whose statistics are
+known exactly: visit counts against the UCB1 formula (with and without a prior and implicit
+minimax), budgets to the simulation and the forward-model call, the solver's proofs and
+early stop, chance found only where there is chance, rollouts cut off, greedy or random with
+their calls counted, progressive widening's width, tree reuse's reach.
 
-The statistics read are the search's documented results (``last_root``: visits ``n``,
-summed rewards ``w``, ``proven``, ``h``, ``pv``), not its internals."""
+The statistics read are the search's documented results (``last_root``: visits ``n``, summed
+rewards ``w``, ``proven``, ``h``, ``pv``), not its internals."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ import pytest
 from meeple.ai.mcts import Node
 from meeple.ai.registry import make_agent
 from meeple.core import Game, LocalGame, MeepleError, Outcome, command, event
+from meeple_connect_four import ConnectFour
 
 
 @command
@@ -24,12 +25,12 @@ class Go:
     label: str
 
 
-@event("ai-kill-tree.started")
+@event("ai-search-tree.started")
 class TreeStarted:
     players: tuple[str, ...]
 
 
-@event("ai-kill-tree.went")
+@event("ai-search-tree.went")
 class Went:
     player: str
     entry: str
@@ -51,7 +52,7 @@ class Tree(Game):
     die (``label0`` to ``label7``). ``value(path,
     player)`` is ``evaluate`` (default: the base class's)."""
 
-    name = "ai-kill-tree"
+    name = "ai-search-tree"
     min_players, max_players = 1, 4
     events = (TreeStarted, Went)
 
@@ -261,7 +262,7 @@ def test_a_player_without_a_legal_command_is_an_error_naming_them() -> None:
     game = Tree(lambda path: [])
     with pytest.raises(MeepleError) as info:
         search("mcts:sims=5", game)
-    assert str(info.value) == "ai-kill-tree: x is to act but has no legal command"
+    assert str(info.value) == "ai-search-tree: x is to act but has no legal command"
 
 
 # -- the solver -------------------------------------------------------------------------------------
@@ -805,9 +806,9 @@ def test_a_position_final_in_one_sample_and_not_in_the_next_is_chance_and_says_w
         assert a.n == sims and a.proven is None
 
 
-def test_ismcts_implicit_minimax_weighs_the_gap_between_value_and_mean() -> None:
+def test_ismcts_implicit_minimax_weighs_the_difference_between_value_and_mean() -> None:
     # Played out, p and r lose for x and q wins, while evaluate says otherwise (H one ply
-    # after the command, M deeper): the gap h - mean stays open, and im weighs it.
+    # after the command, M deeper): the difference h - mean stays open, and im weighs it.
     h = {"p": 0.7, "q": -0.2, "r": 0.4}
     m = {"p": 0.1, "q": 0.3, "r": -0.45}
     ends = {"p": (0, 1), "q": (1, 0), "r": (0, 1)}
@@ -839,3 +840,137 @@ def test_prior_values_are_clipped_just_beyond_the_bounds_and_kept_at_them() -> N
     _, _, root = search("mcts:sims=5,depth=1,reuse=0,prior=1", game)
     assert {m.label: ch.pv for m, ch in root.children.items()} == {
         "a": 1.0, "b": -1.0, "c": 1.0, "d": -1.0, "e": 0.999}
+
+
+# -- on connect four, and budgets and rollouts on long lines -------------------------------
+
+
+C4 = ConnectFour()
+
+
+def test_heuristic_depth_counts_the_plies_it_looks_at() -> None:
+    # depth=1: one step per legal move; depth=2: each of those answered greedily (7 more).
+    start = LocalGame(C4, ["x", "y"]).state
+    for depth, calls in ((1, 7), (2, 7 + 7 * 7)):
+        agent = make_agent(f"heuristic:depth={depth}", 0)
+        agent.act(C4, C4.view(start, "x"), "x")
+        assert agent.stats.calls == calls, depth
+
+
+def _varied_node(n: int, stats: dict[str, tuple[float, int, int]]):
+    """A node whose legal commands changed between simulations, with children given as
+    {move: (total reward, visits, availability)}."""
+    from meeple.ai.mcts import Node
+
+    node = Node("y", 0)
+    node.player, node.n, node.varied = "x", n, True
+    for move, (w, visits, avail) in stats.items():
+        child = Node("x", 0)
+        child.w, child.n, child.avail = w, visits, avail
+        node.children[move] = child
+    return node
+
+
+def test_ismcts_selection_weighs_exploration_by_c_over_availability_counts() -> None:
+    # UCB1 with availability counts: w/n + c*sqrt(ln(avail)/n). "a" exploits (0.8 over 10
+    # visits, seen 10 times), "b" explores (0.5 over 2, seen 100 times). With c=0.1 "a"
+    # wins; an exploration term not scaled by c, or one using the parent's 1000 visits
+    # instead of availability, picks "b".
+    agent = make_agent("ismcts:sims=1,c=0.1", 0)
+    agent.solve = False
+    node = _varied_node(1000, {"a": (8.0, 10, 10), "b": (1.0, 2, 100)})
+    move, _, expanded = agent._select_varied(node, "x", ["a", "b"], None)
+    assert (move, expanded) == ("a", False)
+    assert (node.children["a"].avail, node.children["b"].avail) == (11, 101)
+    agent = make_agent("ismcts:sims=1,c=1", 0)
+    agent.solve = False
+    node = _varied_node(1000, {"a": (8.0, 10, 10), "b": (1.0, 2, 100)})
+    assert agent._select_varied(node, "x", ["a", "b"], None)[0] == "b"
+
+
+def test_ismcts_widening_adds_a_new_command_only_below_the_width() -> None:
+    # pw=0.5, pwk=1: width sqrt(n + 1). One child and n=3 (width 2): the new legal command
+    # "c" is expanded; n=0 (width 1): no room, so an available child is chosen.
+    agent = make_agent("ismcts:sims=1,pw=0.5,pwk=1", 0)
+    agent.solve = False
+    node = _varied_node(3, {"a": (1.0, 2, 2)})
+    assert agent._select_varied(node, "x", ["a", "c"], None)[::2] == ("c", True)
+    node = _varied_node(0, {"a": (1.0, 2, 2)})
+    assert agent._select_varied(node, "x", ["a", "c"], None)[::2] == ("a", False)
+
+
+def test_a_proven_result_reaches_the_root_in_the_same_backup() -> None:
+    # The solver proves bottom-up: once a leaf is proven, every ancestor that becomes
+    # proven by it must pass it on at once, not one level per later simulation.
+    from meeple.ai.mcts import Node
+
+    agent = make_agent("mcts:sims=1,solve=true", 0)
+    agent.solve, agent.players = True, {"x", "y"}
+    root, mid, leaf = Node(None, 0), Node("x", 0), Node("y", 0)
+    root.player, mid.player = "x", "y"
+    root.children, mid.children = {"m": mid}, {"k": leaf}
+    leaf.proven = {"x": 1.0, "y": -1.0}
+    agent._backup([root, mid, leaf], {"x": 1.0, "y": -1.0})
+    assert mid.proven == root.proven == {"x": 1.0, "y": -1.0}
+
+
+def test_mcts_counts_every_forward_model_call_prior_values_included() -> None:
+    # stats.calls is what `meeple bench` and the strength scripts compare agents by: it
+    # must count the prior's one-ply evaluations as well as the simulations' steps.
+    class Counting(ConnectFour):
+        steps = 0
+
+        def step(self, state, player, command, rng=None):
+            Counting.steps += 1
+            return super().step(state, player, command, rng)
+
+    game = Counting()
+    start = LocalGame(game, ["x", "y"]).state
+    for spec in ("mcts:sims=30,prior=1,reuse=0", "mcts:sims=30,reuse=0"):
+        Counting.steps = 0
+        agent = make_agent(spec, 0)
+        agent.act(game, game.view(start, "x"), "x")
+        assert agent.stats.calls == Counting.steps > 30, spec
+
+
+# A wall-clock or CPU budget still far from spent must leave the end of the search to the
+# other budgets; a deadline tested with anything but "reached" (`!=`, `>`) stops after one
+# simulation. The hour-long budgets keep this independent of the machine's speed.
+@pytest.mark.parametrize("budget", ["seconds=3600", "cpu=3600"])
+@pytest.mark.parametrize("sims", [2, 3, 7])
+def test_mcts_with_a_time_budget_not_yet_spent_runs_its_simulation_budget(budget, sims):
+    agent, _, root = search(f"mcts:sims={sims},{budget},reuse=0,solve=false",
+                            Tree(long_lines("ab", 6)))
+    assert agent.stats.simulations == root.n == sims
+
+
+@pytest.mark.parametrize("budget", ["seconds=3600", "cpu=3600"])
+def test_mcts_with_a_time_budget_not_yet_spent_runs_its_call_budget(budget):
+    # each simulation of these lines costs 6 calls, so 13 calls end the third
+    agent, _, _ = search(f"mcts:calls=13,{budget},reuse=0,solve=false",
+                         Tree(long_lines("ab", 6)))
+    assert agent.stats.simulations == 3
+
+
+# A random rollout picks any of the commands: one that always took the first (a random
+# number scaled wrongly, `random() // n`) would score every line by a single ending. Here
+# the last command decides the game, so forty rollouts see both endings.
+@pytest.mark.parametrize("rollout", ["rollout=random", "rollout=heuristic,eps=1"])
+def test_mcts_random_rollouts_take_every_command(rollout):
+    game = Tree(binary(12, lambda p: (1, 0) if p[-1] == "l" else (0, 1)))
+    _, _, root = search(f"mcts:sims=40,reuse=0,solve=false,{rollout}", game)
+    visits = sum(ch.n for ch in root.children.values())
+    assert -visits < sum(ch.w for ch in root.children.values()) < visits
+
+
+# Greedy rollouts break ties between equally evaluated commands at random. evaluate
+# returns a fresh float each call, so a tie tested by identity (`is`) instead of equality
+# would never be seen, and the first command would always be taken.
+def test_mcts_greedy_rollouts_break_ties_at_random():
+    def level(path, player):
+        return float("0.25")  # equal every time, a new object every time
+
+    game = Tree(binary(12, lambda p: (1, 0) if p[-1] == "l" else (0, 1)), level)
+    _, _, root = search("mcts:sims=40,reuse=0,solve=false,rollout=heuristic,eps=0", game)
+    visits = sum(ch.n for ch in root.children.values())
+    assert -visits < sum(ch.w for ch in root.children.values()) < visits

@@ -1,18 +1,34 @@
-"""verify's findings and how they are worded (scripts/mutation.py, docs/testing.md): engine
-events forged into a log (mixed batches, a record naming another asker), an undo that
-verify replays from its place, and compare's wording of every kind of difference."""
+"""verify's findings and how they are worded (meeple.core.audit, meeple.core.compare): a good
+game reported fully, each kind of forged record, a changed draw, missing and extra events,
+engine events forged into a log, undos replayed from their place, a broken chain named by
+its record, a stored game whose plugin is gone, and compare's wording of every difference."""
 
 from __future__ import annotations
 
 import attrs
 import pytest
-from meeple.core import Game, event
-from meeple.core.audit import _same, verify
+from meeple.core import (
+    BadOptions,
+    Game,
+    IllegalCommand,
+    event,
+)
+from meeple.core.audit import VerifyReport, _same, check_chain, check_header, rederive, verify
 from meeple.core.codec import Codec, dumps
 from meeple.core.compare import MAX_VALUE, _show_record, _value, difference, show_event
+from meeple.core.engine import Engine
+from meeple.core.errors import IntegrityError
 from meeple.core.events import Redone, Undone
+from meeple.core.plugins import load
 from meeple.core.records import NewEvent, Record, chain
-from test_mutation_kills_core_play import PLUGINS, resealed, stored
+from meeple.core.stores.memory import MemoryStore
+from test_engine_api import GAMES, games_engine
+from test_match_play import (
+    PLUGINS,
+    Coins,
+    CoinsSet,
+    stored,
+)
 
 
 def forge(eng, gid, records, *events_and_actors):
@@ -151,6 +167,8 @@ def test_values_are_cut_at_their_limit() -> None:
     assert MAX_VALUE == 80
     assert _value("a" * 78) == repr("a" * 78) and len(_value("a" * 78)) == 80
     assert _value("a" * 79) == repr("a" * 79)[:77] + "..." and len(_value("a" * 79)) == 80
+    longer = _value("a" * MAX_VALUE)
+    assert len(longer) == MAX_VALUE and longer.endswith("...") and longer.startswith("'aaa")
     assert _value([1, 2]) == "[1, 2]"
 
 
@@ -211,8 +229,7 @@ def test_changes_that_crash_are_no_changes(value: int) -> None:
 
 
 def test_an_event_the_plugin_cannot_fold_is_a_finding() -> None:
-    from meeple.core import IllegalCommand
-    from test_mutation_kills_core_play import Coins
+    from test_match_play import Coins
 
     eng, gid = stored(moves=2)
     header, records = eng.store.header(gid), eng.store.load(gid)
@@ -238,8 +255,7 @@ def test_an_event_the_plugin_cannot_fold_is_a_finding() -> None:
 
 
 def test_a_setup_todays_rules_refuse_is_a_finding() -> None:
-    from meeple.core import BadOptions
-    from test_mutation_kills_core_play import Coins
+    from test_match_play import Coins
 
     eng, gid = stored(moves=1)
 
@@ -272,3 +288,215 @@ def test_an_event_of_a_command_naming_another_command_is_a_finding() -> None:
     forged = resealed(eng, gid, records, last.seq, actor="b")
     assert verify(game, eng.store.header(gid), forged).problem == (
         f"event {last.seq} names another command")
+
+
+def connect_four_played(moves: int = 7) -> tuple[Engine, str]:
+    """A stored connect four game with `moves` drops, one per column from the left."""
+    eng = games_engine()
+    gid = eng.new_game("connect-four", ["a", "b"], seed=3, game_id="g")
+    for column in range(1, moves + 1):
+        eng.move(gid, str(column), eng.to_act(gid)[0])
+    return eng, gid
+
+
+@pytest.mark.parametrize("broken", [2, 3, 6])
+def test_a_broken_chain_names_the_record_and_the_one_it_does_not_follow(broken: int) -> None:
+    eng, gid = connect_four_played()
+    records = list(eng.store.load(gid))
+    assert len(records) >= 6
+    records[broken - 1] = attrs.evolve(records[broken - 1], prev_hash="0" * 64)
+    with pytest.raises(IntegrityError,
+                       match=f"record {broken} does not follow record {broken - 1} "):
+        check_chain(eng.store.header(gid), records)
+
+
+def test_a_stored_game_whose_plugin_is_not_installed_fails_verification() -> None:
+    eng, gid = connect_four_played(2)
+    assert eng.verify(gid).ok
+    bare = Engine(eng.store, load(only="no-such-plugin"), clock=eng.clock)
+    report = bare.verify(gid)
+    assert not report.ok and "connect-four" in report.problem
+    assert GAMES.game("connect-four")  # the engine that wrote it still knows the game
+
+
+def report_of(eng: Engine, gid: str, records) -> VerifyReport:
+    return verify(PLUGINS.game("coins"), eng.store.header(gid), records)
+
+
+def resealed(eng: Engine, gid: str, records, at: int, **change):
+    """The records with record ``at`` changed and every hash from it on made right again."""
+    header = eng.store.header(gid)
+    out, prev = [], header.hash()
+    for r in records:
+        if r.seq == at:
+            r = attrs.evolve(r, **change)
+        r = attrs.evolve(r, prev_hash=prev)
+        r = attrs.evolve(r, hash=r.expected_hash())
+        out.append(r)
+        prev = r.hash
+    return out
+
+
+def test_verify_reports_a_good_game_fully() -> None:
+    eng, gid = stored()
+    report = report_of(eng, gid, eng.store.load(gid))
+    assert report == VerifyReport("v", True, 4, None, "", 0, "", "", "")
+    assert report.to_json() == {"game_id": "v", "ok": True, "events": 4, "first_bad_seq": None,
+                                "problem": "", "chance_unchecked": 0, "upcast": "", "fork": "",
+                                "header_id": ""}
+    assert verify(PLUGINS.game("coins"), eng.store.header(gid), []).ok
+
+
+def test_verify_of_a_sealed_game_takes_each_draw_as_recorded() -> None:
+    eng, gid = stored()
+    sealed = eng.store.header(gid).sealed()
+    report = verify(PLUGINS.game("coins"), sealed, eng.store.load(gid))
+    # The setup draws, and each of the three flips: four decisions taken as recorded.
+    assert report.ok and report.chance_unchecked == 4
+    wrong_seed = attrs.evolve(eng.store.header(gid), seed=4)
+    report = verify(PLUGINS.game("coins"), wrong_seed, eng.store.load(gid))
+    assert not report.ok and report.first_bad_seq == 0
+    assert report.problem == "the header's seed is not the one its commitment seals"
+
+
+def test_verify_names_each_kind_of_forged_record() -> None:
+    eng, gid = stored()
+    records = eng.store.load(gid)
+    cases = [
+        (resealed(eng, gid, records, 1, actor="a"), 1,
+         "record 1 claims to be a command, not the setup"),
+        (resealed(eng, gid, records, 1, command_text="x"), 1,
+         "record 1 claims to be a command, not the setup"),
+        (resealed(eng, gid, records, 2, actor=None), 2, "record 2 has no command that caused it"),
+        (resealed(eng, gid, records, 2, command_text=None), 2,
+         "record 2 has no command that caused it"),
+        (resealed(eng, gid, records, 3, batch=2), 3,
+         "seq 3: stored coins.flipped v1 {'player': 'b', 'value': "),
+        (resealed(eng, gid, records, 3, batch=1), 3, "record 3 claims batch 1"),
+        (resealed(eng, gid, records, 2, type="coins.gone"), 2,
+         "record 2 cannot be read: unknown event type 'coins.gone' for coins"),
+        (resealed(eng, gid, records, 2, command_text="tails"), 2,
+         "seq 2: command 'tails' by a is refused on replay: type flip"),
+        (resealed(eng, gid, records, 2, actor="b"), 2,
+         "seq 2: command 'flip' by b is refused on replay: it is not b's turn (waiting for a)"),
+    ]
+    for recs, seq, words in cases:
+        report = report_of(eng, gid, recs)
+        assert (report.ok, report.first_bad_seq, report.events) == (False, seq, 4), words
+        assert report.problem.startswith(words), (words, report.problem)
+
+
+def test_verify_names_a_changed_draw_with_both_values() -> None:
+    eng, gid = stored()
+    records = eng.store.load(gid)
+    value = eng.state(gid).flips[1][1]
+    forged = resealed(eng, gid, records, 3, data=b'{"player":"b","value":7}')
+    report = report_of(eng, gid, forged)
+    assert report.first_bad_seq == 3 and report.problem == (
+        f"seq 3: coins.flipped: value: stored 7, today's rules give {value} (command 'flip' by b)")
+    bad_setup = resealed(eng, gid, records, 1, data=b'{"opening":5,"players":["a","b"]}')
+    report = report_of(eng, gid, bad_setup)
+    opening = eng.state(gid).opening
+    assert report.first_bad_seq == 1 and report.problem == (
+        f"seq 1: the setup events differ from what the seed and options give: coins.set: "
+        f"opening: stored 5, today's rules give {opening}")
+
+
+def test_verify_names_missing_and_extra_events() -> None:
+    eng, gid = stored()
+    records = eng.store.load(gid)
+    # An extra event in the setup's batch.
+    extra = chain("v", 1, records[0].hash, [NewEvent(records[1].type, 1, records[1].data)], "t")
+    extra = [attrs.evolve(extra[0], batch=1)]
+    extra = [attrs.evolve(extra[0], hash=extra[0].expected_hash())]
+    report = report_of(eng, gid, [records[0], *extra])
+    assert report.first_bad_seq == 2 and report.problem.startswith(
+        "seq 2: the setup events differ from what the seed and options give: stored "
+        "coins.flipped v1")
+    assert report.problem.endswith("today's rules give no event here")
+
+    class Double(Coins):
+        def decide(self, state, player, cmd, rng):
+            (ev,) = super().decide(state, player, cmd, rng)
+            return [ev, ev]
+
+        def setup(self, players, options, rng):
+            return [*super().setup(players, options, rng), CoinsSet(tuple(players), 1)]
+
+    report = verify(Double(), eng.store.header(gid), records[:1])
+    assert report.first_bad_seq == 2 and report.problem == (
+        "seq 2: the setup events differ from what the seed and options give: the log has no "
+        "event here; today's rules give coins.set {players=('a', 'b'), opening=1}")
+
+
+def test_check_chain_names_the_first_bad_record() -> None:
+    eng, gid = stored()
+    header, records = eng.store.header(gid), eng.store.load(gid)
+    check_chain(header, records)
+    for bad, words in [
+        ([records[1]], "record 1 carries sequence number 2"),
+        ([attrs.evolve(records[0], game_id="w")], "record 1 belongs to game 'w'"),
+        ([records[0], attrs.evolve(records[1], prev_hash="x")],
+         "record 2 does not follow record 1 (chain broken)"),
+        ([attrs.evolve(records[0], recorded_at="then")],
+         "record 1 was altered (its hash does not match)"),
+        ([attrs.evolve(records[0], data=b"\xff")], "record 1 was altered (its hash does not match)"),
+    ]:
+        with pytest.raises(IntegrityError) as exc:
+            check_chain(header, bad)
+        assert str(exc.value) == words
+        assert exc.value.seq == (2 if "record 2" in words else 1)
+
+
+def test_rederive_returns_the_unchecked_draws_and_collects_old_formats() -> None:
+    eng, gid = stored()
+    header, records = eng.store.header(gid), eng.store.load(gid)
+    assert rederive(Coins(), header, records) == 0
+    assert rederive(Coins(), header, []) == 0
+
+    class Older(Coins):
+        def old_format(self, stored, today):
+            return "coins 0.1 (no values)"
+
+    forged = resealed(eng, gid, records, 3, data=b'{"player":"b","value":7}')
+    found: dict[str, int] = {}
+    assert rederive(Older(), header, forged, found) == 0
+    assert found == {"coins 0.1 (no values)": 1}
+    report = verify(Older(), header, forged)
+    assert report.ok and report.upcast == "stored in format coins 0.1 (no values), upcast: 1 event"
+    both = resealed(eng, gid, forged, 2, data=b'{"player":"a","value":9}')
+    assert verify(Older(), header, both).upcast == (
+        "stored in format coins 0.1 (no values), upcast: 2 events")
+
+    class Confused(Coins):
+        def old_format(self, stored, today):
+            raise ValueError("cannot tell")
+
+    assert not verify(Confused(), header, forged).ok
+
+
+def test_a_fork_is_checked_blind_up_to_its_fork_point() -> None:
+    eng, gid = stored()
+    fid = eng.fork(gid, 3, "f")
+    eng.move(fid, "flip", "a")
+    report = eng.verify(fid)
+    # The setup and two flips drew with the source's seed, which this store holds: checked
+    # with it; the flip after the fork point draws with the fork's own.
+    assert report.ok and report.chance_unchecked == 0 and report.events == 4
+    # Without its source the first three are checked blind: taken as recorded.
+    alone = Engine(MemoryStore(), PLUGINS)
+    alone.store.import_game(eng.store.header(fid), eng.store.load(fid))
+    report = alone.verify(fid)
+    assert report.ok and report.chance_unchecked == 3 and report.events == 4
+    assert report.fork == ("forked from v at event 3, which is not in this store: the events "
+                           "before the fork are checked against the rules, their draws taken "
+                           "as recorded")
+
+
+def test_a_header_forked_from_its_own_game_is_named_at_the_header() -> None:
+    eng, gid = connect_four_played(2)
+    forged = attrs.evolve(eng.store.header(gid), forked_from=(gid, 1))
+    with pytest.raises(IntegrityError) as exc:
+        check_header(forged, eng.store.load(gid))
+    assert str(exc.value) == "header field 'forked_from' names the game itself"
+    assert exc.value.seq == 0  # the header, before every event

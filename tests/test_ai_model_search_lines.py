@@ -1,23 +1,23 @@
-"""The opponent-model search (``mcts:opponents=heuristic``, ai/model_search.py) checked
-against what its module text promises, through the public agent, on the three-player Pick
-toy of test_ai_mcts.py and on connect four.
+"""The opponent-model search (``mcts:opponents=heuristic``, ai/model_search.py) checked against
+what its module text promises, through the public agent, on the three-player Pick toy of
+test_ai_mcts.py and on connect four.
 
-The main check rebuilds, for every node of a searched tree, the line it stands for from
-the root position alone: the searcher's commands on the path, each followed by the other
+The main check rebuilds, for every node of a searched tree, the line it stands for from the
+root position alone: the searcher's commands on the path, each followed by the other
 players' one-ply heuristic commands (the first of equals, in legal's order) up to the
 searcher's next decision, then the heuristic's commands for everybody. A line is judged
 where the others have given ``depth`` commands since the root (depth 0: at the end of the
-first edge), or where the game ends (1 for a win, 1/k shared, else ``evaluate``), or
-after 40 commands of playing on. A node's value is its line's, its best the best of its
-own and its children's; it is closed when final, past the horizon, or every searched
-command's child is closed. The commands searched are the ``topk`` best by the one-ply
-``evaluate`` (legal's order among equals). The move is the heuristic's own unless a
-searched command's best line beats it by more than ``margin``. Besides: which child UCT
-descends into, every budget at its boundary, the counters, the opening commands followed
-without search, and a line played on that never reaches the horizon.
+first edge), or where the game ends (1 for a win, 1/k shared, else ``evaluate``), or after
+40 commands of playing on. A node's value is its line's, its best the best of its own and
+its children's; it is closed when final, past the horizon, or every searched command's child
+is closed. The commands searched are the ``topk`` best by the one-ply ``evaluate`` (legal's
+order among equals). The move is the heuristic's own unless a searched command's best line
+beats it by more than ``margin``. Besides: which child UCT descends into, every budget at
+its boundary, the counters, the opening commands followed without search, and a line played
+on that never reaches the horizon.
 
-Written for the mutants of ai/model_search.py (docs/testing.md); model_search.py itself
-is tuned for Terra Mystica by others, so nothing here depends on a tuned number."""
+model_search.py is tuned for Terra Mystica elsewhere, so nothing here depends on a tuned
+number."""
 
 from __future__ import annotations
 
@@ -252,9 +252,9 @@ class Backwards(Pick):
 def test_a_line_beating_the_heuristic_by_exactly_the_margin_leaves_the_heuristics_move():
     game = Backwards(pool=9, rounds=1)
     state = LocalGame(game, ABC).state
-    probe = make_agent(f"{SPEC},prior=1,sims=30", 0)
-    won = probe.act(game, state, "a")
-    root = probe.last_root
+    searcher = make_agent(f"{SPEC},prior=1,sims=30", 0)
+    won = searcher.act(game, state, "a")
+    root = searcher.last_root
     gap = root.children[won].best - root.children[root.moves[0]].best
     assert won != root.moves[0] and gap > 0
     assert make_agent(f"{SPEC},prior=1,sims=30,margin={gap}", 0).act(
@@ -469,9 +469,6 @@ def test_a_line_played_on_stops_after_forty_commands_short_of_the_horizon():
     handed = root.children[Over()]
     assert handed.clock == 1  # b handed the turn back
     assert handed.value == pytest.approx(LEAF_PLIES / 100)
-
-
-# -- written after the held-out sample of seed 962 (not counted in its figure) --------------
 
 
 def test_a_player_name_built_at_run_time_searches_the_same_tree():

@@ -1,9 +1,8 @@
-"""A game longer than 256 events (scripts/mutation.py, docs/testing.md): Python shares the
-int objects of -5..256 only, so a comparison of sequence numbers written with ``is``
-instead of ``==`` passes on every short game and breaks here. Everything that walks a
-log by number runs past it: verify, first_difference, fork, undo and redo, loads with
-bounds, export and import, for a store that keeps the objects and one that reads them
-back from disk."""
+"""A game longer than 256 events: Python shares the int objects of -5..256 only, so a
+comparison of sequence numbers written with ``is`` instead of ``==`` passes on every short
+game and breaks here. Everything that walks a log by number runs past it: verify,
+first_difference, fork, undo and redo, loads with bounds, export and import, for a store
+that keeps the objects and one that reads them back from disk."""
 
 from __future__ import annotations
 
@@ -16,7 +15,7 @@ from meeple.core.plugins import load
 from meeple.core.stores.memory import MemoryStore
 from meeple.core.stores.sqlite import SqliteStore
 from meeple.core.testing import first_difference
-from test_mutation_kills_core_play import CLOCK, Coins
+from test_match_play import CLOCK, Coins
 
 FLIPS = 150  # per player: 300 commands, 301 events
 

@@ -1,8 +1,9 @@
-"""The stored engine's API checked value by value (scripts/mutation.py, docs/testing.md):
-every refusal with its exact words and nothing stored, the log line by line (turn
-markers, undone flags, changes, redaction for each reader), export and import of running
-and finished games, forks at their bounds, verify's findings about a damaged store or
-status cache, the table cache, and a store that fails mid-write."""
+"""The stored engine's API checked value by value: every refusal with its exact words and
+nothing stored, the log line by line (turn markers, undone flags, changes, redaction for
+each reader), export and import of running and finished games, forks at their bounds,
+verify's findings about a damaged store or status cache, the table cache, and a store that
+fails mid-write. Also: every event number of a game can be shown and no other, and an
+importer's own crash is one bounded line naming its package."""
 
 from __future__ import annotations
 
@@ -21,7 +22,32 @@ from meeple.core.plugins import load
 from meeple.core.records import GameHeader
 from meeple.core.stores.jsonl import read_export
 from meeple.core.stores.memory import MemoryStore
-from meeple_testgames import DiceRace, Rolled
+from meeple_testgames import DiceRace, Rolled, TestGamesPlugin
+
+# The installed games and the shared test games, for tests that need no game of their own.
+GAMES = load(extra=[TestGamesPlugin()])
+
+
+def games_engine() -> Engine:
+    return Engine(MemoryStore(), GAMES, clock=lambda: "2026-01-01T00:00:00+00:00")
+
+
+def test_every_event_number_from_the_first_to_the_last_can_be_shown_and_no_other() -> None:
+    # Boundaries of `--at`: an off-by-one on either end refuses a real event or shows one
+    # that does not exist.
+    eng = games_engine()
+    gid = eng.new_game("connect-four", ["a", "b"], seed=1, game_id="g")
+    for column in (1, 2, 3):
+        eng.move(gid, str(column), eng.to_act(gid)[0])
+    last = eng.store.last(gid)[0]
+    assert last >= 4
+    assert eng.state(gid, at=last) == eng.state(gid)
+    assert eng.state(gid, at=1) != eng.state(gid, at=last)
+    for at in range(1, last + 1):
+        eng.render(gid, at=at)
+    for at in (0, -1, last + 1):
+        with pytest.raises(BadOptions, match=f"give a number from 1 to {last}"):
+            eng.state(gid, at=at)
 
 CLOCK = "2026-01-01T00:00:00+00:00"
 
@@ -411,6 +437,9 @@ def test_a_header_without_events_is_damaged_and_never_set_up_again() -> None:
         with pytest.raises(IntegrityError, match="empty is damaged: its header is stored "
                            "without any events"):
             read()
+    with pytest.raises(IntegrityError) as exc:
+        eng.state("empty", at=1)
+    assert exc.value.seq == 1  # the first event, the one that is missing
     assert store.last("empty")[0] == 0 and store.game_ids() == ["empty"]  # nothing written
     report = eng.verify("empty")
     assert not report.ok and report.first_bad_seq == 1 and "without any events" in report.problem
@@ -569,3 +598,29 @@ def test_an_undone_event_in_the_log_carries_its_consent() -> None:
     with pytest.raises(IllegalCommand):
         eng.redo(gid, "b")
 
+
+class _TrippingReader:
+    name, game, help = "tripping", "connect-four", "a reader with a bug of its own"
+
+    def read(self, text: str):
+        raise ValueError("cannot " + "x" * 300)
+
+
+class _TrippingPlugin:
+    @hookimpl
+    def meeple_importers(self):
+        return [_TrippingReader()]
+
+
+def test_an_importer_s_own_crash_is_one_bounded_line_naming_its_package() -> None:
+    from meeple_testgames import TestGamesPlugin
+
+    eng = Engine(MemoryStore(), load(extra=[TestGamesPlugin(), _TrippingPlugin()]),
+                 clock=lambda: "2026-01-01T00:00:00+00:00")
+    with pytest.raises(ImportFailed) as info:
+        eng.import_record("tripping", "anything")
+    package = _TrippingReader.__module__.split(".")[0]
+    said = str(info.value)
+    assert said.startswith(f"the tripping importer ({package}) cannot read this file: ValueError: ")
+    assert said.endswith("cannot " + "x" * 153) and "x" * 154 not in said  # 160 characters
+    assert eng.list_games() == []

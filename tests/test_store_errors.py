@@ -1,6 +1,6 @@
-"""How each store backend words a failure (scripts/mutation.py, docs/testing.md): a full
-disk, a read-only file and an unreachable server are each one line that says so and that
-nothing was written; a bad place for a store is a StoreError, never a traceback."""
+"""How each store backend words a failure: a full disk, a read-only file and an unreachable
+server are each one line that says so and that nothing was written; a bad place for a store
+is a StoreError, never a traceback."""
 
 from __future__ import annotations
 
@@ -253,3 +253,14 @@ def test_a_database_that_cannot_be_written_still_opens_for_reading(tmp_path: Pat
             SqliteStore(missing)
         assert str(exc.value).endswith("is read-only: nothing was written (attempt to write a "
                                        "readonly database)")
+
+
+def test_a_sqlite_path_that_cannot_be_opened_is_a_store_error(tmp_path) -> None:
+    # The failed open's clean-up must not trip over a connection that never opened: the
+    # user gets the one-line store error, not an AttributeError.
+    from meeple.core.errors import StoreError
+    from meeple.core.stores.sqlite import SqliteStore
+
+    (tmp_path / "games.sqlite").mkdir()  # a folder where the database file should be
+    with pytest.raises(StoreError):
+        SqliteStore(str(tmp_path / "games.sqlite"))

@@ -1,7 +1,6 @@
-"""Promises of meeple.core's API as a whole (scripts/mutation.py, docs/testing.md): every
-annotation in the package resolves (cattrs and typing.get_type_hints read them), every
-public Engine method runs whole under the engine's lock (a shared engine is thread-safe)
-and keeps its name and docstring."""
+"""Promises of meeple.core's API as a whole: every annotation in the package resolves (cattrs
+and typing.get_type_hints read them), every public Engine method runs whole under the
+engine's lock (a shared engine is thread-safe) and keeps its name and docstring."""
 
 from __future__ import annotations
 
@@ -16,7 +15,7 @@ from typing import Any
 import meeple.core as core
 from meeple.core.engine import Engine
 from meeple.core.stores.memory import MemoryStore
-from test_mutation_kills_core_engine import CLOCK, PLUGINS
+from test_engine_api import CLOCK, PLUGINS
 
 
 def core_modules() -> list[Any]:
@@ -41,7 +40,7 @@ def test_every_annotation_in_core_resolves() -> None:
     assert "meeple.core.engine.LogLine" in checked and "meeple.core.records.GameHeader" in checked
 
 
-class ProbeLock:
+class RecordingLock:
     """An RLock that notes which function took it first (outermost), two frames up."""
 
     def __init__(self) -> None:
@@ -49,7 +48,7 @@ class ProbeLock:
         self.depth = 0
         self.outer: list[str] = []
 
-    def __enter__(self) -> ProbeLock:
+    def __enter__(self) -> RecordingLock:
         self._lock.acquire()
         if self.depth == 0:
             self.outer.append(sys._getframe(2).f_code.co_name)
@@ -66,7 +65,7 @@ class WatchedStore(MemoryStore):
 
     def __init__(self) -> None:
         super().__init__()
-        self.lock: ProbeLock | None = None
+        self.lock: RecordingLock | None = None
         self.unlocked: list[str] = []
 
     def __getattribute__(self, name: str) -> Any:
@@ -86,9 +85,9 @@ LOCKED = ("table", "forget", "new_game", "list_games", "derived_status", "move",
 def test_every_public_engine_method_runs_whole_under_the_lock() -> None:
     store = WatchedStore()
     eng = Engine(store, PLUGINS, clock=lambda: CLOCK)
-    probe = ProbeLock()
-    eng._lock = probe  # type: ignore[assignment]
-    store.lock = probe
+    recording = RecordingLock()
+    eng._lock = recording  # type: ignore[assignment]
+    store.lock = recording
     other = Engine(MemoryStore(), PLUGINS, clock=lambda: CLOCK)
     other.new_game("marked-dice", ["a", "b"], seed=2, game_id="x")
     for p in ("a", "b"):
@@ -118,12 +117,12 @@ def test_every_public_engine_method_runs_whole_under_the_lock() -> None:
     }
     assert sorted(calls) == sorted(LOCKED)
     for name, call in calls.items():
-        probe.outer.clear()
+        recording.outer.clear()
         call()
         # The lock was first taken by the method the caller called (its wrapper's frame
         # is called from this lambda), not by something the method called later.
-        assert probe.outer[:1] == ["<lambda>"], f"{name}: first locked by {probe.outer}"
-        assert probe.depth == 0
+        assert recording.outer[:1] == ["<lambda>"], f"{name}: first locked by {recording.outer}"
+        assert recording.depth == 0
     assert store.unlocked == []
 
 

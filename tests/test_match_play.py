@@ -1,15 +1,13 @@
-"""Playing and checking games, value by value (scripts/mutation.py, docs/testing.md):
-LocalGame and the stored engine draw the same chance from the same keys, a plugin's crash
-is one line naming it and changes nothing, play_randomly and run_match stop exactly at
-their bounds and flush when told, Table loads and undoes like a replay, plugins are
-loaded and refused with their reasons, and verify names every kind of finding."""
+"""Playing games, value by value: LocalGame and the stored engine draw the same chance from the
+same keys, a plugin's crash is one line naming it and changes nothing, play_randomly and
+run_match stop exactly at their bounds and flush when told, and Table loads and undoes like
+a replay."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 
-import attrs
 import pytest
 from meeple.core import (
     BadOptions,
@@ -18,21 +16,19 @@ from meeple.core import (
     LocalGame,
     MeepleError,
     Outcome,
-    UnknownName,
     command,
     event,
     hookimpl,
     runtime,
 )
-from meeple.core.audit import VerifyReport, check_chain, rederive, verify
 from meeple.core.engine import Engine
-from meeple.core.errors import IntegrityError
-from meeple.core.plugins import REQUIRED_METHODS, PluginInfo, game_problems, load
-from meeple.core.records import GameHeader, NewEvent, chain
+from meeple.core.plugins import load
+from meeple.core.records import GameHeader
 from meeple.core.scheduler import AgentError, run_match
 from meeple.core.stores.memory import MemoryStore
 from meeple.core.table import Table
 from meeple_testgames import FirstLegal
+from test_engine_api import GAMES, games_engine
 
 CLOCK = "2026-01-01T00:00:00+00:00"
 
@@ -436,119 +432,7 @@ def test_a_flush_keeps_each_commands_batch() -> None:
     assert eng.store.status(gid)["seq"] == 3 and t.flush(eng.store) == []
 
 
-# -- plugins --------------------------------------------------------------------------------
-
-
-def test_game_problems_name_every_defect() -> None:
-    assert game_problems("x") == ["'x' is not a meeple.core.Game"]
-    assert game_problems(Coins()) == []
-
-    class Bare(Game):
-        name = "Bad Name"
-        min_players, max_players = 3, 2
-        render_formats = ("svg",)
-        options = ("x",)  # type: ignore[assignment]
-        events = (int,)
-
-    assert game_problems(Bare()) == [
-        "game class Bare needs a name in lowercase words joined by hyphens, e.g. 'connect-four'",
-        f"game 'Bad Name' does not define {', '.join(REQUIRED_METHODS)}",
-        "game 'Bad Name': events int are not made with @event",
-        "game 'Bad Name': option 'x' is not a meeple.core.Option",
-        "game 'Bad Name': min_players 3 and max_players 2 make no player count",
-        "game 'Bad Name': render_formats must include 'text'",
-    ]
-
-    class Unnamed(Coins):
-        name = ""
-        events = ()
-        min_players = 0
-        render_formats = ()
-
-    assert game_problems(Unnamed()) == [
-        "game class Unnamed needs a name in lowercase words joined by hyphens, e.g. 'connect-four'",
-        "game 'Unnamed' names no events (set events = (Started, ...))",
-        "game 'Unnamed': min_players 0 and max_players 3 make no player count",
-        "game 'Unnamed': render_formats must include 'text'",
-    ]
-    for name in ("Coins", " coins", "my game"):
-        class Named(Coins):
-            pass
-        Named.name = name
-        assert game_problems(Named())[0].startswith("game class Named needs a name")
-    one = type("One", (Coins,), {"min_players": 1, "max_players": 1})
-    assert game_problems(one()) == []
-
-
-def test_plugins_offer_games_agents_stores_and_importers_by_name() -> None:
-    class Extra:
-        @hookimpl
-        def meeple_games(self):
-            return [Coins(), Crashing()]
-
-        @hookimpl
-        def meeple_agents(self):
-            return {"first": lambda options, seed: FirstLegal()}
-
-    plugins = load(only="", extra=[Extra()])
-    assert plugins.game(" Crashing_Coins ") is plugins.games["crashing-coins"]
-    assert plugins.game("crashing coins").name == "crashing-coins"
-    assert list(plugins.games) == sorted(plugins.games) and "connect-four" not in plugins.games
-    assert plugins.agent_factory("first")({}, 1).name == "first"
-    assert sorted(plugins.stores) == ["jsonl", "memory", "postgresql", "sqlite"]
-    for call, words in [(lambda: plugins.game("chess"),
-                         "no game named 'chess'; installed games: coins, crashing-coins"),
-                        (lambda: plugins.agent_factory("x"), "no agent named 'x'; installed agents: "),
-                        (lambda: plugins.importer("x"),
-                         "no importer named 'x'; installed importers: none installed")]:
-        with pytest.raises(UnknownName) as exc:
-            call()
-        assert str(exc.value).startswith(words)
-    assert plugins.failures == []
-    assert [i.name for i in plugins.infos if i.distribution == "(registered)"] == ["extra-0"]
-    info = next(i for i in plugins.infos if i.distribution == "(registered)")
-    assert info == PluginInfo("extra-0", "(registered)", "-", ("meeple_agents", "meeple_games"))
-    empty = load(only="")
-    with pytest.raises(UnknownName) as exc:
-        empty.game("coins")
-    assert str(exc.value).startswith("no game named 'coins'; installed games: ")
-    with pytest.raises(UnknownName) as exc:
-        type(empty)(empty.pm, [], []).game("x")
-    assert str(exc.value) == "no game named 'x'; installed games: none installed"
-
-
-def test_only_names_the_external_plugins_that_load(monkeypatch) -> None:
-    monkeypatch.setenv("MEEPLE_LOAD_PLUGINS", "connect_four , nothing")
-    chosen = load()
-    assert list(chosen.games) == ["connect-four"]
-    assert "memory" in chosen.stores  # the meeple distribution's own always load
-    assert list(load(only="").games) == []
-    everything = load(only=None)
-    assert list(everything.games) == ["connect-four"]
-    monkeypatch.delenv("MEEPLE_LOAD_PLUGINS")
-    assert len(load().games) > 1
-
-
-def test_a_plugin_with_a_broken_game_is_refused_whole() -> None:
-    class Half:
-        __name__ = "half"
-
-        @hookimpl
-        def meeple_games(self):
-            return [Coins(), "not a game"]
-
-        @hookimpl
-        def meeple_agents(self):
-            return {"half-agent": lambda o, s: FirstLegal()}
-
-    plugins = load(only="", extra=[Half()])
-    assert "coins" not in plugins.games and "half-agent" not in plugins.agents
-    (failed,) = plugins.failures
-    assert failed == PluginInfo("half", "(registered)", "-", (), "'not a game' is not a "
-                                "meeple.core.Game")
-
-
-# -- verify ---------------------------------------------------------------------------------
+# -- a stored game --------------------------------------------------------------------------
 
 
 def stored(seed: int = 3, moves: int = 3) -> tuple[Engine, str]:
@@ -557,180 +441,6 @@ def stored(seed: int = 3, moves: int = 3) -> tuple[Engine, str]:
     for _ in range(moves):
         eng.move(gid, "flip", eng.to_act(gid)[0])
     return eng, gid
-
-
-def report_of(eng: Engine, gid: str, records) -> VerifyReport:
-    return verify(PLUGINS.game("coins"), eng.store.header(gid), records)
-
-
-def resealed(eng: Engine, gid: str, records, at: int, **change):
-    """The records with record ``at`` changed and every hash from it on made right again."""
-    header = eng.store.header(gid)
-    out, prev = [], header.hash()
-    for r in records:
-        if r.seq == at:
-            r = attrs.evolve(r, **change)
-        r = attrs.evolve(r, prev_hash=prev)
-        r = attrs.evolve(r, hash=r.expected_hash())
-        out.append(r)
-        prev = r.hash
-    return out
-
-
-def test_verify_reports_a_good_game_fully() -> None:
-    eng, gid = stored()
-    report = report_of(eng, gid, eng.store.load(gid))
-    assert report == VerifyReport("v", True, 4, None, "", 0, "", "", "")
-    assert report.to_json() == {"game_id": "v", "ok": True, "events": 4, "first_bad_seq": None,
-                                "problem": "", "chance_unchecked": 0, "upcast": "", "fork": "",
-                                "header_id": ""}
-    assert verify(PLUGINS.game("coins"), eng.store.header(gid), []).ok
-
-
-def test_verify_of_a_sealed_game_takes_each_draw_as_recorded() -> None:
-    eng, gid = stored()
-    sealed = eng.store.header(gid).sealed()
-    report = verify(PLUGINS.game("coins"), sealed, eng.store.load(gid))
-    # The setup draws, and each of the three flips: four decisions taken as recorded.
-    assert report.ok and report.chance_unchecked == 4
-    wrong_seed = attrs.evolve(eng.store.header(gid), seed=4)
-    report = verify(PLUGINS.game("coins"), wrong_seed, eng.store.load(gid))
-    assert not report.ok and report.first_bad_seq == 0
-    assert report.problem == "the header's seed is not the one its commitment seals"
-
-
-def test_verify_names_each_kind_of_forged_record() -> None:
-    eng, gid = stored()
-    records = eng.store.load(gid)
-    cases = [
-        (resealed(eng, gid, records, 1, actor="a"), 1,
-         "record 1 claims to be a command, not the setup"),
-        (resealed(eng, gid, records, 1, command_text="x"), 1,
-         "record 1 claims to be a command, not the setup"),
-        (resealed(eng, gid, records, 2, actor=None), 2, "record 2 has no command that caused it"),
-        (resealed(eng, gid, records, 2, command_text=None), 2,
-         "record 2 has no command that caused it"),
-        (resealed(eng, gid, records, 3, batch=2), 3,
-         "seq 3: stored coins.flipped v1 {'player': 'b', 'value': "),
-        (resealed(eng, gid, records, 3, batch=1), 3, "record 3 claims batch 1"),
-        (resealed(eng, gid, records, 2, type="coins.gone"), 2,
-         "record 2 cannot be read: unknown event type 'coins.gone' for coins"),
-        (resealed(eng, gid, records, 2, command_text="tails"), 2,
-         "seq 2: command 'tails' by a is refused on replay: type flip"),
-        (resealed(eng, gid, records, 2, actor="b"), 2,
-         "seq 2: command 'flip' by b is refused on replay: it is not b's turn (waiting for a)"),
-    ]
-    for recs, seq, words in cases:
-        report = report_of(eng, gid, recs)
-        assert (report.ok, report.first_bad_seq, report.events) == (False, seq, 4), words
-        assert report.problem.startswith(words), (words, report.problem)
-
-
-def test_verify_names_a_changed_draw_with_both_values() -> None:
-    eng, gid = stored()
-    records = eng.store.load(gid)
-    value = eng.state(gid).flips[1][1]
-    forged = resealed(eng, gid, records, 3, data=b'{"player":"b","value":7}')
-    report = report_of(eng, gid, forged)
-    assert report.first_bad_seq == 3 and report.problem == (
-        f"seq 3: coins.flipped: value: stored 7, today's rules give {value} (command 'flip' by b)")
-    bad_setup = resealed(eng, gid, records, 1, data=b'{"opening":5,"players":["a","b"]}')
-    report = report_of(eng, gid, bad_setup)
-    opening = eng.state(gid).opening
-    assert report.first_bad_seq == 1 and report.problem == (
-        f"seq 1: the setup events differ from what the seed and options give: coins.set: "
-        f"opening: stored 5, today's rules give {opening}")
-
-
-def test_verify_names_missing_and_extra_events() -> None:
-    eng, gid = stored()
-    records = eng.store.load(gid)
-    # An extra event in the setup's batch.
-    extra = chain("v", 1, records[0].hash, [NewEvent(records[1].type, 1, records[1].data)], "t")
-    extra = [attrs.evolve(extra[0], batch=1)]
-    extra = [attrs.evolve(extra[0], hash=extra[0].expected_hash())]
-    report = report_of(eng, gid, [records[0], *extra])
-    assert report.first_bad_seq == 2 and report.problem.startswith(
-        "seq 2: the setup events differ from what the seed and options give: stored "
-        "coins.flipped v1")
-    assert report.problem.endswith("today's rules give no event here")
-
-    class Double(Coins):
-        def decide(self, state, player, cmd, rng):
-            (ev,) = super().decide(state, player, cmd, rng)
-            return [ev, ev]
-
-        def setup(self, players, options, rng):
-            return [*super().setup(players, options, rng), CoinsSet(tuple(players), 1)]
-
-    report = verify(Double(), eng.store.header(gid), records[:1])
-    assert report.first_bad_seq == 2 and report.problem == (
-        "seq 2: the setup events differ from what the seed and options give: the log has no "
-        "event here; today's rules give coins.set {players=('a', 'b'), opening=1}")
-
-
-def test_check_chain_names_the_first_bad_record() -> None:
-    eng, gid = stored()
-    header, records = eng.store.header(gid), eng.store.load(gid)
-    check_chain(header, records)
-    for bad, words in [
-        ([records[1]], "record 1 carries sequence number 2"),
-        ([attrs.evolve(records[0], game_id="w")], "record 1 belongs to game 'w'"),
-        ([records[0], attrs.evolve(records[1], prev_hash="x")],
-         "record 2 does not follow record 1 (chain broken)"),
-        ([attrs.evolve(records[0], recorded_at="then")],
-         "record 1 was altered (its hash does not match)"),
-        ([attrs.evolve(records[0], data=b"\xff")], "record 1 was altered (its hash does not match)"),
-    ]:
-        with pytest.raises(IntegrityError) as exc:
-            check_chain(header, bad)
-        assert str(exc.value) == words
-        assert exc.value.seq == (2 if "record 2" in words else 1)
-
-
-def test_rederive_returns_the_unchecked_draws_and_collects_old_formats() -> None:
-    eng, gid = stored()
-    header, records = eng.store.header(gid), eng.store.load(gid)
-    assert rederive(Coins(), header, records) == 0
-    assert rederive(Coins(), header, []) == 0
-
-    class Older(Coins):
-        def old_format(self, stored, today):
-            return "coins 0.1 (no values)"
-
-    forged = resealed(eng, gid, records, 3, data=b'{"player":"b","value":7}')
-    found: dict[str, int] = {}
-    assert rederive(Older(), header, forged, found) == 0
-    assert found == {"coins 0.1 (no values)": 1}
-    report = verify(Older(), header, forged)
-    assert report.ok and report.upcast == "stored in format coins 0.1 (no values), upcast: 1 event"
-    both = resealed(eng, gid, forged, 2, data=b'{"player":"a","value":9}')
-    assert verify(Older(), header, both).upcast == (
-        "stored in format coins 0.1 (no values), upcast: 2 events")
-
-    class Confused(Coins):
-        def old_format(self, stored, today):
-            raise ValueError("cannot tell")
-
-    assert not verify(Confused(), header, forged).ok
-
-
-def test_a_fork_is_checked_blind_up_to_its_fork_point() -> None:
-    eng, gid = stored()
-    fid = eng.fork(gid, 3, "f")
-    eng.move(fid, "flip", "a")
-    report = eng.verify(fid)
-    # The setup and two flips drew with the source's seed, which this store holds: checked
-    # with it; the flip after the fork point draws with the fork's own.
-    assert report.ok and report.chance_unchecked == 0 and report.events == 4
-    # Without its source the first three are checked blind: taken as recorded.
-    alone = Engine(MemoryStore(), PLUGINS)
-    alone.store.import_game(eng.store.header(fid), eng.store.load(fid))
-    report = alone.verify(fid)
-    assert report.ok and report.chance_unchecked == 3 and report.events == 4
-    assert report.fork == ("forked from v at event 3, which is not in this store: the events "
-                           "before the fork are checked against the rules, their draws taken "
-                           "as recorded")
 
 
 def test_meeple_errors_of_a_plugin_pass_through_unchanged() -> None:
@@ -754,14 +464,32 @@ def test_meeple_errors_of_a_plugin_pass_through_unchanged() -> None:
     assert type(exc.value) is IllegalCommand and str(exc.value) == "that flip has no name"
 
 
-def test_an_option_spoiled_after_it_was_made_fails_the_load_checks() -> None:
-    from meeple.core import Option
+def test_a_local_dice_race_draws_the_same_chance_as_the_engine() -> None:
+    # LocalGame (search, tests) must run "by exactly the same rules" as a stored game,
+    # chance included: each decision's randomness is keyed on the seq it writes at.
+    from meeple.core import LocalGame
 
-    opt = Option("goal", 5, "points", min=1, max=9)
-    object.__setattr__(opt, "min", 20)
+    eng = games_engine()
+    game = GAMES.game("dice-race")
+    gid = eng.new_game("dice-race", ["a", "b"], seed=5, game_id="d")
+    local = LocalGame(game, ["a", "b"], None, seed=5)
+    assert eng.state(gid) == local.state
+    steps = 0
+    while local.outcome() is None and steps < 40:
+        player = local.to_act()[0]
+        command = game.legal(local.state, player)[0]
+        local.play(player, command)
+        eng.move(gid, game.format(command, local.state), player)
+        assert eng.state(gid) == local.state, f"step {steps}"
+        steps += 1
+    assert steps > 2
 
-    class Spoiled(Coins):
-        name = "spoiled"
-        options = (opt,)
 
-    assert game_problems(Spoiled()) == ["game 'spoiled': option 'goal': min 20 is above max 9"]
+def test_a_plugin_failure_keeps_160_characters_of_the_message_and_cuts_longer_ones() -> None:
+    from meeple.core.runtime import plugin_failure
+
+    game = GAMES.game("connect-four")
+    kept = plugin_failure(game, "deciding", ValueError("x" * 160))
+    assert kept.endswith(": ValueError: " + "x" * 160)
+    cut = plugin_failure(game, "deciding", ValueError("y" * 161))
+    assert cut.endswith(": ValueError: " + "y" * 157 + "...")

@@ -1,0 +1,27 @@
+"""Agent specs on the command line: parsed, split and formatted back (meeple.core.agents)."""
+
+from __future__ import annotations
+
+import pytest
+from meeple.core.agents import format_spec, parse_spec, split_specs
+
+# -- agents ---------------------------------------------------------------------------------
+
+
+def test_agent_specs_parse_split_and_format() -> None:
+    assert parse_spec(" mcts:sims=1000, c = 1.4 ,") == ("mcts", {"sims": "1000", "c": "1.4"})
+    assert parse_spec("random") == ("random", {})
+    for bad, why in [("mcts:sims", "agent option 'sims' in 'mcts:sims' must look like key=value"),
+                     ("mcts:=3", "agent option '=3' in 'mcts:=3' must look like key=value"),
+                     (":a=1", "agent spec ':a=1' has no agent name"),
+                     ("", "agent spec '' has no agent name")]:
+        with pytest.raises(ValueError) as exc:
+            parse_spec(bad)
+        assert str(exc.value) == why
+    assert split_specs("random,mcts:sims=100,c=2,heuristic") == [
+        "random", "mcts:sims=100,c=2", "heuristic"]
+    assert split_specs("mcts,sims=5, c=1") == ["mcts:sims=5,c=1"]
+    assert split_specs("a:x=1,b:y=2") == ["a:x=1", "b:y=2"]
+    assert split_specs("sims=5,b") == ["sims=5", "b"]
+    assert format_spec("mcts", {}) == "mcts"
+    assert format_spec("mcts", {"sims": 5, "c": 1.4}) == "mcts:sims=5,c=1.4"

@@ -1,0 +1,148 @@
+"""The Game defaults a plugin inherits (meeple.core.game): players checked by count and name,
+option names with hyphens or underscores, upcasting, evaluate, step as decide then fold, and
+which render formats a game offers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from meeple.core import BadOptions, Game, MeepleError, Option, Outcome
+from meeple.core.events import event
+from meeple.core.game import render_checked
+
+# -- Game defaults --------------------------------------------------------------------------
+
+@event("toy.thing")
+class Thing:
+    who: str
+    n: int
+
+
+class Toy(Game):
+    name = "toy"
+    min_players, max_players = 2, 3
+    options = (Option("goal", 10, "points", min=1, max=50), Option("fast_dice", False, "quick"))
+    events = (Thing,)
+
+
+def test_players_are_checked_by_count_and_name() -> None:
+    g = Toy()
+    g.check_players(["a", "b"])
+    g.check_players(["a", "b", "c"])
+    for players in (["a"], ["a", "b", "c", "d"], []):
+        with pytest.raises(BadOptions) as exc:
+            g.check_players(players)
+        assert str(exc.value) == f"toy takes 2 to 3 players, not {len(players)}"
+    with pytest.raises(BadOptions) as exc:
+        g.check_players(["a", "b", "a"])
+    assert str(exc.value) == "player names must be different: a, b, a"
+    assert g.default_players(3) == ["p1", "p2", "p3"]
+
+
+def test_options_match_any_mix_of_hyphens_and_underscores() -> None:
+    g = Toy()
+    assert g.resolve_options(None) == {"goal": 10, "fast_dice": False}
+    assert g.resolve_options({" Fast-Dice ": "yes", "GOAL": "7"}) == {"goal": 7, "fast_dice": True}
+    with pytest.raises(BadOptions) as exc:
+        g.resolve_options({"speed": 1})
+    assert str(exc.value) == "toy has no option 'speed'; its options are: goal, fast_dice"
+    with pytest.raises(BadOptions) as exc:
+        Game().resolve_options({"x": 1})
+    assert str(exc.value) == " has no option 'x'; its options are: none"
+
+
+def test_game_defaults() -> None:
+    g = Toy()
+    state = {"cells": [1, 2]}
+    assert g.view(state, "a") is state and g.redact("ev", "a") == "ev"
+    assert g.redact_command("buy X", "a", "b") == "buy X"
+    copy = g.determinize(state, "a", random.Random(0))
+    assert copy == state and copy is not state and copy["cells"] is not state["cells"]
+    assert g.describe_event(Thing("ann", 3)) == "Thing who=ann n=3"
+    assert g.describe_event(42) == "int"
+    assert g.changes(Thing("ann", 3)) == {}
+    assert g.explain("x") is None and g.turn_marker(state) is None and g.summary(state) == {}
+    assert g.render(state) == repr(state)
+    with pytest.raises(BadOptions) as exc:
+        g.render(state, "svg")
+    assert str(exc.value) == "toy draws no svg picture; it renders text"
+    assert g.upcast_in_context(state, "ev") == "ev"
+    assert g.upcasts_in_context("ev") is False
+    assert g.old_format([], []) is None
+    with pytest.raises(NotImplementedError) as exc:
+        g.upcast("toy.thing", 1, {})
+    assert str(exc.value) == "toy cannot read toy.thing version 1"
+    for name, args in [("setup", ([], {}, None)), ("decide", (None, "a", None, None)),
+                       ("fold", (None, None)), ("to_act", (None,)), ("legal", (None, "a")),
+                       ("outcome", (None,)), ("parse", ("x", None, "a")), ("format", (None, None)),
+                       ("encode_action", (None, None)), ("decode_action", (0, None, "a")),
+                       ("observation", (None, "a"))]:
+        with pytest.raises(NotImplementedError):
+            getattr(g, name)(*args)
+    assert (g.action_count, g.max_actions, g.observation_size) == (None, 1024, None)
+
+
+def test_a_game_that_upcasts_in_context_says_so() -> None:
+    class Upcasting(Toy):
+        def upcast_in_context(self, state, event):
+            return event
+
+    assert Upcasting().upcasts_in_context("ev") is True
+
+
+def test_evaluate_of_the_default_game() -> None:
+    class Ends(Toy):
+        def __init__(self, out):
+            self.out = out
+
+        def outcome(self, state):
+            return self.out
+
+    assert Ends(None).evaluate(None, "a") == 0.0
+    won = Outcome.from_scores({"a": 2, "b": 1})
+    assert Ends(won).evaluate(None, "a") == 1.0
+    assert Ends(won).evaluate(None, "b") == -1.0
+    assert Ends(won).evaluate(None, "nobody") == -1.0
+
+
+def test_step_is_decide_then_fold_of_every_event() -> None:
+    class Counter(Toy):
+        def decide(self, state, player, cmd, rng):
+            return [Thing(player, 1), Thing(player, 2)]
+
+        def fold(self, state, ev):
+            return [*state, ev.n]
+
+    assert Counter().step([0], "a", None, random.Random(0)) == [0, 1, 2]
+
+
+def test_render_formats_follow_whether_render_is_written() -> None:
+    class Drawn(Toy):
+        def render(self, state, fmt="text", player=None):
+            return "<svg/>" if fmt == "svg" else "text"
+
+    class Declared(Drawn):
+        render_formats = ("text",)
+
+    class Fake(Toy):
+        def render(self, state, fmt="text", player=None):
+            return "  plain words"
+
+    assert Toy.render_formats == ("text",)
+    assert Drawn.render_formats == ("text", "svg") and Declared.render_formats == ("text",)
+    assert render_checked(Drawn(), None, "svg") == "<svg/>"
+    assert render_checked(Drawn(), None, "text") == "text"
+    with pytest.raises(BadOptions) as exc:
+        render_checked(Declared(), None, "svg")
+    assert str(exc.value) == "toy renders text; not 'svg'"
+    with pytest.raises(MeepleError) as exc:
+        render_checked(Fake(), None, "svg")
+    assert str(exc.value) == ("toy's render gave no SVG for format 'svg'; a game without "
+                              "pictures sets render_formats = ('text',)")
+
+    class Xml(Toy):
+        def render(self, state, fmt="text", player=None):
+            return "\n <?xml version='1.0'?><svg/>"
+
+    assert render_checked(Xml(), None, "svg").startswith("\n <?xml")

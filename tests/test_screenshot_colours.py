@@ -1,0 +1,109 @@
+"""Telling a blank screenshot from a drawn one (meeple.core.testing.distinct_colours, which
+the browser tests use): the colours of a PNG are read through every row filter PNG
+defines, RGB or RGBA, over any number of data chunks, sampling every seventh pixel."""
+
+from __future__ import annotations
+
+import struct
+import zlib
+
+import pytest
+from meeple.core.testing import distinct_colours, screenshot_is_blank
+
+
+def _chunk(kind: bytes, body: bytes) -> bytes:
+    return (struct.pack(">I", len(body)) + kind + body
+            + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF))
+
+
+def _paeth(a: int, b: int, c: int) -> int:
+    p = a + b - c
+    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+    return a if pa <= pb and pa <= pc else b if pb <= pc else c
+
+
+def _filtered(row: bytes, prev: bytes, kind: int, bpp: int) -> bytes:
+    """``row`` as a PNG encoder writes it with filter ``kind`` (the inverse of reading)."""
+    out = bytearray()
+    for x, value in enumerate(row):
+        a = row[x - bpp] if x >= bpp else 0
+        b = prev[x]
+        c = prev[x - bpp] if x >= bpp else 0
+        guess = [0, a, b, (a + b) // 2, _paeth(a, b, c)][kind]
+        out.append((value - guess) % 256)
+    return bytes([kind]) + bytes(out)
+
+
+def png(pixels: list[list[tuple[int, ...]]], filters: list[int], chunks: int = 1,
+        colour_type: int = 2, depth: int = 8, extra: bytes = b"") -> bytes:
+    bpp = len(pixels[0][0])
+    rows = [bytes(v for px in row for v in px) for row in pixels]
+    prev = bytes(len(rows[0]))
+    raw = b""
+    for row, kind in zip(rows, filters, strict=True):
+        raw += _filtered(row, prev, kind, bpp)
+        prev = row
+    data = zlib.compress(raw)
+    cut = [data[len(data) * i // chunks:len(data) * (i + 1) // chunks] for i in range(chunks)]
+    head = struct.pack(">IIBBBBB", len(pixels[0]), len(pixels), depth, colour_type, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", head) + extra
+            + b"".join(_chunk(b"IDAT", part) for part in cut) + _chunk(b"IEND", b""))
+
+
+def picture(width: int, height: int, alpha: bool) -> list[list[tuple[int, ...]]]:
+    """Pixels whose every channel differs from its neighbours', so each filter matters."""
+    def px(x: int, y: int) -> tuple[int, ...]:
+        rgb = ((37 * x + 11 * y) % 256, (5 * x * y + 200) % 256, (250 - 13 * x + 7 * y) % 256)
+        return (*rgb, (x * 31 + y) % 256) if alpha else rgb
+    return [[px(x, y) for x in range(width)] for y in range(height)]
+
+
+def sampled(pixels: list[list[tuple[int, ...]]]) -> int:
+    return len({row[x][:3] for row in pixels for x in range(0, len(row), 7)})
+
+
+@pytest.mark.parametrize("alpha", [False, True])
+@pytest.mark.parametrize("kind", [0, 1, 2, 3, 4])
+def test_the_colours_are_read_through_each_row_filter(kind: int, alpha: bool) -> None:
+    pixels = picture(16, 5, alpha)
+    expected = sampled(pixels)
+    assert expected == 15  # columns 0, 7 and 14 of five rows, all different
+    data = png(pixels, [kind] * 5, colour_type=6 if alpha else 2)
+    assert distinct_colours(data) == expected
+    assert not screenshot_is_blank(data)
+
+
+def test_rows_may_mix_filters_and_the_data_may_come_in_several_chunks() -> None:
+    pixels = picture(15, 6, False)
+    assert distinct_colours(png(pixels, [4, 3, 2, 1, 0, 4], chunks=3)) == sampled(pixels)
+
+
+def test_chunks_other_than_the_header_and_the_data_are_skipped() -> None:
+    pixels = picture(15, 3, False)
+    extra = (_chunk(b"pHYs", struct.pack(">IIB", 3780, 3780, 1))
+             + _chunk(b"tEXt", b"Software\x00a browser") + _chunk(b"iTXt", b"x" * 40))
+    assert distinct_colours(png(pixels, [1, 2, 4], chunks=2, extra=extra)) == sampled(pixels)
+
+
+def test_only_every_seventh_pixel_of_a_row_is_sampled() -> None:
+    white, red = (255, 255, 255), (255, 0, 0)
+    between = [[white] * 7 + [red] * 6 + [white] * 2]  # red only at columns 7 to 12
+    assert distinct_colours(png(between, [0])) == 2
+    missed = [[white] * 7 + [white] + [red] * 6 + [white]]  # column 7 white, 14 white
+    assert distinct_colours(png(missed, [0])) == 1
+
+
+def test_one_colour_is_blank_and_alpha_is_not_a_colour() -> None:
+    assert screenshot_is_blank(png([[(9, 9, 9)] * 20] * 3, [1, 2, 4]))
+    assert screenshot_is_blank(png([[(9, 9, 9, 0), (9, 9, 9, 255)] * 10], [0], colour_type=6))
+
+
+def test_anything_but_an_8_bit_rgb_or_rgba_png_is_refused() -> None:
+    with pytest.raises(ValueError, match="not a PNG"):
+        distinct_colours(b"GIF89a" + bytes(20))
+    grey = png([[(1,), (2,)]], [0], colour_type=0)
+    with pytest.raises(ValueError, match="expected an 8-bit RGB or RGBA PNG"):
+        distinct_colours(grey)
+    deep = png([[(1, 2, 3)]], [0], depth=16)
+    with pytest.raises(ValueError, match="expected an 8-bit RGB or RGBA PNG"):
+        distinct_colours(deep)
