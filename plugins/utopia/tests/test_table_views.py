@@ -187,3 +187,21 @@ def test_no_tie_names_no_tie_break_and_the_final_table_lists_every_player():
     assert "Final scoring" in texts
     for s, p in enumerate(g.players):
         assert p in texts and str(scores[s]) in texts
+
+
+def test_a_tied_finished_games_status_names_the_players_with_the_most_districts():
+    from meeple.core import LocalGame
+    from meeple_utopia.render import status
+    from utopia_helpers import set_monument
+
+    local = LocalGame(GAME, ["ann", "bob", "cy"], seed=1)
+    st = GAME.clone(local.state)
+    st.phase, st.scores, st.current = OVER, [30, 30, 30], -1
+    set_monument(st, "E1", 0, "maya")
+    set_monument(st, "E2", 0, "greek")
+    set_monument(st, "F1", 1, "persian")
+    assert status(st) == "game over: ann wins with 30 prestige (ann 30, bob 30, cy 30)"
+    set_monument(st, "F2", 1, "egyptian")
+    assert status(st) == "game over: ann and bob win with 30 prestige (ann 30, bob 30, cy 30)"
+    st.scores = [30, 31, 30]
+    assert status(st) == "game over: bob wins with 31 prestige (ann 30, bob 31, cy 30)"
