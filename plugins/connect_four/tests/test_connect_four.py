@@ -67,6 +67,17 @@ def test_decide_refuses_a_column_off_the_board_naming_it_and_changes_nothing(col
     assert local.state == before
 
 
+def test_action_i_drops_in_column_i_plus_1_and_other_indices_are_refused():
+    state = LocalGame(GAME, ["a", "b"]).state
+    for i in range(7):
+        assert GAME.decode_action(i, state, "a") == Drop(i)
+        assert GAME.encode_action(Drop(i), state) == i
+    for index in (-1, 7, 8):
+        with pytest.raises(IllegalCommand) as refused:
+            GAME.decode_action(index, state, "a")
+        assert str(refused.value) == f"action {index} is not a column: choose 0 to 6"
+
+
 def test_the_state_says_which_seat_is_to_move():
     local = LocalGame(GAME, ["a", "b"])
     for n, c in enumerate("4455"):

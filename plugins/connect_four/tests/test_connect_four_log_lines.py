@@ -10,6 +10,12 @@ from meeple_connect_four import ConnectFour
 GAME = ConnectFour()
 
 
+@pytest.mark.parametrize("players", [("a", "b"), ("ann", "bob")])
+def test_the_start_names_each_player_with_their_disc(players):
+    local = played(GAME, list(players), "")
+    assert GAME.describe_event(local.events[0]) == f"{players[0]} (X) against {players[1]} (O)"
+
+
 def test_each_drop_is_told_with_its_disc_and_column_counted_from_1():
     local = played(GAME, ["a", "b"], "4172")
     lines = [GAME.describe_event(ev) for ev in local.events[1:]]

@@ -140,5 +140,9 @@ def test_the_svg_rings_the_winning_four_and_nothing_before_the_end(columns, cell
     assert game.outcome() is not None
     size, top = 60, 30  # the picture's cell size and header height
     want = {(c * size + size // 2, top + (5 - r) * size + size // 2) for c, r in cells}
-    assert _rings(GAME.render(game.state, "svg")) == want
+    svg = GAME.render(game.state, "svg")
+    assert _rings(svg) == want
+    # each ring just inside its cell, round the disc (radius 25)
+    assert re.findall(r'<circle class="winning-four" cx="\d+" cy="\d+" r="(\d+)"', svg) == [
+        str(size // 2 - 3)] * 4
     assert _rings(GAME.render(_played(columns[:-1]).state, "svg")) == set()
