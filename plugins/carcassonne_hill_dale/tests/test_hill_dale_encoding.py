@@ -250,3 +250,22 @@ def test_the_observation_counts_each_kind_left_as_a_share_of_its_tiles(players, 
     for player in state.players:
         out = GAME.observation(GAME.view(state, player), player)
         assert out[HEAD - len(KINDS):HEAD] == pytest.approx(want)
+
+
+def test_the_observation_says_who_picks_a_harvest_chip_and_which_chips_wait():
+    """During a shared harvest the picker is the one to act (numbers 0 and 2 say so to
+    the picker alone) and numbers 3 to 8 count the waiting chips of each crop, 1/8 each;
+    outside a harvest number 2 is 0 for everyone."""
+    for state, _player in _random_states(5, 43):
+        if state.pending:
+            break
+    assert state.pending
+    chips, pickers, nxt = state.pending[0]
+    for me, player in enumerate(state.players):
+        out = GAME.observation(GAME.view(state, player), player)
+        picks = 1.0 if pickers[nxt] == me else 0.0
+        assert out[0] == out[2] == picks, player
+        assert out[3:3 + len(CROPS)] == pytest.approx(
+            [chips.count(c) / 8 for c in range(len(CROPS))])
+    plain = LocalGame(GAME, GAME.default_players(3), seed=1).state
+    assert [GAME.observation(GAME.view(plain, p), p)[2] for p in plain.players] == [0.0] * 3
