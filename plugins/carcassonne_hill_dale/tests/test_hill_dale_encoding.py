@@ -1,6 +1,7 @@
 """Over Hill and Dale's own action encoding and observation (encoding.py, observation.py):
 every legal command of random games round-trips through its index, the indices of legal
-commands are exactly the legal commands (walks included), and the observation never
+commands are exactly the legal commands (walks included), every walk index decodes to a
+walk the rules know, the observation says what its documented layout says, and it never
 shows the order of the stack."""
 
 from __future__ import annotations
@@ -14,12 +15,27 @@ from hypothesis import strategies as st
 from meeple.core import IllegalCommand, LocalGame
 from meeple.core.testing import random_decisions
 from meeple_carcassonne_hill_dale import HillDale
-from meeple_carcassonne_hill_dale.encoding import ACTION_COUNT, PER_PLACEMENT, RADIUS, TAKES
+from meeple_carcassonne_hill_dale.board import seg_at, walk_targets
+from meeple_carcassonne_hill_dale.encoding import (
+    ACTION_COUNT,
+    PER_PLACEMENT,
+    RADIUS,
+    TAKES,
+    decode_action,
+)
 from meeple_carcassonne_hill_dale.events import Place, Take
+from meeple_carcassonne_hill_dale.fold import place_tile
 from meeple_carcassonne_hill_dale.observation import OBSERVATION_SIZE
+from meeple_carcassonne_hill_dale.tiles import ANIMALS, CROPS, KINDS, ORIENT, PATH, full_stack
 
 GAME = HillDale()
 FEW = settings(max_examples=6, derandomize=True, deadline=None, database=None)
+# The observation's layout as observation.py's module text documents it (the RL policies
+# depend on it).
+GAME_PART, SEATS, SEAT_PART = 9, 5, 10
+HEAD = GAME_PART + SEATS + SEATS * SEAT_PART + len(CROPS) + 2 * len(KINDS)
+CELL = 1 + 4 * 3 + 4 + 6 + 3 * SEATS
+SIDE = 2 * RADIUS + 1
 
 
 def _random_states(players: int, seed: int):
@@ -90,6 +106,15 @@ def test_indices_and_commands_without_a_counterpart_are_clear_errors():
         GAME.encode_action(Place(RADIUS + 1, 0, 0), state)
 
 
+@pytest.mark.parametrize("index", [-1, ACTION_COUNT, ACTION_COUNT + 7, 10 ** 9])
+def test_an_action_out_of_range_is_refused_naming_the_last_one(index: int) -> None:
+    local = LocalGame(GAME, ["ann", "bob"], seed=1)
+    with pytest.raises(IllegalCommand) as info:
+        decode_action(index, local.state, "ann")
+    assert str(info.value) == (f"action {index} is not a Carcassonne action: use 0 to "
+                               f"{ACTION_COUNT - 1}")
+
+
 @pytest.mark.parametrize("players", [2, 5])
 def test_the_observation_never_shows_the_stack_order(players):
     local = LocalGame(GAME, GAME.default_players(players), seed=3)
@@ -109,3 +134,138 @@ def test_the_observation_never_shows_the_stack_order(players):
     shorter = GAME.view(a, player)
     shorter.stack.pop()  # what the view shows does count: one tile fewer is seen
     assert GAME.observation(shorter, player) != seen
+
+
+def _snapshots(players: int, seed: int, plies: int) -> list:
+    local, rng = LocalGame(GAME, GAME.default_players(players), seed=seed), random.Random(seed)
+    out = []
+    for _ in range(plies):
+        if local.outcome() is not None:
+            break
+        player = local.to_act()[0]
+        local.play(player, rng.choice(GAME.legal(local.state, player)))
+        out.append(GAME.clone(local.state))
+    return out
+
+
+@pytest.mark.parametrize(("players", "seed", "ply"), [(3, 2, 30), (4, 6, 45), (2, 1, 0)])
+def test_the_observation_says_what_its_layout_documents(players, seed, ply):
+    state = _snapshots(players, seed, ply + 1)[ply]
+    assert OBSERVATION_SIZE == HEAD + SIDE * SIDE * CELL
+    n = len(state.players)
+    for me, player in enumerate(state.players):
+        out = GAME.observation(GAME.view(state, player), player)
+
+        def rel(seat: int, me: int = me) -> int:
+            return (seat - me) % n
+        assert out[0] == (1.0 if state.turn == me and not state.pending else 0.0)
+        assert out[1] == pytest.approx(len(state.stack) / len(full_stack()))
+        assert [i for i in range(GAME_PART, GAME_PART + SEATS) if out[i]] == [
+            GAME_PART + rel(state.turn)]
+        for r in range(n):
+            seat = (me + r) % n
+            base = GAME_PART + SEATS + r * SEAT_PART
+            assert out[base:base + 4] == pytest.approx(
+                [1.0, state.scores[seat] / 100, state.meeples_left[seat] / 4,
+                 state.stables_left[seat] / 2])
+        drawn = HEAD - 2 * len(KINDS)
+        assert [i - drawn for i in range(drawn, drawn + len(KINDS)) if out[i]] == [state.current]
+        for (x, y), (kind, rot, _first, edges) in state.board.items():
+            cell = out[HEAD + ((x + RADIUS) * SIDE + y + RADIUS) * CELL:][:CELL]
+            assert cell[0] == 1.0
+            assert cell[1:13] == [1.0 if edges[e] == t else 0.0 for e in range(4) for t in "PFM"]
+            assert cell[13:17] == pytest.approx([a / 3 for a in KINDS[kind].animals])
+            assert len(ANIMALS) == 4
+            harvest = [c for p in ORIENT[kind][rot].pieces for c in p.harvest]
+            assert cell[17:23] == [float(harvest.count(c)) for c in range(len(CROPS))]
+            on = {(role, rel(seat)) for seat, seg in state.meeples if state.seg_pos[seg] == (x, y)
+                  for role in [0 if state.seg_kind[seg] == PATH else 1]}
+            if state.stables.get((x, y), -1) >= 0:
+                on.add((2, rel(state.stables[(x, y)])))
+            assert {(i // SEATS, i % SEATS) for i in range(3 * SEATS) if cell[23 + i]} == on
+        tiles = sum(out[HEAD + i * CELL] for i in range(SIDE * SIDE))
+        assert tiles == len(state.board)
+    assert state.meeples and any(seat for seat, _ in state.meeples) or ply == 0
+
+
+def _walk_states() -> list:
+    states = []
+    for seed in range(8):
+        for s in _snapshots(2 + seed % 4, seed, 80):
+            if not s.pending and s.current >= 0 and any(
+                    c.what == "walk" for c in GAME.legal(s, s.players[s.turn])):
+                states.append(s)
+                if len(states) % 3 == 0:
+                    break
+        if len(states) >= 12:
+            break
+    return states
+
+
+def test_the_walk_indices_decode_to_every_legal_walk_and_nothing_decide_accepts_else():
+    """Every walk slot of every place and rotation the drawn tile fits, decoded: together
+    they give every legal walk; each is a clear refusal or a walk of one of the player's
+    own wanderers, and one that is not legal is refused by decide with the reason (the
+    action mask, built from legal, leaves those out)."""
+    states = _walk_states()
+    assert len(states) >= 6
+    for s in states:
+        player = s.players[s.turn]
+        legal = {c for c in GAME.legal(s, player) if c.what == "walk"}
+        found = set()
+        fitting = {(c.x, c.y, c.rot) for c in GAME.legal(s, player) if c.what == ""}
+        own = {s.seg_pos[seg] for seat, seg in s.meeples
+               if seat == s.turn and s.seg_kind[seg] == PATH}
+        for x, y, rot in sorted(fitting):
+            base = TAKES + (((x + RADIUS) * SIDE + y + RADIUS) * 4 + rot) * PER_PLACEMENT
+            for slot in range(10, PER_PLACEMENT):
+                try:
+                    cmd = GAME.decode_action(base + slot, s, player)
+                except IllegalCommand:
+                    continue
+                assert cmd.what == "walk" and cmd.walk[:2] in own and cmd.walk[3:5] == (x, y)
+                # it ends on the path piece across the slot's edge, and its wanderer
+                # reaches that piece along its path (board.walk_targets, which rules use)
+                edge = (slot - 10) // 4
+                placed = s.clone()
+                place_tile(placed, x, y, rot, s.current)
+                goal, start = seg_at(placed, x, y, edge), seg_at(placed, *cmd.walk[:3])
+                assert goal >= 0 and placed.seg_kind[goal] == PATH, (cmd, edge)
+                assert seg_at(placed, *cmd.walk[3:]) == goal, (cmd, edge)
+                assert goal in [t for t, _ in walk_targets(placed, start, (x, y))], cmd
+                found.add(cmd)
+        assert legal <= found
+        for cmd in found - legal:
+            with pytest.raises(IllegalCommand):
+                GAME.decide(s, player, cmd, random.Random(0))
+
+
+@pytest.mark.parametrize(("players", "seed", "ply"), [(2, 1, 12), (3, 2, 30), (4, 6, 45)])
+def test_the_observation_counts_each_kind_left_as_a_share_of_its_tiles(players, seed, ply):
+    """The stack part of the observation, as observation.py documents it, is per kind the
+    share of that kind's tiles still in the stack (not a flag), for every seat."""
+    state = _snapshots(players, seed, ply + 1)[ply]
+    want = [state.stack.count(k) / kind.count for k, kind in enumerate(KINDS)]
+    assert any(0 < w < 1 for w in want)  # some kind partly drawn: a share, not a flag
+    for player in state.players:
+        out = GAME.observation(GAME.view(state, player), player)
+        assert out[HEAD - len(KINDS):HEAD] == pytest.approx(want)
+
+
+def test_the_observation_says_who_picks_a_harvest_chip_and_which_chips_wait():
+    """During a shared harvest the picker is the one to act (numbers 0 and 2 say so to
+    the picker alone) and numbers 3 to 8 count the waiting chips of each crop, 1/8 each;
+    outside a harvest number 2 is 0 for everyone."""
+    for state, _player in _random_states(5, 43):
+        if state.pending:
+            break
+    assert state.pending
+    chips, pickers, nxt = state.pending[0]
+    for me, player in enumerate(state.players):
+        out = GAME.observation(GAME.view(state, player), player)
+        picks = 1.0 if pickers[nxt] == me else 0.0
+        assert out[0] == out[2] == picks, player
+        assert out[3:3 + len(CROPS)] == pytest.approx(
+            [chips.count(c) / 8 for c in range(len(CROPS))])
+    plain = LocalGame(GAME, GAME.default_players(3), seed=1).state
+    assert [GAME.observation(GAME.view(plain, p), p)[2] for p in plain.players] == [0.0] * 3

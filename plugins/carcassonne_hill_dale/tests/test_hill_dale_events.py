@@ -7,6 +7,8 @@ import pytest
 from meeple.core import IllegalCommand, LocalGame
 from meeple.core.testing import vp_totals
 from meeple_carcassonne_hill_dale import HillDale
+from meeple_carcassonne_hill_dale.events import ChipTaken
+from meeple_carcassonne_hill_dale.tiles import CROPS
 
 GAME = HillDale()
 
@@ -76,3 +78,8 @@ def test_view_of_every_seat_and_the_spectator_hides_only_the_stack_order():
         assert isinstance(started, Started) and list(started.stack) == sorted(started.stack)
         for fmt in ("text", "svg"):  # drawn for the same person: the acting seat may click
             assert GAME.render(v, fmt, who) == GAME.render(GAME.view(state, None), fmt, who)
+
+
+@pytest.mark.parametrize("crop", range(len(CROPS)))
+def test_a_chip_taken_counts_one_chip_of_its_crop_for_its_player(crop):
+    assert GAME.changes(ChipTaken(1, crop, "bob")) == {"bob": {CROPS[crop]: 1}}

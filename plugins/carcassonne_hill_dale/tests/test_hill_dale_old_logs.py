@@ -28,3 +28,27 @@ def test_old_form_log_folds_to_the_same_state_and_still_describes():
             assert "seat " in GAME.describe_event(old) or t.endswith("started")
             state = GAME.fold(state, old)
         assert state == g.state
+
+
+def test_an_event_without_a_player_names_its_seat_counted_from_one() -> None:
+    from meeple_carcassonne_hill_dale.game import _who
+
+    class Seated:
+        def __init__(self, seat: int) -> None:
+            self.seat = seat
+
+    for seat in range(5):
+        assert _who(Seated(seat)) == f"seat {seat + 1}"
+
+    class Named(Seated):
+        player = "ann"
+
+    assert _who(Named(3)) == "ann"
+
+
+def test_a_scoring_line_without_names_counts_seats_from_one() -> None:
+    from meeple_carcassonne_hill_dale.events import Scored
+    from meeple_carcassonne_hill_dale.game import _describe_scored
+
+    line = _describe_scored(Scored("path", 0, 0, 1, 4, ((0, 4), (2, 4))))
+    assert "seat 1 +4" in line and "seat 3 +4" in line and "seat 0" not in line

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from hill_dale_helpers import GAME, Table
 from meeple.core import LocalGame
 from meeple.core.testing import random_snapshots, shapes
@@ -106,3 +107,19 @@ def test_a_tie_is_a_shared_victory_because_the_rules_name_no_tie_break():
               "the victory")
     assert final["result"].text == shared
     assert shared in _texts(GAME.render(GAME.view(t.state, "bob"), "svg", "bob"))
+
+
+@pytest.mark.parametrize(("scores", "head"), [
+    ((12, 9, 12), "game over: ann and cy win with 12 points"),
+    ((3, 9, 1), "game over: bob wins with 9 points"),
+    ((1, 1, 1), "game over: ann and bob and cy win with 1 point"),
+])
+def test_the_status_of_a_finished_game_names_every_player_on_the_best_score(scores, head):
+    from meeple_carcassonne_hill_dale.render import status
+
+    t = Table(["meadow-4"], players=("ann", "bob", "cy"))
+    t.play("ann", "0,-1 r0")  # the last tile: the game is over
+    assert t.state.finished
+    t.state.scores = list(scores)
+    a, b, c = scores
+    assert status(t.state) == f"{head} (scores: ann {a}, bob {b}, cy {c})"

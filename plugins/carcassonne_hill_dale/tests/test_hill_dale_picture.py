@@ -12,8 +12,8 @@ import re
 from collections import Counter
 
 import pytest
-from meeple.core.testing import Shape, inside, page, random_snapshots, shapes
-from meeple_carcassonne_hill_dale import HillDale
+from meeple.core.testing import Shape, inside, page, random_decisions, random_snapshots, shapes
+from meeple_carcassonne_hill_dale import HillDale, render
 from meeple_carcassonne_hill_dale.tiles import ANIMALS, CROPS, KINDS, ORIENT, PATH
 
 GAME = HillDale()
@@ -229,7 +229,7 @@ def test_the_picture_shows_every_tile_piece_meeple_and_player(index):
     _check_picture(STATES[index])
 
 
-def test_the_sample_states_have_every_kind_of_piece_to_draw():
+def test_the_pictured_states_have_every_kind_of_piece_to_draw():
     """The states above reach meeples of both roles, stables, several players' pieces on
     the board, a running and a finished game: otherwise the checks would have less to
     see."""
@@ -255,6 +255,41 @@ def test_the_legend_has_a_glyph_beside_each_kind_of_thing():
         kind = {"wanderer": "circle", "farmer": "rect", "stable": "polygon",
                 "junction:": "circle", "field;": "rect", "animals": "text"}[word]
         assert glyph[0].tag == kind, word
+
+
+def _outline(points) -> tuple:
+    x0, y0 = points[0]
+    return tuple((x - x0, y - y0) for x, y in points)
+
+
+def test_the_legends_stable_and_farmer_look_like_those_on_the_board():
+    state = next(s for s in STATES if s.stables and any(
+        s.seg_kind[seg] != PATH for _, seg in s.meeples))
+    _root, drawn = shapes(GAME.render(state, "svg"))
+    stables = {_outline(s.points) for s in drawn if s.tag == "polygon" and s.group >= 0}
+    legend = [s for s in drawn if s.group < 0 and s.fill == "#888"]
+    assert {s.tag for s in legend} == {"circle", "rect", "polygon"}
+    assert {_outline(s.points) for s in legend if s.tag == "polygon"} == stables
+    farmers = {(s.num("width"), s.num("height")) for s in drawn if s.tag == "rect"
+               and s.group >= 0 and s.attrs.get("stroke") == "#000"}
+    assert {(s.num("width"), s.num("height")) for s in legend if s.tag == "rect"} == farmers
+
+
+def test_the_drawn_tile_shows_each_rotation_side_by_side_with_its_label() -> None:
+    seen = 0
+    for state, _ in random_decisions(GAME, 3, 974, steps=40):
+        if state.current >= 0 and not state.finished:
+            picture = render.svg(state)
+            labels = [(float(x), int(r)) for x, r in
+                      re.findall(r'<text x="([\d.]+)" y="[\d.]+" font-size="11">r(\d+)</text>',
+                                 picture)]
+            rotations = [r * 90 for r in KINDS[state.current].rotations]
+            assert [r for _, r in labels] == rotations
+            xs = [x for x, _ in labels]
+            # each label right of its own tile, the tiles one tile and a gap apart
+            assert xs == [8 + i * (render.SIZE + 30) + render.SIZE + 3 for i in range(len(xs))]
+            seen += 1
+    assert seen >= 10
 
 
 def test_the_checks_fail_on_a_picture_that_moves_a_meeple_or_hides_a_tile():

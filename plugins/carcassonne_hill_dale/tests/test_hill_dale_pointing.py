@@ -1,6 +1,7 @@
 """Playing by pointing at the picture: which regions each command names, that the acting
 player's SVG draws them (later steps hidden until their step is picked), that nobody
-else's picture is clickable, and a whole game played by clicks alone."""
+else's picture is clickable, a whole game played by clicks alone, and every spot the
+drawn tile fits titled with its turns for everyone."""
 
 from __future__ import annotations
 
@@ -250,3 +251,19 @@ def test_each_step_of_a_placement_or_a_pick_is_drawn_without_flaws(tmp_path):
             driver.get(page.as_uri())
             problems += [f"{name}: {p}" for p in flaws(*driver.execute_script(MEASURE))]
     assert problems == [], "\n".join(problems[:10])
+
+
+def test_each_spot_is_titled_with_the_turns_the_drawn_tile_fits_there_in():
+    several = False
+    for tile in ("curve", "straight", "junction4"):
+        t = Table([tile] + FILL)
+        fits: dict[tuple[int, int], set[int]] = {}
+        for c in GAME.legal(t.state, "ann"):
+            fits.setdefault((c.x, c.y), set()).add(c.rot)
+        svg = GAME.render(GAME.view(t.state, "bob"), "svg", "bob")
+        titles = re.findall(r'<rect class="spot"[^>]*><title>([^<]*)</title>', svg)
+        assert sorted(titles) == sorted(
+            f"{x},{y}: the drawn tile fits here ({', '.join(f'r{r * 90}' for r in sorted(rots))})"
+            for (x, y), rots in fits.items()), tile
+        several |= any(len(rots) > 1 for rots in fits.values())
+    assert several

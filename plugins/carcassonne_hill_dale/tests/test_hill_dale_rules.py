@@ -1,5 +1,6 @@
 """Tiles, placement, notation, hidden information and pictures."""
 
+import dataclasses
 import random
 from collections import Counter
 from xml.etree import ElementTree
@@ -8,6 +9,7 @@ import pytest
 from hill_dale_helpers import GAME, Table
 from meeple.core import IllegalCommand, LocalGame
 from meeple.core.codec import Codec
+from meeple.core.testing import random_decisions
 from meeple_carcassonne_hill_dale.board import fits
 from meeple_carcassonne_hill_dale.events import Drew, FinalScored, Place, Started
 from meeple_carcassonne_hill_dale.rules import draw
@@ -53,6 +55,13 @@ def test_every_piece_edge_carries_its_terrain_and_rotation_turns_clockwise():
     assert [curve.orients[r].edges for r in range(4)] == ["MMPP", "PMMP", "PPMM", "MPPM"]
 
 
+def test_a_tile_orientation_cannot_be_changed_once_made() -> None:
+    orient = ORIENT[0][0]
+    field = dataclasses.fields(orient)[0].name
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(orient, field, getattr(orient, field))
+
+
 def test_mismatched_edge_is_refused_with_the_reason_and_changes_nothing():
     t = Table(["straight"] * 4)
     before = GAME.clone(t.state)
@@ -72,6 +81,51 @@ def test_mismatched_edge_is_refused_with_the_reason_and_changes_nothing():
             GAME.decide(t.state, "ann", odd, random.Random(0))
     assert t.state == before
     t.play("ann", "1,0 r90 wanderer E")
+
+
+def test_a_refused_placement_names_the_rotation_it_was_tried_at() -> None:
+    refused_at = set()
+    for state, p in random_decisions(GAME, 2, 975, steps=30):
+        if state.current >= 0 and not state.pending:
+            for x, y in sorted(state.frontier):
+                for rot in range(4):
+                    try:
+                        GAME.decide(state, p, Place(x, y, rot), random.Random(0))
+                    except IllegalCommand as e:
+                        if "would meet" in str(e):
+                            assert str(e).startswith(f"at {x},{y} r{rot * 90} the "), str(e)
+                            refused_at.add(rot)
+    assert refused_at == {0, 1, 2, 3}
+
+
+def test_a_place_command_with_an_edge_off_the_tile_is_refused_and_changes_nothing():
+    local = LocalGame(GAME, ["a", "b"], seed=1)
+    s = local.state
+    before = GAME.clone(s)
+    x, y, rot = next((c.x, c.y, c.rot) for c in GAME.legal(s, "a"))
+    for role in ("wanderer", "farmer"):
+        for edge in (4, 5, 9, -2):
+            with pytest.raises(IllegalCommand):
+                GAME.decide(s, "a", Place(x, y, rot, role, edge), random.Random(0))
+    assert s == before
+    assert ORIENT[s.current][rot].edges  # the tile the refusals were asked about
+
+
+def test_a_walk_from_a_place_without_ones_wanderer_is_refused_naming_the_place():
+    local = LocalGame(GAME, ["a", "b"], seed=1)
+    s = local.state
+    before = GAME.clone(s)
+    place = next(c for c in GAME.legal(s, "a") if c.what == "")
+    orient = ORIENT[s.current][place.rot]
+    goal = next(e for e in range(4) if orient.edge_piece[e] >= 0
+                and orient.pieces[orient.edge_piece[e]].kind == PATH)
+    for start in ((0, 0, 1), (0, 0, 3), (5, 5, 0)):
+        walk = Place(place.x, place.y, place.rot, "walk", -1, (*start, place.x, place.y, goal))
+        with pytest.raises(IllegalCommand) as refused:
+            GAME.decide(s, "a", walk, random.Random(0))
+        assert str(refused.value) == f"you have no wanderer at {start[0]},{start[1]}" + "NESW"[
+            start[2]]
+    assert s == before
 
 
 def test_legal_is_exactly_what_decide_accepts_on_the_placement_grid():
@@ -132,6 +186,16 @@ def test_notation_round_trips(text):
         assert GAME.format(cmd) == text
 
 
+@pytest.mark.parametrize("word, rot", [("r0", 0), ("0", 0), ("r90", 1), ("90", 1),
+                                       ("r180", 2), ("180", 2), ("r270", 3), ("270", 3)])
+def test_every_rotation_word_reads_as_its_quarter_turns(word: str, rot: int) -> None:
+    from meeple_carcassonne_hill_dale.notation import parse
+
+    assert parse(f"2,-1 {word}") == Place(2, -1, rot)
+    assert parse(f"place 2,-1 {word} stable") == Place(2, -1, rot, "stable")
+    assert parse("2,-1") == Place(2, -1, 0)
+
+
 @pytest.mark.parametrize("text", [
     "1,0 r45", "1,0 r90 wanderer", "1,0 r90 farmer Q", "take gold", "take", "x,1",
     "1,0 r90 walk 1,0 2,0", "1,0 r90 stable now", "1;0",
@@ -158,6 +222,28 @@ def test_view_hides_the_stack_order_and_determinize_samples_it():
         assert GAME.decide(d, "a", cmd, random.Random(0))
     assert len(orders) == 5
     assert GAME.view(real, "a").stack is not real.stack
+
+
+def test_a_view_that_folds_the_next_events_keeps_the_kinds_left_in_the_stack():
+    """A seat's view holds the stack sorted (its order is hidden), so the drawn tile is
+    taken out of it by kind: after every later event the view's stack has the same kinds
+    as the game's."""
+    local, rng = LocalGame(GAME, ["a", "b", "c"], seed=6), random.Random(6)
+    for _ in range(5):
+        local.play(local.to_act()[0], rng.choice(GAME.legal(local.state, local.to_act()[0])))
+    view = GAME.view(local.state, "a")
+    seen = len(local.events)
+    draws = 0
+    for _ in range(40):
+        player = local.to_act()[0]
+        local.play(player, rng.choice(GAME.legal(local.state, player)))
+        for ev in local.events[seen:]:
+            view = GAME.fold(view, ev)
+            draws += type(ev).__name__ == "Drew"
+        seen = len(local.events)
+        assert Counter(view.stack) == Counter(local.state.stack)
+        assert view.current == local.state.current
+    assert draws >= 20 and view.stack != local.state.stack  # sorted, not in draw order
 
 
 def test_draw_is_a_barrier_and_redact_hides_the_setup_stack():
@@ -200,21 +286,6 @@ def test_text_and_svg_render_show_meeples_and_stables():
     assert root.tag.endswith("svg")
     assert svg.count("<circle") >= 3  # the wanderer and the two score markers
     assert "<polygon" in svg  # the stable
-
-
-def test_evaluate_prefers_points_and_ranks_the_end():
-    local = LocalGame(GAME, ["a", "b"], seed=5)
-    s = local.state
-    better = GAME.clone(s)
-    better.scores[0] += 10
-    assert GAME.evaluate(better, "a") > GAME.evaluate(s, "a")
-    assert GAME.evaluate(better, "b") < GAME.evaluate(s, "b")
-    assert -1 <= GAME.evaluate(better, "a") <= 1
-    local.play_randomly(random.Random(5))
-    out = local.outcome()
-    for p in ("a", "b"):
-        assert GAME.evaluate(local.state, p) == (1.0 if out.ranks[p] == 1 and len(
-            out.winners) == 1 else (0.0 if out.ranks[p] == 1 else -1.0))
 
 
 def test_short_game_option_and_player_counts():

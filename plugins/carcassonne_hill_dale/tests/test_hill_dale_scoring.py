@@ -4,12 +4,15 @@ A path or field scores once per player, never per meeple: by default (the publis
 rulebook) the player(s) with the most meeples on it; with ``sharing=every-player`` every
 player on it. Stables and harvest chips belong to one player each, so they never share."""
 
+import itertools
+import random
+
 import pytest
 from hill_dale_helpers import GAME, Table
-from meeple.core import IllegalCommand
+from meeple.core import IllegalCommand, LocalGame
 from meeple_carcassonne_hill_dale.events import ChipTaken, FinalScored, Scored, Wandered
 from meeple_carcassonne_hill_dale.scoring import chip_points
-from meeple_carcassonne_hill_dale.tiles import CROPS
+from meeple_carcassonne_hill_dale.tiles import CROPS, SCARECROW
 
 FILL = ["meadow-4"] * 5  # keeps the game going after the scenario
 
@@ -332,6 +335,22 @@ def test_shared_harvest_closing_player_chooses_first_then_turn_order():
     assert (t.score("ann"), t.score("bob")) == (8, 8)
 
 
+def test_a_chip_taken_comes_from_the_first_pending_harvest_only() -> None:
+    """Two fields closed by one tile wait in order; a chip taken is the first harvest's,
+    whose turn moves to its next picker, and the second waits untouched."""
+    state = LocalGame(GAME, ["ann", "bob", "cy"], seed=1).state.clone()
+    first, second = ((0, 2, 2), (0, 1, 2), 0), ((3, 4), (1, 2), 0)
+    state.pending = [first, second]
+    before = [list(c) for c in state.chips]
+    state = GAME.fold(state, ChipTaken(seat=0, crop=2, player="ann"))
+    assert state.pending == [((0, 2), (0, 1, 2), 1), second]
+    assert state.chips[0][2] == before[0][2] + 1
+    state = GAME.fold(state, ChipTaken(seat=1, crop=0, player="bob"))
+    assert state.pending == [((2,), (0, 1, 2), 2), second]
+    state = GAME.fold(state, ChipTaken(seat=2, crop=2, player="cy"))
+    assert state.pending == [second]
+
+
 def test_farmer_refused_on_a_field_with_a_farmer():
     t = Table(["field-nw-apple", "field-all"] + FILL)
     t.play("ann", "0,1 r180 farmer S")
@@ -380,3 +399,32 @@ def test_stable_counts_animals_on_the_nine_tiles_and_blocks_its_neighbours():
 ])
 def test_harvest_chips_one_point_each_and_five_per_set(counts, points):
     assert chip_points(counts) == points
+
+
+def _sets_by_hand(counts: tuple[int, ...]) -> int:
+    """Sets of five different crops, made one at a time: each crop from the chips of that
+    crop while there are any, a scarecrow standing in for the others. Using a scarecrow
+    where a real chip is at hand can never make more sets, so this greedy count is the
+    best grouping, reached another way than the rules' count."""
+    crops = [c for i, c in enumerate(counts) if i != SCARECROW]
+    jokers = counts[SCARECROW]
+    sets = 0
+    while True:
+        need = sum(1 for c in crops if c == 0)
+        if need > jokers:
+            return sets
+        crops = [c - 1 if c else 0 for c in crops]
+        jokers -= need
+        sets += 1
+
+
+def test_harvest_chips_score_one_each_and_five_more_per_best_set() -> None:
+    kinds = len(CROPS)
+    for counts in itertools.product(range(4), repeat=kinds):
+        want = sum(counts) + 5 * _sets_by_hand(counts)
+        assert chip_points(counts) == want, counts
+    # large hands too, where several set counts must be tried before the best fits
+    rng = random.Random(974)
+    for _ in range(300):
+        counts = tuple(rng.randrange(9) for _ in range(kinds))
+        assert chip_points(counts) == sum(counts) + 5 * _sets_by_hand(counts), counts

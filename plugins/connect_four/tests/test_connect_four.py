@@ -1,8 +1,14 @@
+import random
+
 import pytest
 from meeple.core import IllegalCommand, LocalGame
+from meeple.core.testing import played
 from meeple_connect_four import ConnectFour, Drop
+from meeple_connect_four.game import Started
 
 GAME = ConnectFour()
+# 42 drops (1-based columns) that fill the board without a line of four: a draw.
+DRAWN = "441365675334466335442232661515577771217122"
 
 
 def test_distinct_positions_per_ply_match_published_counts():
@@ -48,6 +54,42 @@ def test_bad_columns_are_refused(text):
     with pytest.raises(IllegalCommand, match="1 to 7"):
         g.play("a", text)
     assert len(g.log) == 1
+
+
+@pytest.mark.parametrize("column", [-3, -1, 7, 8, 40])
+def test_decide_refuses_a_column_off_the_board_naming_it_and_changes_nothing(column):
+    """A drop the notation cannot spell, given to decide directly."""
+    local = LocalGame(GAME, ["a", "b"])
+    before = GAME.clone(local.state)
+    with pytest.raises(IllegalCommand) as refused:
+        GAME.decide(local.state, "a", Drop(column), random.Random(0))
+    assert str(refused.value) == f"column {column + 1} does not exist: choose 1 to 7"
+    assert local.state == before
+
+
+def test_action_i_drops_in_column_i_plus_1_and_other_indices_are_refused():
+    state = LocalGame(GAME, ["a", "b"]).state
+    for i in range(7):
+        assert GAME.decode_action(i, state, "a") == Drop(i)
+        assert GAME.encode_action(Drop(i), state) == i
+    for index in (-1, 7, 8):
+        with pytest.raises(IllegalCommand) as refused:
+            GAME.decode_action(index, state, "a")
+        assert str(refused.value) == f"action {index} is not a column: choose 0 to 6"
+
+
+def test_the_state_says_which_seat_is_to_move():
+    local = LocalGame(GAME, ["a", "b"])
+    for n, c in enumerate("4455"):
+        assert local.state.seat == n % 2 and local.to_act() == ("ab"[n % 2],)
+        local.play(local.to_act()[0], c)
+    assert local.state.seat == 0
+
+
+def test_the_seats_are_red_and_yellow_and_numbered_beyond_two() -> None:
+    assert GAME.default_players(2) == ["red", "yellow"]
+    assert GAME.default_players(1) == ["red"]
+    assert GAME.default_players(3) == ["p1", "p2", "p3"]
 
 
 def test_evaluate_prefers_the_centre():
@@ -161,6 +203,27 @@ def test_a_log_of_version_0_1_keeps_its_result(tmp_path):
     assert report.ok, report.problem
     assert report.upcast == ("stored in format connect four 0.1 (drops without their "
                              "results), upcast: 1 event")
+
+
+def test_a_drawn_game_of_a_0_1_log_scores_a_half_each(tmp_path) -> None:
+    today = played(GAME, ["ann", "bob"], DRAWN)
+    assert today.outcome().scores == {"ann": 0.5, "bob": 0.5}  # a draw by today's rules
+    eng = _old_log(tmp_path, DRAWN)
+    out = eng.outcome("old")
+    assert out.scores == {"ann": 0.5, "bob": 0.5} and sorted(out.winners) == ["ann", "bob"]
+    report = eng.verify("old")
+    assert report.ok, report.problem
+    assert LocalGame(GAME, ["ann", "bob"]).outcome() is None
+
+
+def test_only_a_0_1_setup_of_the_same_players_is_the_old_format() -> None:
+    today = [Started(("ann", "bob"))]
+    name = "connect four 0.1 (drops without their results)"
+    assert GAME.old_format([Started(("ann", "bob"), results=False)], today) == name
+    assert GAME.old_format([Started(("ann", "bob"))], today) is None  # today's own shape
+    assert GAME.old_format([Started(("bob", "ann"), results=False)], today) is None
+    assert GAME.old_format([Started(("ann", "bob"), results=False)] * 2, today) is None
+    assert GAME.old_format([Started(("ann", "bob"), results=False)], today * 2) is None
 
 
 def test_a_log_of_version_0_1_with_a_changed_drop_fails_verify(tmp_path):

@@ -1,10 +1,13 @@
-"""What the terminal picture of connect four must say: the six rows top to bottom, each
-disc where it fell (X the first player's, O the second's), the column numbers 1-7 under
-them, and whose move it is (with the disc letter), who won, or a draw."""
+"""What the pictures of connect four must show. The terminal picture: the six rows top to
+bottom, each disc where it fell (X the first player's, O the second's), the column numbers
+1-7 under them, and whose move it is (with the disc letter), who won, or a draw. The SVG:
+a header with the same news and the scores, one circle per cell, the winning four ringed.
+The observation a learner sees: the same board as two planes and whose move it is."""
 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from meeple.core import LocalGame
@@ -43,7 +46,7 @@ def test_the_text_shows_every_disc_the_columns_and_the_status(columns, status):
     assert lines == [*_expected_rows(columns), "1 2 3 4 5 6 7", status]
 
 
-# A game that fills the board without four in a line (found by random play, seed 344).
+# A game that fills the board without four in a line (found by random play).
 DRAWN = "441365675334466335442232661515577771217122"
 
 
@@ -67,7 +70,7 @@ def test_the_observation_planes_hold_each_players_discs_row_by_row_from_the_bott
     rows = [line.split() for line in reversed(_expected_rows(columns))]  # bottom first
     for seat, player in enumerate(("a", "b")):
         seen = GAME.observation(GAME.view(state, player), player)
-        assert len(seen) == 85
+        assert len(seen) == GAME.observation_size == 85
         mine, theirs = "XO"[seat], "XO"[1 - seat]
         assert seen[:42] == [1.0 if rows[r][c] == mine else 0.0
                              for r in range(6) for c in range(7)]
@@ -90,10 +93,38 @@ def test_the_search_fast_path_ends_a_drawn_game_as_decide_and_fold_do():
         assert local.outcome() is not None and GAME.outcome(fast) == local.outcome()
 
 
+def test_the_observation_ends_with_whose_move_it_is_and_nothing_after_a_win():
+    for columns, to_move in (("", "a"), ("4", "b"), ("45", "a"), ("456", "b")):
+        state = _played(columns).state
+        for player in ("a", "b"):
+            flag = GAME.observation(GAME.view(state, player), player)[-1]
+            assert flag == (1.0 if player == to_move else 0.0), (columns, player)
+    won = _played("1212121").state
+    assert [GAME.observation(GAME.view(won, p), p)[-1] for p in "ab"] == [0.0, 0.0]
+
+
+def test_the_svg_header_names_the_turn_the_winner_or_the_draw_with_scores():
+    assert "a to move (red disc); a 0, b 0" in GAME.render(_played("").state, "svg")
+    assert "b to move (yellow disc); a 0, b 0" in GAME.render(_played("4").state, "svg")
+    assert "a wins: a 1, b 0" in GAME.render(_played("1212121").state, "svg")
+    assert "b wins: a 0, b 1" in GAME.render(_played("31212121").state, "svg")
+    # the draw's header: test_a_full_board_without_four_is_a_draw_and_the_pictures_say_so
+
+
+def test_the_svg_has_one_circle_per_cell_inside_a_7_by_6_board():
+    svg = GAME.render(_played("4").state, "svg")
+    assert 'width="420" height="390" viewBox="0 0 420 390"' in svg
+    circles = re.findall(r'<circle cx="(\d+)" cy="(\d+)" r="(\d+)" fill="([^"]+)"/>', svg)
+    assert len(circles) == 42
+    assert {r for _, _, r, _ in circles} == {"25"}
+    assert {(int(x), int(y)) for x, y, _, _ in circles} == {
+        (30 + 60 * c, 60 + 60 * r) for c in range(7) for r in range(6)}
+    # the one disc: column 4, bottom row
+    assert [(x, y) for x, y, _, f in circles if f == "#d62828"] == [("210", "360")]
+
+
 def _rings(svg: str) -> set[tuple[int, int]]:
     """The centres of the rings drawn round the winning four."""
-    import re
-
     return {(int(x), int(y)) for x, y in re.findall(
         r'<circle class="winning-four" cx="(\d+)" cy="(\d+)"', svg)}
 
@@ -109,5 +140,9 @@ def test_the_svg_rings_the_winning_four_and_nothing_before_the_end(columns, cell
     assert game.outcome() is not None
     size, top = 60, 30  # the picture's cell size and header height
     want = {(c * size + size // 2, top + (5 - r) * size + size // 2) for c, r in cells}
-    assert _rings(GAME.render(game.state, "svg")) == want
+    svg = GAME.render(game.state, "svg")
+    assert _rings(svg) == want
+    # each ring just inside its cell, round the disc (radius 25)
+    assert re.findall(r'<circle class="winning-four" cx="\d+" cy="\d+" r="(\d+)"', svg) == [
+        str(size // 2 - 3)] * 4
     assert _rings(GAME.render(_played(columns[:-1]).state, "svg")) == set()

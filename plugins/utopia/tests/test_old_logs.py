@@ -74,3 +74,19 @@ def test_a_stored_old_log_reaches_fold_complete(engine):
     assert all(not unrecorded(ev) for _, ev in t.pairs)
     log = engine.log("utopia-v0")
     assert sum(c.get("vp", 0) for ln in log for p, c in ln.changes.items() if p == "bob") == 54
+
+
+@pytest.mark.parametrize(("points", "over"), [((5, 0), True), ((4, 0), False), ((0, 9), True)])
+def test_an_old_logs_scoring_ends_the_game_when_someone_reaches_the_goal(points, over):
+    """A scoring stored before the game's end was recorded: upcast in context, it ends
+    the game exactly when someone reached the goal."""
+    from meeple_utopia.events import UNRECORDED, RoundScored
+    from meeple_utopia.state import OVER, SCORING, WELCOME
+
+    local = LocalGame(GAME, ["ann", "bob"], {"goal": 10}, seed=1)
+    state = GAME.clone(local.state)
+    state.phase, state.scores, state.order = SCORING, [5, 1], [0, 1]
+    ev = RoundScored(points)  # as an old log stored it: no "over"
+    assert ev.over == UNRECORDED
+    after = GAME.fold(state, GAME.upcast_in_context(state, ev))
+    assert (after.phase == OVER) is over and (after.phase == WELCOME) is not over

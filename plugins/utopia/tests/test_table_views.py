@@ -187,3 +187,54 @@ def test_no_tie_names_no_tie_break_and_the_final_table_lists_every_player():
     assert "Final scoring" in texts
     for s, p in enumerate(g.players):
         assert p in texts and str(scores[s]) in texts
+
+
+def test_a_tied_finished_games_status_names_the_players_with_the_most_districts():
+    from meeple.core import LocalGame
+    from meeple_utopia.render import status
+    from utopia_helpers import set_monument
+
+    local = LocalGame(GAME, ["ann", "bob", "cy"], seed=1)
+    st = GAME.clone(local.state)
+    st.phase, st.scores, st.current = OVER, [30, 30, 30], -1
+    set_monument(st, "E1", 0, "maya")
+    set_monument(st, "E2", 0, "greek")
+    set_monument(st, "F1", 1, "persian")
+    assert status(st) == "game over: ann wins with 30 prestige (ann 30, bob 30, cy 30)"
+    set_monument(st, "F2", 1, "egyptian")
+    assert status(st) == "game over: ann and bob win with 30 prestige (ann 30, bob 30, cy 30)"
+    st.scores = [30, 31, 30]
+    assert status(st) == "game over: bob wins with 31 prestige (ann 30, bob 31, cy 30)"
+
+
+def test_the_table_in_words_says_where_a_players_princes_stand_and_what_scoring_gives():
+    from utopia_helpers import put, set_monument, set_scale
+
+    state = GAME.clone(new(3, 1).state)
+    state.princes = [0] * len(state.princes)
+    put(state, "W1", 1, "maya", 2)
+    put(state, "W1", 1, "greek", 1)
+    put(state, "E1", 0, "persian", 1)  # another seat's: not in p2's words
+    put(state, "E1", 2, "chinese", 3)
+    set_scale(state, maya=3, persian=1, egyptian=5, greek=2, chinese=4)
+    set_monument(state, "F3", 1, "chinese")
+    set_monument(state, "E2", 1, "egyptian")
+    tie = ("tie-break: with equal prestige at the end, more controlled districts wins; "
+           "still equal, the rank is shared")
+    assert GAME.describe_table(state, state.players[1]) == [
+        "W1: your princes maya 2, greek 1; neighbours by land W2 W4, by sea W4 F1 F5 F6",
+        "your round scoring now: E2 egyptian 5 + F3 chinese 4 = 9 prestige", tie]
+    assert GAME.describe_table(state, state.players[2]) == [
+        "E1: your princes chinese 3; neighbours by land W3 E2 E6",
+        "your round scoring now: no districts = 0 prestige", tie]
+    assert GAME.describe_table(state, None) == [tie]
+
+
+def test_only_the_seat_that_must_discard_for_standing_is_asked_to_in_its_picture():
+    state = GAME.clone(_in_phase_two(3).state)
+    for current in range(state.n):
+        state.current, state.must_discard = current, 2
+        for seat, player in enumerate(state.players):
+            svg = GAME.render(GAME.view(state, player), "svg", player)
+            asked = "(discard 2 for standing: click them)" in svg
+            assert asked is (seat == current), (current, seat)

@@ -208,7 +208,7 @@ def test_the_picture_shows_every_district_piece_and_player(index):
     _check_picture(STATES[index])
 
 
-def test_the_sample_states_have_every_kind_of_piece_to_draw():
+def test_the_pictured_states_have_every_kind_of_piece_to_draw():
     """The states above reach monuments, wonders, princes of several players, waiting
     guests, a two-player game with an island out of play, and a finished game."""
     assert any(d >= 0 for s in STATES for d in s.mon_owner)
@@ -235,3 +235,25 @@ def test_the_checks_fail_on_a_picture_that_moves_a_district_or_recolours_a_princ
     other = "#000001"
     with pytest.raises((AssertionError, ValueError)):
         _check_picture(state, svg.replace(prince[0], prince[0].replace(prince[1], other), 1))
+
+
+def test_the_picture_draws_one_hexagon_per_waiting_guest_of_its_civilisation():
+    from meeple.core import LocalGame
+
+    state = LocalGame(GAME, ["ann", "bob"], seed=4).state
+    svg = GAME.render(state, "svg")
+    islands_with_ships = [i for i in range(BOARD.n_islands)
+                          if any(BOARD.ship[d] for d in BOARD.districts_of[i])]
+    for c, civ in enumerate(CIVS):
+        waiting = sum(state.waiting[i * NCIV + c] for i in islands_with_ships)
+        assert svg.count(f"<title>{civ} guest</title>") == waiting, civ
+    assert sum(state.waiting) > 0
+
+
+def test_the_legends_bridge_and_street_are_strokes_as_long_as_each_other():
+    _root, drawn = shapes(GAME.render(STATES[0], "svg"))
+    sea_right = 800  # the map (the sea) is 800 wide; the legend stands right of it
+    strokes = [s for s in drawn if s.tag == "line" and s.bbox()[0] > sea_right]
+    assert sorted(s.attrs["stroke-width"] for s in strokes) == ["2", "5"]
+    lengths = {s.bbox()[2] - s.bbox()[0] for s in strokes}
+    assert len(lengths) == 1 and lengths.pop() >= 10

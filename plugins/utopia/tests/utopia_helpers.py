@@ -33,6 +33,20 @@ def play_phase1(g: LocalGame) -> None:
         g.play(p, cmd)
 
 
+def in_development(n: int, seed: int = 4) -> LocalGame:
+    """A game in phase 2 with the standing discard settled, so actions may be played."""
+    local = new(n, seed)
+    play_phase1(local)
+    state = local.state
+    if state.must_discard:
+        s = state.current
+        give_cards(state, s, **{"maya": state.must_discard + 2})
+        local.play(state.players[s],
+                   GAME.parse("discard " + " ".join(["maya"] * state.must_discard)))
+    assert local.state.phase == DEVELOP and not local.state.must_discard
+    return local
+
+
 def put(state: State, district: str, seat: int, civ: str, k: int) -> None:
     state.princes[(D[district] * state.n + seat) * NCIV + C[civ]] += k
     state.supply[seat * NCIV + C[civ]] -= k

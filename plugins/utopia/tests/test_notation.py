@@ -1,8 +1,8 @@
 """Utopia's notation: each malformed command is refused with the one line that says what
-was wrong and what is allowed, the words a civilization may be written as (singular,
-plural, -ns), an island named where a district could stand, ``privilege`` read only after
-the card actions that take it, and the format of every command read back. Written after
-the mutation runs of docs/testing.md."""
+was wrong and what is allowed, a command with a word too few or too many is refused, the
+words a civilization may be written as (singular, plural, -ns), an island named where a
+district could stand, ``privilege`` read only after the card actions that take it, and
+the format of every command read back."""
 
 from __future__ import annotations
 
@@ -54,3 +54,19 @@ def test_the_words_read_as_the_command_and_it_formats_back(text, cmd):
 def test_format_refuses_what_is_not_a_command():
     with pytest.raises(ValueError, match="not a Utopia command"):
         GAME.format(object())
+
+
+WORDS = {"take": ["maya", "W1"], "special": ["p1"], "wonder": ["water"],
+         "monument": ["maya", "W1"], "move": ["maya", "W1", "W2"], "add": ["maya", "W1"],
+         "remove": ["maya", "W1"], "raise": ["maya"], "lower": ["maya"], "done": [],
+         "end": []}
+
+
+@pytest.mark.parametrize("verb", sorted(WORDS))
+def test_a_command_with_a_word_too_few_or_too_many_is_refused_with_the_commands(verb):
+    words = WORDS[verb]
+    GAME.parse(" ".join([verb, *words]))  # the right number of words reads
+    shorter = [verb, *words[:-1]] if words else None
+    for bad in filter(None, [shorter, [verb, *words, "W2", "W3"]]):
+        with pytest.raises(IllegalCommand, match="commands:|cannot read|is not"):
+            GAME.parse(" ".join(bad))

@@ -3,7 +3,8 @@ someone to the goal exactly and goes on one point short; the hand limit of five 
 with five cards and not with six; the standing discard is two for every leader, none for
 every last player, one for the rest and one for everyone when all are level; a move
 takes one or two princes and no other number; a monument needs exactly three princes of
-its civilization. Written after the mutation runs of docs/testing.md."""
+its civilization; the discards are shuffled in only when the deck holds fewer cards than
+a draw."""
 
 from __future__ import annotations
 
