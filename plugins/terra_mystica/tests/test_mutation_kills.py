@@ -40,11 +40,3 @@ def test_power_offered_by_a_building_follows_the_rulebook_strengths():
 
     assert {b: STRENGTH.get(b, 0) for b in ("D", "TP", "TE", "SH", "SA", "")} == {
         "D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3, "": 0}
-
-
-def test_town_bonus_of_witches_and_swarmlings_follows_their_faction_boards():
-    from meeple_terra_mystica.factions import town_extra
-
-    assert town_extra({"name": "witches"}) == {"VP": 5}
-    assert town_extra({"name": "swarmlings"}) == {"W": 3}
-    assert town_extra({"name": "nomads"}) == {}
