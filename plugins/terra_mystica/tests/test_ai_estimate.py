@@ -5,8 +5,8 @@ of them.
 
 - Each weight of ``estimate`` multiplies one term: raising it by one raises the estimate
   by exactly that term (the building count, the first five buildings, shipping and
-  digging levels, cult steps, what the buildings unlock, town potential). This catches a
-  term added where it should multiply, or multiplied by the wrong count.
+  digging levels, cult steps, what the buildings unlock, town potential): a term added
+  where it should multiply, or multiplied by the wrong count, fails.
 - The clock (``_time_left``) is 1 when round 1 starts and moves on by a sixth a round,
   in equal steps as the other factions pass, never with the player's own pass.
 - The favor tiles that pay later are worth what the rules pay (``FAVOR_VP``,
