@@ -109,17 +109,6 @@ def test_a_transform_without_a_colour_goes_as_far_home_as_the_spades_go_round_th
     assert g.hcolor[h] == "red" and g.fac["witches"]["SPADE"] == 0
 
 
-def test_round_scoring_pays_for_every_spade_of_a_dig() -> None:
-    g = _state("witches", "nomads")
-    g.score_tiles = ["SCORE1"] * 6  # 2 VP a spade
-    f = g.fac["witches"]
-    _put(g, "witches", "E4")
-    g.hcolor[B.INDEX["E5"]] = "gray"  # one step from green; dig 2 leaves one spade over
-    f["W"], f["VP"] = 9, 20
-    _row(g, "p0", "dig 2. transform E5 to green")
-    assert f["VP"] == 24 and f["W"] == 3
-
-
 def test_each_bonus_tile_left_over_gains_a_coin_when_a_round_starts() -> None:
     from meeple_terra_mystica.turns import start_round
 

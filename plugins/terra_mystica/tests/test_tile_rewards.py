@@ -1,5 +1,5 @@
 """Every tile's worth, exactly, as the rulebook prints it: the round scoring tiles (VP for
-each building, the cult reward at the round's end), the favor tiles (cult steps, income,
+each building or spade, the cult reward at the round's end), the favor tiles (cult steps, income,
 VP per building, pass VP), the town tiles (VP, resources, keys, cult steps) and the bonus
 tiles (income and pass VP), and the tiles in the supply at the start."""
 
@@ -57,6 +57,17 @@ def test_a_round_tile_rewards_every_full_step_count_on_its_cult_track(tile, cult
         cult_income(g, f)
         got = f["P2"] if what == "PW" else f[what]
         assert got == min(n * (pos // every), 12), (tile, pos)
+
+
+def test_round_scoring_pays_for_every_spade_of_a_dig() -> None:
+    g = _state("witches", "nomads")
+    g.score_tiles = ["SCORE1"] * 6  # 2 VP a spade
+    f = g.fac["witches"]
+    _put(g, "witches", "E4")
+    g.hcolor[B.INDEX["E5"]] = "gray"  # one step from green; dig 2 leaves one spade over
+    f["W"], f["VP"] = 9, 20
+    _row(g, "p0", "dig 2. transform E5 to green")
+    assert f["VP"] == 24 and f["W"] == 3
 
 
 def test_the_temple_tile_rewards_each_priest_on_the_cult_board_with_two_coins() -> None:
