@@ -57,18 +57,6 @@ def test_a_transform_without_a_colour_goes_as_far_home_as_the_spades_go_round_th
     assert g.hcolor[h] == "red" and g.fac["witches"]["SPADE"] == 0
 
 
-def test_each_bonus_tile_left_over_gains_a_coin_when_a_round_starts() -> None:
-    from meeple_terra_mystica.turns import start_round
-
-    g = _state("witches", "nomads")
-    g.round = 0
-    left = [b for b in g.pool if b.startswith("BON") and g.pool[b]]
-    assert left
-    g.coins = {b: 1 for b in left[:2]}
-    start_round(g)
-    assert all(g.coins[b] == (2 if b in left[:2] else 1) for b in left), g.coins
-
-
 def test_dwarves_tunnel_one_hex_and_no_further() -> None:
     from meeple.core import IllegalCommand
     from meeple_terra_mystica.reach import reach_cost
@@ -95,15 +83,6 @@ def test_final_scoring_turns_every_resource_into_coins_then_three_coins_into_a_v
     res: dict = {}
     _resources(g, res)
     assert res["witches"] == (4 + 3 + 2 + 3) // 3 and f["VP"] == 14 and f["C"] == 0
-
-
-def test_saying_done_ends_the_free_actions_after_a_turn() -> None:
-    g = _state("witches", "nomads")
-    f = g.fac["witches"]
-    g.after, g.active = "witches", "nomads"
-    f["build_ok"], f["acted"] = 1, 1
-    _row(g, "p0", "done")
-    assert g.after == "" and f["build_ok"] == 0
 
 
 def test_connect_by_two_hexes_formats_back_to_what_parses() -> None:
