@@ -85,14 +85,6 @@ def test_final_scoring_turns_every_resource_into_coins_then_three_coins_into_a_v
     assert res["witches"] == (4 + 3 + 2 + 3) // 3 and f["VP"] == 14 and f["C"] == 0
 
 
-def test_connect_by_two_hexes_formats_back_to_what_parses() -> None:
-    from meeple_terra_mystica import TerraMystica
-
-    game = TerraMystica()
-    cmd = game.parse("connect E7:F6")
-    assert game.format(cmd) == "connect E7:F6" and game.parse(game.format(cmd)) == cmd
-
-
 def test_players_of_the_same_name_get_numbered_apart() -> None:
     from meeple_terra_mystica.importer import unique_players
 
@@ -109,15 +101,3 @@ def test_a_ledger_row_with_too_few_columns_is_refused_naming_its_line() -> None:
         with pytest.raises(ImportFailed, match=f"a ledger row has {n} columns") as info:
             read_tsv(text)
         assert info.value.line == 2
-
-
-def test_the_text_picture_shows_every_land_hex_of_the_map_row_by_row() -> None:
-    from meeple_terra_mystica.render import render_text
-
-    g = _state("witches", "nomads")
-    _put(g, "witches", "I12")
-    picture = render_text(g)
-    for h in B.LAND:
-        assert B.NAMES[h] in picture, B.NAMES[h]
-    rows = [line for line in picture.splitlines() if "A1" in line or "I12" in line]
-    assert len(rows) == 2 and "I12" in rows[1]  # row A before row I
