@@ -83,21 +83,3 @@ def test_final_scoring_turns_every_resource_into_coins_then_three_coins_into_a_v
     res: dict = {}
     _resources(g, res)
     assert res["witches"] == (4 + 3 + 2 + 3) // 3 and f["VP"] == 14 and f["C"] == 0
-
-
-def test_players_of_the_same_name_get_numbered_apart() -> None:
-    from meeple_terra_mystica.importer import unique_players
-
-    assert unique_players(["ann", "ann", "", "ann", ""]) == [
-        "ann", "ann-2", "player", "ann-3", "player-2"]
-
-
-def test_a_ledger_row_with_too_few_columns_is_refused_naming_its_line() -> None:
-    from meeple.core import ImportFailed
-    from meeple_terra_mystica.importer import read_tsv
-
-    for n in (2, 12):
-        text = "a comment line\n" + "\t".join(["witches"] + ["1"] * (n - 1)) + "\n"
-        with pytest.raises(ImportFailed, match=f"a ledger row has {n} columns") as info:
-            read_tsv(text)
-        assert info.value.line == 2
