@@ -398,3 +398,31 @@ def test_a_transform_without_a_colour_goes_as_far_home_as_the_spades_go_round_th
     g.fac["witches"]["SPADE"] = 1
     _row(g, "p0", "transform E5")
     assert g.hcolor[h] == "red" and g.fac["witches"]["SPADE"] == 0
+
+
+def test_owed_cult_steps_are_taken_one_step_a_track_and_never_more_than_owed() -> None:
+    # Only the Auren's stronghold action gives several steps on one track at once.
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    f["CULT"] = 2
+    assert [c.text for c in GAME.legal(g, "p0") if c.text.startswith("+")] == [
+        "+FIRE", "+WATER", "+EARTH", "+AIR"]
+    _refused(g, "p0", "+3FIRE", "witches are owed 2 cult steps")
+    fire = f["FIRE"]
+    _row(g, "p0", "+FIRE")
+    assert (f["FIRE"], f["CULT"]) == (fire + 1, 1)
+
+
+def test_a_player_may_drop_out_while_the_round_ends_spades_are_dug_but_not_in_the_setup() -> None:
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E5")
+    _put(g, "nomads", "A1")
+    g.phase, g.active = "spades", ""
+    g.fac["witches"].update(SPADE=1, passed=1)
+    g.fac["nomads"]["passed"] = 1
+    assert acting(g) == ["witches"]  # only the witches owe a spade
+    _row(g, "p1", "drop")
+    assert g.fac["nomads"]["dropped"] and acting(g) == ["witches"] and g.phase == "spades"
+    lg = LocalGame(GAME, GAME.default_players(2), {"factions": "witches,nomads"}, seed=3)
+    assert lg.state.phase == "setup" and lg.to_act() == ["p1"]
+    _refused(lg.state, "p1", "drop", "in the setup, place a dwelling")
