@@ -175,12 +175,21 @@ def test_favor_tiles_paying_per_building_are_worth_no_more_than_the_buildings_le
         assert A._favor_future(g, _only(f, ""), 1.0) == 0.0
 
 
+def _without(g, tile: str):
+    h = GAME.clone(g)
+    h.pool[tile] = 0
+    return h
+
+
 def test_an_owed_favor_tile_is_worth_its_share_of_the_best_tile_left():
     assert 0 < A.W["favor"] < 1  # a share: taking the tile must stay better than owing it
     found = 0
-    for g in POSITIONS[:4]:
+    # Also with the first tile out of the supply and the second held: the best of the rest.
+    first, second = _FAVORS[:2]
+    for g, held in [(g, ()) for g in POSITIONS[:4]] + [
+            (_without(p, first), (second,)) for p in POSITIONS[:2]]:
         for name in g.fac:
-            f = _faction(g, name)
+            f = dict(_faction(g, name), **{t: 1 for t in held})
             final = A.final_projection(g)
             owed = dict(f, FAVOR=1)
             base = A.estimate(g, f, final, 0.5)
