@@ -1,6 +1,8 @@
 """Terra Mystica speed: importing a league game from its commands (parse + decide + fold
 per row, the work Snellman's Perl engine does from the same commands), replaying
 its stored events (fold only), legal rows, and MCTS simulations per second in round 1.
+Clone and a whole random game are measured as for every game, in bench_games.py
+(``-k terra-mystica``, with game_profiles/terra_mystica.py).
 
     .venv/bin/pytest benchmarks/bench_terra_mystica.py --benchmark-only
 
@@ -20,17 +22,18 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from pathlib import Path
 
 import pytest
 from meeple.core import LocalGame
 from meeple.core.codec import Codec
+from meeple.core.testing import shared_data
 from meeple_terra_mystica import TerraMystica
 from meeple_terra_mystica.importer import SnellmanImporter
 from tm_import import fold_events, import_with
 
 GAME = TerraMystica()
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "terra-mystica" / "league"
+# The league records: MEEPLE_TM_RECORDS, else shared/data/terra-mystica above the checkout.
+DATA = shared_data("MEEPLE_TM_RECORDS", "shared/data/terra-mystica", __file__) / "league"
 LEAGUE = sorted(DATA.glob("s*/*.txt"))
 ONE = DATA / "s60_63" / "4pLeague_S60_D1L1_G1.txt"
 
@@ -140,27 +143,6 @@ def test_fold_only_replay(benchmark):
     state = benchmark(replay)
     assert state == final
     benchmark.extra_info["events"] = len(events)
-
-
-@pytest.mark.benchmark(group="terra-mystica play")
-def test_clone(benchmark):
-    lg = LocalGame(GAME, GAME.default_players(4), seed=1)
-    for _ in range(60):
-        p = lg.to_act()[0]
-        lg.play(p, random.Random(0).choice(GAME.legal(lg.state, p)))
-    benchmark(GAME.clone, lg.state)
-
-
-@pytest.mark.benchmark(group="terra-mystica play")
-def test_random_game(benchmark):
-    seeds = iter(range(10**6))
-
-    def one():
-        seed = next(seeds)
-        g = LocalGame(GAME, GAME.default_players(4), seed=seed)
-        g.play_randomly(random.Random(seed))
-
-    benchmark.pedantic(one, rounds=5, iterations=1)
 
 
 def _search_speed(benchmark, lg: LocalGame, options: dict[str, str]) -> None:
@@ -336,13 +318,14 @@ def test_legal_on_every_position_of_a_league_game(benchmark):
     rows = benchmark(all_positions)
     benchmark.extra_info["positions"] = len(positions)
     benchmark.extra_info["rows_per_call"] = rows / len(positions)
-    benchmark.extra_info["ms_per_call"] = benchmark.stats.stats.mean * 1000 / len(positions)
+    if benchmark.stats is not None:  # None when benchmarking is off
+        benchmark.extra_info["ms_per_call"] = benchmark.stats.stats.mean * 1000 / len(positions)
 
 
 @needs_data
 @pytest.mark.benchmark(group="terra-mystica legal")
 def test_legal_coverage_walk_of_a_league_game(benchmark):
-    """The completeness measurement (scripts/tm_legal_coverage.py) on one game."""
+    """The completeness measurement (meeple_terra_mystica.tools.legal_coverage) on one game."""
     from meeple_terra_mystica.coverage import Coverage, measure
 
     def walk():

@@ -1,12 +1,49 @@
-"""Measurements every game's benchmark module shares: fold over recorded random games,
-clone of a mid-game state, a whole random game, ISMCTS simulations on a position."""
+"""Measurements bench_games.py takes of every installed game (fold over recorded random
+games, clone of a mid-game state, a whole random game, ISMCTS simulations on a position),
+and the profile that sets them for one game (game_profiles/<game>.py)."""
 
 from __future__ import annotations
 
+import importlib
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from meeple.core import LocalGame
+
+
+@dataclass(frozen=True)
+class Profile:
+    """How one game is measured.
+
+    ``players``: seats of the recorded games folded and of the clone's game;
+    ``random_players``: of the whole random game (default ``players``);
+    ``recorded``: how many recorded random games are folded;
+    ``random_rounds``: rounds of the whole random game (None: pytest-benchmark decides);
+    ``mid_game``: the state cloned (default: halfway through a recorded random game);
+    ``search_position``: the position ISMCTS searches from;
+    ``searches``: (depth, simulations) of each ISMCTS measurement (depth 0 plays every
+    rollout to the end), none for a game searched otherwise."""
+
+    players: int = 2
+    random_players: int | None = None
+    recorded: int = 20
+    random_rounds: int | None = None
+    mid_game: Callable[[Any], Any] | None = None
+    search_position: Callable[[Any], LocalGame] | None = None
+    searches: tuple[tuple[int, int], ...] = ((20, 100),)
+
+
+def profile(game: Any) -> Profile:
+    """The game's profile from game_profiles/, else the default one at its fewest players."""
+    module = "game_profiles." + game.name.replace("-", "_")
+    try:
+        return importlib.import_module(module).PROFILE
+    except ModuleNotFoundError as exc:
+        if exc.name != module:
+            raise
+        return Profile(players=game.min_players)
 
 
 def per_second(benchmark: Any, count: int) -> float | None:
@@ -39,15 +76,21 @@ def bench_fold(benchmark: Any, game: Any, games: list[list]) -> None:
     benchmark.extra_info["events_per_second"] = per_second(benchmark, n_events)
 
 
-def bench_clone_mid_game(benchmark: Any, game: Any, players: int = 2) -> None:
+def mid_recorded_game(game: Any, players: int) -> Any:
+    """The state halfway through a recorded random game."""
     events = recorded_games(game, 1, players)[0]
     state = None
     for ev in events[: len(events) // 2]:
         state = game.fold(state, ev)
+    return state
+
+
+def bench_clone(benchmark: Any, game: Any, state: Any) -> None:
     benchmark(game.clone, state)
 
 
-def bench_random_game(benchmark: Any, game: Any, players: int = 2) -> None:
+def bench_random_game(benchmark: Any, game: Any, players: int = 2,
+                      rounds: int | None = None) -> None:
     seeds = iter(range(10**6))
 
     def one_game() -> None:
@@ -55,7 +98,10 @@ def bench_random_game(benchmark: Any, game: Any, players: int = 2) -> None:
         g = LocalGame(game, game.default_players(players), seed=seed)
         g.play_randomly(random.Random(seed))
 
-    benchmark(one_game)
+    if rounds is None:
+        benchmark(one_game)
+    else:
+        benchmark.pedantic(one_game, rounds=rounds, iterations=1)
 
 
 def position(game: Any, players: int, plies: int, seed: int = 1) -> LocalGame:

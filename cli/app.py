@@ -22,20 +22,21 @@ from rich.markup import escape
 from rich.table import Table as RichTable
 
 from .human import HumanAgent, NoInput
-from .lines import error_markup, one_line
+from .lines import err, error_markup, one_line
 from .playing import follow_up, people_at_table, play_with_people, score_breakdown
+from .plugin_commands import WithPluginCommands
 from .tables import fitted_table
-from .words import table_words, text_format
+from .words import picture_width, print_words, table_words, text_format
 
 app = typer.Typer(
     name="meeple",
     help="Play, replay, audit and pit AI players against each other in board games.",
+    cls=WithPluginCommands,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
 out = Console()
-err = Console(stderr=True)
 
 Db = Annotated[str | None, typer.Option(
     "--db", envvar="MEEPLE_DB", show_envvar=True,
@@ -48,11 +49,6 @@ Reveal = Annotated[bool, typer.Option(
     "Without it you see what a spectator sees, or with --as what that player sees.")]
 Opts = Annotated[list[str] | None, typer.Option(
     "--option", "-o", help="A game option as name=value (repeatable); see `meeple games`.")]
-
-
-def fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(error_markup(message), highlight=False, soft_wrap=True)
-    return typer.Exit(code)
 
 
 def emit_json(data: Any) -> None:
@@ -229,9 +225,9 @@ def play(
         outcome = run_match(eng, gid, dict(zip(seats, agent_objs, strict=True)),
                             flush_every=50)
     if not quiet:
-        out.print(eng.render(gid, text_format(eng.game_of(gid), out)), markup=False)
-        for line in table_words(eng, gid, None):  # the final table in words, tie-break too
-            out.print(line, markup=False, highlight=False)
+        out.print(eng.render(gid, text_format(eng.game_of(gid), out),
+                             width=picture_width(out)), markup=False)
+        print_words(out, table_words(eng, gid, None))  # the final table, tie-break too
         if outcome is not None:
             for line in [*score_breakdown(eng, gid, outcome),
                          *follow_up(gid, db, eng.store.last(gid)[0])]:
@@ -284,10 +280,11 @@ def show(
     else:
         if fmt == "text":  # a narrow terminal gets the game's narrow picture, if it has one
             fmt = text_format(eng.game_of(game_id), out)
-        sys.stdout.write(eng.render(game_id, fmt, as_player, at, reveal=reveal) + "\n")
+        width = picture_width(out) if fmt != "svg" else None
+        sys.stdout.write(eng.render(game_id, fmt, as_player, at, reveal=reveal, width=width)
+                         + "\n")
         if fmt in ("text", "narrow"):  # the table in words: what the picture does not say
-            for line in table_words(eng, game_id, as_player, at, reveal):
-                out.print(line, markup=False, highlight=False)  # wrapped at words
+            print_words(out, table_words(eng, game_id, as_player, at, reveal))
 
 
 def _check_as(eng: Engine, game_id: str, player: str | None, reveal: bool = False) -> None:
@@ -375,7 +372,7 @@ def replay(
     if json:
         emit_json(eng.show_json(game_id, as_player, to, reveal=reveal))
         return
-    text = eng.render(game_id, "text", as_player, to, reveal=reveal)
+    text = eng.render(game_id, "text", as_player, to, reveal=reveal, width=picture_width(out))
     out.print(f"{game_id}: replayed {to or eng.store.last(game_id)[0]} events")
     sys.stdout.write(text + "\n")
 

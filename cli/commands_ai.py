@@ -24,15 +24,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from .lines import error_markup
-
-err = Console(stderr=True)
-
-
-def fail(message: object) -> typer.Exit:
-    """One clear line on stderr; the caller raises the returned Exit(2)."""
-    err.print(error_markup(message), highlight=False, soft_wrap=True)
-    return typer.Exit(2)
+from .lines import err, fail
 
 
 def split_players(values: list[str]) -> list[str]:

@@ -23,7 +23,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from .commands_ai import err, fail
+from .lines import err, fail
 
 
 def review(

@@ -19,11 +19,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from meeple.core import IllegalCommand, MeepleError
+from meeple.core.game import render_checked
 from rich.console import Console
 from rich.markup import escape
 
 from .prompt import PlainReader
-from .words import text_format
+from .words import picture_width, print_words, text_format
 
 
 class NoInput(MeepleError):
@@ -134,10 +135,10 @@ class HumanAgent:
         for line in self.news:
             self.console.print(escape(line), highlight=False, soft_wrap=True)
         self.news = []
-        picture = game.render(view, text_format(game, self.console), player)
-        self.console.print(escape(picture), highlight=False)
-        for line in game.describe_table(view, player):  # what the picture does not say
-            self.console.print(escape(line), highlight=False)  # wrapped at words
+        picture = render_checked(game, view, text_format(game, self.console), player,
+                                 picture_width(self.console))
+        self.console.print(escape(picture), highlight=False, soft_wrap=True)  # it fits
+        print_words(self.console, game.describe_table(view, player))  # what it does not say
         acting = list(game.to_act(view))
         others = [p for p in acting if p != player]
         also = f" (also to act: {', '.join(others)})" if others else ""

@@ -3,7 +3,12 @@ id, a path, a command) may carry characters that break lines or look like rich m
 
 from __future__ import annotations
 
+import typer
+from rich.console import Console
 from rich.markup import escape
+
+#: Where every command's errors and progress notes go, so stdout stays the command's output.
+err = Console(stderr=True)
 
 #: Every character ``str.splitlines`` breaks at: shown escaped, so the error stays one line.
 _BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
@@ -18,3 +23,10 @@ def error_markup(message: object) -> str:
     """``error: MESSAGE`` for a rich console, the message's own brackets kept as text (a
     game id such as ``[/x]`` would otherwise be read as a closing tag and crash)."""
     return f"[red]error:[/red] {escape(one_line(str(message)))}"
+
+
+def fail(message: object, code: int = 2) -> typer.Exit:
+    """Print ``error: MESSAGE`` as one line on stderr; the caller raises the returned Exit
+    (2 for bad input unless ``code`` says otherwise)."""
+    err.print(error_markup(message), highlight=False, soft_wrap=True)
+    return typer.Exit(code)

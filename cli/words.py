@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from meeple.core import fit_lines
 from rich.console import Console
 
 
@@ -25,3 +27,15 @@ def text_format(game: Any, console: Console) -> str:
     (a file or a pipe gets the full picture: nothing wraps there)."""
     narrow = console.is_terminal and console.width < NARROW_BELOW
     return "narrow" if narrow and "narrow" in game.render_formats else "text"
+
+
+def picture_width(console: Console) -> int | None:
+    """The columns a text picture must fit: the terminal's; None for a file or a pipe."""
+    return console.width if console.is_terminal else None
+
+
+def print_words(console: Console, lines: Iterable[str]) -> None:
+    """Lines of prose (the table in words), each wrapped at words within the console's
+    width with its continuations indented under it."""
+    for line in fit_lines(lines, console.width):
+        console.print(line, markup=False, highlight=False, soft_wrap=True)

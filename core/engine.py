@@ -289,11 +289,12 @@ class Engine:
 
     @_locked
     def render(self, game_id: str, fmt: str = "text", player: str | None = None,
-               at: int | None = None, reveal: bool = False) -> str:
-        """The state as ``player`` sees it (None: a spectator); ``reveal``: all of it."""
+               at: int | None = None, reveal: bool = False, width: int | None = None) -> str:
+        """The state as ``player`` sees it (None: a spectator); ``reveal``: all of it;
+        ``width``: the terminal's columns, which no line of a text picture exceeds."""
         t = self._table(game_id, upto=at)
         shown = t.state if reveal else t.game.view(t.state, player)
-        return render_checked(t.game, shown, fmt, player)
+        return render_checked(t.game, shown, fmt, player, width)
 
     @_locked
     def show_json(self, game_id: str, player: str | None = None, at: int | None = None,

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 import attrs
 
 from .errors import BadOptions, MeepleError
+from .text import fit
 
 State = Any
 Event = Any
@@ -133,14 +134,18 @@ class Option:
         return value
 
 
-def render_checked(game: Game, state: State, fmt: str = "text", player: str | None = None) -> str:
+def render_checked(game: Game, state: State, fmt: str = "text", player: str | None = None,
+                   width: int | None = None) -> str:
     """``game.render`` with the format checked: one the game does not declare in
     ``render_formats`` is refused, and an "svg" that is not SVG is the plugin's error,
-    not a picture (a render that ignores ``fmt`` would otherwise pass text off as svg)."""
+    not a picture (a render that ignores ``fmt`` would otherwise pass text off as svg).
+    ``width`` is passed on only when there is one, so a game whose ``render`` takes no
+    width still draws for a file or a pipe."""
     if fmt not in game.render_formats:
         allowed = ", ".join(game.render_formats)
         raise BadOptions(f"{game.name} renders {allowed}; not {fmt!r}")
-    picture = game.render(state, fmt, player)
+    picture = (game.render(state, fmt, player) if width is None
+               else game.render(state, fmt, player, width=width))
     if fmt == "svg" and not picture.lstrip().startswith(("<svg", "<?xml")):
         raise MeepleError(f"{game.name}'s render gave no SVG for format 'svg'; a game without "
                           "pictures sets render_formats = ('text',)")
@@ -217,6 +222,31 @@ class Panel:
 
     title: str
     entries: tuple[Entry, ...] = ()
+
+
+@attrs.frozen
+class Amount:
+    """One number a person sets to give a command: ``count`` of ``name`` (megacredits,
+    steel...), each counting ``worth`` toward its form's ``target``."""
+
+    name: str
+    count: int
+    worth: int = 1
+
+
+@attrs.frozen
+class Amounts:
+    """The numbers of a command that a person sets in a small form instead of pointing
+    (how a card is paid). The commands that share all their regions and whose amounts
+    have the same ``title`` are one form: ``parts`` name the same numbers in the same
+    order, each command with its own counts; the page shows one input per part, the sum
+    of count times worth against ``target`` (the cost) and ``button``, which gives the
+    command whose counts are the ones set."""
+
+    title: str
+    target: int
+    parts: tuple[Amount, ...]
+    button: str = "Confirm"
 
 
 class Game:
@@ -416,12 +446,26 @@ class Game:
         ``data-region`` attribute of an element in the SVG that ``render(view, "svg",
         player)`` draws for this player; an element that belongs to a later step (a
         preview of the tile at a chosen spot) also carries ``data-after="ID"``, the step
-        it follows, and is shown only once that step is picked. ``state`` is the
+        it follows, and is shown only once that step is picked. Alternatives of one step
+        that a person turns through rather than picks among (the rotations of a tile at
+        its spot) carry ``data-cycle="GROUP"``, one group for all of them, beside their
+        ``data-after``: the page shows the first, a click on it shows the next, and going
+        on to a later step picks the one shown. Every command that shares the steps
+        before such a step goes on to a member of that group there. ``state`` is the
         player's view and ``command`` one of its ``legal`` commands. The browser lights
         the first regions of every legal command, narrows the commands by each click and
         asks to confirm the one left. The default, no regions: the player picks the
         command from a list or types it."""
         return ()
+
+    def amounts(self, state: State, player: str, command: Command) -> Amounts | None:
+        """The numbers of ``command`` a person sets in a form rather than by pointing (how
+        a card is paid: so much in megacredits, so much in steel), or None. Commands
+        that share all their ``regions`` and whose amounts have the same title become one
+        form once those regions are picked (``Amounts``); the form gives only the command
+        whose counts are the ones set. ``state`` is the player's view and ``command`` one
+        of its ``legal`` commands. The default: None (a short menu names such commands)."""
+        return None
 
     def turn_marker(self, state: State) -> str | None:
         """A heading such as "Round 3, turn 2", printed by ``meeple log`` when it changes."""
@@ -431,12 +475,15 @@ class Game:
         """Plain data about the state for ``meeple show --format json`` (scores, round...)."""
         return {}
 
-    def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
+    def render(self, state: State, fmt: str = "text", player: str | None = None,
+               width: int | None = None) -> str:
         """``fmt`` is one of ``render_formats``: "text" (terminal) or "svg" (a picture).
-        The default draws ``repr(state)`` as text and has no picture."""
+        ``width``: the columns of the terminal a text picture is shown in (None: no limit,
+        a file or a pipe); no line of the text may be wider (``meeple.core.fit`` wraps
+        prose at words). The default draws ``repr(state)`` as text and has no picture."""
         if fmt != "text":
             raise BadOptions(f"{self.name} draws no {fmt} picture; it renders text")
-        return repr(state)
+        return fit(repr(state), width)
 
     def evaluate(self, state: State, player: str) -> float:
         """A heuristic value of ``state`` for ``player``; higher is better. Roughly in

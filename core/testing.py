@@ -38,7 +38,7 @@ from hypothesis import strategies as st
 
 from .codec import Codec
 from .errors import BadOptions, IllegalCommand, MeepleError
-from .game import Game, render_checked
+from .game import Amounts, Game, render_checked
 from .local import LocalGame
 from .runtime import fold_all
 from .testing_needs import *  # noqa: F403 (re-exported)
@@ -446,6 +446,53 @@ class EventsAreFactsContract:
 
 _REGION = re.compile(r'<[a-zA-Z]+\b[^>]*?\bdata-region="([^"]*)"([^>]*)>')
 _AFTER = re.compile(r'\bdata-after="([^"]*)"')
+_CYCLE = re.compile(r'\bdata-cycle="([^"]*)"')
+
+
+def _check_cycles(steps_of: Mapping[str, Sequence[str]], cycles: Mapping[str, str]) -> None:
+    """A step whose regions turn (``data-cycle``) offers nothing else: every command that
+    shares the steps before it goes on to a member of the same group."""
+    ways: dict[tuple[str, ...], set[str | None]] = {}  # steps so far -> groups of what follows
+    for steps in steps_of.values():
+        for k in range(len(steps) + 1):
+            nxt = steps[k] if k < len(steps) else None
+            ways.setdefault(tuple(steps[:k]), set()).add(
+                None if nxt is None else cycles.get(nxt, ""))
+    for head, groups in ways.items():
+        turning = {g for g in groups if g}
+        if turning:
+            assert groups == turning and len(turning) == 1, (
+                f"after {list(head)} the next step turns through {sorted(turning)} but "
+                f"other commands end or go elsewhere there ({sorted(map(str, groups))}): "
+                "a step of data-cycle regions must be the only way on")
+
+
+def check_amounts(steps_of: Mapping[str, Sequence[str]],
+                  amounts_of: Mapping[str, Amounts | None]) -> None:
+    """Fail unless each command's ``amounts`` is None or well formed, and the commands of
+    one form (the same regions, the same title) name the same parts and target and are
+    told apart by their counts."""
+    forms: dict[tuple, dict[tuple[int, ...], str]] = {}
+    for text, amounts in amounts_of.items():
+        if amounts is None:
+            continue
+        assert isinstance(amounts, Amounts), f"{text!r}: amounts must be Amounts or None"
+        names = [a.name for a in amounts.parts]
+        assert names and len(set(names)) == len(names), (
+            f"{text!r}: amounts need parts with different names, not {names}")
+        for a in amounts.parts:
+            assert isinstance(a.count, int) and a.count >= 0, f"{text!r}: {a.name} {a.count!r}"
+            assert isinstance(a.worth, int) and a.worth >= 1, f"{text!r}: {a.name} worth {a.worth!r}"
+        key = (tuple(steps_of[text]), amounts.title, amounts.target, tuple(names), amounts.button)
+        same_form = [k for k in forms if k[:2] == key[:2]]
+        assert all(k == key for k in same_form), (
+            f"{text!r}: the form {amounts.title!r} has other parts, target or button for "
+            "another command of the same regions")
+        counts = tuple(a.count for a in amounts.parts)
+        seen = forms.setdefault(key, {})
+        assert counts not in seen, (f"{text!r} and {seen.get(counts)!r} set the same counts "
+                                    f"{counts} in the form {amounts.title!r}")
+        seen[counts] = text
 
 
 def check_regions(svg: str, steps_of: Mapping[str, Sequence[str]],
@@ -455,10 +502,17 @@ def check_regions(svg: str, steps_of: Mapping[str, Sequence[str]],
     element drawn for a later step (``data-after``) follows an earlier step that some
     command names. ``steps_of`` maps each legal command's text to its regions."""
     drawn: dict[str, set[str]] = {name: {""} for name in listed}
+    cycles: dict[str, str] = {}  # region -> its cycle group
     for m in _REGION.finditer(svg):
         after = _AFTER.search(m.group(0))
-        drawn.setdefault(html.unescape(m.group(1)), set()).add(
-            html.unescape(after.group(1)) if after else "")
+        region = html.unescape(m.group(1))
+        drawn.setdefault(region, set()).add(html.unescape(after.group(1)) if after else "")
+        cycle = _CYCLE.search(m.group(0))
+        if cycle:
+            cycles[region] = html.unescape(cycle.group(1))
+            assert after, (f"region {region!r} turns (data-cycle) but follows no step: give "
+                           "it the data-after of the step it is shown after")
+    _check_cycles(steps_of, cycles)
     if any(steps_of.values()):  # a game played by pointing is played by pointing only
         bare = sorted(text for text, steps in steps_of.items() if not steps)
         assert not bare, (f"{bare[:3]} name no region: a person pointing at the table cannot "
@@ -599,7 +653,9 @@ class GameContract(EventsAreFactsContract):
 
     def test_regions_are_drawn_in_the_players_picture(self) -> None:
         """Every region a legal command names is a ``data-region`` of the acting player's
-        SVG, and a later step's region follows an earlier step of the same command."""
+        SVG, a later step's region follows an earlier step of the same command, a step
+        that turns (``data-cycle``) is the only way on, and the commands of one amounts
+        form are told apart by their counts."""
         draws = "svg" in self.game.render_formats
         for i, (n, opts) in enumerate(self._setups()):
             rng = random.Random(19 + i)
@@ -615,6 +671,9 @@ class GameContract(EventsAreFactsContract):
                     listed = [e.region for p in self.game.panels(view, player)
                               for e in p.entries if e.region]
                     check_regions(self.game.render(view, "svg", player), steps_of, listed)
+                    check_amounts(steps_of, {self.game.format(c, view):
+                                             self.game.amounts(view, player, c)
+                                             for c in commands})
                 local.play(player, rng.choice(commands))
                 steps += 1
 

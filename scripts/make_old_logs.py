@@ -11,6 +11,12 @@ drops. This script unpacks that commit into a temporary folder and runs its engi
 tm-v1: that league game imported by the Snellman importer; c4-v01: ann and bob dropping
 in columns 1 7 1 7 1 7 1 (ann wins). The store's status caches are kept too: they hold
 the outcomes the old code recorded, which verify compares with today's.
+
+    .venv/bin/python scripts/make_old_logs.py --facts-v1 LEAGUE_RECORD.txt
+
+writes plugins/terra_mystica/tests/data/old_logs/tm-facts-v1 the same way with commit
+fece8a1, the last one whose Terra Mystica fact events (version 1) named what they
+recorded by the plugin's faction keys and State attributes: the league game imported.
 """
 
 from __future__ import annotations
@@ -37,11 +43,22 @@ print(eng.outcome("tm-v1").scores, eng.outcome(gid).scores)
 """
 
 
-def main(record: str) -> None:
+FACTS_OLD = "fece8a1"
+FACTS_OUT = ROOT / "plugins" / "terra_mystica" / "tests" / "data" / "old_logs"
+FACTS_WRITE = """
+import sys
+from meeple.core.engine import Engine
+eng = Engine("jsonl:///" + sys.argv[2])
+eng.import_record("snellman", open(sys.argv[1]).read(), "tm-facts-v1")
+print(eng.outcome("tm-facts-v1").scores)
+"""
+
+
+def main(record: str, old: str = OLD, out: Path = OUT, write: str = WRITE) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tree, path, store = Path(tmp, "tree"), Path(tmp, "path"), Path(tmp, "store")
         tree.mkdir()
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", OLD],
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", old],
                                  check=True, capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
         # The old packages first on the path, laid out as they install (meeple.core, ...).
@@ -51,15 +68,18 @@ def main(record: str) -> None:
                 (path / "meeple" / sub).symlink_to(tree / sub)
         for pkg in tree.glob("plugins/*/meeple_*"):
             (path / pkg.name).symlink_to(pkg)
-        subprocess.run([sys.executable, "-c", WRITE, str(Path(record).resolve()), str(store)],
+        subprocess.run([sys.executable, "-c", write, str(Path(record).resolve()), str(store)],
                        check=True, env={"PYTHONPATH": str(path), "PATH": "/usr/bin:/bin"})
-        OUT.mkdir(parents=True, exist_ok=True)
+        out.mkdir(parents=True, exist_ok=True)
         for f in store.iterdir():
-            shutil.copy(f, OUT / f.name)
-    print(f"wrote {', '.join(sorted(p.name for p in OUT.iterdir()))} in {OUT}")
+            shutil.copy(f, out / f.name)
+    print(f"wrote {', '.join(sorted(p.name for p in out.iterdir()))} in {out}")
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.exit("usage: make_old_logs.py LEAGUE_RECORD.txt")
-    main(sys.argv[1])
+    if len(sys.argv) == 3 and sys.argv[1] == "--facts-v1":
+        main(sys.argv[2], FACTS_OLD, FACTS_OUT, FACTS_WRITE)
+    elif len(sys.argv) == 2:
+        main(sys.argv[1])
+    else:
+        sys.exit("usage: make_old_logs.py [--facts-v1] LEAGUE_RECORD.txt")

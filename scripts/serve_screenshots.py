@@ -3,8 +3,9 @@ Chromium: one game of each installed kind, played some moves through the seat pa
 JSON API, then its page photographed. Writes docs/img/serve-*.png.
 
 The seat pages at phone and desktop size (serve-GAME-phone.png, serve-GAME-desktop.png:
-the board with a move begun, the panels beside it) are the pictures the test run takes in
-tests/web/test_web_table.py; this script runs that test with MEEPLE_SCREENSHOTS set.
+the board with a move begun, the panels beside it), a Carcassonne tile being turned and a
+Terraforming Mars card being paid in its form are the pictures the test run takes in
+tests/web/test_web_table.py; this script runs those tests with MEEPLE_SCREENSHOTS set.
 
     .venv/bin/python scripts/serve_screenshots.py [--out docs/img]
 """
@@ -64,7 +65,7 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p",
                     "no:cacheprovider", str(ROOT / "tests" / "web" / "test_web_table.py"),
-                    "-k", "fits_a_phone"], check=True, cwd=ROOT,
+                    "-k", "fits_a_phone or turning or paid_through"], check=True, cwd=ROOT,
                    env={**os.environ, "MEEPLE_SCREENSHOTS": str(out)})
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app(f"sqlite:///{tmp}/screens.sqlite", ai=False)

@@ -203,6 +203,32 @@ class TestGamesPlugin:
         return [DiceRace(), RockPaperScissors()]
 
 
+def dice_race_play(argv: list[str], prog: str) -> int:
+    """Play one seeded dice race between random players and print their totals."""
+    import argparse
+
+    from meeple.core import LocalGame
+
+    ap = argparse.ArgumentParser(prog=prog)
+    ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    a = ap.parse_args(argv)
+    game = DiceRace()
+    local = LocalGame(game, game.default_players(a.players), seed=a.seed)
+    local.play_randomly(random.Random(a.seed))
+    print(" ".join(f"{p}={t}" for p, t in sorted(local.state.totals.items())))
+    return 0 if local.outcome() is not None else 1
+
+
+class CommandsPlugin:
+    """A plugin that adds a `meeple` subcommand (the ``meeple_commands`` hook of
+    meeple.cli.hookspecs)."""
+
+    @hookimpl
+    def meeple_commands(self) -> dict[str, Any]:
+        return {"dice-race-play": dice_race_play}
+
+
 class FirstLegal:
     """An agent that always takes the first legal command (deterministic, game-agnostic)."""
 

@@ -112,5 +112,6 @@ class Nim(Game):
     def format(self, command: Any, state: State | None = None) -> str:
         return f"take {command.count} from {command.heap + 1}"
 
-    def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
+    def render(self, state: State, fmt: str = "text", player: str | None = None,
+               width: int | None = None) -> str:
         return "  ".join(f"{i + 1}:{'|' * n}" for i, n in enumerate(state.heaps))

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import inspect
 import random
+import re
 from dataclasses import dataclass, field
 
 import attrs
 import pytest
-from meeple.core import LocalGame, event
+from meeple.core import Amount, Amounts, LocalGame, event
 from meeple.core.testing import GameContract
 from plugin_template_nim import Nim, Started, State, Take, Took
 
@@ -218,6 +219,60 @@ class LostPreviewNim(PointingNim):
         return (f"take {command.count} from {command.heap + 1}",)
 
 
+class TurningNim(PointingNim):
+    """The sticks to take from a heap are turned through by clicks (``data-cycle``)."""
+
+    name = "turning-nim"
+
+    def render(self, state, fmt="text", player=None):
+        svg = super().render(state, fmt, player)
+        return re.sub(r'data-after="(heap \d)"', r'data-after="\1" data-cycle="\1"', svg)
+
+
+class EndingTurnNim(TurningNim):
+    name = "ending-turn-nim"
+
+    def regions(self, state, player, command):
+        steps = super().regions(state, player, command)
+        return steps[:1] if command.count == 1 else steps  # ends where the others turn
+
+
+class UnanchoredTurnNim(TurningNim):
+    name = "unanchored-turn-nim"
+
+    def render(self, state, fmt="text", player=None):
+        svg = super().render(state, fmt, player)
+        return re.sub(r'<rect data-region="(heap \d)"', r'<rect data-region="\1" data-cycle="h"', svg)
+
+
+class PayingNim(PointingNim):
+    """A heap is pointed at; how many sticks is set in a form (``amounts``)."""
+
+    name = "paying-nim"
+
+    def regions(self, state, player, command):
+        return (f"heap {command.heap + 1}",)
+
+    def amounts(self, state, player, command):
+        return Amounts(f"take from heap {command.heap + 1}", state.heaps[command.heap],
+                       (Amount("sticks", command.count),), "Take")
+
+
+class AmbiguousPayingNim(PayingNim):
+    name = "ambiguous-paying-nim"
+
+    def amounts(self, state, player, command):
+        return Amounts(f"take from heap {command.heap + 1}", 1, (Amount("sticks", 1),))
+
+
+class MixedFormNim(PayingNim):
+    name = "mixed-form-nim"
+
+    def amounts(self, state, player, command):
+        form = super().amounts(state, player, command)
+        return attrs.evolve(form, parts=(Amount(f"sticks{command.count % 2}", command.count),))
+
+
 class IdleNoneNim(Nim):
     name = "idle-none-nim"
 
@@ -280,6 +335,14 @@ BROKEN = [
      r"\['take \d from 1'.*name no region: a person pointing at the table cannot give them"),
     (LostPreviewNim(), "test_regions_are_drawn_in_the_players_picture",
      r"is drawn only after \['heap \d'\], which this command does not pick before it"),
+    (EndingTurnNim(), "test_regions_are_drawn_in_the_players_picture",
+     r"the next step turns through \['heap \d'\] but other commands end or go elsewhere"),
+    (UnanchoredTurnNim(), "test_regions_are_drawn_in_the_players_picture",
+     r"region 'heap \d' turns \(data-cycle\) but follows no step"),
+    (AmbiguousPayingNim(), "test_regions_are_drawn_in_the_players_picture",
+     r"set the same counts \(1,\) in the form 'take from heap \d'"),
+    (MixedFormNim(), "test_regions_are_drawn_in_the_players_picture",
+     r"the form 'take from heap \d' has other parts, target or button"),
     (IdleNoneNim(), "test_decide_changes_nothing_and_notation_round_trips",
      r"legal\(state, 'p2'\) must be \[\] for a seat that may not act now, not None"),
     (IdleNoneNim(), "test_same_seed_same_log",
@@ -291,6 +354,11 @@ BROKEN = [
 def test_each_broken_game_fails_the_check_that_guards_it(game, check, message):
     with pytest.raises(AssertionError, match=message):
         run_check(contract_for(game), check)
+
+
+@pytest.mark.parametrize("game", [TurningNim(), PayingNim()], ids=["turning", "paying"])
+def test_turning_and_form_games_pass_the_pointing_check(game):
+    run_check(contract_for(game), "test_regions_are_drawn_in_the_players_picture")
 
 
 def test_the_broken_games_still_play():

@@ -16,7 +16,15 @@ from typing import Any
 
 import attrs
 from meeple.ai.registry import check_spec
-from meeple.core import BadOptions, GameNotFound, IllegalCommand, MeepleError, Panel, runtime
+from meeple.core import (
+    Amounts,
+    BadOptions,
+    GameNotFound,
+    IllegalCommand,
+    MeepleError,
+    Panel,
+    runtime,
+)
 from meeple.core import engine as engine_module
 from meeple.core.engine import Engine
 from meeple.core.errors import ConcurrencyError, UnknownName
@@ -81,6 +89,14 @@ def shortened(exc: Exception, command: str, keep: int = 40) -> Exception:
         return type(exc)(text)
     except TypeError:  # an error that is not made from its message alone
         return exc
+
+
+def amounts_json(amounts: Amounts | None) -> dict[str, Any] | None:
+    if amounts is None:
+        return None
+    return {"title": amounts.title, "target": amounts.target, "button": amounts.button,
+            "parts": [{"name": a.name, "count": a.count, "worth": a.worth}
+                      for a in amounts.parts]}
 
 
 def panel_json(panel: Panel) -> dict[str, Any]:
@@ -206,7 +222,8 @@ class Service:
             choices: list[dict[str, Any]] = []
             if seat is not None and at is None and seat in shown["to_act"]:
                 choices = [{"command": t.game.format(c, view),
-                            "regions": list(t.game.regions(view, seat, c))}
+                            "regions": list(t.game.regions(view, seat, c)),
+                            "amounts": amounts_json(t.game.amounts(view, seat, c))}
                            for c in t.game.legal(view, seat)]
             request = self._live_request(game_id)
         tour = tournament_of(header)

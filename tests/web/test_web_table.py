@@ -3,8 +3,9 @@ only, every page fits a phone and a desktop, panels come from the seat's view al
 a typed seed tells nobody what will be dealt. Under CI=true a missing browser fails
 (tests/browser.py).
 
-Screenshots: with MEEPLE_SCREENSHOTS=FOLDER the phone and desktop pictures taken here are
-also written there (scripts/serve_screenshots.py does that for docs/img)."""
+Screenshots: with MEEPLE_SCREENSHOTS=FOLDER the phone and desktop pictures taken here, and
+those of a tile being turned and a card being paid, are also written there
+(scripts/serve_screenshots.py does that for docs/img)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from meeple.core import (
 )
 from meeple.core.plugins import load
 from meeple.core.testing import chromium, screenshot_is_blank
-from meeple.web.service import mixed_seed, panel_json
+from meeple.web.service import amounts_json, mixed_seed, panel_json
 from selenium.common.exceptions import StaleElementReferenceException
 
 PLUGINS = load()
@@ -89,7 +90,10 @@ return {seq: Number(live.dataset.seq), over: turn.classList.contains('over'),
         lit: [...live.querySelectorAll('[data-region].lit')].map(e => e.getAttribute('data-region')),
         menu: [...live.querySelectorAll('button.menu-choice')].map(b => b.dataset.command),
         confirm: confirm && !confirm.hidden ? confirm.dataset.command : null,
-        picked: [...live.querySelectorAll('[data-region].picked')].length};
+        picked: [...live.querySelectorAll('[data-region].picked')].length,
+        pickedIds: [...live.querySelectorAll('[data-region].picked')].map(e => e.getAttribute('data-region')),
+        turnable: [...live.querySelectorAll('#board [data-region].turnable')].map(e => e.getAttribute('data-region')),
+        form: [...live.querySelectorAll('form.amounts')].map(f => f.dataset.title)};
 """
 
 # A point inside the element where a click lands on it (or on something inside it), in
@@ -143,7 +147,8 @@ def test_a_seat_plays_a_whole_game_by_clicking_the_board(name, site, browser):
     moves = 0
     while True:
         page = wait(d, lambda d: (p := d.execute_script(PAGE)) and
-                    (p["over"] or (p["picking"] and (p["lit"] or p["menu"] or p["confirm"])))
+                    (p["over"] or (p["picking"] and (p["lit"] or p["menu"] or p["confirm"]
+                                                     or p["form"])))
                     and p, timeout=60)
         if page["over"]:
             break
@@ -168,13 +173,27 @@ def test_a_seat_plays_a_whole_game_by_clicking_the_board(name, site, browser):
 
 def _act(d, page: dict, rng: random.Random) -> bool:
     """One click as a person would make it; True when it gave a command (the position
-    moves on), False when it only narrowed the picks."""
+    moves on), False when it only narrowed the picks or turned what is shown."""
+    if page["turnable"] and rng.random() < 0.3:  # turn the shown alternative (a tile)
+        click(d, css(d, "#board [data-region].turnable"))
+        wait(d, lambda d, p=page: d.execute_script(PAGE)["pickedIds"] != p["pickedIds"])
+        return False
     if page["confirm"]:
         if rng.random() < 0.5:
             click(d, css(d, "#pick-confirm"))
-        else:  # the one more click, on what was picked
-            click(d, rng.choice(d.find_elements("css selector", "#board [data-region].picked, "
-                                                "#panels [data-region].picked")))
+        else:  # the one more click, on what was picked (what turns turns instead)
+            spots = [e for e in d.find_elements("css selector", "#board [data-region].picked, "
+                                                "#panels [data-region].picked")
+                     if "turnable" not in e.get_attribute("class")
+                     and d.execute_script(CLICK_POINT, e)]
+            click(d, rng.choice(spots) if spots else css(d, "#pick-confirm"))
+        return True
+    if page["form"] and (not (page["lit"] or page["menu"]) or rng.random() < 0.5):
+        for _ in range(rng.randrange(4)):  # a stepper lands on an allowed split only
+            click(d, rng.choice(d.find_elements("css selector", "form.amounts button.step")))
+        pay = css(d, "form.amounts button.amounts-pay")
+        assert pay.is_enabled(), css(d, "form.amounts").text
+        click(d, pay)
         return True
     if page["menu"] and (not page["lit"] or rng.random() < 0.5):
         command = rng.choice(page["menu"])
@@ -184,7 +203,8 @@ def _act(d, page: dict, rng: random.Random) -> bool:
     click(d, region(d, rng.choice(page["lit"])))
     # a pick narrows: the page shows what was picked, or plays the last step
     wait(d, lambda d, p=page: (q := d.execute_script(PAGE))["seq"] != p["seq"]
-         or q["picked"] > p["picked"] or q["confirm"] or q["menu"] != p["menu"])
+         or q["picked"] > p["picked"] or q["confirm"] or q["menu"] != p["menu"]
+         or q["form"] != p["form"])
     return False
 
 
@@ -270,7 +290,8 @@ def test_a_page_is_made_from_its_seats_view_alone(name, site):
         assert data["svg"] in site.get(path).text  # drawn inline, as it is
         if who in data["to_act"] and who is not None:
             assert data["choices"] == [
-                {"command": game.format(c, view), "regions": list(game.regions(view, who, c))}
+                {"command": game.format(c, view), "regions": list(game.regions(view, who, c)),
+                 "amounts": amounts_json(game.amounts(view, who, c))}
                 for c in game.legal(view, who)]
         else:
             assert data["choices"] == []
@@ -476,3 +497,133 @@ def test_clicks_narrow_by_steps_show_later_steps_and_offer_a_menu(tmp_path, brow
         assert engine.verify(gid).ok
         assert 'title="the whole rules text of P"' in d.page_source
     engine.close()
+
+
+# -- turning a tile, paying through a form -------------------------------------------------
+
+SHOWN_TURN = """
+const shown = [...document.querySelectorAll('#board [data-cycle]')]
+  .filter(e => getComputedStyle(e).display !== 'none');
+return shown.map(e => [e.getAttribute('data-region'), e.classList.contains('turnable')]);
+"""
+
+
+def test_a_tile_is_placed_by_clicking_its_spot_turning_it_and_clicking_a_feature(site, browser):
+    """The spot shows the drawn tile in its first rotation that fits; each click on the
+    tile turns it to the next rotation that fits (never one that does not), round to the
+    first; clicking a figure's place on the tile then picks the rotation shown."""
+    made = site.create("carcassonne-hill-dale", [("ann", "human"), ("bob", "human")], seed=1,
+                       options=SHORT["carcassonne-hill-dale"])
+    d = browser
+    d.set_window_size(*DESKTOP)
+    d.get(made["seats"]["ann"])
+    page = wait(d, lambda d: (p := d.execute_script(PAGE)) and p["lit"] and p)
+    choices = site.get(f"/api/seat/{made['keys']['ann']}").json()["choices"]
+    spot = "-1,0"
+    turns = list(dict.fromkeys(c["regions"][1] for c in choices if c["regions"][0] == spot))
+    assert len(turns) == 3 and f"{spot} r90" not in turns  # r90 does not fit there
+    assert spot in page["lit"] and not d.execute_script(SHOWN_TURN)
+    click(d, region(d, spot))
+    seen = [wait(d, lambda d: d.execute_script(SHOWN_TURN))]
+    for _ in turns:  # round the rotations that fit, back to the first
+        click(d, css(d, "#board [data-region].turnable"))
+        seen.append(wait(d, lambda d, last=seen[-1]: (now := d.execute_script(SHOWN_TURN))
+                         != last and now))
+    assert [s[0][0] for s in seen] == [*turns, turns[0]]
+    assert all(len(s) == 1 and s[0][1] for s in seen)  # one tile shown, and it turns
+    assert "click it to turn" in css(d, "#pick-prompt").text
+    shoot(d, "serve-carcassonne-hill-dale-turn.png")
+    click(d, css(d, "#board [data-region].turnable"))  # on to the second rotation
+    wait(d, lambda d: d.execute_script(SHOWN_TURN)[0][0] == turns[1])
+    lit = d.execute_script(PAGE)["lit"]
+    assert lit and all(r.startswith(turns[1] + " ") for r in lit), lit
+    figure = next(r for r in lit if " wanderer " in r or " farmer " in r)
+    click(d, region(d, figure))
+    want = next(c["command"] for c in choices if c["regions"] == [spot, turns[1], figure])
+    wait(d, lambda d: d.execute_script(PAGE)["confirm"] == want)
+    click(d, css(d, "#pick-confirm"))
+    wait(d, lambda d: d.execute_script(PAGE)["seq"] > page["seq"])
+    mine = [r.command_text for r in site.engine.table(made["game_id"]).records
+            if r.actor == "ann"]
+    assert mine[-1] == want and want.startswith(turns[1] + " ")
+
+
+def _tfm_to_a_card_with_two_payments(site) -> tuple[dict, str]:
+    """A two-seat game (public seed 10) played through the API to p1's turn with a card
+    in hand that may be paid in M€ alone or with steel."""
+    game = PLUGINS.game("terraforming-mars")
+    local = LocalGame(game, ["p1", "p2"], SHORT["terraforming-mars"], seed=10)
+    rng = random.Random(10)
+    moves = []
+    for _ in range(7):  # keeping every card offered, else a random legal command
+        player = local.to_act()[0]
+        legal = game.legal(game.view(local.state, player), player)
+        keeps = [c for c in legal if type(c).__name__ in ("Keep", "Buy")]
+        cmd = max(keeps, key=lambda c: len(c.cards)) if keeps else rng.choice(legal)
+        moves.append((player, game.format(cmd, local.state)))
+        local.play(player, cmd)
+    made = site.create("terraforming-mars", [("p1", "human"), ("p2", "human")], seed=10,
+                       options=SHORT["terraforming-mars"])
+    for player, text in moves:
+        key = made["keys"][player]
+        seq = site.get(f"/api/seat/{key}").json()["last_seq"]
+        ans = site.post(f"/api/seat/{key}/move", {"command": text, "seq": seq})
+        assert ans.status == 200, ans.text
+    return made, "Protected Valley"
+
+
+def test_a_card_is_paid_through_a_form_that_allows_only_a_legal_split(site, browser):
+    made, card = _tfm_to_a_card_with_two_payments(site)
+    choices = site.get(f"/api/seat/{made['keys']['p1']}").json()["choices"]
+    plays = {c["command"]: {p["name"]: p["count"] for p in c["amounts"]["parts"]}
+             for c in choices if c["command"].startswith(f"play {card} ")}
+    assert plays == {f"play {card} pay 23": {"megacredits": 23, "steel": 0},
+                     f"play {card} pay 19 steel 2": {"megacredits": 19, "steel": 2}}
+    d = browser
+    d.set_window_size(*DESKTOP)
+    d.get(made["seats"]["p1"])
+    wait(d, lambda d: f"hand/{card}" in d.execute_script(PAGE)["lit"])
+    click(d, region(d, f"hand/{card}"))
+    form = wait(d, lambda d: d.find_elements("css selector", "form.amounts"))[0]
+    assert card in form.text and "(23 M€)" in form.text
+    # the card's other command (sell it) stays a menu entry beside the form
+    assert d.execute_script(PAGE)["menu"] == [f"sell {card}"]
+    assert css(d, "#pick-prompt").text.endswith("set the numbers in the form, or choose "
+                                                "another move.")
+
+    def field(name: str):
+        return css(d, f'form.amounts input[data-part="{name}"]')
+
+    def pay():
+        return css(d, "form.amounts button.amounts-pay")
+
+    def total() -> str:
+        return css(d, "form.amounts .amounts-total").text
+
+    assert (field("megacredits").get_attribute("value"), field("steel").get_attribute("value"),
+            pay().is_enabled(), total()) == ("23", "0", True, "23 of 23")
+    # an illegal split: one steel (worth 2) and 23 M€ is no legal command
+    field("steel").clear()
+    field("steel").send_keys("1")
+    wait(d, lambda d: not pay().is_enabled())
+    assert "no move" in total()
+    field("megacredits").clear()
+    field("megacredits").send_keys("21")  # 21 + 2 pays the cost, but no legal command says so
+    wait(d, lambda d: total().startswith("23 of 23"))
+    assert not pay().is_enabled()
+    click(d, pay())  # a disabled button plays nothing
+    # the stepper goes to the next allowed count, and M€ follow to the legal split
+    click(d, css(d, 'form.amounts button.step[data-part="steel"][data-dir="1"]'))
+    wait(d, lambda d: pay().is_enabled())
+    d.execute_script("window.scrollTo(0, 0)")
+    shoot(d, "serve-terraforming-mars-pay.png")
+    assert (field("megacredits").get_attribute("value"),
+            field("steel").get_attribute("value")) == ("19", "2")
+    assert total() == "23 of 23"
+    seq = d.execute_script(PAGE)["seq"]
+    assert site.engine.store.last(made["game_id"])[0] == seq  # nothing was played yet
+    click(d, pay())
+    wait(d, lambda d: d.execute_script(PAGE)["seq"] > seq)
+    mine = [r.command_text for r in site.engine.table(made["game_id"]).records
+            if r.actor == "p1"]
+    assert mine[-1] == f"play {card} pay 19 steel 2"

@@ -5,8 +5,10 @@
 "use strict";
 
 // Pointing: the seat's legal commands, each with the regions it touches in the order a
-// person picks them (the plugin's ``regions``). ``picked`` is the regions clicked so far.
-let picked = [], choicesText = null, zoom = 1;
+// person picks them (the plugin's ``regions``) and, where the plugin gives them, the
+// numbers set in a form (``amounts``). ``picked`` is the regions clicked so far;
+// ``formKept`` the numbers set in the open form, kept while the page refreshes.
+let picked = [], choicesText = null, zoom = 1, formKept = null;
 
 function choices() {
   const el = document.getElementById("choices");
@@ -14,7 +16,7 @@ function choices() {
 }
 
 // The commands still possible after the picks, those the picks complete, and the regions
-// that pick the next step.
+// that pick the next step (in the order of the legal commands).
 function narrowed(all) {
   const k = picked.length;
   const left = all.filter(c => picked.every((r, i) => c.regions[i] === r));
@@ -25,20 +27,60 @@ function narrowed(all) {
 
 function regionOf(el) { return el.getAttribute("data-region"); }
 
+function regionElements(id) {
+  return [...live().querySelectorAll("[data-region]")].filter(e => regionOf(e) === id);
+}
+
+// The group of a region whose alternatives turn (data-cycle), or null.
+function cycleOf(id) {
+  const el = regionElements(id).find(e => e.hasAttribute("data-cycle"));
+  return el ? el.getAttribute("data-cycle") : null;
+}
+
+// The alternatives of step k of the picks: what the commands that share the steps before
+// it name there.
+function alternatives(all, k) {
+  const head = picked.slice(0, k);
+  return [...new Set(all.filter(c => c.regions.length > k && head.every((r, i) => c.regions[i] === r))
+    .map(c => c.regions[k]))];
+}
+
+// A step whose regions all turn is not chosen by a click: the first is shown at once.
+function pickCycles(all) {
+  for (;;) {
+    const {done, next} = narrowed(all);
+    const ids = [...next];
+    if (done.length || !ids.length || !ids.every(id => cycleOf(id) !== null)) return;
+    picked.push(ids[0]);
+  }
+}
+
+// A click on a shown alternative: the next one of its step, later picks forgotten.
+function turn(all, id) {
+  const k = picked.indexOf(id);
+  const alts = alternatives(all, k);
+  picked = [...picked.slice(0, k), alts[(alts.indexOf(id) + 1) % alts.length]];
+  formKept = null;
+  showPicking();
+}
+
 function showPicking() {
   const all = choices();
   if (!all) return;
+  pickCycles(all);
   let {left, done, next} = narrowed(all);
-  if (!left.length && picked.length) { picked = []; ({left, done, next} = narrowed(all)); }
+  if (!left.length && picked.length) { picked = []; pickCycles(all); ({left, done, next} = narrowed(all)); }
   const one = picked.length > 0 && left.length === 1 ? left[0] : null;
   // With one command left its later steps are shown as chosen (a previewed tile...).
   const chosen = new Set(one ? one.regions : picked);
   if (one) next = new Set();
   const root = live();
+  const turning = new Set(picked.filter((id, k) => cycleOf(id) !== null && alternatives(all, k).length > 1));
   root.querySelectorAll("[data-region]").forEach(el => {
     const id = regionOf(el);
     el.classList.toggle("lit", next.has(id));
     el.classList.toggle("picked", chosen.has(id));
+    el.classList.toggle("turnable", turning.has(id) && el.hasAttribute("data-cycle"));
   });
   root.querySelectorAll("[data-after]").forEach(el => {
     const id = regionOf(el);
@@ -47,10 +89,10 @@ function showPicking() {
   });
   // What was picked, in words: each place's own title where the picture gives one.
   const words = picked.map(id => {
-    const el = [...root.querySelectorAll("[data-region]")].find(e => regionOf(e) === id);
+    const el = regionElements(id)[0];
     const title = el && (el.getAttribute("aria-label") || el.querySelector(":scope > title")?.textContent
                          || el.querySelector(":scope > .name")?.textContent);
-    return (title || id).trim();
+    return (title || id).trim() + (turning.has(id) ? " (click it to turn to the next)" : "");
   });
   const path = words.length ? `${words.join(" › ")}: ` : "";
   const prompt = document.getElementById("pick-prompt");
@@ -65,7 +107,23 @@ function showPicking() {
     prompt.textContent = `${path}one move left: confirm it, or click the board again.`;
     return;
   }
+  // Commands that differ only in their numbers become one form each; the rest a menu.
+  const forms = new Map();
   for (const c of done) {
+    if (c.amounts) {
+      const key = JSON.stringify([c.amounts.title, c.amounts.target, c.amounts.button,
+                                  c.amounts.parts.map(p => p.name)]);
+      if (!forms.has(key)) forms.set(key, []);
+      forms.get(key).push(c);
+    }
+  }
+  for (const c of done) {
+    const family = c.amounts && forms.get(JSON.stringify([c.amounts.title, c.amounts.target,
+      c.amounts.button, c.amounts.parts.map(p => p.name)]));
+    if (family && family.length > 1) {
+      if (family[0] === c) menu.append(amountsForm(family));
+      continue;
+    }
     const b = document.createElement("button");
     b.type = "button";
     b.className = "menu-choice secondary";
@@ -73,15 +131,112 @@ function showPicking() {
     b.textContent = c.command;
     menu.append(b);
   }
+  const filling = menu.querySelector("form.amounts") !== null;
   prompt.textContent = path + (!picked.length
     ? (next.size ? "Click a highlighted place on the board to make your move." : "Choose your move.")
     : next.size
       ? `${left.length} moves go there: click a highlighted place to narrow them${done.length ? ", or choose one" : ""}.`
-      : "these moves share what you picked: choose one.");
+      : filling
+        ? `set the numbers in the form${menu.querySelector("button.menu-choice") ? ", or choose another move" : ""}.`
+        : "these moves share what you picked: choose one.");
 }
 
-// A click on the board or a panel: the innermost lit region picks the next step; a
-// click on what is already chosen, with one command left, plays it.
+// A small form for commands that differ only in their numbers (how a card is paid): an
+// input per part with steppers that go from one allowed count to the next, the sum of
+// count times worth against the target, and a button that gives the command whose counts
+// are the ones set (and is disabled while no command has them).
+function amountsForm(family) {
+  const first = family[0].amounts;
+  const names = first.parts.map(p => p.name);
+  const worth = first.parts.map(p => p.worth);
+  const counts = family.map(c => c.amounts.parts.map(p => p.count));
+  const key = JSON.stringify([picked, first.title]);
+  const form = document.createElement("form");
+  form.className = "amounts";
+  form.dataset.title = first.title;
+  const title = document.createElement("span");
+  title.className = "amounts-title";
+  title.textContent = first.title;
+  form.append(title);
+  const inputs = names.map((name, i) => {
+    const values = [...new Set(counts.map(c => c[i]))].sort((a, b) => a - b);
+    const label = document.createElement("label");
+    label.className = "amount";
+    const words = document.createElement("span");
+    words.textContent = worth[i] === 1 ? name : `${name} (×${worth[i]})`;
+    const input = document.createElement("input");
+    Object.assign(input, {type: "number", name, min: values[0], max: values[values.length - 1], step: 1});
+    input.dataset.part = name;
+    const step = (dir, text) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "step secondary";
+      b.dataset.part = name;
+      b.dataset.dir = String(dir);
+      b.textContent = text;
+      b.setAttribute("aria-label", `${dir < 0 ? "less" : "more"} ${name}`);
+      b.onclick = () => {
+        const now = Number(input.value);
+        const to = dir > 0 ? values.find(v => v > now) : [...values].reverse().find(v => v < now);
+        if (to !== undefined) { input.value = String(to); settle(i); }
+      };
+      return b;
+    };
+    label.append(words, step(-1, "−"), input, step(1, "+"));
+    form.append(label);
+    return input;
+  });
+  const total = document.createElement("output");
+  total.className = "amounts-total";
+  const pay = document.createElement("button");
+  pay.type = "submit";
+  pay.className = "amounts-pay";
+  pay.textContent = first.button;
+  form.append(total, pay);
+  const now = () => inputs.map(x => Number(x.value));
+  const match = () => {
+    const set = now();
+    if (inputs.some(x => x.value === "" || !Number.isInteger(Number(x.value)))) return null;
+    return family.find((c, j) => counts[j].every((n, i) => n === set[i])) || null;
+  };
+  const update = () => {
+    const set = now();
+    const sum = set.reduce((a, n, i) => a + n * worth[i], 0);
+    const found = match();
+    total.textContent = `${sum} of ${first.target}` + (found ? "" : ": no move has these numbers");
+    total.classList.toggle("bad", !found);
+    pay.disabled = !found;
+    pay.dataset.command = found ? found.command : "";
+    formKept = {key, values: inputs.map(x => x.value)};
+  };
+  // After part i is set, the others move to the allowed counts nearest to theirs.
+  const settle = i => {
+    const set = now();
+    const fits = counts.filter(c => c[i] === set[i]);
+    if (fits.length) {
+      const near = fits.reduce((best, c) => {
+        const off = c.reduce((a, n, j) => a + (n === set[j] ? 0 : 1), 0);
+        return !best || off < best.off ? {c, off} : best;
+      }, null).c;
+      inputs.forEach((x, j) => { x.value = String(near[j]); });
+    }
+    update();
+  };
+  inputs.forEach((x, i) => { x.onchange = () => settle(i); x.oninput = update; });
+  const kept = formKept && formKept.key === key ? formKept.values : counts[0].map(String);
+  inputs.forEach((x, i) => { x.value = kept[i]; });
+  form.onsubmit = ev => {
+    ev.preventDefault();
+    const found = match();
+    if (found) play(found.command);
+  };
+  update();
+  return form;
+}
+
+// A click on the board or a panel: the innermost lit region picks the next step; a click
+// on a shown alternative turns it to the next; a click on what is already chosen, with
+// one command left, plays it.
 function pointAt(target) {
   const all = choices();
   if (!all) return false;
@@ -90,7 +245,12 @@ function pointAt(target) {
     if (!el.hasAttribute || !el.hasAttribute("data-region")) continue;
     if (el.classList.contains("lit")) {
       picked.push(regionOf(el));
+      formKept = null;
       showPicking();
+      return true;
+    }
+    if (el.classList.contains("turnable") && picked.includes(regionOf(el))) {
+      turn(all, regionOf(el));
       return true;
     }
     if (el.classList.contains("picked") && picked.length && left.length === 1) {
@@ -105,11 +265,12 @@ function wirePicking() {
   const el = document.getElementById("choices");
   // The picks hold while the position does (another seat's page may refresh this one).
   const text = el ? `${live().dataset.seq} ${el.textContent}` : null;
-  if (text !== choicesText) { picked = []; choicesText = text; }
+  if (text !== choicesText) { picked = []; formKept = null; choicesText = text; }
   if (!el) return;
   live().onclick = ev => {
     const b = ev.target.closest("button.menu-choice");
     if (b) { play(b.dataset.command); return; }
+    if (ev.target.closest("form.amounts")) return;
     if (pointAt(ev.target)) ev.preventDefault();
   };
   live().onkeydown = ev => {
@@ -117,7 +278,7 @@ function wirePicking() {
         && pointAt(ev.target)) ev.preventDefault();
   };
   document.getElementById("pick-confirm").onclick = ev => play(ev.target.dataset.command);
-  document.getElementById("start-over").onclick = () => { picked = []; showPicking(); };
+  document.getElementById("start-over").onclick = () => { picked = []; formKept = null; showPicking(); };
   showPicking();
 }
 

@@ -5,7 +5,7 @@ same move.
 The landscape has no edge, so the numbering covers a window: places (x, y) with
 ``|x|, |y| <= RADIUS`` around the start tile at 0,0 (33 x 33 places). In 600 random games
 (2 to 5 players, every tile) no tile could be placed farther out than 14
-(scripts/hill_dale_window.py); a placement outside the window has no index
+(meeple_carcassonne_hill_dale.tools.window); a placement outside the window has no index
 (``encode_action`` raises ValueError) and the RL adapters leave it out of the action mask.
 
 Index layout: ``take CROP`` for the six harvest chips come first [6]; then for each place

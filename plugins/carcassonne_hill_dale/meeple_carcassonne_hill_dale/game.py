@@ -11,7 +11,7 @@ from typing import Any
 from meeple.core import BadOptions, Game, Option, Outcome, Panel
 from meeple.core.encoded import Encoded
 
-from . import encoding, notation, observation, render, rules, words
+from . import encoding, names, notation, observation, render, rules, words
 from .board import feature_harvest, feature_tiles, find
 from .events import (
     EVENTS,
@@ -178,6 +178,16 @@ class HillDale(Encoded, Game):
         rng.shuffle(order)
         return [StackReshuffled(tuple(order))]
 
+    # -- old logs ----------------------------------------------------------------------------
+
+    def upcast_in_context(self, state: State, event: Any) -> Any:
+        """An event of a log written before events carried names: named from its seats
+        (names.py), so that its line names players."""
+        return names.named(state, event) if names.unnamed(event) else event
+
+    def upcasts_in_context(self, event: Any) -> bool:
+        return names.unnamed(event)
+
     # -- notation and presentation -----------------------------------------------------------
 
     def parse(self, text: str, state: State | None = None, player: str | None = None) -> Any:
@@ -267,10 +277,11 @@ class HillDale(Encoded, Game):
     def describe_table(self, state: State, player: str | None = None) -> list[str]:
         return words.table_lines(state, player)
 
-    def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
+    def render(self, state: State, fmt: str = "text", player: str | None = None,
+               width: int | None = None) -> str:
         if fmt == "svg":
             return render.svg(state, player)
-        return render.text(state)
+        return render.text(state, width)
 
     def regions(self, state: State, player: str, command: Any) -> tuple[str, ...]:
         """The spot, the rotation (when more than one fits there), then the figure, the

@@ -1,14 +1,15 @@
 """The clickable layer of the acting player's picture: what regions.py names, drawn.
 
 Each place where the drawn tile fits is outlined (``data-region`` = the spot). Picking
-one shows the tile's rotations that fit there as four small tiles inside the spot;
-picking one of those (or the spot itself, when one rotation fits) shows the tile there
-at full size with a mark on each piece a figure may go on, the stable's place, the
-wanderers on the board that may walk onto it and a "no figure" button. Elements of a
-later step carry ``data-after`` (the step they follow) and ``display="none"``: a picture
-shown as it is (``meeple show``) shows the first step only, and the page shows a later
-step's elements once that step is picked. Everything here comes from the player's legal
-commands, so it shows nothing the player's view does not.
+one shows the tile there at full size in a rotation that fits (``data-cycle`` = the spot:
+the page shows the first, and a click on the tile, or on its turn mark, shows the next
+rotation that fits), with a mark on each piece a figure may go on, the stable's place,
+the wanderers on the board that may walk onto it and a "no figure" button; going on to
+one of those picks the rotation shown. Elements of a later step carry ``data-after`` (the
+step they follow) and ``display="none"``: a picture shown as it is (``meeple show``)
+shows the first step only, and the page shows a later step's elements once that step is
+picked. Everything here comes from the player's legal commands, so it shows nothing the
+player's view does not.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from xml.sax.saxutils import escape, quoteattr
 
 from .events import Place, Take
 from .regions import (
-    choice_id,
     rotation_id,
     spot_id,
     spots,
@@ -30,8 +30,6 @@ from .state import State
 from .tiles import CROPS, DIRS
 
 SIZE = 60  # a tile, as render.py draws it
-THUMB = 28  # a rotation to pick, four to a spot
-THUMB_AT = ((1, 1), (31, 1), (1, 31), (31, 31))
 MID = {0: (30, 0), 1: (60, 30), 2: (30, 60), 3: (0, 30)}
 HIGHLIGHT = "#ff00cc"
 
@@ -44,10 +42,12 @@ def _toward_centre(e: int, frac: float) -> tuple[float, float]:
     return mx + (30 - mx) * frac, my + (30 - my) * frac
 
 
-def _attrs(region: str, after: str = "", hidden: bool = False) -> str:
+def _attrs(region: str, after: str = "", hidden: bool = False, cycle: str = "") -> str:
     out = f"data-region={quoteattr(region)}" if region else ""
     if after:
         out += f" data-after={quoteattr(after)}"
+    if cycle:
+        out += f" data-cycle={quoteattr(cycle)}"
     if hidden:
         out += ' display="none"'
     return out.strip()
@@ -110,28 +110,22 @@ def layer(view: State, colour: str, commands: Sequence[Place | Take], cell: Cell
     by_choice: dict[tuple[int, int, int], list[Place]] = {}
     for cmd in places:
         by_choice.setdefault((cmd.x, cmd.y, cmd.rot), []).append(cmd)
+    fits = spots(view)
     out: list[str] = []
-    for (x, y), rots in spots(view).items():  # the rotations to pick from
-        if len(rots) == 1:
-            continue
-        px, py = cell(x, y)
-        for i, r in enumerate(rots):
-            ox, oy = THUMB_AT[i]
-            scale = THUMB / SIZE
-            out.append(f'<g {_attrs(rotation_id(x, y, r), spot_id(x, y), True)} '
-                       f'transform="translate({px + ox},{py + oy}) scale({scale:.4f})">'
-                       f'{_title(f"turn the tile {r * 90} degrees clockwise")}')
-            # no words at this size: the drawn tile is shown in full below the board
-            out += [part for part in draw_tile(kind, r, 0, 0) if not part.startswith("<text")]
-            out.append(f'<rect width="{SIZE}" height="{SIZE}" fill="none" stroke="{colour}" '
-                       f'stroke-width="4"/></g>')
     for (x, y, r), cmds in by_choice.items():
-        after = choice_id(view, x, y, r)
+        after = rotation_id(x, y, r)
+        spot = spot_id(x, y)
         px, py = cell(x, y)
-        out.append(f'<g {_attrs("", after, True)}>')
+        turns = len(fits[(x, y)]) > 1
+        out.append(f'<g {_attrs(after, spot, True, cycle=spot)}>'
+                   f'{_title(f"the tile turned {r * 90} degrees")}')
         out += draw_tile(kind, r, px, py)
         out.append(f'<rect x="{px}" y="{py}" width="{SIZE}" height="{SIZE}" fill="none" '
                    f'stroke="{HIGHLIGHT}" stroke-width="3"/>')
+        if turns:
+            out += _turn_mark(px, py)
+        out.append("</g>")
+        out.append(f'<g {_attrs("", after, True)}>')
         walks = []
         for cmd in cmds:
             last = steps(view, cmd, goals)[-1]
@@ -155,6 +149,18 @@ def layer(view: State, colour: str, commands: Sequence[Place | Take], cell: Cell
                    f'<text x="{bx + 85}" y="{by + 16}" font-size="12" text-anchor="middle">'
                    f'no figure (place only)</text></g>')
     return out
+
+
+def _turn_mark(px: float, py: float) -> list[str]:
+    """A round arrow in the tile's top right corner: this tile turns when clicked."""
+    cx, cy = px + SIZE - 9, py + 9
+    return [f'<circle class="turn" cx="{cx}" cy="{cy}" r="8" fill="#ffffff" stroke="#000" '
+            f'stroke-width="1.2">{_title("turn the tile to the next rotation that fits")}'
+            '</circle>',
+            f'<path d="M {cx + 4.5} {cy} A 4.5 4.5 0 1 1 {cx} {cy - 4.5}" fill="none" '
+            f'stroke="#000" stroke-width="1.6"/>',
+            f'<polygon points="{cx - 1},{cy - 7.5} {cx + 3},{cy - 4.5} {cx - 1},{cy - 1.5}" '
+            f'fill="#000"/>']
 
 
 def _walks(view: State, walks: list[Place], goals: dict, after: str, cell: Cell,

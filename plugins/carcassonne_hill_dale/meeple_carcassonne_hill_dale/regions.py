@@ -1,12 +1,13 @@
 """Where a person points to give a command (``Game.regions``), as the picture's region ids.
 
 A placement is picked the way it is made at the table: the spot (``1,-1``), then the
-rotation (``1,-1 r90``, skipped when only one rotation fits there), then what goes on the
-tile, named as the notation names it (``1,-1 r90 wanderer E``, ``1,-1 r90 farmer N``,
-``1,-1 r90 stable``) or ``1,-1 r90 no figure``. A walk is picked by its wanderer on the
-board (``1,-1 r90 walk 3,0W``) and, only when that wanderer could reach the new tile on
-more than one of its paths, by its goal (``1,-1 r90 walk 3,0W 1,-1E``). A harvest chip is
-``take apple``. render.py draws an element for each id (pointing.py the later steps).
+rotation (``1,-1 r90``: the tile shown there, turned by clicking it through the rotations
+that fit, ``data-cycle``), then what goes on the tile, named as the notation names it
+(``1,-1 r90 wanderer E``, ``1,-1 r90 farmer N``, ``1,-1 r90 stable``) or ``1,-1 r90 no
+figure``. A walk is picked by its wanderer on the board (``1,-1 r90 walk 3,0W``) and,
+only when that wanderer could reach the new tile on more than one of its paths, by its
+goal (``1,-1 r90 walk 3,0W 1,-1E``). A harvest chip is ``take apple``. render.py draws an
+element for each id (pointing.py the later steps).
 """
 
 from __future__ import annotations
@@ -44,13 +45,6 @@ def spots(view: State) -> dict[tuple[int, int], tuple[int, ...]]:
     return out
 
 
-def choice_id(view: State, x: int, y: int, rot: int) -> str:
-    """The step after which the tile is shown at (x, y) in ``rot`` with its features: the
-    rotation, or the spot where only one rotation fits."""
-    rots = fitting_rotations(view.current, view.frontier[(x, y)])
-    return spot_id(x, y) if len(rots) == 1 else rotation_id(x, y, rot)
-
-
 def walk_source_id(cmd: Place) -> str:
     return f"{rotation_id(cmd.x, cmd.y, cmd.rot)} walk {ref_words(cmd.walk[:3])}"
 
@@ -69,10 +63,8 @@ def steps(view: State, cmd: Place | Take, goals: Mapping[str, list[Ref]]) -> tup
     ``walk_goals`` of the player's legal commands (read only for a walk)."""
     if isinstance(cmd, Take):
         return (f"take {CROPS[cmd.crop]}",)
-    spot = spot_id(cmd.x, cmd.y)
-    chosen = choice_id(view, cmd.x, cmd.y, cmd.rot)
-    head = (spot,) if chosen == spot else (spot, chosen)
     rid = rotation_id(cmd.x, cmd.y, cmd.rot)
+    head = (spot_id(cmd.x, cmd.y), rid)
     if cmd.what == "":
         return head + (f"{rid} no figure",)
     if cmd.what in ("wanderer", "farmer"):

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from meeple.core import fit_lines
+
 from . import rules
 from .pointing import layer, spot_outlines, take_buttons
 from .regions import spots
@@ -116,10 +118,12 @@ def status(state: State) -> str:
     return f"scores: {scores}"
 
 
-def text(state: State) -> str:
+def text(state: State, width: int | None = None) -> str:
+    """The map and the table in text; its words wrapped within ``width`` columns (the map
+    rows are drawn whole: None, a file or a pipe, draws every line as long as it is)."""
     x0, x1, y0, y1 = _extent(state)
     marks = _markers(state)
-    lines = [status(state), ""]
+    lines = [*fit_lines([status(state)], width), ""]
     lines.append("      " + "".join(f"{x:^3}" for x in range(x0, x1 + 1)))
     for y in range(y1, y0 - 1, -1):
         rows: list[list[str]] = [[], [], []]
@@ -133,24 +137,26 @@ def text(state: State) -> str:
         lines.append("      " + "".join(rows[1]))
         lines.append("      " + "".join(rows[2]))
     lines.append("")
+    words = []
     for seat, p in enumerate(state.players):
         chips = ", ".join(f"{n} {CROPS[i]}" for i, n in enumerate(state.chips[seat]) if n)
-        lines.append(
+        words.append(
             f"{seat + 1}/{'ABCDE'[seat]}/{'abcde'[seat]} {p}: "
             f"{count(state.scores[seat], 'point')}, {count(state.meeples_left[seat], 'meeple')}, "
             f"{count(state.stables_left[seat], 'stable')}"
             + (f", harvest: {chips}" if chips else "")
         )
+    lines += fit_lines(words, width)
     if state.current >= 0 and not state.finished:
         k = KINDS[state.current]
         lines.append("")
-        lines.append(f"drawn tile {k.id}: {tile_words(k)}")
+        lines += fit_lines([f"drawn tile {k.id}: {tile_words(k)}"], width)
         cells = [_cell(state.current, r, [], -1) for r in k.rotations]
         lines.append("  ".join(f"r{r * 90:<4}" for r in k.rotations))
         for i in range(3):
             lines.append("  ".join(f"{c[i]:<5}" for c in cells))
     lines.append("")
-    lines.extend(TEXT_LEGEND)
+    lines += fit_lines(TEXT_LEGEND, width)
     return "\n".join(lines)
 
 
@@ -245,7 +251,7 @@ def _legend_glyph(kind: str, x: int, y: int) -> str:
 LEFT = 30  # room for the row numbers left of the board, and right of it
 LABEL = 18  # room for the column numbers above the board, and below it
 ACTION = 34  # the acting player's row of buttons under the scores
-HINT = "your turn: pick a dashed spot, then a rotation, then a figure or none"
+HINT = "your turn: pick a dashed spot, turn the tile, then a figure or none"
 
 
 def acting_seat(state: State, player: str | None) -> int:

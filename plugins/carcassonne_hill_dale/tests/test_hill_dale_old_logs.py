@@ -1,5 +1,6 @@
 """A log written before the events carried names (and the sharing rule) still reads and
-folds to the same game, and its lines fall back to seat numbers."""
+folds to the same game; its bare events describe their players by seat (a log being read
+names them: test_hill_dale_log_names.py)."""
 
 import random
 

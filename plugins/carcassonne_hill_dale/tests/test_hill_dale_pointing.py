@@ -34,15 +34,27 @@ def _drawn(svg: str) -> dict[str, set[str]]:
     return out
 
 
-def test_a_spot_where_one_rotation_fits_goes_straight_to_the_figures():
+def _elements(svg: str) -> dict[str, ET.Element]:
+    return {el.attrib["data-region"]: el for el in ET.fromstring(svg).iter()
+            if "data-region" in el.attrib}
+
+
+def _turn_marks(el: ET.Element) -> int:
+    return sum(1 for e in el.iter() if e.attrib.get("class") == "turn")
+
+
+def test_a_spot_where_one_rotation_fits_shows_it_with_nothing_to_turn():
     t = Table(["straight"] + FILL)  # at 1,0 only the east-west turn (r90) meets the path
     names = _regions(t, "ann")
-    assert names["1,0 r90"] == ("1,0", "1,0 r90 no figure")
-    assert names["1,0 r90 wanderer E"] == ("1,0", "1,0 r90 wanderer E")
-    assert names["1,0 r90 stable"] == ("1,0", "1,0 r90 stable")
+    assert names["1,0 r90"] == ("1,0", "1,0 r90", "1,0 r90 no figure")
+    assert names["1,0 r90 wanderer E"] == ("1,0", "1,0 r90", "1,0 r90 wanderer E")
+    assert names["1,0 r90 stable"] == ("1,0", "1,0 r90", "1,0 r90 stable")
+    shown = _elements(GAME.render(GAME.view(t.state, "ann"), "svg", "ann"))["1,0 r90"]
+    assert (shown.attrib["data-after"], shown.attrib["data-cycle"]) == ("1,0", "1,0")
+    assert _turn_marks(shown) == 0
 
 
-def test_a_spot_where_two_rotations_fit_asks_for_the_rotation_first():
+def test_a_spot_where_two_rotations_fit_shows_a_tile_that_turns_on_a_click():
     t = Table(["curve"] + FILL)  # south of the start tile: r0 and r270 keep meadow north
     names = _regions(t, "ann")
     assert {c for c in names if c.startswith("0,-1 ")} == {
@@ -51,6 +63,12 @@ def test_a_spot_where_two_rotations_fit_asks_for_the_rotation_first():
     assert names["0,-1 r0"] == ("0,-1", "0,-1 r0", "0,-1 r0 no figure")
     assert names["0,-1 r0 wanderer S"] == ("0,-1", "0,-1 r0", "0,-1 r0 wanderer S")
     assert names["0,-1 r270 stable"] == ("0,-1", "0,-1 r270", "0,-1 r270 stable")
+    drawn = _elements(GAME.render(GAME.view(t.state, "ann"), "svg", "ann"))
+    for rot in ("0,-1 r0", "0,-1 r270"):  # the tile itself at the spot, one per rotation
+        assert (drawn[rot].attrib["data-after"], drawn[rot].attrib["data-cycle"]) == (
+            "0,-1", "0,-1")
+        assert drawn[rot].tag == f"{NS}g" and _turn_marks(drawn[rot]) == 1
+    assert "0,-1 r90" not in drawn and "0,-1 r180" not in drawn  # they do not fit
 
 
 def test_a_walk_names_the_wanderer_that_walks():
@@ -58,10 +76,10 @@ def test_a_walk_names_the_wanderer_that_walks():
     t.play("ann", "1,0 r0 wanderer S")
     t.play("bob", "-1,0 r90")
     names = _regions(t, "ann")
-    assert names["1,-1 r0 walk 1,0S 1,-1N"] == ("1,-1", "1,-1 r0 walk 1,0S")
+    assert names["1,-1 r0 walk 1,0S 1,-1N"] == ("1,-1", "1,-1 r0", "1,-1 r0 walk 1,0S")
     svg = GAME.render(GAME.view(t.state, "ann"), "svg", "ann")
-    # the ring round ann's wanderer on 1,0 appears once the spot is picked
-    assert _drawn(svg)["1,-1 r0 walk 1,0S"] == {"1,-1"}
+    # the ring round ann's wanderer on 1,0 appears once the tile is shown in that rotation
+    assert _drawn(svg)["1,-1 r0 walk 1,0S"] == {"1,-1 r0"}
 
 
 def test_a_wanderer_with_two_goals_on_the_new_tile_is_asked_where_to():
@@ -72,8 +90,9 @@ def test_a_wanderer_with_two_goals_on_the_new_tile_is_asked_where_to():
     walk = GAME.parse("1,-1 r0 walk 1,0S 1,-1N")
     one = {"1,-1 r0 walk 1,0S": [(1, -1, 0)]}
     two = {"1,-1 r0 walk 1,0S": [(1, -1, 0), (1, -1, 2)]}
-    assert steps(view, walk, one) == ("1,-1", "1,-1 r0 walk 1,0S")
-    assert steps(view, walk, two) == ("1,-1", "1,-1 r0 walk 1,0S", "1,-1 r0 walk 1,0S 1,-1N")
+    assert steps(view, walk, one) == ("1,-1", "1,-1 r0", "1,-1 r0 walk 1,0S")
+    assert steps(view, walk, two) == ("1,-1", "1,-1 r0", "1,-1 r0 walk 1,0S",
+                                      "1,-1 r0 walk 1,0S 1,-1N")
 
 
 def _harvest_to_share() -> Table:
@@ -178,7 +197,7 @@ def test_the_pointing_check_fails_on_a_region_that_is_not_drawn(monkeypatch):
     view = GAME.view(t.state, "ann")
     svg = GAME.render(view, "svg", "ann")
     for broken in (svg.replace('<rect class="spot" data-region="0,-1"', '<rect class="spot"'),
-                   svg.replace('data-after="0,-1" display="none"', 'data-after="1,0"')):
+                   svg.replace('data-after="0,-1" data-cycle', 'data-after="1,0" data-cycle')):
         assert broken != svg
         monkeypatch.setattr(GAME, "render", lambda *a, page=broken, **k: page)
         rng = random.Random(0)
@@ -187,10 +206,16 @@ def test_the_pointing_check_fails_on_a_region_that_is_not_drawn(monkeypatch):
                 _pick_by_pointing(view, "ann", rng)
 
 
-def _shown(svg: str, picked: list[str]) -> str:
-    """The picture as the page shows it once ``picked`` are picked."""
+def _shown(svg: str, picked: list[str], chosen: list[str]) -> str:
+    """The picture as the page shows it once ``picked`` are picked, on the way to the
+    command whose regions are ``chosen``: of the alternatives that turn (``data-cycle``)
+    only the chosen one is shown."""
     for step in picked:
-        svg = re.sub(rf'(data-after="{re.escape(step)}"[^>]*?) display="none"', r"\1", svg)
+        svg = re.sub(rf'(data-after="{re.escape(step)}"(?! data-cycle)[^>]*?) display="none"',
+                     r"\1", svg)
+    for step in chosen:
+        svg = re.sub(rf'(data-region="{re.escape(step)}" data-after="[^"]*" data-cycle="[^"]*")'
+                     r' display="none"', r"\1", svg)
     return svg
 
 
@@ -212,7 +237,7 @@ def test_each_step_of_a_placement_or_a_pick_is_drawn_without_flaws(tmp_path):
                 names = list(GAME.regions(view, player, cmd))
                 svg = GAME.render(view, "svg", player)
                 pictures += [(f"seed {seed}, {GAME.format(cmd)} after {names[:k]}",
-                              _shown(svg, names[:k])) for k in range(len(names))]
+                              _shown(svg, names[:k], names[:k + 1])) for k in range(len(names))]
             local.play(player, rng.choice(commands))
     sharing = _harvest_to_share()
     pictures.append(("bob picks a chip", GAME.render(GAME.view(sharing.state, "bob"), "svg",

@@ -388,7 +388,9 @@ class ConnectFour(Game):
             rows.append(line)
         return rows
 
-    def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
+    def render(self, state: State, fmt: str = "text", player: str | None = None,
+               width: int | None = None) -> str:
+        """The board is 13 columns wide; ``width`` is that of any terminal."""
         if fmt == "svg":
             return self._svg(state)
         body = "\n".join(" ".join(row) for row in self._rows(state))

@@ -54,7 +54,7 @@ _EARLY = {"C": 0.45, "W": 1.0, "P": 2.5, "P3": 0.6, "P2": 0.55, "P1": 0.0}
 _INCOME = {"C": 0.3, "W": 0.55, "P": 2.5, "PW": 0.25, "SPADE": 2.0}
 #: What a building stands for beyond its income (abilities, favor tiles already counted).
 _EXTRA = {"D": 0.0, "TP": 4.0, "TE": 5.0, "SH": 10.0, "SA": 8.0}
-#: The other weights (scripts/tm_tune_eval.py searches them).
+#: The other weights (meeple_terra_mystica.tools.tune_eval searches them).
 #: "favor" is the share of its best tile's worth that an owed favor tile counts for (a
 #: temple's tile, seen by a one-ply agent when it builds); "priest_use" the share of what
 #: the open digging/shipping advances would add that a priest at hand counts for;
@@ -64,7 +64,7 @@ _EXTRA = {"D": 0.0, "TP": 4.0, "TE": 5.0, "SH": 10.0, "SA": 8.0}
 #: middle (docs/ai.md: 4 VP more for the winners). "coin_cap" is a knob left off (no
 #: measurable gain). "dig": VP a digging level stands for over the game (times the time
 #: left): at 6 the agent took 2.2 digging advances a game and dug at 3 workers a spade all
-#: game; at 26 (found by scripts/tm_tune_eval.py) 5.6, and the winners' median rose from
+#: game; at 26 (found by meeple_terra_mystica.tools.tune_eval) 5.6, and the winners' median rose from
 #: 116 to 122.5 VP over seeds 1-60 (docs/ai.md); 32 goes with W["full"]. "receipt":
 #: the next income moves to the rate of resources at hand as the others pass (``_receipt``;
 #: at once, from the round's start, it lost 4 VP); "pass_next": once all others have

@@ -5,7 +5,7 @@ A recorded row is split into consecutive parts; each part must be a row ``legal`
 at that point (or give the same state as one it offers), and the parts together must
 give the state the whole row gives. Free actions (conversions, burning) may also be moved
 to the front of the row, which is where ``legal`` offers them. Used by
-``scripts/tm_legal_coverage.py``, the test over all records and the benchmark.
+``meeple_terra_mystica.tools.legal_coverage``, the test over all records and the benchmark.
 """
 
 from __future__ import annotations

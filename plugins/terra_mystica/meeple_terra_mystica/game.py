@@ -8,16 +8,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
-from meeple.core import Game, IllegalCommand, Option, Outcome, command, event
+from meeple.core import Game, IllegalCommand, Option, Outcome, command, event, fit
 
 from . import caches as C
 from . import first_game as FG
 from . import journal as J
 from . import ledger as L
 from . import turns as T
+from . import upcast as U
 from .ai import DEFAULT, Evaluator, Weights
 from .data import CULTS, FACTIONS, SCORING
 from .legal import legal_rows
+from .names import FACTION_NAME
 from .notation import format_row, parse_row
 from .rows import apply_row
 from .state import new_faction, new_state, pw
@@ -71,10 +73,12 @@ class Acted:
 
 # The consequences every fact event carries (see journal.py):
 #   lines: (player, faction, reason, ((counter, delta), ...)): the ledger, with reasons
-#   sets:  (faction, key, value): a faction's bookkeeping (turn, what it still owes)
+#   sets:  (faction, name, value): a faction's bookkeeping (turn, what it still owes)
 #   hexes: (hex, terrain, building, owner, in a town): the map as it is now
-#   patch: (field, value): the rest of the state (turn order, supply, offers, phase)
+#   patch: (name, value): the rest of the state (turn order, supply, offers, phase)
 #   notes: (kind, ...): what moved no counter (a declined leech, a town founded)
+# Counters, bookkeeping and the rest of the state go by the names names.py gives them;
+# version 1 named them by the plugin's attributes of its time (``upcast_v1_v2`` renames).
 # Stored as JSON arrays; the converters make them tuples again when an event is read
 # (decide builds tuples already). Typed Any so that the codec hands the arrays over
 # as they are: structuring them field by field cost more than folding the game.
@@ -90,9 +94,11 @@ def _rows(v: Any) -> tuple:
     return v if type(v) is tuple else tuple(map(tuple, v))
 
 
-@event("terra-mystica.played")
+@event("terra-mystica.played", version=2)
 class Played:
     """A player's row and everything it caused, up to the next automatic step."""
+
+    upcast_v1_v2 = staticmethod(U.facts_v1_v2)
 
     player: str
     faction: str
@@ -104,9 +110,11 @@ class Played:
     notes: Any = attrs.field(default=(), converter=_rows)
 
 
-@event("terra-mystica.round-scored")
+@event("terra-mystica.round-scored", version=2)
 class RoundScored:
     """The end of a round: the round scoring tile's cult bonus."""
+
+    upcast_v1_v2 = staticmethod(U.facts_v1_v2)
 
     round: int
     tile: str
@@ -117,9 +125,11 @@ class RoundScored:
     notes: Any = attrs.field(default=(), converter=_rows)
 
 
-@event("terra-mystica.income")
+@event("terra-mystica.income", version=2)
 class Income:
     """The start of a round: coins on the bonus tiles, income, the turn order."""
+
+    upcast_v1_v2 = staticmethod(U.facts_v1_v2)
 
     round: int
     lines: Any = attrs.field(default=(), converter=_lines)
@@ -129,9 +139,11 @@ class Income:
     notes: Any = attrs.field(default=(), converter=_rows)
 
 
-@event("terra-mystica.final-scoring")
+@event("terra-mystica.final-scoring", version=2)
 class FinalScoring:
     """The end of the game: cult majorities, the largest area, resources."""
+
+    upcast_v1_v2 = staticmethod(U.facts_v1_v2)
 
     lines: Any = attrs.field(default=(), converter=_lines)
     sets: Any = attrs.field(default=(), converter=_rows)
@@ -175,7 +187,7 @@ def start_lines(ev: Started) -> tuple:
     the factions a ``Started`` seats, as the ledger lines a faction pick row records: with
     factions fixed by the options no pick row exists, so the game's start is counted here
     (summing changes over a game gives the final scores)."""
-    return tuple((p, n, "start", tuple((k, v) for k, v in new_faction(n, p).items()
+    return tuple((p, n, "start", tuple((FACTION_NAME[k], v) for k, v in new_faction(n, p).items()
                                        if k in J.LEDGER and v))
                  for p, n in zip(ev.players, ev.factions, strict=False))
 
@@ -493,12 +505,14 @@ class TerraMystica(Game):
     #: "narrow": the text picture with a map for terminals under 100 columns (narrow.py).
     render_formats = ("text", "svg", "narrow")
 
-    def render(self, state, fmt="text", player=None):
+    def render(self, state, fmt="text", player=None, width=None):
         from .render import render_svg, render_text
+        if fmt == "svg":
+            return render_svg(state, player)
         if fmt == "narrow":
             from .narrow import render_narrow
-            return render_narrow(state)
-        return render_svg(state, player) if fmt == "svg" else render_text(state)
+            return fit(render_narrow(state), width)
+        return fit(render_text(state), width)
 
     def regions(self, state, player, command):
         from .regions import row_regions

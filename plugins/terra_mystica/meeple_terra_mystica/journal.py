@@ -7,7 +7,8 @@ tiles, buildings) are recorded as deltas under the reason the rules named last (
 the faction's bookkeeping (whose turn, what is still owed, the bonus tile held) as the
 value it ends with. Everything else (the map, turn order, supply, power offers, phase)
 is compared with a snapshot when a fact is cut. The rules cut a fact where a new thing
-happens of its own accord: the round's cult bonus, income, the final scoring.
+happens of its own accord: the round's cult bonus, income, the final scoring. A fact
+names what it records by names.py's tables (game concepts, not keys or attributes).
 
 Outside decide (legal, search, ``step``) the state has no journal and ``why``/``note``/
 ``begin`` cost one attribute read.
@@ -21,19 +22,21 @@ from operator import is_not, itemgetter, ne
 from typing import Any
 
 from . import board as B
-from .data import BONUS, CULTS, FAVOR, TOWNS
+from .names import COUNTERS, FACTION, FACTION_NAME, TABLE
 from .notation import fmt_one
 from .state import SHARED, State
 
 #: Faction counters recorded as deltas with a reason; the rest of a faction's dict is
-#: bookkeeping, recorded as its new value.
-LEDGER = frozenset(
-    ("VP", "C", "W", "P", "P1", "P2", "P3", "SPADE", "KEY", "ship", "dig", *CULTS,
-     "L_D", "L_TP", "L_TE", "L_SH", "L_SA", *BONUS, *FAVOR, *TOWNS))
+#: bookkeeping, recorded as its new value. Facts name both by names.py's tables.
+LEDGER = frozenset(COUNTERS.values())
 
-#: State fields a fact may change besides the factions and the map.
+#: State fields a fact may change besides the factions and the map, in TABLE's order.
 _FIXED = {"players", "options", "score_tiles", "fac", "hcolor", "hbld", "howner", "town", "jr"}
-TOP = tuple(f.name for f in fields(State) if f.name not in _FIXED)
+TOP = tuple(TABLE.values())
+# A field without a recorded name would go unrecorded (fold would miss its changes).
+if set(TOP) != {f.name for f in fields(State)} - _FIXED:
+    raise RuntimeError("names.TABLE must name every State field a fact may change, and only "
+                       f"those: {sorted(set(TOP) ^ ({f.name for f in fields(State)} - _FIXED))}")
 
 
 class _Null:
@@ -114,9 +117,11 @@ class Journal:
         self.marks: set[int] = set()
         #: sub-command -> its text (fmt_one), filled as lines are cut.
         self.names: dict[tuple, str] = {}
-        #: Deltas of lines cut so far, each kept once: a game repeats the same few
-        #: (a dwelling's cost, a leech) hundreds of times, and one tuple that events
-        #: share is one allocation less for the collector to look at, and less memory.
+        #: Deltas of lines cut so far (by faction key) -> the same under their recorded
+        #: names, each kept once: a game repeats the same few (a dwelling's cost, a
+        #: leech) hundreds of times, and one tuple that events share is one allocation
+        #: less for the collector to look at, and less memory; the names are looked up
+        #: once per kind of line.
         self.same: dict[tuple, tuple] = {}
 
     def track(self, name: str, f: dict) -> Tracked:
@@ -265,7 +270,7 @@ def _collect(g: State, jr: Journal, last: bool = False) -> Fact:  # noqa: C901 -
                     t.old[k] = _MISSING
             g.fac[n] = t
     out = []
-    names, same = jr.names, jr.same
+    names, same, name_of = jr.names, jr.same, FACTION_NAME
     for (name, reason), d in jr.lines.items():
         if 0 in d.values():  # moves that cancelled out: no delta, perhaps no line
             deltas = tuple([kv for kv in d.items() if kv[1]])
@@ -273,13 +278,15 @@ def _collect(g: State, jr: Journal, last: bool = False) -> Fact:  # noqa: C901 -
                 continue
         else:
             deltas = tuple(d.items())
-        deltas = same.setdefault(deltas, deltas)
+        named = same.get(deltas)
+        if named is None:
+            named = same[deltas] = tuple([(name_of[k], v) for k, v in deltas])
         if type(reason) is not str:
             text = names.get(reason)
             if text is None:
                 text = names[reason] = fmt_one(reason)
             reason = text
-        out.append((player_of.get(name, ""), name, reason, deltas))
+        out.append((player_of.get(name, ""), name, reason, named))
     out_lines = tuple(out)
     sets = []
     for n, f in g.fac.items():
@@ -289,7 +296,7 @@ def _collect(g: State, jr: Journal, last: bool = False) -> Fact:  # noqa: C901 -
             for k, was in old.items():
                 v = f[k]
                 if v != was:
-                    sets.append((n, k, list(v) if type(v) is tuple else v))
+                    sets.append((n, name_of[k], list(v) if type(v) is tuple else v))
             f.old = {}
     sets = tuple(sets)
     hexes = ()
@@ -314,9 +321,9 @@ def _collect(g: State, jr: Journal, last: bool = False) -> Fact:  # noqa: C901 -
     enc = _TOP_ENCODE
     patch = []
     for i in idx:
-        k, e = enc[i]
+        k, name, e = enc[i]
         v = gd[k]
-        patch.append((k, v if e is None else e(v)))
+        patch.append((name, v if e is None else e(v)))
     patch = tuple(patch)
     notes = tuple(jr.notes)
     jr.lines.clear()  # in place: every Tracked holds this dict
@@ -342,7 +349,9 @@ _ENCODE = {
 
 #: Fields holding an int, str or bool are stored as they are (None: no copy to make).
 _SCALAR = {f.name for f in fields(State) if f.type in ("int", "str", "bool")}
-_TOP_ENCODE = tuple((k, None if k in _SCALAR else _ENCODE.get(k, _plain)) for k in TOP)
+#: Per field of TOP: the field, its recorded name, its encoder.
+_TOP_ENCODE = tuple((k, name, None if k in _SCALAR else _ENCODE.get(k, _plain))
+                    for name, k in TABLE.items())
 _TOP_GET = itemgetter(*TOP)
 #: TOP's positions of the fields a journaled clone copies, and of those it shares.
 _COPIED_IDX = tuple(i for i, k in enumerate(TOP) if k not in SHARED)
@@ -384,21 +393,24 @@ _DECODE = {
 }
 
 
-#: Per state field: its decoder, None for an int, str or bool (stored as it is).
-_DECODE_TOP = {k: None if k in _SCALAR else _DECODE.get(k, _plain) for k in TOP}
+#: Per recorded name: its state field and decoder (None for an int, str or bool, stored
+#: as it is).
+_DECODE_TOP = {name: (k, None if k in _SCALAR else _DECODE.get(k, _plain))
+               for name, k in TABLE.items()}
 
 
 def apply(g: State, lines, sets, hexes, patch) -> None:
     """Apply recorded consequences to ``g`` in place. No rules, no checks."""
-    fac = g.fac
+    fac, key_of = g.fac, FACTION
     for _player, name, _reason, deltas in lines:
         f = fac.get(name)
         if f is None:
             f = fac[name] = {}
         for k, d in deltas:
+            k = key_of[k]
             f[k] = f.get(k, 0) + d
     for name, k, v in sets:
-        fac[name][k] = tuple(v) if type(v) is list else v
+        fac[name][key_of[k]] = tuple(v) if type(v) is list else v
     if hexes:
         idx = B.INDEX
         for name, color, bld, owner, town in hexes:
@@ -408,6 +420,7 @@ def apply(g: State, lines, sets, hexes, patch) -> None:
             g.howner[h] = owner
             g.town[h] = town
     d = g.__dict__
-    for k, v in patch:
-        dec = _DECODE_TOP.get(k, _plain)
+    top = _DECODE_TOP
+    for name, v in patch:
+        k, dec = top[name]
         d[k] = v if dec is None else dec(v)

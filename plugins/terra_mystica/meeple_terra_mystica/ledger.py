@@ -8,15 +8,15 @@ from typing import Any
 
 from .data import CULTS
 
-#: The counters ``Game.changes`` reports, by the faction dict's key.
+#: The counters ``Game.changes`` reports, by the name a fact records (names.COUNTERS).
 COUNTER = {"VP": "vp", "C": "coins", "W": "workers", "P": "priests", "P1": "bowl1",
            "P2": "bowl2", "P3": "bowl3", "SPADE": "spades", "KEY": "keys",
-           "ship": "shipping", "dig": "digging", "L_D": "dwellings",
-           "L_TP": "trading_houses", "L_TE": "temples", "L_SH": "strongholds",
-           "L_SA": "sanctuaries", **{c: c.lower() for c in CULTS}}
+           "shipping": "shipping", "digging": "digging", "D": "dwellings",
+           "TP": "trading_houses", "TE": "temples", "SH": "strongholds",
+           "SA": "sanctuaries", **{c: c.lower() for c in CULTS}}
 
-_ORDER = ("VP", "C", "W", "P", "PW", *CULTS, "SPADE", "KEY", "ship", "dig")
-_SHOWN = {"SPADE": "spades", "KEY": "keys", "ship": "shipping", "dig": "digging"}
+_ORDER = ("VP", "C", "W", "P", "PW", *CULTS, "SPADE", "KEY", "shipping", "digging")
+_SHOWN = {"SPADE": "spades", "KEY": "keys"}
 
 
 def changes(lines) -> dict[str, dict[str, int]]:
@@ -58,8 +58,7 @@ def deltas_text(deltas, absolute: bool = False) -> str:
         if v:
             parts.append(f"{_SHOWN.get(k, k)} {v}" if absolute else f"{_SHOWN.get(k, k)} {v:+d}")
     for k, v in d.items():  # buildings and tiles
-        name = k[2:] if k.startswith("L_") else k
-        parts.append(f"{name} {v}" if absolute else f"{name} {v:+d}")
+        parts.append(f"{k} {v}" if absolute else f"{k} {v:+d}")
     return ", ".join(parts)
 
 

@@ -29,8 +29,8 @@ _TILE = re.compile(r"round scoring (SCORE\d+)")
     ((("P1", 2), ("P2", -1)), "PW +2/-1/+0"),
     ((("C", 3), ("VP", -1), ("W", 2), ("P", 1)), "VP -1, C +3, W +2, P +1"),
     ((("AIR", 1), ("FIRE", 2), ("KEY", 1), ("SPADE", -1)), "FIRE +2, AIR +1, spades -1, keys +1"),
-    ((("dig", 1), ("ship", 1), ("EARTH", -1), ("WATER", 3)), "WATER +3, EARTH -1, shipping +1, digging +1"),
-    ((("L_TP", 1), ("L_D", -1), ("FAV11", 1)), "TP +1, D -1, FAV11 +1"),
+    ((("digging", 1), ("shipping", 1), ("EARTH", -1), ("WATER", 3)), "WATER +3, EARTH -1, shipping +1, digging +1"),
+    ((("TP", 1), ("D", -1), ("FAV11", 1)), "TP +1, D -1, FAV11 +1"),
     ((), ""),
 ])
 def test_each_change_reads_in_the_ledgers_words_and_order(deltas, text) -> None:

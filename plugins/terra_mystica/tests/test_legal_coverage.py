@@ -1,5 +1,5 @@
 """legal is complete: every decision of every shared record is offered, as one legal row
-or as a sequence of legal rows that gives the same state (scripts/tm_legal_coverage.py
+or as a sequence of legal rows that gives the same state (meeple_terra_mystica.tools.legal_coverage
 prints the same measurement with the misses by kind)."""
 
 from __future__ import annotations

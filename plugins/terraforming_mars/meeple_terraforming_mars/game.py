@@ -19,9 +19,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
-from meeple.core import Game, Option, Outcome
+from meeple.core import Amounts, Game, Option, Outcome
 
-from . import evaluation, render, table, words
+from . import evaluation, paying, render, table, words
 from . import messages as m
 from . import panels as table_panels
 from . import regions as table_regions
@@ -250,19 +250,23 @@ class TerraformingMars(DecideFlow, Allowed, Notation, Game):
     def summary(self, state: State, player: str | None = None) -> dict[str, Any]:
         return render.summary(state)
 
-    def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
+    def render(self, state: State, fmt: str = "text", player: str | None = None,
+               width: int | None = None) -> str:
         acting = tuple(self.to_act(state))
         if fmt == "svg":
             out = self.outcome(state)
             return render.svg(state, acting, dict(out.scores) if out else None,
                               out.winners if out else None, player)
-        return render.text(state, player, acting)
+        return render.text(state, player, acting, width)
 
     def panels(self, state: State, player: str | None) -> Sequence[Any]:
         return table_panels.panels(self, state, player)
 
     def regions(self, state: State, player: str, command: Any) -> Sequence[str]:
         return table_regions.regions(state, player, command)
+
+    def amounts(self, state: State, player: str, command: Any) -> Amounts | None:
+        return paying.amounts(state, player, command)
 
     def evaluate(self, state: State, player: str) -> float:
         return evaluation.evaluate(self, state, player)

@@ -6,7 +6,7 @@ Region ids: ``space/e4`` (a hexagon of the picture), ``hand/NAME``, ``offer/NAME
 ``corp/NAME``, ``played/NAME`` (a card or corporation in play), ``project/KIND``,
 ``milestone/NAME``, ``award/NAME`` and ``move/...`` (panel entries, see panels.py).
 The payment of a card is no region of its own: the card's commands share their regions,
-and the browser offers them as a short menu in words ("play Comet pay 12 titanium 3").
+and the browser asks how to pay in a small form (paying.py gives each command's numbers).
 """
 
 from __future__ import annotations

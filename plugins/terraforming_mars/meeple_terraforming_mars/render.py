@@ -7,6 +7,8 @@ import textwrap
 from html import escape
 from typing import Any
 
+from meeple.core import fit_lines
+
 from . import messages as m
 from .board import ROW_LETTERS, SPACES
 from .cardtext import hand_line
@@ -69,7 +71,9 @@ def private(s: State, player: str) -> list[str]:
     return lines
 
 
-def text(s: State, player: str | None = None, acting: tuple[str, ...] = ()) -> str:
+def text(s: State, player: str | None = None, acting: tuple[str, ...] = (),
+         width: int | None = None) -> str:
+    """The table in lines of text, each within ``width`` columns (None: as long as it is)."""
     lines = [f"Generation {s.generation} ({s.phase})  temperature {s.temp_c} C  "
              f"oxygen {s.oxygen} %  oceans {s.oceans}/9"]
     for r in range(9):
@@ -96,7 +100,7 @@ def text(s: State, player: str | None = None, acting: tuple[str, ...] = ()) -> s
         lines.append("to act: " + "; ".join(f"{n} ({asks(s, n)})" for n in acting))
     elif s.phase == "over":
         lines.append("the game is over")
-    return "\n".join(lines)
+    return "\n".join(fit_lines(lines, width))
 
 
 COLORS = ("#d62828", "#1d4ed8", "#16a34a", "#eab308", "#c084fc")

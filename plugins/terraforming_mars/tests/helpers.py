@@ -58,3 +58,17 @@ def hand(g: LocalGame, player: str, *cards: str) -> None:
         if c in g.state.deck:
             g.state.deck.remove(c)
         g.state.players[player].hand.append(c)
+
+
+def rich_game(corp: str) -> LocalGame:
+    """A Corporate Era game in its action phase with p1 running ``corp``, able to afford
+    and meet the requirements of many cards: -30 °C, 6 % oxygen, 5 oceans,
+    120 M€, plenty of plants, energy and heat, and 6 of every production."""
+    g = action_game(seed=3, options={"corporate_era": True})
+    s = g.state
+    s.temp, s.oxygen, s.oceans = 0, 6, 5
+    s.players["p1"].corp = corp
+    give(g, "p1", mc=120, steel=0, titanium=0, plants=20, energy=10, heat=10)
+    for r in RI:
+        s.players["p1"].prod[RI[r]] = 6
+    return g

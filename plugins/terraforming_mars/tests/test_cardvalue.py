@@ -1,14 +1,36 @@
 """The heuristic's card valuation (cardvalue, evaluation): cards in hand by what playing
 them would bring over their price, cards in play by what they still bring, another
-player's hidden hand by its size."""
+player's hidden hand by its size.
+
+The valuations respect the exchange rates of the rules they stand for, whatever their
+tuning: a resource is worth no more than what the rules let it buy and more than nothing
+(steel pays 2 M€ for building cards only, titanium 3 M€ for space cards only, 8 plants
+make a greenery, 8 heat a temperature step, one M€ is the unit); a card is worth every
+part of its data (a city tile its two average points, a greenery its point and its oxygen
+step, a special tile something, each card drawn something, each step of a global
+parameter a TR); and a card in play brings what its action, effect or piling resources
+bring, nothing for a plain one. The tuned numbers themselves are measured by self-play
+(docs/games/terraforming-mars.md); these bounds catch a valuation that contradicts the
+rules."""
 
 from __future__ import annotations
 
 import random
 
-from meeple_terraforming_mars.cardvalue import ongoing, play_value
+import pytest
+from meeple_terraforming_mars.cards import CARDS, CORPORATIONS
+from meeple_terraforming_mars.cardvalue import (
+    ACTION_PER_GEN,
+    EFFECT_PER_GEN,
+    FEATURES,
+    PROD_VALUE,
+    RES_VALUE,
+    VP_MC,
+    ongoing,
+    play_value,
+)
 from meeple_terraforming_mars.evaluation import card_worth, evaluate
-from meeple_terraforming_mars.state import State
+from meeple_terraforming_mars.state import ENERGY, HEAT, MC, PLANTS, STEEL, TI, State
 
 from .helpers import GAME
 
@@ -73,3 +95,75 @@ def test_the_other_players_hand_counts_by_its_size_only() -> None:
     assert evaluate(GAME, s, "a") == empty
     s.players["a"].hand = ["Geothermal Power"]
     assert evaluate(GAME, s, "a") > empty
+
+
+# -- the valuations against the exchange rates of the rules ---------------------------------
+
+
+def test_each_resource_is_worth_between_nothing_and_what_it_can_buy():
+    assert RES_VALUE[MC] == 1.0 and PROD_VALUE[MC] == 1.0  # the unit
+    assert 1.0 < RES_VALUE[STEEL] < 2.0  # 2 M€ towards building cards only
+    assert 2.0 < RES_VALUE[TI] < 3.0  # 3 M€ towards space cards only
+    assert VP_MC <= 8 * RES_VALUE[PLANTS] <= 23  # a greenery: a point, or the 23 M€ project
+    assert 0 < 8 * RES_VALUE[HEAT] <= VP_MC  # a temperature step: one TR at most
+    assert RES_VALUE[HEAT] <= RES_VALUE[ENERGY] <= RES_VALUE[MC]  # energy turns into heat
+    for k in range(6):  # a production step brings about the resource each generation
+        assert RES_VALUE[k] / 2 <= PROD_VALUE[k] <= 2 * RES_VALUE[k] + 0.5, k
+
+
+def _card(name: str) -> dict:
+    return CARDS.get(name) or CORPORATIONS[name]
+
+
+@pytest.mark.parametrize("kind", ["city", "greenery", "special"])
+def test_a_tile_of_a_card_is_counted_in_its_value(kind):
+    names = [n for n in FEATURES if _card(n).get("tile", {}).get("type") == kind]
+    assert names
+    least = {"city": 2 * VP_MC, "greenery": VP_MC, "special": 1.0}[kind]
+    for n in names:
+        c = _card(n)
+        gains = sum(RES_VALUE[["mc", "steel", "titanium", "plants", "energy", "heat"].index(r)] * v
+                    for r, v in c.get("gain", {}).items() if r in
+                    ("mc", "steel", "titanium", "plants", "energy", "heat"))
+        draws = 3.5 * c.get("draw", 0)
+        assert FEATURES[n].once - gains - draws >= least - 1e-9, n
+    if kind == "greenery":  # and its oxygen step, one TR
+        assert all(FEATURES[n].steps >= 1 for n in names)
+
+
+def test_each_card_drawn_and_each_global_step_adds_to_a_cards_value():
+    drawers = [n for n in FEATURES if _card(n).get("draw") and "tile" not in _card(n)
+               and "choice" not in _card(n) and not _card(n).get("gain")]
+    assert drawers
+    for n in drawers:
+        assert FEATURES[n].once > 2.0 * _card(n)["draw"], n
+    for n, f in FEATURES.items():
+        c = _card(n)
+        steps = c.get("temp", 0) + c.get("oxygen", 0) + c.get("oceans", 0) + c.get("tr", 0)
+        steps += c.get("tile", {}).get("type") == "greenery"
+        assert f.steps == steps, n
+    # a step is a TR now and its income over the generations left
+    plain = "Big Asteroid"
+    assert play_value(plain, 4.0) - play_value(plain, 3.0) == pytest.approx(
+        FEATURES[plain].steps + FEATURES[plain].per_gen)
+
+
+def test_printed_points_are_worth_vp_mc_each_and_the_capital_some():
+    for n, f in FEATURES.items():
+        vp = _card(n).get("vp", 0)
+        if isinstance(vp, int):
+            assert f.vp == vp, n
+    assert 1.0 <= FEATURES["Capital"].vp < 3.0  # a point per ocean beside it: one or two
+    assert play_value("Colonizer Training Camp", 0.0) == 2 * VP_MC  # 2 VP, nothing else
+
+
+def test_a_card_in_play_brings_its_action_effect_or_piling_points_and_a_plain_one_nothing():
+    for n in FEATURES:
+        c = _card(n)
+        expected = ACTION_PER_GEN.get(n, 0.0) + EFFECT_PER_GEN.get(n, 0.0)
+        vp = c.get("vp")
+        if not (isinstance(vp, dict) and "res_per" in vp):
+            assert ongoing(n, 2.0) == pytest.approx(2.0 * expected), n
+        else:
+            assert ongoing(n, 2.0) > 2.0 * expected or not (c.get("action") or c.get("effect")), n
+    assert ongoing("Colonizer Training Camp", 5.0) == 0.0

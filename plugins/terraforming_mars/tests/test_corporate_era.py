@@ -819,3 +819,31 @@ def test_card_registries_belong_to_the_game_options_not_the_process() -> None:
         base.play("a", GAME.parse("play Media Group pay 6"))
     assert GAME.parse("play Media Group pay 6", era.state, "a").card == "Media Group"
     assert not hasattr(ce, "register")  # nothing to register: catalogues come from options
+
+
+# -- CEO's Favorite Project's targets and Protected Habitats against stealing -------------
+
+
+def test_ceos_favorite_project_targets_every_card_holding_a_resource_in_play_order():
+    s = State(("a", "b"), {})
+    p = s.players["a"]
+    p.played = ["Decomposers", "Fish", "Comet"]  # two cards that hold resources, one not
+    p.card_res = {"Decomposers": 1, "Fish": 0}
+    assert ce.ceo_targets(s, p) == ["Decomposers"]
+    p.card_res["Fish"] = 2
+    assert ce.ceo_targets(s, p) == ["Decomposers", "Fish"]
+
+
+@pytest.mark.parametrize("names", [("ann", "bob"), ("bob", "ann")])
+def test_protected_habitats_guard_against_every_opponent_but_not_their_owner(names):
+    thief, victim = names
+    s = State(names, {})
+    s.players[thief].played = ["Predators", "Birds"]
+    s.players[thief].card_res = {"Predators": 0, "Birds": 2}
+    s.players[victim].played = ["Fish", "Protected Habitats"]
+    s.players[victim].card_res = {"Fish": 3}
+    assert rules.steal_sources(s, "animal", "Predators") == ["Birds"]  # own card: allowed
+    s.players[victim].played.remove("Protected Habitats")
+    assert sorted(rules.steal_sources(s, "animal", "Predators")) == ["Birds", "Fish"]
+    s.players[thief].played.append("Protected Habitats")  # guards its owner's cards from others
+    assert sorted(rules.steal_sources(s, "animal", "Predators")) == ["Birds", "Fish"]

@@ -1,6 +1,10 @@
 """Events are facts: each Terraforming Mars event records what it did, fold
 applies that record and runs no rule, the final scores are events of their own whose vp
-sums to the outcome, and verify names the first event a rules change would alter."""
+sums to the outcome, and verify names the first event a rules change would alter. The
+delta each event records holds only what changed, exactly (parameter steps that moved,
+tiles placed, counters that changed) and its log line tells the same (no
+"temperature +0 C"); the "cards" counter of the changes is every hand size after every
+event."""
 
 from __future__ import annotations
 
@@ -110,3 +114,64 @@ def test_verify_names_the_first_event_a_scoring_change_alters() -> None:
     t = eng.table(gid)  # the stored game still shows its recorded result
     assert dict(t.outcome().scores) == {ev.player: ev.total for _, ev in t.pairs
                                         if isinstance(ev, m.Scored)}
+
+
+# -- what each event's delta and changes record, exactly ------------------------------------
+
+
+@pytest.mark.parametrize(("n", "seed", "options"), [(2, 6, {}), (3, 7, {"draft": True}),
+                                                     (2, 8, {"corporate_era": True})])
+def test_the_cards_counter_of_the_events_is_every_hand_size_after_every_event(n, seed, options):
+    local = LocalGame(GAME, GAME.default_players(n), options, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(250):
+        if local.outcome() is not None:
+            break
+        player = rng.choice(list(local.to_act()))
+        local.play(player, rng.choice(GAME.legal(local.state, player)))
+    state, total, moved = None, {}, 0
+    for ev in local.events:
+        state = GAME.fold(state, ev)
+        for player, change in GAME.changes(ev).items():
+            total[player] = total.get(player, 0) + change.get("cards", 0)
+            moved += "cards" in change
+        assert {p: total.get(p, 0) for p in state.names} == {
+            p: len(q.hand) for p, q in state.players.items()}, ev
+    assert moved > 10
+
+
+def _random_games() -> list[LocalGame]:
+    out = []
+    for n, seed, opts in ((2, 3, {}), (3, 4, {"corporate_era": True}), (1, 5, {})):
+        local = LocalGame(GAME, GAME.default_players(n), opts, seed=seed)
+        local.play_randomly(random.Random(seed))
+        out.append(local)
+    return out
+
+
+RANDOM_GAMES = _random_games()
+
+
+@pytest.mark.parametrize("index", range(len(RANDOM_GAMES)))
+def test_each_delta_records_exactly_what_changed(index):
+    state, moved = None, 0
+    for ev in RANDOM_GAMES[index].events:
+        before = GAME.clone(state) if state is not None else None
+        state = GAME.fold(state, ev)  # fold applies in place
+        d = getattr(ev, "delta", None)
+        if d is None or before is None:
+            continue
+        for k, v in d.steps:
+            assert v != 0 and getattr(state, k) - getattr(before, k) == v, (ev, k)
+            moved += 1
+        for k in ("temp", "oxygen", "oceans"):
+            if getattr(state, k) != getattr(before, k):
+                assert k in dict(d.steps)
+        assert {sp: (t, o) for sp, t, o in d.tiles} == {
+            sp: t for sp, t in state.tiles.items() if before.tiles.get(sp) != t}
+        for _n, key, v in d.counts:
+            # a card's resource entry appears at 0 when the card is played: recorded
+            assert v != 0 or key.startswith("card:"), (ev, key)
+        line = GAME.describe_event(ev)
+        assert "+0" not in line and "-0" not in line, line
+    assert moved > 10

@@ -21,7 +21,7 @@ LAYERS = [
     {"messages"},  # commands and events under one name
     {"opening"},  # the opening events placed (fold's only code besides delta)
     {"flow", "checks", "evaluation", "words", "table"},
-    {"regions"},
+    {"regions", "paying"},  # where a command is pointed at; how it is paid
     {"render", "panels"},  # a seat's picture and panels
     {"deciding", "allowed", "notation"},  # the Game's jobs, mixed into it
     {"game"},

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 from meeple.core import IllegalCommand
+from meeple_terraforming_mars.board import ADJACENT, OCEAN_SPACES
 from meeple_terraforming_mars.effects import card_vp
 from meeple_terraforming_mars.rules import card_cost, requirement_problem
 from meeple_terraforming_mars.state import RI
 
-from .helpers import action_game, give, hand, prod, resolve
+from .helpers import GAME, action_game, give, hand, prod, resolve
 
 
 def ready(*cards: str, seed: int = 7):
@@ -186,3 +187,36 @@ def test_special_tiles_follow_their_placement_rules() -> None:
     assert "c3" not in legal_spaces(s, "p1", "city", "normal")
     s.tiles["c6"] = ("city", "p2")
     assert legal_spaces(s, "p1", "city", "urban") == ["c5"]
+
+
+# -- Flooding's victim ----------------------------------------------------------------------
+
+
+def _ocean_spaces_next_to(owned: bool) -> tuple[str, str]:
+    """An ocean space and a neighbour of it for a tile: a land space (for p2's city) or
+    another ocean space."""
+    for sp in OCEAN_SPACES:
+        for a in ADJACENT[sp]:
+            if a in OCEAN_SPACES and not owned:
+                return sp, a
+            if a not in OCEAN_SPACES and owned:
+                return sp, a
+    raise AssertionError("no such ocean space")
+
+
+@pytest.mark.parametrize("owned", [True, False])
+def test_flooding_asks_for_a_victim_only_next_to_an_owned_tile(owned):
+    g = action_game(seed=7)
+    s = g.state
+    s.oceans = 3
+    give(g, "p1", mc=30)
+    give(g, "p2", mc=10)
+    hand(g, "p1", "Flooding")
+    space, neighbour = _ocean_spaces_next_to(owned)
+    s.tiles[neighbour] = ("city", "p2") if owned else ("ocean", "")
+    g.play("p1", "play Flooding pay 7")
+    g.play("p1", f"place {space}")
+    asked = bool(s.pending) and s.pending[0][:2] == ("p1", "flood")
+    assert asked == owned
+    if owned:
+        assert "target p2" in [GAME.format(c, s) for c in GAME.legal(s, "p1")]

@@ -8,8 +8,8 @@ player in the seat's colour with the name, corporation, TR and the six resources
 productions in columns; the milestones, awards and final scores below the boxes; and a
 legend whose glyphs stand beside their words. Also the text picture, cell by cell.
 
-Written after the mutation runs of docs/testing.md, where the picture code held most of
-this game's survivors: its earlier tests only looked for a few words in the SVG.
+Shapes are read rather than words searched for, since a picture can hold every expected
+word and still put a shape in the wrong place or colour.
 """
 
 from __future__ import annotations

@@ -9,8 +9,9 @@ from meeple.core import IllegalCommand, LocalGame
 from meeple.core.testing import encoded_log, replay_encoded
 from meeple_terraforming_mars import corporate_era as ce
 from meeple_terraforming_mars import messages as m
+from meeple_terraforming_mars.board import ADJACENT, SPACES
 from meeple_terraforming_mars.cards import CARDS, STANDARD_CORPS, catalog
-from meeple_terraforming_mars.solo import clockwise, neutral_tiles
+from meeple_terraforming_mars.solo import _count, clockwise, neutral_tiles
 from meeple_terraforming_mars.state import RI
 
 from .helpers import GAME, give, hand, resolve
@@ -205,3 +206,40 @@ def test_no_draft_when_the_cards_run_out() -> None:
     g.play("b", "pass")
     assert s.generation == 2 and {it[1] for it in s.pending} == {"buy"}
     assert all(GAME.legal(s, p) == [m.Confirm()] for p in ("a", "b"))  # nothing to take
+
+
+# -- the solo set-up's neutral tiles: spaces counted clockwise round a city from the top
+# left, counting round a list ---------------------------------------------------------
+
+
+def _x(sp: str) -> int:
+    s = SPACES[sp]
+    return 2 * s.index + abs(s.row - 4)
+
+
+def test_the_solo_ring_runs_clockwise_from_the_top_left():
+    ring = clockwise("e5")
+    s = SPACES["e5"]
+    want = [(s.row - 1, _x("e5") - 1), (s.row - 1, _x("e5") + 1), (s.row, _x("e5") + 2),
+            (s.row + 1, _x("e5") + 1), (s.row + 1, _x("e5") - 1), (s.row, _x("e5") - 2)]
+    assert [(SPACES[a].row, _x(a)) for a in ring] == want
+    assert set(ring) == set(ADJACENT["e5"])
+    corner = clockwise("a1")
+    assert set(corner) == set(ADJACENT["a1"]) and corner == [a for a in ("a2", "b2", "b1")
+                                                           if a in corner]
+
+
+def test_the_solo_count_wraps_round_and_starts_at_one():
+    spaces = ["x", "y", "z"]
+    assert [_count(spaces, c) for c in (0, 1, 2, 3, 4, 7)] == ["x", "x", "y", "z", "x", "x"]
+
+
+def test_the_neutral_cities_and_greeneries_stand_apart_and_on_free_land():
+    for costs in ((1, 1, 1, 1), (12, 30, 7, 2), (45, 3, 9, 60)):
+        (c1, c2), (g1, g2) = neutral_tiles(costs)
+        assert len({c1, c2, g1, g2}) == 4
+        assert c2 not in ADJACENT[c1] and g1 in ADJACENT[c1] and g2 in ADJACENT[c2]
+        assert not any(SPACES[sp].ocean for sp in (c1, c2, g1, g2)) and "e3" not in (c1, c2)
+    (c1, c2), _ = neutral_tiles((1, 1, 1, 1))
+    land = [sp for sp in SPACES if not SPACES[sp].ocean and sp != "e3"]
+    assert c1 == land[0] and c2 == land[-1]

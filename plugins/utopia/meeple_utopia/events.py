@@ -148,12 +148,20 @@ class GuestTaken:
         return {**data, "pass_no": UNRECORDED, "phase": UNRECORDED}
 
 
-@event("utopia.special-guest-drawn", barrier=True)
+@event("utopia.special-guest-drawn", version=2, barrier=True)
 class SpecialGuestDrawn:
+    """``seat`` hands one of its privilege tokens to ``to`` and draws ``guest`` from the
+    bag, in sight of everyone (the bag is public)."""
+
     seat: int
     to: int  # the seat that receives one of ``seat``'s privilege tokens
     guest: int  # island * 5 + civ
     player: str = ""
+    to_player: str = ""  # the receiver's name; "" in a version-1 log
+
+    @staticmethod
+    def upcast_v1_v2(data: dict[str, Any]) -> dict[str, Any]:
+        return {**data, "to_player": ""}  # the receiver's name: derived in context
 
 
 @event("utopia.wonder-built")

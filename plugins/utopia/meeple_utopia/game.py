@@ -194,8 +194,9 @@ class Utopia(Encoded, Game):
             return f"{who} ends the turn"
         if t is SpecialGuestDrawn:
             civ, island = CIVS[ev.guest % NCIV], BOARD.island_names[ev.guest // NCIV]
-            return (f"{who} hands a privilege token to seat {ev.to + 1} and draws a special "
-                    f"guest: {civ} of the {island} island")
+            to = ev.to_player or f"seat {ev.to + 1}"
+            return (f"{who} hands {to} a privilege token and draws a special guest: {civ} "
+                    f"of the {island} island")
         if t is WonderBuilt:
             return (f"{who} builds the wonder of the {BOARD.island_names[ev.island]} island: "
                     f"+{ev.points} prestige")
@@ -285,9 +286,10 @@ class Utopia(Encoded, Game):
     def describe_table(self, state: State, player: str | None = None) -> list[str]:
         return table.table_lines(state, player)
 
-    def render(self, state: State, fmt: str = "text", player: str | None = None) -> str:
+    def render(self, state: State, fmt: str = "text", player: str | None = None,
+               width: int | None = None) -> str:
         shown = self.view(state, player) if player is not None else state
-        return pictures.svg(shown) if fmt == "svg" else pictures.text(shown, player)
+        return pictures.svg(shown) if fmt == "svg" else pictures.text(shown, player, width)
 
     def panels(self, state: State, player: str | None) -> Sequence[Panel]:
         return panels.panels(state, player)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 from html import escape
 
+from meeple.core import fit_lines
+
 from . import final, regions
 from .board import BOARD, CIVS, NCIV
 from .events import Done, End
@@ -54,7 +56,8 @@ def status(state: State) -> str:
     return f"round {state.round}, {PHASES[state.phase]}: {who} {doing} ({scores})"
 
 
-def text(state: State, player: str | None = None) -> str:
+def text(state: State, player: str | None = None, width: int | None = None) -> str:
+    """The table in lines of text, each within ``width`` columns (None: as long as it is)."""
     lines = [f"Utopia, {status(state)}"]
     order = sorted(range(CIVS.__len__()), key=lambda c: -state.scale[c])
     lines.append("prestige scale: " + "  ".join(f"{CIVS[c]} {state.scale[c]}" for c in order))
@@ -89,7 +92,7 @@ def text(state: State, player: str | None = None) -> str:
                  "E egyptian, G greek, C chinese")
     lines.append("        [n] a district's value; ship(sector k): a ship district in sea "
                  "sector k (sea moves reach the same or a neighbouring sector)")
-    return "\n".join(lines)
+    return "\n".join(fit_lines(lines, width))
 
 
 def _ship(x: float, y: float, sector: int) -> str:

@@ -346,7 +346,7 @@ def consequences(state: State, seat: int, cmd: Any, rng: random.Random) -> list[
         bag = [g for g, k in enumerate(state.bag) for _ in range(k)]
         used = PRIVILEGES - state.privileges[seat]
         guest = draw_rng(rng, "special", state.round, seat, used).choice(bag)
-        return [SpecialGuestDrawn(seat, state.players.index(cmd.to), guest, name)]
+        return [SpecialGuestDrawn(seat, state.players.index(cmd.to), guest, name, cmd.to)]
     if t is Wonder or t is Monument:
         if t is Wonder:
             ev: Any = WonderBuilt(seat, cmd.island, WONDER_POINTS, name)

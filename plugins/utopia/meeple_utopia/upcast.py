@@ -2,7 +2,9 @@
 fields at ``UNRECORDED``: who acts next, the pass and phase after a welcome, the standing
 discard, a reshuffle, the bag after a draw, who falls behind, the end of the game, the
 wonder owner's monument bonus), derived once from the state before it by the rules of
-turns.py, as the fold of that version did. Fold then applies recorded facts for every
+turns.py, as the fold of that version did; and the names of the players its seats stand
+for (the acting player, the receiver of a privilege token, the wonder's owner, everyone
+scored), so that every line names players. Fold then applies recorded facts for every
 log."""
 
 from __future__ import annotations
@@ -14,13 +16,20 @@ import attrs
 from .board import BOARD, NCIV
 from .events import (
     UNRECORDED,
+    CardsDiscarded,
     CardsDrawn,
     GuestsDrawn,
     GuestTaken,
+    KingInfluenced,
     MonumentBuilt,
+    PrinceAdded,
+    PrinceRemoved,
+    PrincesMoved,
     RoundScored,
+    SpecialGuestDrawn,
     TurnEnded,
     WelcomeEnded,
+    WonderBuilt,
 )
 from .state import GUESTS_PER_KIND, State
 from .turns import (
@@ -35,13 +44,22 @@ from .turns import (
 
 #: The fields each event type may lack in an older log, with the value that says so.
 UNRECORDED_FIELDS: dict[type, dict[str, Any]] = {
-    GuestTaken: {"next_seat": UNRECORDED, "pass_no": UNRECORDED, "phase": UNRECORDED},
-    WelcomeEnded: {"next_seat": UNRECORDED, "pass_no": UNRECORDED, "phase": UNRECORDED},
-    TurnEnded: {"next_seat": UNRECORDED},
+    GuestTaken: {"next_seat": UNRECORDED, "pass_no": UNRECORDED, "phase": UNRECORDED,
+                 "player": ""},
+    WelcomeEnded: {"next_seat": UNRECORDED, "pass_no": UNRECORDED, "phase": UNRECORDED,
+                   "player": ""},
+    TurnEnded: {"next_seat": UNRECORDED, "player": ""},
     CardsDrawn: {"must_discard": UNRECORDED, "reshuffled": UNRECORDED},
-    RoundScored: {"over": UNRECORDED, "behind": UNRECORDED},
+    RoundScored: {"over": UNRECORDED, "behind": UNRECORDED, "players": ()},
     GuestsDrawn: {"first": UNRECORDED, "bag": ()},
-    MonumentBuilt: {"bonus": -1},
+    MonumentBuilt: {"bonus": -1, "player": "", "wonder_player": ""},
+    SpecialGuestDrawn: {"player": "", "to_player": ""},
+    WonderBuilt: {"player": ""},
+    CardsDiscarded: {"player": ""},
+    PrincesMoved: {"player": ""},
+    PrinceAdded: {"player": ""},
+    PrinceRemoved: {"player": ""},
+    KingInfluenced: {"player": ""},
 }
 
 
@@ -60,8 +78,10 @@ def unrecorded(ev: Any) -> list[str]:
     out = [k for k, v in checks if getattr(ev, k) == v]
     if not out:
         return out
-    if out and type(ev) is GuestTaken and not ev.ends_turn and "next_seat" in out:
+    if type(ev) is GuestTaken and not ev.ends_turn and "next_seat" in out:
         out.remove("next_seat")  # the turn stays open: nobody is next yet
+    if type(ev) is MonumentBuilt and ev.wonder_owner < 0 and "wonder_player" in out:
+        out.remove("wonder_player")  # no wonder on that island: nobody to name
     for k in list(out):
         out += COMPANIONS.get(k, ())
     return out
@@ -69,6 +89,26 @@ def unrecorded(ev: Any) -> list[str]:
 
 def complete(state: State, ev: Any) -> Any:
     """``ev`` with every unrecorded field derived from ``state`` (the state before it)."""
+    return _named(state, _derived(state, ev))
+
+
+def _named(state: State, ev: Any) -> Any:
+    """``ev`` naming the players its seats stand for, where its log left the names out."""
+    names = state.players
+    changes: dict[str, Any] = {}
+    if getattr(ev, "player", None) == "":
+        changes["player"] = names[ev.seat]
+    if type(ev) is SpecialGuestDrawn and not ev.to_player:
+        changes["to_player"] = names[ev.to]
+    elif type(ev) is RoundScored and not ev.players:
+        changes["players"] = tuple(names)
+    elif type(ev) is MonumentBuilt and not ev.wonder_player and ev.wonder_owner >= 0:
+        changes["wonder_player"] = names[ev.wonder_owner]
+    return attrs.evolve(ev, **changes) if changes else ev
+
+
+def _derived(state: State, ev: Any) -> Any:
+    """``ev`` with the turn-order and scoring facts it did not record derived."""
     t = type(ev)
     if t is GuestTaken or t is WelcomeEnded:
         if t is GuestTaken and not ev.ends_turn:  # the turn stays open: nothing passes

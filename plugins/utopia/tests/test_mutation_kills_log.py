@@ -52,9 +52,9 @@ LINES = [
     (GuestTaken(1, GR, 3, -1, True, True, ""),
      "seat 2 takes the greek special guest of the wind island (no prince left to place)", {}),
     (WelcomeEnded(0, "ann"), "ann ends the turn", {}),
-    (SpecialGuestDrawn(0, 1, 2 * 5 + CH, "ann"),
-     "ann hands a privilege token to seat 2 and draws a special guest: chinese of the fire "
-     "island", {}),
+    (SpecialGuestDrawn(0, 1, 2 * 5 + CH, "ann", "bob"),
+     "ann hands bob a privilege token and draws a special guest: chinese of the fire island",
+     {}),
     (WonderBuilt(1, 2, 6, "bob"), "bob builds the wonder of the fire island: +6 prestige",
      {"bob": {"vp": 6}}),
     (MonumentBuilt(0, P, D["F3"], 1, 3, "ann", "bob"),

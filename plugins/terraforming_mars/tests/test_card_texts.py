@@ -1,0 +1,130 @@
+"""Card texts (``meeple explain``, the hand lines of the text picture), word for word, for
+cards that between them use every part of the card data: actions with options and
+resources here, a requirement of each kind, production, gains, tiles with a placement
+rule, choices, discounts, effects, corporations with a first action, and every kind of
+VP. Each text was checked against the printed card. Steps are counted in words: "1 step",
+"2 steps"."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from meeple_terraforming_mars.cards import CARDS
+from meeple_terraforming_mars.cardtext import card_text, hand_line
+
+from .helpers import GAME
+
+TEXTS = {
+    'Regolith Eaters': (
+        'Regolith Eaters (13 M€, active; tags: science, microbe)\n'
+        '  requires: none\n'
+        '  action (add): add 1 resource(s) here\n'
+        '  action (oxygen): remove 2 resource(s) here; raise oxygen 1 step\n'
+        '  holds microbe resources'
+    ),
+    'Capital': (
+        'Capital (26 M€, automated; tags: building, city)\n'
+        '  requires: 4 oceans or more\n'
+        '  when played: production -2 energy, +5 M€; place a capital tile\n'
+        '  scores: 1 VP per ocean next to the capital'
+    ),
+    'Search For Life': (
+        'Search For Life (3 M€, active; tags: science)\n'
+        '  requires: 6 % oxygen or less\n'
+        '  action (reveal): pay 1 M€; reveal the top card of the deck; a microbe tag puts a science resource here\n'
+        '  holds science resources\n'
+        '  scores: 3 VP with a science resource here'
+    ),
+    'Mining Rights': (
+        'Mining Rights (9 M€, automated; tags: building)\n'
+        '  requires: none\n'
+        "  when played: place a mining tile on a space with a steel or titanium bonus; production of the space's bonus"
+    ),
+    'Insulation': (
+        'Insulation (2 M€, automated; tags: none)\n'
+        '  requires: none\n'
+        '  when played: convert heat production into M€ production, amount chosen'
+    ),
+    'Arctic Algae': (
+        'Arctic Algae (12 M€, active; tags: plant)\n'
+        '  requires: -12 C or colder\n'
+        '  when played: gain 1 plant\n'
+        '  effect: ocean placed: gain 2 plants'
+    ),
+    'Earth Office': (
+        'Earth Office (1 M€, active; tags: earth)\n'
+        '  requires: none\n'
+        '  effect: cards tagged earth cost 3 M€ less'
+    ),
+    'Predators': (
+        'Predators (14 M€, active; tags: animal)\n'
+        '  requires: 11 % oxygen or more\n'
+        "  action (steal): take 1 resource of this card's kind from another card (not Pets) and put it here\n"
+        '  holds animal resources\n'
+        '  scores: 1 VP per 1 resource here'
+    ),
+    'Tharsis Republic': (
+        'Tharsis Republic (corporation; tags: building)\n'
+        '  start: 40 M€\n'
+        '  first action: place a city\n'
+        '  effect: any city on Mars: +1 M€ production; your own city: gain 3 M€'
+    ),
+    'Helion': (
+        'Helion (corporation; tags: space)\n'
+        '  start: 42 M€, production +3 heat\n'
+        '  effect: heat may pay like M€'
+    ),
+    'Lake Marineris': (
+        'Lake Marineris (18 M€, automated; tags: none)\n'
+        '  requires: 0 C or warmer\n'
+        '  when played: place 2 oceans\n'
+        '  scores: 2 VP'
+    ),
+    'Imported Hydrogen': (
+        'Imported Hydrogen (16 M€, event; tags: earth, space, event)\n'
+        '  requires: none\n'
+        '  when played: place 1 ocean\n'
+        '  or (plants): gain 3 plants\n'
+        '  or (microbes): add 3 microbes to another card\n'
+        '  or (animals): add 2 animals to another card'
+    ),
+    'Beam From a Thorium Asteroid': (
+        'Beam From a Thorium Asteroid (32 M€, automated; tags: jovian, space, power)\n'
+        '  requires: 1 jovian tag\n'
+        '  when played: production +3 heat, +3 energy\n'
+        '  scores: 1 VP'
+    ),
+    'Ants': (
+        'Ants (9 M€, active; tags: microbe)\n'
+        '  requires: 4 % oxygen or more\n'
+        "  action (steal): take 1 resource of this card's kind from another card (not Pets) and put it here\n"
+        '  holds microbe resources\n'
+        '  scores: 1 VP per 2 resources here'
+    ),
+    'Immigration Shuttles': (
+        'Immigration Shuttles (31 M€, automated; tags: earth, space)\n'
+        '  requires: none\n'
+        '  when played: production +5 M€\n'
+        '  scores: 1 VP per 3 cities in play'
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TEXTS))
+def test_a_cards_text_word_for_word(name):
+    assert card_text(name) == TEXTS[name]
+    assert GAME.explain(name.upper()) == TEXTS[name]  # any letter case
+
+
+def test_a_hand_line_gives_the_cost_to_the_player_and_what_the_card_does():
+    assert hand_line("Comet", 19) == ("Comet [19 M€; space, event; req none] raise the temperature "
+                                      "1 step; place 1 ocean; remove up to 3 plants from any player")
+    assert GAME.explain("no such card") is None
+
+
+def test_card_texts_say_one_step_and_several_steps() -> None:
+    texts = {n: card_text(n) for n in CARDS}
+    assert "raise the temperature 1 step" in texts["Asteroid"]
+    assert "raise the temperature 2 steps" in texts["Big Asteroid"]
+    assert not [n for n, t in texts.items() if re.search(r"\b1 steps\b", t)]

@@ -1,0 +1,206 @@
+"""The decisions Terraforming Mars asks for. Every one (a corporation, a tile's space, a
+target, a card to pick, add to or take from, an option, an amount, cards to keep, draft
+or buy, the final greenery) in positions of random games: decide accepts a candidate
+answer exactly when ``legal`` offers it (the staged research's ``drop CARD`` aside,
+accepted but not offered), a refused answer is one line and changes nothing, and an
+answer of the wrong kind is refused with the line that says what is asked. Candidates
+beyond what ``legal`` offers are tried, since random play reaches the checks only with
+legal answers.
+
+The decision queue: decisions at its head that have nothing left to choose from are
+dropped, in order, up to the first one that can be answered; those behind it stay (they
+are judged when they reach the head). Each kind of decision is possible exactly when
+there is something to choose. And the line that says what a seat is asked to do names
+the tile and what it is placed for."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from meeple.core import IllegalCommand, LocalGame
+from meeple_terraforming_mars import messages as m
+from meeple_terraforming_mars.board import SPACES
+from meeple_terraforming_mars.cards import BEGINNER, CORPORATIONS
+from meeple_terraforming_mars.effects import normalize, pending_possible
+from meeple_terraforming_mars.render import asks
+from meeple_terraforming_mars.state import MAX_OCEANS, State
+
+from .helpers import GAME
+
+LABELS = ("plants", "animals", "microbes", "add", "draw", "energy", "heat", "steel", "titanium",
+          "mc", "none", "remove", "oxygen", "ocean", "use")
+
+
+def _candidates(s, player: str, item: tuple) -> list:
+    p = s.players[player]
+    cards = {c for q in s.players.values() for c in (*q.hand, *q.played, *q.offer)
+             if c != "?"} | {""}
+    kind = item[1]
+    out: list = [m.Pass(), m.Done()]
+    if kind == "corp":
+        out += [m.ChooseCorp(c) for c in (*CORPORATIONS, BEGINNER)]
+    elif kind in ("place", "claim"):
+        out += [m.Place(sp) for sp in SPACES]
+    elif kind in ("remove", "reduce", "flood"):
+        out += [m.Target(n) for n in (*s.names, "", "neutral")]
+    elif kind in ("pick", "university", "add", "steal"):
+        out += [m.Pick(c) for c in sorted(cards)]
+    elif kind in ("viral", "olympus", "choose"):
+        out += [m.Choose(x) for x in LABELS]
+    elif kind == "amount":
+        out += [m.Amount(n) for n in range(0, 12)]
+    elif kind == "draft":
+        out += [m.Draft(c) for c in sorted(cards - {""})]
+    elif kind == "keep":
+        out += [m.Keep(()), *(m.Keep((c,)) for c in p.offer), m.Keep(tuple(p.offer)),
+                m.Keep(tuple(p.offer[:2])), m.Keep(("Comet",))]
+    elif kind == "buy":
+        out += [m.Confirm(), m.Buy(()), m.Buy(tuple(p.offer)), *(m.Mark(c, True) for c in p.offer),
+                m.Mark("Comet", True)]
+    elif kind == "final":
+        out += [m.Convert("plants"), m.Convert("heat")]
+    return out
+
+
+def _accepts(s, player: str, cmd) -> bool:
+    before = GAME.clone(s)
+    try:
+        GAME.decide(s, player, cmd, random.Random(0))
+        ok = True
+    except IllegalCommand as err:
+        assert "\n" not in str(err)
+        ok = False
+    assert s == before
+    return ok
+
+
+def _play(n: int, seed: int, options: dict, budget: int, kinds: Counter) -> None:
+    local = LocalGame(GAME, GAME.default_players(n), options, seed=seed)
+    rng = random.Random(seed)
+    checked = 0
+    while local.outcome() is None and checked < budget:
+        player = rng.choice(list(local.to_act()))
+        s = local.state
+        item = GAME._my_pending(s, player)
+        legal = GAME.legal(s, player)
+        if item is not None and (kinds[item[1]] < 3 or rng.random() < 0.05):
+            offered = set(legal)
+            for cmd in _candidates(s, player, item):
+                ok = _accepts(s, player, cmd)
+                if item[1] == "buy" and type(cmd) is m.Buy:  # at once: accepted, not offered
+                    p = s.players[player]
+                    fits = set(cmd.cards) <= set(p.offer) and 3 * len(cmd.cards) <= p.res[0]
+                    assert ok == fits, (GAME.format(cmd, s), p.res[0])
+                elif not (item[1] == "buy" and type(cmd) is m.Mark and not cmd.on):
+                    assert ok == (cmd in offered), (item, GAME.format(cmd, s), ok)
+            kinds[item[1]] += 1
+            checked += 1
+        local.play(player, rng.choice(legal))
+
+
+GAMES = [(2, 1, {}), (3, 2, {"draft": True}), (2, 3, {"corporate_era": True}),
+         (1, 4, {}), (4, 5, {"corporate_era": True, "draft": True})]
+
+
+@pytest.mark.parametrize(("n", "seed", "options"), GAMES)
+def test_decide_accepts_exactly_the_answers_legal_offers_to_every_decision(n, seed, options):
+    kinds: Counter = Counter()
+    _play(n, seed, options, 25, kinds)
+    assert kinds["place"] and (kinds["buy"] or kinds["corp"]), kinds
+
+
+def test_the_random_games_ask_every_common_kind_of_decision():
+    kinds: Counter = Counter()
+    for n, seed, options in GAMES:
+        _play(n, seed, options, 25, kinds)
+    assert {"corp", "buy", "place", "draft", "keep"} <= set(kinds), kinds
+
+
+WRONG = [
+    ("corp", (), m.Pass(), "choose your corporation first: corporation NAME"),
+    ("pick", ("Robotic Workforce",), m.Pass(), "choose a card first: card NAME"),
+    ("place", ("city", "normal", ""), m.Pass(), "place your city first: place SPACE"),
+    ("remove", ("plants", 3), m.Pass(), "choose a player first: target NAME"),
+    ("add", ("microbes", 2), m.Pass(), "choose a card first: card NAME"),
+    ("amount", ("Caretaker Contract",), m.Pass(), "say how much: amount 0 to"),
+    ("final", (), m.Pass(), "final conversion: greenery or done"),
+    ("buy", (), m.Pass(), "choose the cards to buy first"),
+    ("draft", (), m.Pass(), "draft one card"),
+    ("claim", (), m.Pass(), "claim a free land space that is not reserved: place SPACE"),
+]
+
+
+@pytest.mark.parametrize(("kind", "args", "cmd", "why"), WRONG, ids=[w[0] for w in WRONG])
+def test_an_answer_of_the_wrong_kind_says_what_is_asked(kind, args, cmd, why):
+    local = LocalGame(GAME, GAME.default_players(2), seed=1)
+    s = local.state
+    s.phase = "action"
+    s.pending = [("p1", kind, *args)]
+    s.players["p1"].offer = ["Comet", "Fish"]
+    s.players["p1"].corp_offer = ["Helion", "EcoLine"]
+    before = GAME.clone(s)
+    with pytest.raises(IllegalCommand, match=why):
+        GAME.decide(s, "p1", cmd, random.Random(0))
+    assert s == before
+    with pytest.raises(IllegalCommand, match="it is not p2's turn \\(waiting for p1\\)"):
+        GAME.decide(s, "p2", cmd, random.Random(0))
+
+
+# -- the decision queue --------------------------------------------------------------------
+
+
+OCEAN = ("a", "place", "ocean", "ocean", "")
+CITY = ("a", "place", "city", "normal", "")
+MICROBE = ("a", "add", "microbe", 2, "another", "Symbiotic Fungus")
+UNIVERSITY = ("a", "university")
+REDUCE = ("a", "reduce", "heat", 1)
+
+
+def _state(n: int = 2) -> State:
+    s = State(("a", "b", "c")[:n], {})
+    s.phase = "action"
+    return s
+
+
+def test_each_kind_of_decision_is_possible_exactly_when_there_is_a_choice():
+    s = _state()
+    assert pending_possible(s, OCEAN) and pending_possible(s, CITY)
+    s.oceans = MAX_OCEANS
+    assert not pending_possible(s, OCEAN) and pending_possible(s, CITY)
+    assert not pending_possible(s, MICROBE)
+    s.players["a"].played.append("Decomposers")  # holds microbes
+    assert pending_possible(s, MICROBE)
+    assert not pending_possible(s, UNIVERSITY)
+    s.players["a"].hand.append("Comet")
+    assert pending_possible(s, UNIVERSITY)
+    assert not pending_possible(s, REDUCE)  # nobody has heat production
+    s.players["b"].prod[5] = 1
+    assert pending_possible(s, REDUCE)
+    solo = State(("a",), {})
+    assert pending_possible(solo, REDUCE)  # the neutral player has any production
+
+
+def test_only_the_impossible_decisions_at_the_head_are_dropped_in_order():
+    s = _state()
+    s.oceans = MAX_OCEANS
+    s.pending = [OCEAN, MICROBE, CITY, OCEAN, UNIVERSITY]
+    normalize(s)
+    assert s.pending == [CITY, OCEAN, UNIVERSITY]
+    s.pending = [OCEAN, UNIVERSITY]
+    normalize(s)
+    assert s.pending == []
+    s.pending = [CITY, OCEAN]
+    normalize(s)
+    assert s.pending == [CITY, OCEAN]
+
+
+def test_to_act_lines_name_the_tile_and_what_it_is_placed_for() -> None:
+    s = State(("a", "b"), {})
+    s.pending = [("a", "place", "greenery", "normal", "Mangrove")]
+    assert asks(s, "a") == "place a greenery for Mangrove"
+    s.pending = [("a", "place", "ocean", "ocean", "")]
+    assert asks(s, "a") == "place an ocean"
+    s.pending = []
+    assert asks(s, "a") == "take an action (or pass)"

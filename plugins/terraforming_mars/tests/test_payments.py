@@ -1,0 +1,322 @@
+"""Every payment of Terraforming Mars. Each payment path at its price: with exactly the
+price the command is offered by ``legal``, accepted, and the event records exactly that
+payment; one short, it is not offered, decide refuses it with the line that names the
+price and what the player has, and nothing changes. The paths: the five standard projects
+(and Thorgate's cheaper power plant), a milestone, the three awards at their rising
+prices, a greenery from plants (and EcoLine's cheaper one), heat to temperature, a card
+paid in M€, in M€ and steel, in M€ and titanium, a card action paid with titanium,
+Helion's heat, and research cards at 3 M€ each. A short purse reaches decide in no random
+game, since legal filters what is affordable, so each is tried by hand.
+
+And the payment rules themselves: the exact-payment test stated cube by cube; every split
+``payments`` offers pays the cost with no negative amount; for every set of resources a
+player is willing to spend, the offered splits reach the fewest M€ any valid payment with
+them reaches; a payment that does not add up says how many M€ to pay with the resources
+given; only Helion pays with heat."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+
+import pytest
+from meeple.core import IllegalCommand
+from meeple_terraforming_mars import messages as m
+from meeple_terraforming_mars.cards import CARDS
+from meeple_terraforming_mars.checks import use_problem
+from meeple_terraforming_mars.rules import payments, valid_payment
+from meeple_terraforming_mars.state import HEAT, MC, STEEL, TI, Player, State
+
+from .helpers import GAME, action_game, give, hand
+from .test_views_and_thresholds import research_game
+
+# -- each payment path at its price and one short -----------------------------------------
+
+
+def _changes(events: list, player: str) -> dict[str, int]:
+    total: dict[str, int] = {}
+    for ev in events:
+        for key, v in GAME.changes(ev).get(player, {}).items():
+            total[key] = total.get(key, 0) + v
+    return total
+
+
+def _at_price_and_one_short(g, cmd, resource: str, price: int, paid: dict[str, int],
+                            why: str, **other: int) -> None:
+    """``resource`` at ``price``: offered, accepted, paid as ``paid``; at price - 1:
+    refused with ``why``, not offered, nothing changed."""
+    s = g.state
+    give(g, "p1", **{resource: price}, **other)
+    assert cmd in GAME.legal(s, "p1"), GAME.format(cmd, s)
+    events = GAME.decide(s, "p1", cmd, random.Random(0))
+    got = _changes(events, "p1")
+    for key, v in paid.items():
+        assert got.get(key, 0) == -v, (GAME.format(cmd, s), key, got)
+    give(g, "p1", **{resource: price - 1})
+    before = GAME.clone(s)
+    assert cmd not in GAME.legal(s, "p1")
+    with pytest.raises(IllegalCommand, match=why):
+        GAME.decide(s, "p1", cmd, random.Random(0))
+    assert s == before
+
+
+@pytest.mark.parametrize(("kind", "price"), [("power", 11), ("asteroid", 14), ("aquifer", 18),
+                                             ("greenery", 23), ("city", 25)])
+def test_each_standard_project_at_its_price_and_one_short(kind, price):
+    g = action_game()
+    _at_price_and_one_short(g, m.Project(kind), "mc", price, {"megacredits": price},
+                            f"the {kind} project: that costs {price} M€ and you have {price - 1}")
+
+
+def test_thorgates_power_plant_costs_eight():
+    g = action_game(corps=("Thorgate", "Beginner Corporation"))
+    _at_price_and_one_short(g, m.Project("power"), "mc", 8, {"megacredits": 8},
+                            "the power project: that costs 8 M€ and you have 7")
+
+
+def test_a_milestone_at_its_price_and_one_short():
+    g = action_game()
+    for sp in ("a1", "c3", "i1"):
+        g.state.tiles[sp] = ("city", "p1")
+    _at_price_and_one_short(g, m.Claim("Mayor"), "mc", 8, {"megacredits": 8},
+                            "a milestone: that costs 8 M€ and you have 7")
+
+
+@pytest.mark.parametrize(("funded", "price"), [(0, 8), (1, 14), (2, 20)])
+def test_each_award_at_its_rising_price_and_one_short(funded, price):
+    g = action_game()
+    for name in ("Landlord", "Scientist")[:funded]:
+        g.state.awards[name] = "p2"
+    _at_price_and_one_short(g, m.Fund("Banker"), "mc", price, {"megacredits": price},
+                            f"the next award: that costs {price} M€ and you have {price - 1}")
+
+
+def test_no_fourth_award_and_no_fourth_milestone_at_any_price():
+    g = action_game()
+    s = g.state
+    give(g, "p1", mc=100)
+    s.awards.update({"Landlord": "p2", "Scientist": "p2", "Miner": "p2"})
+    s.milestones.update({"Terraformer": "p2", "Gardener": "p2", "Builder": "p2"})
+    for sp in ("a1", "c3", "i1"):
+        s.tiles[sp] = ("city", "p1")
+    for cmd, why in ((m.Fund("Banker"), "three awards are already funded"),
+                     (m.Claim("Mayor"), "three milestones are already claimed")):
+        assert cmd not in GAME.legal(s, "p1")
+        with pytest.raises(IllegalCommand, match=why):
+            GAME.decide(s, "p1", cmd, random.Random(0))
+
+
+@pytest.mark.parametrize(("corp", "price"), [("Beginner Corporation", 8), ("EcoLine", 7)])
+def test_a_greenery_from_plants_at_its_price_and_one_short(corp, price):
+    g = action_game(corps=(corp, "Beginner Corporation"))
+    _at_price_and_one_short(g, m.Convert("plants"), "plants", price, {"plants": price},
+                            f"a greenery takes {price} plants; you have {price - 1}")
+
+
+def test_heat_to_temperature_at_its_price_and_one_short():
+    g = action_game()
+    _at_price_and_one_short(g, m.Convert("heat"), "heat", 8, {"heat": 8},
+                            "raising the temperature takes 8 heat; you have 7")
+
+
+def test_a_card_paid_in_megacredits_at_its_cost_and_one_short():
+    g = action_game()
+    hand(g, "p1", "Adapted Lichen")  # 9 M€, no requirement
+    _at_price_and_one_short(g, m.Play("Adapted Lichen", 9), "mc", 9, {"megacredits": 9},
+                            "you have only 8 M€, not 9")
+
+
+def test_a_building_card_paid_with_steel_at_two_each_and_one_short():
+    g = action_game()
+    hand(g, "p1", "Nuclear Power")  # 10 M€, building
+    _at_price_and_one_short(g, m.Play("Nuclear Power", 2, 4), "steel", 4,
+                            {"megacredits": 2, "steel": 4}, "you have only 3 steel, not 4", mc=2)
+
+
+def test_a_space_card_paid_with_titanium_at_three_each_and_one_short():
+    g = action_game()
+    hand(g, "p1", "Giant Space Mirror")  # 17 M€, space
+    _at_price_and_one_short(g, m.Play("Giant Space Mirror", 2, 0, 5), "titanium", 5,
+                            {"megacredits": 2, "titanium": 5}, "you have only 4 titanium, not 5",
+                            mc=2)
+
+
+def test_a_card_action_paid_with_titanium_and_one_short():
+    g = action_game()
+    g.state.players["p1"].played.append("Water Import From Europa")  # 12 M€, titanium helps
+    cmd = m.Use("Water Import From Europa", 0, 3, 0, 3)
+    _at_price_and_one_short(g, cmd, "titanium", 3, {"megacredits": 3, "titanium": 3},
+                            "you have only 2 titanium, not 3", mc=3)
+    p = g.state.players["p1"]
+    for mc, ti in ((11, 0), (8, 1), (2, 3)):  # worth 11 in all: not offered in any split
+        give(g, "p1", mc=mc, titanium=ti)
+        assert use_problem(g.state, p, "Water Import From Europa", 0, None) == (
+            "Water Import From Europa costs 12 M€")
+        assert not [c for c in GAME.legal(g.state, "p1") if type(c) is m.Use]
+    give(g, "p1", mc=0, titanium=4)
+    assert use_problem(g.state, p, "Water Import From Europa", 0, None) is None
+
+
+def test_a_card_action_paid_with_steel_is_affordable_with_steel_at_two_each():
+    g = action_game()
+    p = g.state.players["p1"]
+    p.played.append("Aquifer Pumping")  # action: 8 M€, steel may pay, for an ocean
+    give(g, "p1", mc=2, steel=3)
+    assert use_problem(g.state, p, "Aquifer Pumping", 0, None) is None
+    assert [c for c in GAME.legal(g.state, "p1") if type(c) is m.Use]
+    give(g, "p1", mc=1)
+    assert use_problem(g.state, p, "Aquifer Pumping", 0, None) == "Aquifer Pumping costs 8 M€"
+
+def test_helion_pays_a_project_partly_with_heat_but_not_a_megacredit_short():
+    g = action_game(corps=("Helion", "Beginner Corporation"))
+    cmd = m.Project("city", 5)
+    _at_price_and_one_short(g, cmd, "mc", 20, {"megacredits": 20, "heat": 5},
+                            "the city project: that costs 25 M€ and you have 19 and 5 heat",
+                            heat=5)
+    give(g, "p1", mc=30, heat=4)
+    with pytest.raises(IllegalCommand, match="you may pay at most 4 heat here"):
+        GAME.decide(g.state, "p1", cmd, random.Random(0))
+    assert GAME.legal(g.state, "p1").count(m.Project("city", 4)) == 1
+
+
+@pytest.mark.parametrize("stage", ["mark", "buy"])
+def test_more_research_cards_than_the_megacredits_pay_for_are_refused_and_change_nothing(
+        stage: str) -> None:
+    # Marking a card onto the research list, or buying a set at once, at 3 M€ a card.
+    g = research_game(2)
+    p = g.state.players["p1"]
+    if stage == "mark":  # one card is on the list already (3 M€); a second would cost 6
+        spare = next(c for c in p.offer if c not in p.marked)
+        cmd, want = m.Mark(spare, True), (m.Marked, spare, True)
+    else:
+        two = tuple(p.offer[:2])
+        cmd, want = m.Buy(two), (m.Bought, two)
+    p.res[MC] = 5
+    before = GAME.clone(g.state)
+    with pytest.raises(IllegalCommand, match=re.escape("2 cards cost 6 M€; you have 5")):
+        GAME.decide(g.state, "p1", cmd, None)
+    assert g.state == before
+    p.res[MC] = 6
+    (event,) = GAME.decide(g.state, "p1", cmd, None)
+    got = (type(event), event.card, event.on) if stage == "mark" else (type(event), event.cards)
+    assert got == want
+
+
+# -- Helion's heat ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("corp", "usable"), [("Helion", True), ("CrediCor", False), ("", False)])
+def test_only_helion_pays_an_action_with_heat(corp: str, usable: bool) -> None:
+    s = State(("a", "b"), {})
+    p = s.players["a"]
+    p.corp, p.played = corp, ["Space Mirrors"]  # action: pay 7 M€ for 1 energy production
+    p.res[MC], p.res[HEAT] = 3, 4
+    why = use_problem(s, p, "Space Mirrors", 0, None)
+    assert (why is None) is usable, why
+    p.res[HEAT] = 3
+    assert use_problem(s, p, "Space Mirrors", 0, None) == "Space Mirrors costs 7 M€"
+
+
+def test_helion_chosen_in_the_game_affords_an_action_with_heat():
+    g = action_game(corps=("Helion", "Beginner Corporation"))
+    p = g.state.players["p1"]
+    assert p.corp == "Helion"  # the name as the game holds it, read from the card data
+    p.played.append("Space Mirrors")  # action: pay 7 M€ for an energy production
+    give(g, "p1", mc=3, heat=4)
+    offered = [c for c in GAME.legal(g.state, "p1") if type(c) is m.Use]
+    assert offered and all(c.mc + c.heat == 7 for c in offered)
+    give(g, "p1", heat=3)
+    assert not [c for c in GAME.legal(g.state, "p1") if type(c) is m.Use]
+
+
+# -- the payment rules --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("corp", "card", "pay", "want"), [
+    ("Beginner Corporation", "Comet", (20, 0, 2, 0), 15),  # titanium 3 each
+    ("PhoboLog", "Comet", (20, 0, 2, 0), 13),  # titanium 4 each
+    ("Beginner Corporation", "Strip Mine", (1, 5, 0, 0), 15),  # steel 2 each
+    ("Beginner Corporation", "Comet", (30, 0, 9, 0), 0),  # never below nothing
+])
+def test_a_payment_that_does_not_add_up_says_how_many_megacredits_to_pay(corp, card, pay, want):
+    g = action_game(corps=(corp, "Beginner Corporation"))
+    hand(g, "p1", card)
+    give(g, "p1", mc=40, steel=10, titanium=10)
+    before = GAME.clone(g.state)
+    cost = CARDS[card]["cost"]
+    with pytest.raises(IllegalCommand) as err:
+        GAME.decide(g.state, "p1", m.Play(card, *pay), random.Random(0))
+    assert str(err.value) == (f"that does not pay {cost} M€ exactly (pay {want} M€ with these "
+                              "resources)")
+    assert g.state == before
+
+
+@pytest.mark.parametrize(("sv", "tv"), [(2, 3), (3, 4), (2, 4)])
+def test_a_payment_is_valid_exactly_when_it_pays_the_cost_or_overpays_by_less_than_any_cube(
+        sv: int, tv: int) -> None:
+    for cost, st, t, h in itertools.product(range(0, 16), range(0, 6), range(0, 5), range(0, 4)):
+        other = st * sv + t * tv + h
+        cubes = [v for v, n in ((sv, st), (tv, t)) if n]
+        for mc in range(0, 17):
+            if other <= cost:
+                want = mc + other == cost
+            else:  # overpaid: no M€, no heat, and each cube used is needed
+                want = mc == 0 and h == 0 and all(other - v < cost for v in cubes)
+            assert valid_payment(cost, mc, st, t, h, sv, tv) == want, (cost, mc, st, t, h, sv, tv)
+
+
+@pytest.mark.parametrize("corp", ["Helion", "PhoboLog", ""])
+def test_every_payment_split_uses_no_negative_amount_and_pays_the_cost(corp: str) -> None:
+    # Titanium that overpays leaves a negative rest: no split may then "pay" negative heat
+    # (which would hand the player heat for a card).
+    for cost in range(0, 15):
+        for ti in range(0, 4):
+            for steel in range(0, 3):
+                p = Player("a")
+                p.corp = corp
+                p.res[MC], p.res[STEEL], p.res[TI], p.res[HEAT] = 30, steel, ti, 6
+                splits = payments(cost, p, steel=True, titanium=True, heat=corp == "Helion")
+                assert (cost, 0, 0, 0) in splits, (cost, ti, steel)
+                for mc, st, t, h in splits:
+                    assert min(mc, st, t, h) >= 0, (corp, cost, ti, steel, (mc, st, t, h))
+                    assert st <= steel and t <= ti and h <= (6 if corp == "Helion" else 0)
+                    sv, tv = 2, 3 + (corp == "PhoboLog")
+                    assert valid_payment(cost, mc, st, t, h, sv, tv)
+                    assert mc + st * sv + t * tv + h >= cost
+
+
+def _fewest_mc(cost: int, have: dict[str, int], sv: int, tv: int) -> int | None:
+    """The fewest M€ of any valid payment with at most the given resources, by trying all."""
+    best = None
+    for st, t, h in itertools.product(range(have["steel"] + 1), range(have["titanium"] + 1),
+                                      range(have["heat"] + 1)):
+        mc = max(0, cost - st * sv - t * tv - h)
+        if mc <= have["mc"] and valid_payment(cost, mc, st, t, h, sv, tv):
+            best = mc if best is None else min(best, mc)
+    return best
+
+
+@pytest.mark.parametrize("corp", ["", "PhoboLog", "Helion"])
+def test_for_any_resources_a_player_spends_the_offered_splits_reach_the_fewest_megacredits(
+        corp: str) -> None:
+    # Whatever resources a player chooses to spend, one offered split uses only them and
+    # pays with as few M€ as any valid payment with them.
+    heat_ok = corp == "Helion"
+    sv, tv = 2, 3 + (corp == "PhoboLog")
+    checked = 0
+    for cost, steel, ti, heat in itertools.product(range(0, 23), range(0, 8), range(0, 6),
+                                                   (0, 5) if heat_ok else (0,)):
+        p = Player("a")
+        p.corp = corp
+        p.res[MC], p.res[STEEL], p.res[TI], p.res[HEAT] = 30, steel, ti, heat
+        splits = payments(cost, p, steel=True, titanium=True, heat=heat_ok)
+        for use_st, use_t, use_h in itertools.product((0, 1), repeat=3):
+            have = {"mc": 30, "steel": steel * use_st, "titanium": ti * use_t,
+                    "heat": heat * use_h}
+            fewest = _fewest_mc(cost, have, sv, tv)
+            mine = [mc for mc, st, t, h in splits
+                    if st <= have["steel"] and t <= have["titanium"] and h <= have["heat"]]
+            assert min(mine, default=None) == fewest, (corp, cost, have)
+            checked += fewest is not None and fewest < cost
+    assert checked > 500
