@@ -1,5 +1,11 @@
-"""The heuristic evaluation (meeple_terra_mystica.ai): its clock, its favor tiles, and the
-one-ply agent it drives not trading VP and coins back and forth instead of passing."""
+"""The heuristic evaluation (meeple_terra_mystica.ai): its clock, its favor tiles, the
+one-ply agent it drives not trading VP and coins back and forth instead of passing, and
+its value at the end of a game, where nothing is left to estimate: each player's
+estimate is its final score, and the evaluation orders the players by their lead over the
+opponents, the best opponent blended with the opponents' mean by the weight ``rival``
+(docs/ai.md: the difference through tanh), zero on a tie. The weights themselves are
+measured by play strength, not here; test_ai_estimate.py checks the formulas by their
+properties."""
 
 from __future__ import annotations
 
@@ -13,7 +19,7 @@ from meeple_terra_mystica import TerraMystica
 from meeple_terra_mystica import ai as A
 
 GAME = TerraMystica()
-#: The factions the agents picked on seed 1 when the VP/coin loop was found.
+#: Four factions with the Alchemists, who trade 2 coins for a VP and a VP back for a coin.
 ALCHEMISTS_GAME = "swarmlings,halflings,alchemists,chaosmagicians"
 
 
@@ -60,8 +66,8 @@ def test_own_pass_and_the_round_end_do_not_move_the_players_clock():
 
 
 def test_no_vp_coin_trading_loop_instead_of_passing():
-    # The Alchemists trade 2 coins to a VP and back at 1 to 1: an agent that saw its own
-    # pass as a loss traded 1VP for 1C over a hundred times a game.
+    # The Alchemists trade 2 coins to a VP and back at 1 to 1: an agent that sees its own
+    # pass as a loss trades 1VP for 1C over and over instead of passing.
     lg, rows = _heuristic_game(1, options={"factions": ALCHEMISTS_GAME})
     assert any(name == "alchemists" for name, _ in rows)
     assert sum(1 for _, r in rows if r == "convert 1VP to 1C") <= 3
@@ -102,10 +108,9 @@ def test_a_priest_counts_the_digging_advance_it_still_buys():
 
 
 def test_the_one_ply_agent_builds_temples_and_advances_digging():
-    # Before priests were valued by their uses, 20 seeded games saw no temple and hardly a
-    # digging advance: a temple's priest income looked worth less than its price. (Seed 2:
-    # since the agent picks its factions by how it plays them, seed 1's Darklings, Dwarves
-    # and Mermaids take no digging advance.)
+    # Priests are valued by their uses, so a temple's priest income is worth its price.
+    # (Seed 2: the agent picks its factions by how it plays them, and seed 1's Darklings,
+    # Dwarves and Mermaids take no digging advance.)
     _, rows = _heuristic_game(2)
     played = [r for _, r in rows]
     assert any("to TE" in r for r in played)
@@ -114,8 +119,8 @@ def test_the_one_ply_agent_builds_temples_and_advances_digging():
 
 
 def test_factions_are_picked_by_how_the_agent_plays_them():
-    # By the start's resources alone the agent took the Giants or the Chaos Magicians
-    # fourth and played them for about 70 VP and four buildings (docs/ai.md).
+    # By the start's resources alone the agent would take the Giants or the Chaos
+    # Magicians fourth and play them for about 70 VP and four buildings (docs/ai.md).
     lg = LocalGame(GAME, GAME.default_players(4), {}, seed=1)
     g = lg.state
     picks = {}
@@ -129,8 +134,8 @@ def test_factions_are_picked_by_how_the_agent_plays_them():
 
 
 def test_a_rivals_gain_counts_for_less_than_ones_own():
-    # Weighing only the best opponent, the agent grudged every leech it gave and built
-    # away from its neighbours; now a rival's gain counts about half.
+    # Weighing only the best opponent, the agent would grudge every leech it gives and
+    # build away from its neighbours; a rival's gain counts about half.
     lg, _ = _heuristic_game(3, stop=lambda g, p: g.round == 3)
     g = lg.state
     me = g.order[0]
@@ -149,13 +154,12 @@ def test_a_rivals_gain_counts_for_less_than_ones_own():
 
 
 def test_the_last_to_pass_keeps_its_coins_before_the_last_round():
-    # Ending a round paid every rival its income, its bonus tile's and its next pass's
-    # worth at once, and the tile the passing faction gave back looked like a gift: the
-    # last to pass traded coins and workers for points at a loss (8 and 12 such trades in
-    # rounds 1-5 of seeds 1 and 4) instead of passing.
+    # Ending a round pays every rival its income, its bonus tile's and its next pass's
+    # worth at once, and the tile the passing faction gives back is no gift to it: the
+    # last to pass keeps its coins and workers rather than trade them for points at a loss.
     # Counted in the play phase, where the pass is the alternative. While a round's cult
-    # spades are dug (legal offers conversions there since a rules fix of the same day) the
-    # agent still makes such trades (3 in seed 4): an open weakness, not this one.
+    # spades are dug (legal offers conversions there) the agent still makes such trades:
+    # an open weakness, not this one.
     for seed in (1, 4):
         phases = []
 
@@ -176,8 +180,8 @@ def _first_placement(g, p) -> bool:
 
 
 def test_a_start_dwelling_is_placed_where_one_spade_opens_the_most_land():
-    # Before W["room"], every first placement evaluated alike and the agent placed it at
-    # random (the board's corner as often as its middle).
+    # Without W["room"] every first placement would evaluate alike and the agent would
+    # place it at random (the board's corner as often as its middle).
     lg, _ = _heuristic_game(2, _first_placement)
     g = lg.state
     p = lg.to_act()[0]
@@ -231,3 +235,24 @@ def test_a_faction_with_all_dwellings_out_counts_the_upgrade_that_frees_one(monk
     assert with_knob - without == pytest.approx(owed)
     # It never fades to nothing before the game ends (the last rounds are when it bites).
     assert owed >= wt.W["full"] * (1 - wt.W["full_t"]) > 0
+
+
+@pytest.mark.parametrize("n, seed", [(2, 1), (3, 2), (4, 3)])
+def test_a_finished_game_is_valued_by_each_players_lead_over_the_opponents(n, seed):
+    lg = LocalGame(GAME, GAME.default_players(n), {}, seed=seed)
+    lg.play_randomly(random.Random(seed))
+    g = lg.state
+    assert g.finished
+    lead = {}
+    for p in GAME.default_players(n):
+        name = g.faction_of[p]
+        others = [g.fac[o]["VP"] for o in g.fac if o != name]
+        rival = A.W["rival"] * max(others) + (1 - A.W["rival"]) * sum(others) / len(others)
+        lead[p] = g.fac[name]["VP"] - rival
+    value = {p: GAME.evaluate(g, p) for p in lead}
+    for p in lead:
+        assert -1 < value[p] < 1
+        assert value[p] == pytest.approx(math.tanh(lead[p] / 60.0))
+        for q in lead:
+            assert (value[p] > value[q]) == (lead[p] > lead[q]), (p, q)
+    assert GAME.evaluate(g, "nobody") == 0.0

@@ -3,7 +3,13 @@ import os
 import pytest
 from meeple.core import ImportFailed
 from meeple.core.testing import shared_data
-from meeple_terra_mystica.importer import SnellmanImporter, read_any
+from meeple_terra_mystica.importer import (
+    SnellmanImporter,
+    read_any,
+    read_tmai,
+    read_tsv,
+    unique_players,
+)
 
 # The league records: MEEPLE_TM_RECORDS, else shared/data/terra-mystica beside the checkout.
 DATA = shared_data("MEEPLE_TM_RECORDS", "shared/data/terra-mystica", __file__)
@@ -98,3 +104,56 @@ def test_reads_all_three_forms():
                 "other/tmai_5p_game0.txt"):
         led = read_any((DATA / rel).read_text())
         assert len(led.players) in (4, 5) and led.rows
+
+
+def test_a_ledger_row_with_too_few_columns_is_refused_naming_its_line() -> None:
+    for n in (2, 12):
+        text = "a comment line\n" + "\t".join(["witches"] + ["1"] * (n - 1)) + "\n"
+        with pytest.raises(ImportFailed, match=f"a ledger row has {n} columns") as info:
+            read_tsv(text)
+        assert info.value.line == 2
+
+
+def test_players_of_the_same_name_get_numbered_apart() -> None:
+    assert unique_players(["ann", "ann", "", "ann", ""]) == [
+        "ann", "ann-2", "player", "ann-3", "player-2"]
+
+
+# -- tmai's income lines ----------------------------------------------------------------------
+# tmai's command lists name a faction's income once a round and in several forms
+# (income_for_faction, cult_income_for_faction, other_income_for_faction,
+# all_income_for_faction; the stored records write only the first form). Each faction is
+# picked once, at its first income line, in that order, with its setup row in the pick's
+# place. The site's TSV ledger may have blank lines between rows: they are skipped.
+
+TMAI = """witches income_for_faction
+nomads income_for_faction
+witches: build e7
+nomads: build a6
+witches cult_income_for_faction
+nomads other_income_for_faction
+Witches all_income_for_faction
+nomads income_for_faction
+witches: pass
+"""
+
+
+def test_each_faction_is_picked_once_at_its_first_income_line():
+    led = read_tmai(TMAI)
+    assert led.picks == ["witches", "nomads"]
+    assert [(r.faction, r.commands, r.line) for r in led.rows] == [
+        ("witches", "setup witches", 1), ("nomads", "setup nomads", 2),
+        ("witches", "build e7", 3), ("nomads", "build a6", 4), ("witches", "pass", 9)]
+
+
+def test_a_faction_acting_before_any_income_line_is_refused_with_its_line():
+    with pytest.raises(ImportFailed, match="nomads acts before its income row") as exc:
+        read_tmai("witches income_for_faction\nnomads: build a6\n")
+    assert exc.value.line == 2
+
+
+def test_blank_lines_between_a_site_ledgers_rows_are_skipped_not_the_end():
+    rows = [ROW.format(f="witches", c="setup"), ROW.format(f="nomads", c="setup"),
+            ROW.format(f="witches", c="build E5")]
+    led = read_tsv(HEAD + "\n\n".join(rows) + "\n")
+    assert [r.commands for r in led.rows] == ["setup witches", "setup nomads", "build E5"]

@@ -1,5 +1,7 @@
 """Rules that only live play exercises: power offers answered in turn order before anyone
-acts again, refusals of what the rules forbid, and payments that must never go short."""
+acts again, refusals of what the rules forbid, payments that must never go short, what
+a trading house, a Darklings' dig and a priest sent to a cult track take, and how far a
+transform without a colour goes."""
 
 from __future__ import annotations
 
@@ -335,3 +337,92 @@ def test_every_open_offer_is_offered_to_answer_and_strict_leech_keeps_the_order(
     assert "leech 2 from nomads" in rows and "decline 2 from nomads" in rows
     assert ("leech 1 from cultists" in rows) is not strict
     assert not any(r.startswith(("build", "upgrade", "pass", "send")) for r in rows)
+
+
+# -- what building, digging and sending a priest take; a transform without a colour -----------
+
+
+def test_a_trading_house_with_no_neighbour_costs_double_coins() -> None:
+    # Rulebook: a trading house costs 2 workers and 6 coins, only 3 coins next to an
+    # opponent's building.
+    for neighbour, coins in ((False, 6), (True, 3)):
+        g = _state("witches", "nomads")
+        _put(g, "witches", "E5")
+        if neighbour:
+            _put(g, "nomads", "E6")
+        f = g.fac["witches"]
+        f["C"], f["W"] = 9, 4
+        _row(g, "p0", "upgrade E5 to TP")
+        assert (f["C"], f["W"]) == (9 - coins, 2), neighbour
+        assert g.hbld[B.INDEX["E5"]] == "TP"
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E5")
+    g.fac["witches"]["C"], g.fac["witches"]["W"] = 5, 4
+    _refused(g, "p0", "upgrade E5 to TP", "not enough C")
+
+
+def test_darklings_dig_with_priests_and_score_two_vp_a_spade() -> None:
+    g = _state("darklings", "nomads")
+    f = g.fac["darklings"]
+    f["P"], f["VP"] = 2, 20
+    home = B.INDEX["E5"]
+    _put(g, "darklings", "E4")
+    g.hcolor[home] = "green"  # two steps from black on the wheel (green, gray... black)
+    need = abs(B.color_difference("green", "black"))
+    _row(g, "p0", f"dig {need}. transform E5 to black")
+    assert (f["P"], f["VP"], g.hcolor[home]) == (2 - need, 20 + 2 * need, "black")
+    g = _state("darklings", "nomads")
+    _put(g, "darklings", "E4")
+    g.fac["darklings"]["P"] = 1
+    _refused(g, "p0", "dig 2", "not enough P")
+
+
+def test_a_priest_sent_for_2_takes_a_free_2_spot_and_is_refused_when_none_is_left():
+    g = _state("witches")
+    g.fac["witches"]["P"] = 1
+    g.cult_spots["FIRE"][1:3] = ["nomads", "cultists"]
+    _row(g, "p0", "send p to FIRE for 2")
+    assert g.cult_spots["FIRE"][1:] == ["nomads", "cultists", "witches"]
+    g = _state("witches")
+    g.fac["witches"]["P"] = 1
+    g.cult_spots["FIRE"][1:] = ["nomads", "cultists", "giants"]
+    _refused(g, "p0", "send p to FIRE for 2", "no free 2 spot on FIRE")
+
+
+def test_a_transform_without_a_colour_goes_as_far_home_as_the_spades_go_round_the_wheel() -> None:
+    # Witches (green) on yellow: the short way round is yellow - red - gray - green.
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E4")
+    h = B.INDEX["E5"]
+    g.hcolor[h] = "yellow"
+    g.fac["witches"]["SPADE"] = 1
+    _row(g, "p0", "transform E5")
+    assert g.hcolor[h] == "red" and g.fac["witches"]["SPADE"] == 0
+
+
+def test_owed_cult_steps_are_taken_one_step_a_track_and_never_more_than_owed() -> None:
+    # Only the Auren's stronghold action gives several steps on one track at once.
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    f["CULT"] = 2
+    assert [c.text for c in GAME.legal(g, "p0") if c.text.startswith("+")] == [
+        "+FIRE", "+WATER", "+EARTH", "+AIR"]
+    _refused(g, "p0", "+3FIRE", "witches are owed 2 cult steps")
+    fire = f["FIRE"]
+    _row(g, "p0", "+FIRE")
+    assert (f["FIRE"], f["CULT"]) == (fire + 1, 1)
+
+
+def test_a_player_may_drop_out_while_the_round_ends_spades_are_dug_but_not_in_the_setup() -> None:
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E5")
+    _put(g, "nomads", "A1")
+    g.phase, g.active = "spades", ""
+    g.fac["witches"].update(SPADE=1, passed=1)
+    g.fac["nomads"]["passed"] = 1
+    assert acting(g) == ["witches"]  # only the witches owe a spade
+    _row(g, "p1", "drop")
+    assert g.fac["nomads"]["dropped"] and acting(g) == ["witches"] and g.phase == "spades"
+    lg = LocalGame(GAME, GAME.default_players(2), {"factions": "witches,nomads"}, seed=3)
+    assert lg.state.phase == "setup" and lg.to_act() == ["p1"]
+    _refused(lg.state, "p1", "drop", "in the setup, place a dwelling")

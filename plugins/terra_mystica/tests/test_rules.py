@@ -6,9 +6,10 @@ import pytest
 from meeple.core import IllegalCommand
 from meeple_terra_mystica import board as B
 from meeple_terra_mystica.actions import answer, bridge
+from meeple_terra_mystica.data import STRENGTH
 from meeple_terra_mystica.economy import cult_steps
 from meeple_terra_mystica.reach import reach_cost
-from meeple_terra_mystica.scoring import check_towns, rank_points
+from meeple_terra_mystica.scoring import _resources, check_towns, rank_points
 from meeple_terra_mystica.state import new_faction, new_state
 
 
@@ -88,14 +89,21 @@ def test_unreachable_hex_names_the_shipping():
         reach_cost(g, m, B.INDEX["I12"])
 
 
-def test_dwarves_tunnel_costs_workers_and_gives_vp():
+def test_dwarves_tunnel_one_hex_for_workers_and_vp_and_no_further():
     g = _state("dwarves", "nomads")
     g.round = 1
     d = g.fac["dwarves"]
     _place(g, d, ["E7"])
-    far = next(h for h in B.LAND if B.RANGE_LAND[h].get(B.INDEX["E7"]) == 1
-               and h not in B.ADJ[B.INDEX["E7"]])
-    assert reach_cost(g, d, far) == ({"W": 2}, 4)
+    home = B.INDEX["E7"]
+    one = [h for h in B.LAND if B.RANGE_LAND[h].get(home) == 1]  # one hex between
+    two = [h for h in B.LAND if B.RANGE_LAND[h].get(home) == 2]
+    assert one and two
+    for h in one:
+        assert reach_cost(g, d, h) == ({"W": 2}, 4), B.NAMES[h]
+    for h in two:
+        with pytest.raises(IllegalCommand, match="not reachable"):
+            reach_cost(g, d, h)
+    far = next(h for h in one if h not in B.ADJ[home])
     d["tunnel_cost"] = 1  # after the stronghold
     assert reach_cost(g, d, far) == ({"W": 1}, 4)
 
@@ -144,6 +152,21 @@ def test_a_bridge_needs_an_own_building_at_one_end():
     bridge(g, e, a, b)
     assert g.bridges == [(a, b, "engineers")] and e["BRIDGE"] == 0
     assert a in g.adj[b]
+
+
+def test_final_scoring_turns_every_resource_into_coins_then_three_coins_into_a_vp() -> None:
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    f.update(C=4, W=3, P=2, P1=0, P2=5, P3=1, VP=10)  # 2 burnt: P3 1 + 2 = 3 power
+    res: dict = {}
+    _resources(g, res)
+    assert res["witches"] == (4 + 3 + 2 + 3) // 3 and f["VP"] == 14 and f["C"] == 0
+
+
+def test_power_offered_by_a_building_follows_the_rulebook_strengths():
+    # Leeching: a neighbour is offered the summed strength of the adjacent buildings.
+    assert {b: STRENGTH.get(b, 0) for b in ("D", "TP", "TE", "SH", "SA", "")} == {
+        "D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3, "": 0}
 
 
 def test_the_plugins_modules_import_in_one_direction():

@@ -272,3 +272,11 @@ def test_an_open_power_offer_is_listed_with_its_amount() -> None:
     for e, o in zip(entries, g.offers, strict=True):
         assert e.name == f"{DISPLAY[o[0]]} ({g.player_of[o[0]]})"
         assert e.text.startswith(f"{DISPLAY[o[1]]} built next to them: {o[2]} power offered")
+    # Taking it all costs a VP for each point after the first.
+    for amount in (1, 2, 3, 4):
+        h = GAME.clone(g)
+        h.offers = [[*h.offers[0][:2], amount, *h.offers[0][3:]]]
+        text = _panel(GAME.panels(h, None), "Power offers").entries[0].text
+        tail = ", for free" if amount == 1 else f", taking it all costs {amount - 1} VP"
+        assert text.startswith(f"{DISPLAY[h.offers[0][1]]} built next to them: {amount} power "
+                               f"offered{tail}"), text

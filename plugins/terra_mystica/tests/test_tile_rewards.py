@@ -1,12 +1,14 @@
 """Every tile's worth, exactly, as the rulebook prints it: the round scoring tiles (VP for
-each building, the cult reward at the round's end), the favor tiles (cult steps, income,
-VP per building, pass VP), the town tiles (VP, resources, keys, cult steps) and the bonus
-tiles (income and pass VP), and the tiles in the supply at the start."""
+each building or spade, the cult reward at the round's end and the table's preview of
+it), the favor tiles (cult steps, income, VP per building, pass VP), the town tiles (VP,
+resources, keys, cult steps) and the bonus tiles (income and pass VP), and the tiles in
+the supply at the start."""
 
 from __future__ import annotations
 
 import pytest
 from meeple_terra_mystica import board as B
+from meeple_terra_mystica.preview import round_bonus
 from meeple_terra_mystica.scoring import take_favor, take_town
 from meeple_terra_mystica.turns import cult_income, income
 
@@ -54,9 +56,22 @@ def test_a_round_tile_rewards_every_full_step_count_on_its_cult_track(tile, cult
         f = g.fac["witches"]
         f.update(C=0, W=0, P=0, P1=12, P2=0, P3=0, SPADE=0, **{c: 0 for c in CULT})
         f[cult] = pos
+        # The table's preview of the round's end says what it will pay.
+        assert round_bonus(g, f) == ({what: n * (pos // every)} if pos >= every else {})
         cult_income(g, f)
         got = f["P2"] if what == "PW" else f[what]
         assert got == min(n * (pos // every), 12), (tile, pos)
+
+
+def test_round_scoring_pays_for_every_spade_of_a_dig() -> None:
+    g = _state("witches", "nomads")
+    g.score_tiles = ["SCORE1"] * 6  # 2 VP a spade
+    f = g.fac["witches"]
+    _put(g, "witches", "E4")
+    g.hcolor[B.INDEX["E5"]] = "gray"  # one step from green; dig 2 leaves one spade over
+    f["W"], f["VP"] = 9, 20
+    _row(g, "p0", "dig 2. transform E5 to green")
+    assert f["VP"] == 24 and f["W"] == 3
 
 
 def test_the_temple_tile_rewards_each_priest_on_the_cult_board_with_two_coins() -> None:
@@ -65,6 +80,7 @@ def test_the_temple_tile_rewards_each_priest_on_the_cult_board_with_two_coins() 
         g.round = 2
         f = g.fac["witches"]
         f.update(C=0, priests_out=out)
+        assert round_bonus(g, f) == ({"C": 2 * out} if out else {})
         cult_income(g, f)
         assert f["C"] == 2 * out
 

@@ -1,6 +1,7 @@
 """The Game object's own duties: the setup options (drawn tiles and their limits, bad
 lists refused with a sentence), the turn marker, the public summary field by field, the
-start's ledger lines, the outcome, and the started event's log line."""
+start's ledger lines, the outcome, and the started event's log line (logs of version 1 of
+the format: test_version_1_logs.py)."""
 
 from __future__ import annotations
 
@@ -113,32 +114,3 @@ def test_the_summary_shows_every_field_of_every_faction_and_the_final_scores() -
     g2 = GAME.clone(g)
     g2.finished = False
     assert GAME.outcome(g2) is None
-
-
-def test_an_old_format_is_named_only_where_version_1_differs_from_today() -> None:
-    from meeple_terra_mystica.game import _V1, Acted, Played
-
-    old = Started(("ann", "bob"), ("site-leech",), ("SCORE1",) * 6, ("BON1",))
-    new = Started(("ann", "bob"), (), ("SCORE1",) * 6, ("BON1",))
-    assert GAME.old_format([old], [new]) == _V1  # only site-leech differs: version 1
-    other = Started(("ann", "bob"), (), ("SCORE2",) * 6, ("BON1",))
-    assert GAME.old_format([old], [other]) is None  # a different setup is not version 1
-    strict = Started(("ann", "bob"), ("site-leech", "strict-leech"), ("SCORE1",) * 6, ("BON1",))
-    assert GAME.old_format([strict], [new]) is None
-    row = Acted("ann", "build E7")
-    assert GAME.old_format([row], [Played("ann", "witches", "build E7")]) == _V1
-    assert GAME.old_format([row], [Played("bob", "nomads", "build E7")]) is None
-    assert GAME.old_format([row], [Played("ann", "witches", "build E8")]) is None
-    assert GAME.old_format([row, row], [Played("ann", "witches", "build E7")]) is None
-    assert GAME.old_format([row], []) is None
-    assert GAME.old_format([new], [Played("ann", "witches", "build E7")]) is None
-
-
-def test_a_version_1_start_upcasts_with_site_leech_and_no_fixed_factions() -> None:
-    data = {"players": ["ann", "bob"], "options": ["strict-leech"], "scoring": ["SCORE1"] * 6,
-            "removed_bonus": []}
-    version, out = GAME.upcast(Started.TYPE, 1, data)
-    assert version == 2 and out["factions"] == []
-    assert out["options"] == ["strict-leech", "site-leech"]  # in the options' own order
-    kept = {**data, "factions": ["witches", "nomads"]}
-    assert GAME.upcast(Started.TYPE, 1, kept) == (2, kept)

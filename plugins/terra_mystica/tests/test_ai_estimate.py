@@ -5,8 +5,8 @@ of them.
 
 - Each weight of ``estimate`` multiplies one term: raising it by one raises the estimate
   by exactly that term (the building count, the first five buildings, shipping and
-  digging levels, cult steps, what the buildings unlock, town potential). This catches a
-  term added where it should multiply, or multiplied by the wrong count.
+  digging levels, cult steps, what the buildings unlock, town potential): a term added
+  where it should multiply, or multiplied by the wrong count, fails.
 - The clock (``_time_left``) is 1 when round 1 starts and moves on by a sixth a round,
   in equal steps as the other factions pass, never with the player's own pass.
 - The favor tiles that pay later are worth what the rules pay (``FAVOR_VP``,
@@ -175,12 +175,21 @@ def test_favor_tiles_paying_per_building_are_worth_no_more_than_the_buildings_le
         assert A._favor_future(g, _only(f, ""), 1.0) == 0.0
 
 
+def _without(g, tile: str):
+    h = GAME.clone(g)
+    h.pool[tile] = 0
+    return h
+
+
 def test_an_owed_favor_tile_is_worth_its_share_of_the_best_tile_left():
     assert 0 < A.W["favor"] < 1  # a share: taking the tile must stay better than owing it
     found = 0
-    for g in POSITIONS[:4]:
+    # Also with the first tile out of the supply and the second held: the best of the rest.
+    first, second = _FAVORS[:2]
+    for g, held in [(g, ()) for g in POSITIONS[:4]] + [
+            (_without(p, first), (second,)) for p in POSITIONS[:2]]:
         for name in g.fac:
-            f = _faction(g, name)
+            f = dict(_faction(g, name), **{t: 1 for t in held})
             final = A.final_projection(g)
             owed = dict(f, FAVOR=1)
             base = A.estimate(g, f, final, 0.5)

@@ -1,10 +1,13 @@
 """Every refusal of the rules says what was wrong, and changes nothing: picks and the
 setup, tiles not owed or not in the supply, passing without a tile or with one taken,
-adjustments no rule allows, the Mermaids' connections, and acting when it is another's
-turn or the game is over."""
+adjustments no rule allows and what is not owed given up, the Mermaids' connections,
+bridges built twice or beyond the three, faction actions of another faction or without
+the stronghold, and acting when it is another's turn, another faction owes a choice or
+the game is over."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -112,3 +115,53 @@ def test_a_faction_may_not_take_an_action_on_another_factions_turn() -> None:
     h = g.clone()
     with pytest.raises(IllegalCommand, match="witches have passed"):
         _main(h, h.fac["witches"])
+
+
+def _bridge_scene():
+    a, b = next((a, b) for a in B.LAND for b in sorted(B.BRIDGABLE[a]) if a < b)
+    g = _state("engineers", "nomads")
+    _put(g, "engineers", B.NAMES[a])
+    g.fac["engineers"]["BRIDGE"] = 2
+    return g, B.NAMES[a], B.NAMES[b]
+
+
+def test_a_bridge_is_built_once_either_way_round() -> None:
+    g, a, b = _bridge_scene()
+    _row(g, "p0", f"bridge {a}:{b}")
+    assert len(g.bridges) == 1 and g.fac["engineers"]["BRIDGE"] == 1
+    _refused(g, "p0", f"bridge {a}:{b}", "already there")
+    _refused(g, "p0", f"bridge {b}:{a}", "already there")
+
+
+@pytest.mark.parametrize("what", ["BRIDGE", "SPADE", "FREE_D"])
+def test_only_what_is_owed_can_be_given_up(what: str) -> None:
+    g = _state("engineers", "nomads")
+    g.fac["engineers"][what] = 1
+    _refused(g, "p0", f"-2{what}" if what != "BRIDGE" else "-2BRIDGE", f"no {what} to give up")
+    _row(g, "p0", f"-{what}")
+    assert g.fac["engineers"][what] == 0
+    _refused(g, "p0", f"-{what}", f"no {what} to give up")
+
+
+@pytest.mark.parametrize("order", [("alchemists", "witches"), ("witches", "alchemists")])
+def test_a_cult_choice_owed_by_any_other_faction_holds_up_the_next_action(order) -> None:
+    g = _state(*order)
+    g.fac[order[1]]["CULT"] = 1  # owes a cult step (a Cultists-like choice)
+    _refused(g, "p0", "send p to FIRE", f"waiting for {order[1]} to choose a cult track")
+
+
+def test_a_faction_action_needs_its_own_faction_and_stronghold() -> None:
+    g = _state("nomads", "witches")
+    g.fac["nomads"]["P3"] = 7
+    _refused(g, "p0", "action ACTW", "nomads don't have ACTW")
+    g = _state("witches", "nomads")
+    _refused(g, "p0", "action ACTW", "witches don't have ACTW")
+
+
+def test_the_three_bridge_limit_holds_in_a_state_read_back_from_a_log() -> None:
+    # Names decoded from a stored log are equal strings, not the same objects.
+    g, a, _ = _bridge_scene()
+    owner = json.loads('"engineers"')
+    g.bridges = [(x, y, owner) for x in B.LAND for y in sorted(B.BRIDGABLE[x]) if x < y][1:4]
+    _refused(g, "p0", f"bridge {a}:{B.NAMES[sorted(B.BRIDGABLE[B.INDEX[a]])[0]]}",
+             "no bridge left")

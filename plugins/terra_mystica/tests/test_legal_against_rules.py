@@ -12,8 +12,9 @@ universe of rows is tried on the rules:
 - a build or upgrade that conversions can pay is offered in one row with them;
 - every row legal offers is accepted by decide, once.
 
-These catch the whole class of a pre-filter that drops a candidate or keeps one the rules
-refuse (a threshold off by one, a resource read from the wrong bowl, a limit miscounted).
+A pre-filter that drops a candidate or keeps one the rules refuse (a threshold off by
+one, a resource read from the wrong bowl, a limit miscounted) fails them; so does a
+build, dig or advance not listed when the purse holds exactly its price.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from meeple_terra_mystica import board as B
 from meeple_terra_mystica.data import BONUS, CULTS, FAVOR, TOWNS
 from meeple_terra_mystica.notation import parse_row
 from meeple_terra_mystica.rows import apply_row
+
+from .test_live_rules import _put, _state
 
 GAME = TerraMystica()
 SITE = {"strict-leech": True, "errata-cultist-power": True, "mini-expansion-1": True,
@@ -321,8 +324,6 @@ def _check_facts(g, player: str, text: str, events: list) -> None:
 def test_every_short_purse_conversions_can_fill_gets_the_build_in_one_row() -> None:
     """The funding offers at every boundary: coins, workers, priests and bowl III from
     none to a little more than a dwelling or a trading house needs."""
-    from .test_live_rules import _put, _state
-
     base = _state("witches", "nomads")
     _put(base, "witches", "E5")
     _put(base, "nomads", "E4")  # E5's trading house costs its single price
@@ -344,8 +345,6 @@ def test_every_short_purse_conversions_can_fill_gets_the_build_in_one_row() -> N
 
 
 def _limits_scene():
-    from .test_live_rules import _put, _state
-
     g = _state("witches", "nomads")
     a = next(h for h in B.LAND if B.BRIDGABLE[h] and B.NAMES[h][0] in "DEF")
     _put(g, "witches", B.NAMES[a])
@@ -372,3 +371,71 @@ def test_legal_agrees_with_the_rules_at_every_building_and_bridge_limit(limit: s
             f[limit] = max(f[limit], count)
         assert _missing(g) == [], (limit, count)
         assert _split(g) == [], (limit, count)
+
+
+# -- what legal lists when the purse holds exactly the price -----------------------------
+
+
+def _listed(g, player="p0") -> list[str]:
+    return [c.text for c in GAME.legal(g, player)]
+
+
+def test_a_dig_is_listed_when_the_workers_or_priests_exactly_pay_a_spade() -> None:
+    g = _state("darklings", "nomads")
+    _put(g, "darklings", "E4")
+    f = g.fac["darklings"]
+    f.update(P=1, W=0, C=0)
+    assert "dig 1" in _listed(g)  # a Darkling spade costs one priest
+    f["P"] = 0
+    assert "dig 1" not in _listed(g)
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E4")
+    g.fac["witches"].update(W=3, C=0, P=0)  # three workers a spade
+    assert "dig 1" in _listed(g)
+
+
+def test_advancing_digging_is_listed_when_the_purse_holds_exactly_its_price() -> None:
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E4")
+    f = g.fac["witches"]
+    f.update(W=2, C=5, P=1)  # the rulebook's price: 2 workers, 5 coins, 1 priest
+    assert "advance dig" in _listed(g)
+    for k in ("W", "C", "P"):
+        f[k] -= 1
+        assert "advance dig" not in _listed(g), k
+        f[k] += 1
+
+
+def test_every_affordable_upgrade_is_listed_until_the_buildings_run_out() -> None:
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E5")
+    tp = _put(g, "witches", "E7", "TP")
+    te = _put(g, "witches", "E9", "TE")
+    g.fac["witches"].update(W=20, C=30, P=5)
+    listed = _listed(g)
+    for text in ("upgrade E5 to TP", "upgrade E7 to TE", "upgrade E7 to SH", "upgrade E9 to SA"):
+        assert text in listed, text
+    g.fac["witches"]["L_TP"] = 4  # every trading house is on the map
+    assert "upgrade E5 to TP" not in _listed(g)
+    assert g.hbld[tp] == "TP" and g.hbld[te] == "TE"
+
+
+def test_a_free_trading_house_upgrade_lists_every_dwelling_and_giving_it_up() -> None:
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E5")
+    _put(g, "witches", "E7", "TP")
+    g.fac["witches"].update(FREE_TP=1, C=0, W=0)  # free: no coins or workers needed
+    listed = _listed(g)
+    assert "upgrade E5 to TP" in listed and "-FREE_TP" in listed
+    assert "upgrade E7 to TP" not in listed
+
+
+def test_the_darklings_stronghold_conversion_is_offered_after_the_main_action_too() -> None:
+    g = _state("darklings", "nomads")
+    _put(g, "darklings", "E4", "SH")
+    f = g.fac["darklings"]
+    f.update(dsh=3, W=2, P=0)
+    f["acted"] = f["actions"]  # the stronghold was this turn's action
+    listed = _listed(g)
+    assert {"convert 1W to 1P", "convert 2W to 2P"} <= set(listed)
+    assert "convert 3W to 3P" not in listed  # only two workers

@@ -1,7 +1,7 @@
-"""The base map's shape (scripts/mutation.py, docs/testing.md): a slip in the map builder's
-neighbour rule (one of the six directions computed wrongly) leaves a map that still plays,
-so the geometry is checked as a whole: counts, symmetry and the number of edges an offset
-hex grid of rows of 13 and 12 hexes has."""
+"""The base map's shape: a wrong neighbour rule in the map builder (one of the six
+directions computed wrongly) leaves a map that still plays, so the geometry is checked as
+a whole: counts, symmetry and the number of edges an offset hex grid of rows of 13 and 12
+hexes has."""
 
 from __future__ import annotations
 

@@ -1,15 +1,23 @@
 """The log line of each event, read from the event alone: every kind of power change in
 the site's words, counters in the ledger's order, buildings and tiles, the start's
-absolute values, other factions named, map changes and notes; and ``changes``."""
+absolute values, other factions named, map changes and notes; and ``changes``. In
+seeded random games every "round scoring SCOREn" line, the points of a building during
+play and the cult income at a round's end alike, names the tile of the round the event
+happened in."""
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
+from meeple.core import LocalGame
 from meeple_terra_mystica import TerraMystica
 from meeple_terra_mystica.game import FinalScoring, Income, Played, RoundScored
 from meeple_terra_mystica.ledger import changes, deltas_text
 
 GAME = TerraMystica()
+_TILE = re.compile(r"round scoring (SCORE\d+)")
 
 
 @pytest.mark.parametrize("deltas, text", [
@@ -68,3 +76,20 @@ def test_changes_add_up_per_player_and_drop_what_nets_to_nothing() -> None:
     lines = (("ann", "witches", "a", (("C", 2), ("W", 1))), ("ann", "witches", "b", (("C", -2),)),
              ("bob", "nomads", "c", (("TW3", 1),)), ("cy", "giants", "d", (("VP", 0),)))
     assert changes(lines) == {"ann": {"workers": 1}, "bob": {"TW3": 1}}
+
+
+def test_round_scoring_lines_name_the_tile_of_their_round():
+    at_round_end = 0
+    for seed, n in ((1, 2), (2, 3), (3, 4)):
+        lg = LocalGame(GAME, GAME.default_players(n), {}, seed=seed)
+        lg.play_randomly(random.Random(seed))
+        state = None
+        for _, ev in lg.log:
+            rnd = state.round if state is not None else 0
+            phase = state.phase if state is not None else ""
+            text = GAME.describe_event(ev)
+            state = GAME.fold(state, ev)
+            for tile in _TILE.findall(text):
+                assert tile == state.score_tiles[rnd - 1], (seed, rnd, text)
+                at_round_end += state.phase != phase or state.round != rnd
+    assert at_round_end  # cult incomes at a round's end were among them

@@ -1,19 +1,25 @@
 """Every faction board as the rulebook prints it, checked through the rules: the price of
 each building (paid exactly; a coin or a worker short is refused and changes nothing),
 the start resources and cult positions, the income of each building count, the power
-actions' prices and gains, and the bowls and cult steps at every boundary."""
+actions' prices and gains, the bowls and cult steps at every boundary, what each
+stronghold gives (the Witches' action a dwelling on any empty forest hex, next to their
+buildings or not) and the factions' town bonuses."""
 
 from __future__ import annotations
 
 import pytest
 from meeple.core import IllegalCommand
+from meeple_terra_mystica import TerraMystica
 from meeple_terra_mystica import board as B
 from meeple_terra_mystica.data import FACTIONS
 from meeple_terra_mystica.economy import cult_steps, gain, gain_power
+from meeple_terra_mystica.factions import town_extra
 from meeple_terra_mystica.state import new_faction
 from meeple_terra_mystica.turns import income
 
 from .test_live_rules import _put, _refused, _row, _state
+
+GAME = TerraMystica()
 
 #: (workers, coins) of D, TP, TE, SH, SA; the rulebook's faction boards.
 STANDARD = ((1, 2), (2, 3), (2, 5), (4, 6), (4, 6))
@@ -405,3 +411,49 @@ def test_a_temple_and_a_sanctuary_owe_the_factions_favor_tiles(name: str, favors
         g.fac[name].update(W=9, C=20)
         _row(g, "p0", row)
         assert g.fac[name]["FAVOR"] == favors, (name, b)
+
+
+# -- the Witches' stronghold action --------------------------------------------------------
+# legal lists one row per empty forest hex, each accepted by the rules, and the rules
+# refuse the action on every other empty land hex (legal's narrowing to forest hexes only
+# saves time: legal tries every candidate on the rules, so the rules' side decides).
+
+
+@pytest.mark.parametrize("other", ["nomads", "giants", "dwarves"])
+def test_the_witches_action_builds_on_every_empty_forest_hex_and_nowhere_else(other):
+    g = _state("witches", other)
+    _put(g, "witches", "E5", "SH")
+    _put(g, other, "E4")
+    g.fac["witches"]["ACTW"] = 1
+    rows = {GAME.format(m, g) for m in GAME.legal(g, "p0")}
+    offered = {r.removeprefix("action ACTW. build ") for r in rows
+               if r.startswith("action ACTW. build ")}
+    empty = [h for h in B.LAND if not g.hbld[h]]
+    forest = {B.NAMES[h] for h in empty if g.hcolor[h] == "green"}
+    assert offered == forest and len(forest) > 5
+    for name in sorted(forest):
+        h = g.clone()
+        _row(h, "p0", f"action ACTW. build {name}")
+        assert h.hbld[B.INDEX[name]] == "D" and h.howner[B.INDEX[name]] == "witches"
+    for hx in empty:
+        if g.hcolor[hx] != "green":
+            with pytest.raises(IllegalCommand):
+                _row(g.clone(), "p0", f"action ACTW. build {B.NAMES[hx]}")
+
+
+def test_after_the_witches_action_every_empty_forest_hex_is_offered_for_the_free_dwelling():
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E5", "SH")
+    g.fac["witches"]["ACTW"] = 1
+    _row(g, "p0", "action ACTW")
+    assert g.fac["witches"]["FREE_D"] == 1
+    rows = {GAME.format(m, g) for m in GAME.legal(g, "p0")}
+    builds = {r.removeprefix("build ") for r in rows if r.startswith("build ")}
+    forest = {B.NAMES[h] for h in B.LAND if not g.hbld[h] and g.hcolor[h] == "green"}
+    assert builds == forest and len(forest) > 5
+
+
+def test_town_bonus_of_witches_and_swarmlings_follows_their_faction_boards() -> None:
+    assert town_extra({"name": "witches"}) == {"VP": 5}
+    assert town_extra({"name": "swarmlings"}) == {"W": 3}
+    assert town_extra({"name": "nomads"}) == {}

@@ -59,6 +59,7 @@ BAD = [
     ("action act7", "unknown action 'act7'"), ("+xyz", "can't adjust XYZ"),
     ("+21fire", "bad amount 21"), ("-0fire", "bad amount 0"),
     ("setup elves", "unknown faction 'elves'"), ("fly to the moon", "can't read 'fly to the moon'"),
+    ("waiting", "can't read 'waiting'"), ("zap", "can't read 'zap'"),
     ("", "empty command"), (". .", "empty command"),
     ("dig 1234567", "a number in a command has at most 6 digits"),
 ]
