@@ -99,3 +99,16 @@ def run_cli(capsys: Any, *args: str) -> tuple[int, str]:
 
     code, out, err = run_meeple(capsys, *args)
     return code, out + err
+
+
+@pytest.fixture
+def only_connect_four(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Load connect four alone (for tests of tournaments and matches, which load plugins
+    by name in their workers)."""
+    monkeypatch.setenv("MEEPLE_LOAD_PLUGINS", "connect_four")
+
+
+@pytest.fixture
+def url(tmp_path: Any) -> str:
+    """A fresh SQLite store for one test."""
+    return f"sqlite:///{tmp_path / 'store.sqlite'}"

@@ -20,15 +20,8 @@ from meeple.core import BadOptions, MeepleError
 from meeple.core.engine import Engine
 from meeple.core.plugins import load
 
-
-@pytest.fixture(autouse=True)
-def only_connect_four(monkeypatch):
-    monkeypatch.setenv("MEEPLE_LOAD_PLUGINS", "connect_four")
-
-
-@pytest.fixture
-def url(tmp_path):
-    return f"sqlite:///{tmp_path / 'rr.sqlite'}"
+#: These games are connect four's alone: the tournament loads no other plugin.
+pytestmark = pytest.mark.usefixtures("only_connect_four")
 
 
 SPECS = ["mcts:sims=10", "heuristic", "random"]

@@ -60,9 +60,8 @@ def test_a_standings_json_rounds_rates_to_four_decimals_and_ratings_to_three(
         assert out[key] == round(out[key], 3) and abs(out[key] - value) <= 0.0005, key
 
 
-@pytest.fixture(autouse=True)
-def only_connect_four(monkeypatch):
-    monkeypatch.setenv("MEEPLE_LOAD_PLUGINS", "connect_four")
+#: These games are connect four's alone: the tournament loads no other plugin.
+pytestmark = pytest.mark.usefixtures("only_connect_four")
 
 
 # -- standings -------------------------------------------------------------------------------

@@ -20,15 +20,8 @@ from meeple.core import BadOptions, UnknownName
 from meeple.core.engine import Engine
 from meeple.core.scheduler import run_match
 
-
-@pytest.fixture(autouse=True)
-def only_connect_four(monkeypatch):
-    monkeypatch.setenv("MEEPLE_LOAD_PLUGINS", "connect_four")
-
-
-@pytest.fixture
-def url(tmp_path):
-    return f"sqlite:///{tmp_path / 'tournament.sqlite'}"
+#: These games are connect four's alone: the tournament loads no other plugin.
+pytestmark = pytest.mark.usefixtures("only_connect_four")
 
 
 SPECS = ["random", "mcts:sims=20"]

@@ -23,14 +23,8 @@ C4 = "connect-four"
 SPECS = ["random", "heuristic"]
 
 
-@pytest.fixture(autouse=True)
-def only_connect_four(monkeypatch):
-    monkeypatch.setenv("MEEPLE_LOAD_PLUGINS", "connect_four")
-
-
-@pytest.fixture
-def url(tmp_path):
-    return f"sqlite:///{tmp_path / 't.sqlite'}"
+#: These games are connect four's alone: the tournament loads no other plugin.
+pytestmark = pytest.mark.usefixtures("only_connect_four")
 
 
 # -- shapes -----------------------------------------------------------------------------------

@@ -23,15 +23,8 @@ from meeple.core.plugins import load
 from meeple.core.scheduler import run_match
 from test_ai_tournament_plan import C4, SPECS
 
-
-@pytest.fixture(autouse=True)
-def only_connect_four(monkeypatch):
-    monkeypatch.setenv("MEEPLE_LOAD_PLUGINS", "connect_four")
-
-
-@pytest.fixture
-def url(tmp_path):
-    return f"sqlite:///{tmp_path / 't.sqlite'}"
+#: These games are connect four's alone: the tournament loads no other plugin.
+pytestmark = pytest.mark.usefixtures("only_connect_four")
 
 
 def _log(url: str, game_id: str) -> list[tuple]:

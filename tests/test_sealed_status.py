@@ -10,10 +10,8 @@ from cli_runner import run_meeple
 from meeple.ai.tournament import plan, run_tournament
 from meeple.core.engine import Engine
 
-
-@pytest.fixture(autouse=True)
-def only_connect_four(monkeypatch):
-    monkeypatch.setenv("MEEPLE_LOAD_PLUGINS", "connect_four")
+#: These games are connect four's alone: the tournament loads no other plugin.
+pytestmark = pytest.mark.usefixtures("only_connect_four")
 
 
 def finished_game(db: str) -> Engine:
