@@ -408,7 +408,12 @@ def apply(g: State, lines, sets, hexes, patch) -> None:
             f = fac[name] = {}
         for k, d in deltas:
             k = key_of[k]
-            f[k] = f.get(k, 0) + d
+            # ``in`` and ``+=`` rather than ``f.get``: a method call per entry would cost a
+            # replay more than the name lookup above.
+            if k in f:
+                f[k] += d
+            else:
+                f[k] = d
     for name, k, v in sets:
         fac[name][key_of[k]] = tuple(v) if type(v) is list else v
     if hexes:
