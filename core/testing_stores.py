@@ -20,9 +20,11 @@ import abc
 import multiprocessing
 import queue
 import random
+import shutil
 import threading
 import traceback
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -41,9 +43,21 @@ from .stores.memory import MemoryStore
 from .stores.open import open_store
 
 __all__ = ["AnnotationsContract", "PersistentAnnotationsContract", "PersistentContract",
-           "StoreContract", "open_url", "store_event", "store_header"]
+           "StoreContract", "old_store", "open_url", "store_event", "store_header"]
 
 FORK = multiprocessing.get_context("fork")
+
+
+@contextmanager
+def old_store(folder: Path, tmp_path: Path) -> Iterator[Engine]:
+    """An engine on a copy of the JSONL store in ``folder`` (a plugin's fixtures of older
+    log formats): reading and verifying may write status caches, never into the fixture."""
+    shutil.copytree(folder, tmp_path / "store")
+    engine = Engine(f"jsonl:///{tmp_path / 'store'}")
+    try:
+        yield engine
+    finally:
+        engine.close()
 
 
 def store_header(game_id: str = "g1", created: str = "2026-01-01T00:00:00.000000+00:00",

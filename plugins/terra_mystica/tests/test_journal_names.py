@@ -16,7 +16,7 @@ import attrs
 import meeple_terra_mystica
 import pytest
 from meeple.core.codec import Codec
-from meeple.core.engine import Engine
+from meeple.core.testing import old_store
 from meeple_terra_mystica import TerraMystica, names
 from meeple_terra_mystica.data import FACTIONS
 from meeple_terra_mystica.state import State, new_faction
@@ -68,12 +68,8 @@ def renamed(tmp_path):
 def league_rows(tmp_path: Path) -> tuple[object, list[tuple[str, str]]]:
     """The setup and the rows (player, text) of the stored league game (read from a copy
     of the store: reading may write its status cache)."""
-    shutil.copytree(OLD, tmp_path / "store")
-    eng = Engine(f"jsonl:///{tmp_path / 'store'}")
-    try:
+    with old_store(OLD, tmp_path) as eng:
         evs = [ev for _, ev in eng.table("tm-facts-v1").pairs]
-    finally:
-        eng.close()
     return evs[0], [(ev.player, ev.text) for ev in evs[1:] if hasattr(ev, "text")]
 
 

@@ -10,12 +10,11 @@ with the status cache holding the outcome that code recorded."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import orjson
 import pytest
-from meeple.core.engine import Engine
+from meeple.core.testing import old_store
 from meeple_terra_mystica import names
 from meeple_terra_mystica.game import FACTS, Started
 from meeple_terra_mystica.upcast import FACTION_V1_V2, TABLE_V1_V2
@@ -28,10 +27,8 @@ CACHED = json.loads((OLD / f".{GID}.status.json").read_text())["outcome"]["score
 @pytest.fixture
 def engine(tmp_path):
     """A copy of the old store (reading and verifying may write the status cache)."""
-    shutil.copytree(OLD, tmp_path / "store")
-    eng = Engine(f"jsonl:///{tmp_path / 'store'}")
-    yield eng
-    eng.close()
+    with old_store(OLD, tmp_path) as eng:
+        yield eng
 
 
 def recorded_names(ev) -> set[str]:

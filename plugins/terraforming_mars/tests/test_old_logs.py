@@ -8,11 +8,10 @@ cache with the outcome that code recorded."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
-from meeple.core.engine import Engine
+from meeple.core.testing import old_store
 from meeple_terraforming_mars import messages as m
 from meeple_terraforming_mars.game import OLD_FORMAT
 from meeple_terraforming_mars.opening import OPENING
@@ -23,10 +22,8 @@ CACHED = json.loads((OLD / ".tfm-v01.status.json").read_text())["outcome"]["scor
 
 @pytest.fixture
 def engine(tmp_path):
-    shutil.copytree(OLD, tmp_path / "store")
-    eng = Engine(f"jsonl:///{tmp_path / 'store'}")
-    yield eng
-    eng.close()
+    with old_store(OLD, tmp_path) as eng:
+        yield eng
 
 
 def test_a_0_1_log_loads_with_its_recorded_result(engine):

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import re
-import shutil
 from pathlib import Path
 
 import attrs
@@ -14,7 +13,7 @@ import orjson
 import pytest
 from meeple.core import LocalGame
 from meeple.core.codec import Codec
-from meeple.core.engine import Engine
+from meeple.core.testing import old_store
 from meeple_utopia import Utopia
 from meeple_utopia.events import Special, SpecialGuestDrawn
 
@@ -57,10 +56,8 @@ def test_the_special_guest_drawn_is_seen_by_every_player_and_spectator_alike():
 
 @pytest.fixture
 def engine(tmp_path):
-    shutil.copytree(OLD, tmp_path / "store")
-    eng = Engine(f"jsonl:///{tmp_path / 'store'}")
-    yield eng
-    eng.close()
+    with old_store(OLD, tmp_path) as eng:
+        yield eng
 
 
 @pytest.mark.parametrize("game_id", ["utopia-v1", "utopia-v0"])

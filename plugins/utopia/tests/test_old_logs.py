@@ -10,7 +10,6 @@ end or wonder owner's bonus), each with the status cache that code wrote."""
 
 import json
 import random
-import shutil
 from pathlib import Path
 
 import attrs
@@ -18,7 +17,7 @@ import orjson
 import pytest
 from meeple.core import LocalGame
 from meeple.core.codec import Codec
-from meeple.core.engine import Engine
+from meeple.core.testing import old_store
 from meeple_utopia import Utopia
 from meeple_utopia.game import OLD_FORMAT
 from meeple_utopia.upcast import unrecorded
@@ -52,10 +51,8 @@ def test_old_form_log_upcast_in_context_folds_to_the_same_state():
 
 @pytest.fixture
 def engine(tmp_path):
-    shutil.copytree(OLD, tmp_path / "store")
-    eng = Engine(f"jsonl:///{tmp_path / 'store'}")
-    yield eng
-    eng.close()
+    with old_store(OLD, tmp_path) as eng:
+        yield eng
 
 
 @pytest.mark.parametrize("game_id", ["utopia-v1", "utopia-v0"])
