@@ -408,12 +408,7 @@ def apply(g: State, lines, sets, hexes, patch) -> None:
             f = fac[name] = {}
         for k, d in deltas:
             k = key_of[k]
-            # ``in`` and ``+=`` rather than ``f.get``: a method call per entry would cost a
-            # replay more than the name lookup above.
-            if k in f:
-                f[k] += d
-            else:
-                f[k] = d
+            f[k] = f.get(k, 0) + d
     for name, k, v in sets:
         fac[name][key_of[k]] = tuple(v) if type(v) is list else v
     if hexes:
