@@ -16,11 +16,11 @@ from .render import COLOUR_NAMES, acting_seat, tile_words
 from .scoresheet import NO_TIE_BREAK, breakdown, count, result, winners
 from .scoring import chip_points
 from .state import State
-from .tiles import CROPS, KINDS, PATH
+from .tiles import CROP_PLURALS, CROPS, KINDS, PATH
 
 
 def _chips(counts: tuple[int, ...]) -> str:
-    held = ", ".join(f"{n} {CROPS[i]}" for i, n in enumerate(counts) if n)
+    held = ", ".join(count(n, CROPS[i], CROP_PLURALS[i]) for i, n in enumerate(counts) if n)
     return f"harvest chips {held} (worth {chip_points(counts)})" if held else "no harvest chips"
 
 

@@ -20,7 +20,7 @@ from .pointing import layer, spot_outlines, take_buttons
 from .regions import spots
 from .scoresheet import breakdown, count, result
 from .state import State
-from .tiles import ANIMALS, CROPS, DIRS, KINDS, ORIENT, PATH, TileKind
+from .tiles import ANIMALS, CROP_PLURALS, CROPS, DIRS, KINDS, ORIENT, PATH, TileKind
 
 COLOURS = ("#d62828", "#1d4ed8", "#eab308", "#15803d", "#111111")
 COLOUR_NAMES = ("red", "blue", "yellow", "green", "black")
@@ -139,7 +139,8 @@ def text(state: State, width: int | None = None) -> str:
     lines.append("")
     words = []
     for seat, p in enumerate(state.players):
-        chips = ", ".join(f"{n} {CROPS[i]}" for i, n in enumerate(state.chips[seat]) if n)
+        chips = ", ".join(count(n, CROPS[i], CROP_PLURALS[i])
+                          for i, n in enumerate(state.chips[seat]) if n)
         words.append(
             f"{seat + 1}/{'ABCDE'[seat]}/{'abcde'[seat]} {p}: "
             f"{count(state.scores[seat], 'point')}, {count(state.meeples_left[seat], 'meeple')}, "

@@ -8,9 +8,10 @@ from __future__ import annotations
 from .state import State
 
 
-def count(n: int, noun: str) -> str:
-    """``n`` and the noun, singular for one: "1 point", "2 points"."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and the noun, singular for one: "1 point", "2 points" ("2 strawberries"
+    with the plural given)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {plural or noun + 's'}"
 
 NO_TIE_BREAK = "the rules name no tie-break, so they share the victory"
 

@@ -16,6 +16,8 @@ DIRS = "NESW"
 DX = (0, 1, 0, -1)
 DY = (1, 0, -1, 0)
 CROPS = ("apple", "strawberry", "pumpkin", "sunflower", "grain", "scarecrow")
+#: Each crop's word for more than one chip (grain stays grain).
+CROP_PLURALS = ("apples", "strawberries", "pumpkins", "sunflowers", "grain", "scarecrows")
 SCARECROW = 5
 ANIMALS = ("horse", "sheep", "pig", "chicken")
 PATH, FIELD = "P", "F"

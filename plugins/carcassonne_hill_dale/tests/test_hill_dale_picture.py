@@ -316,6 +316,17 @@ def test_counts_are_said_in_the_singular_for_one(n, noun, said):
     assert count(n, noun) == said
 
 
+def test_harvest_chips_are_counted_with_each_crops_own_plural():
+    from meeple_carcassonne_hill_dale.panels import _chips
+    from meeple_carcassonne_hill_dale.tiles import CROPS
+
+    counts = [0] * len(CROPS)
+    for crop, n in {"apple": 2, "strawberry": 3, "grain": 2, "scarecrow": 1}.items():
+        counts[CROPS.index(crop)] = n
+    assert _chips(tuple(counts)).startswith(
+        "harvest chips 2 apples, 3 strawberries, 2 grain, 1 scarecrow (worth ")
+
+
 def test_the_text_legend_names_every_centre_mark_the_board_uses():
     from meeple_carcassonne_hill_dale.render import TEXT_LEGEND
 

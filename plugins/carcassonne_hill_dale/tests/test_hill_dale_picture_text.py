@@ -18,8 +18,9 @@ SPOT = {0: (0, 1), 1: (1, 2), 2: (2, 1), 3: (1, 0)}  # edge -> (row, column) in 
 
 
 def _n(k: int, noun: str) -> str:
-    """A count as people say it: "1 meeple", "2 meeples"."""
-    return f"{k} {noun}" if k == 1 else f"{k} {noun}s"
+    """A count as people say it: "1 meeple", "2 meeples", "2 strawberries", "3 grain"."""
+    plural = {"strawberry": "strawberries", "grain": "grain"}.get(noun, noun + "s")
+    return f"{k} {noun}" if k == 1 else f"{k} {plural}"
 
 
 def _terrain(kind: str, edge: int) -> str:
@@ -74,7 +75,7 @@ def _check_text(state) -> None:
         at += 3
     assert lines[at] == ""
     for seat, p in enumerate(state.players):
-        chips = ", ".join(f"{n} {CROPS[i]}" for i, n in enumerate(state.chips[seat]) if n)
+        chips = ", ".join(_n(n, CROPS[i]) for i, n in enumerate(state.chips[seat]) if n)
         assert lines[at + 1 + seat] == (
             f"{seat + 1}/{'ABCDE'[seat]}/{'abcde'[seat]} {p}: {_n(state.scores[seat], 'point')}, "
             f"{_n(state.meeples_left[seat], 'meeple')}, {_n(state.stables_left[seat], 'stable')}"
