@@ -373,7 +373,8 @@ def replay(
         emit_json(eng.show_json(game_id, as_player, to, reveal=reveal))
         return
     text = eng.render(game_id, "text", as_player, to, reveal=reveal, width=picture_width(out))
-    out.print(f"{game_id}: replayed {to or eng.store.last(game_id)[0]} events")
+    replayed = to or eng.store.last(game_id)[0]
+    out.print(f"{game_id}: replayed {replayed} event{'' if replayed == 1 else 's'}")
     sys.stdout.write(text + "\n")
 
 
@@ -460,8 +461,9 @@ def verify(
                     note += f" ({r.upcast})"
                 if r.fork:
                     note += f" ({r.fork})"
-                out.print(f"[green]ok[/green]   {escape(one_line(r.game_id))}: {r.events} "
-                          f"events{escape(one_line(note))}", highlight=False, soft_wrap=True)
+                events = "1 event" if r.events == 1 else f"{r.events} events"
+                out.print(f"[green]ok[/green]   {escape(one_line(r.game_id))}: {events}"
+                          f"{escape(one_line(note))}", highlight=False, soft_wrap=True)
             else:
                 where = f"event {r.first_bad_seq}: " if r.first_bad_seq else ""
                 out.print(f"[red]FAIL[/red] {escape(one_line(r.game_id))}: {where}"

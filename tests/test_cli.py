@@ -255,3 +255,14 @@ def test_a_person_plays_through_the_prompt_and_can_resume(capsys, db, monkeypatc
     assert code == 0, err
     code, out, _ = run(capsys, "show", "h1", "--format", "json")
     assert orjson.loads(out)["finished"]
+
+
+def test_verify_and_replay_count_one_event_in_the_singular(capsys, db):
+    gid = new_game(capsys)
+    code, out, _ = run(capsys, "verify", gid)
+    assert code == 0 and f"{gid}: 1 event" in out and "1 events" not in out
+    code, out, _ = run(capsys, "replay", gid, "--to", "1")
+    assert code == 0 and f"{gid}: replayed 1 event\n" in out
+    run(capsys, "move", gid, "4", "--as", "ann")
+    code, out, _ = run(capsys, "verify", gid)
+    assert f"{gid}: 2 events" in out
