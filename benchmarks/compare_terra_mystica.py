@@ -4,6 +4,7 @@ ratio of two codes measured in turns does not):
 
     .venv/bin/python benchmarks/compare_terra_mystica.py [REVISION] [ROUNDS]   # default main 2
     .venv/bin/python benchmarks/compare_terra_mystica.py play [REVISION]       # rules outside an import
+    .venv/bin/python benchmarks/compare_terra_mystica.py fold [REVISION]       # replay of the events
     .venv/bin/python benchmarks/compare_terra_mystica.py perl --perl-engine DIR # Snellman's engine
 
 (the last: Snellman's Perl engine beside our import, see benchmarks/tm_perl.py)
@@ -27,7 +28,7 @@ import time
 from pathlib import Path
 
 from meeple.core.testing_needs import shared_data
-from tm_import import import_with
+from tm_import import fold_events, import_with
 
 ROOT = Path(__file__).resolve().parents[1]
 # The league records: MEEPLE_TM_RECORDS, else shared/data/terra-mystica above the checkout.
@@ -94,6 +95,41 @@ def main(revision: str = "main", rounds: int = 2) -> None:
           f"(median per-game ratio {ratio:.2f}x)")
 
 
+def fold(revision: str = "main", rounds: int = 5) -> None:
+    """The fold-only replay, old against new in turns: every league game's events (each
+    code's own, from its import) folded by the code that made them, least of 3 per game
+    and round (CPU)."""
+    import meeple_terra_mystica as now
+
+    then = plugin_at(revision)
+    texts = [p.read_text() for p in sorted(DATA.glob("s*/*.txt"))]
+    sides = []
+    for pkg in (then, now):
+        game, read = pkg.TerraMystica(), importer(pkg)
+        sides.append((game, [read(text) for text in texts]))
+
+    def replay(game, events) -> float:
+        least = float("inf")
+        for _ in range(3):
+            t0 = time.process_time()
+            fold_events(game, events)
+            least = min(least, time.process_time() - t0)
+        return least
+
+    a, b = [], []
+    for _ in range(rounds):
+        for i in range(len(texts)):
+            a.append(replay(sides[0][0], sides[0][1][i]))
+            b.append(replay(sides[1][0], sides[1][1][i]))
+    ratio = statistics.median(x / y for x, y in zip(a, b, strict=True))
+    print(f"{len(texts)} league games, fold only; CPU ms per replay, median of {rounds} "
+          f"rounds x least of 3:")
+    print(f"  {revision:>10}  {statistics.median(a) * 1000:6.2f} ms")
+    print(f"  {'this':>10}  {statistics.median(b) * 1000:6.2f} ms   {revision} / this = "
+          f"{statistics.median(a) / statistics.median(b):.2f}x (median per-game ratio "
+          f"{ratio:.2f}x)")
+
+
 def play(revision: str = "main", seeds: int = 4) -> None:
     """The rules outside an import, old against new in turns (CPU, least of 2 runs per
     seed): a seeded random 4-player game (legal + decide + fold every row), and legal +
@@ -145,5 +181,7 @@ if __name__ == "__main__":
         tm_perl.main(sys.argv[2:])
     elif sys.argv[1:2] == ["play"]:  # compare_terra_mystica.py play [REVISION]
         play(*(sys.argv[2:3] or ["main"]))
+    elif sys.argv[1:2] == ["fold"]:  # compare_terra_mystica.py fold [REVISION]
+        fold(*(sys.argv[2:3] or ["main"]))
     else:
         main(*(sys.argv[1:2] or ["main"]), *([int(sys.argv[2])] if len(sys.argv) > 2 else []))

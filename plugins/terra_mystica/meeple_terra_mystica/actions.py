@@ -43,8 +43,8 @@ def _main(g: State, f: dict) -> None:
     # Live, what an action gave (or an answered offer: a Cultists' step) is taken before
     # the next action. The site lets the last faction still playing leave it for later
     # (site-order), and a Cultists' step wait while play runs on (site-leech).
-    if any(f[k] for k in OWED) and "site-order" not in g.options and (
-            again or "site-leech" not in g.options):
+    if "site-order" not in g.options and (again or "site-leech" not in g.options) and any(
+            f[k] for k in OWED):
         raise IllegalCommand(f"{f['name']} must finish their action first (take what "
                              "it gave: a favor tile, a town, cult steps, spades)")
     if again:
@@ -160,7 +160,7 @@ def dig(g: State, f: dict, n: int) -> None:
     if not f["build_ok"] and f["SPADE"] == 0:
         _main(g, f)
         f["build_ok"] = 1
-    cost = d["cost"][f["dig"]]
+    cost = d["cost"][f["digging"]]
     pay(f, {k: v * n for k, v in cost.items()})
     gains = d.get("gain")
     if gains:
@@ -176,7 +176,7 @@ def dig(g: State, f: dict, n: int) -> None:
 def build(g: State, f: dict, h: int) -> None:
     if g.hbld[h]:
         raise IllegalCommand(f"{B.NAMES[h]} already has a building")
-    if f["L_D"] >= LIMIT["D"]:
+    if f["D"] >= LIMIT["D"]:
         raise IllegalCommand(f"{f['name']} have no dwelling left")
     home = f["color"]
     if g.round == 0:
@@ -218,7 +218,7 @@ def _place(g: State, f: dict, h: int, b: str) -> None:
     own_map(g, h)
     g.hbld[h] = b
     g.howner[h] = f["name"]
-    f["L_D"] += 1
+    f["D"] += 1
     f["locations"] = f["locations"] + (h,)
 
 
@@ -228,7 +228,7 @@ def upgrade(g: State, f: dict, h: int, to: str) -> None:
     cur = g.hbld[h]
     if to not in NEXT.get(cur, ()):
         raise IllegalCommand(f"a {cur} can't become a {to}")
-    if f["L_" + to] >= LIMIT[to]:
+    if f[to] >= LIMIT[to]:
         raise IllegalCommand(f"{f['name']} have no {to} left")
     if f["FREE_TP"] and to == "TP":
         f["FREE_TP"] = 0
@@ -240,8 +240,8 @@ def upgrade(g: State, f: dict, h: int, to: str) -> None:
         pay(f, cost)
     own_map(g, h)
     g.hbld[h] = to
-    f["L_" + cur] -= 1
-    f["L_" + to] += 1
+    f[cur] -= 1
+    f[to] += 1
     score_event(g, f, to)
     if to == "TP" and f["FAV10"]:
         with why(g, "favor FAV10"):
@@ -462,11 +462,11 @@ def advance(g: State, f: dict, track: str) -> None:
         advance_ship(g, f)
         return
     d = FACTIONS[f["name"]]["dig"]
-    if f["dig"] >= d["max"] or "adv_cost" not in d:
+    if f["digging"] >= d["max"] or "adv_cost" not in d:
         raise IllegalCommand(f"{f['name']} can't advance digging")
     pay(f, d["adv_cost"])
-    f["VP"] += d["adv_gain"][f["dig"]]["VP"]
-    f["dig"] += 1
+    f["VP"] += d["adv_gain"][f["digging"]]["VP"]
+    f["digging"] += 1
 
 
 def action(g: State, f: dict, act: str) -> None:

@@ -176,7 +176,7 @@ def _rounds_left(g: R.State) -> int:
 
 #: Per faction, its income tables in the order _income adds them up: (level key, resource,
 #: income by the number built).
-_INCOME_ROWS = {name: tuple(("L_" + b, k, table) for b in ("D", "TP", "TE", "SH", "SA")
+_INCOME_ROWS = {name: tuple((b, k, table) for b in ("D", "TP", "TE", "SH", "SA")
                             for k, table in d["income"][b].items())
                 for name, d in FACTIONS.items()}
 #: The favor tiles that pay income: (tile, resource, amount).
@@ -201,12 +201,12 @@ def _favor_future(g: R.State, f: dict, t: float) -> float:
     rounds = 6 * t
     v = 0.0
     if f["FAV11"]:
-        v += 2 * min(8 - f["L_D"], 1.5 * rounds) * 0.7
+        v += 2 * min(8 - f["D"], 1.5 * rounds) * 0.7
     if f["FAV10"]:
-        v += 3 * min(4 - f["L_TP"], 0.8 * rounds) * 0.7
+        v += 3 * min(4 - f["TP"], 0.8 * rounds) * 0.7
     if f["FAV12"]:
         # This round's pass is in _pass_vp; the later ones with today's trading houses.
-        v += (0, 2, 3, 3, 4)[f["L_TP"]] * _rounds_left(g)
+        v += (0, 2, 3, 3, 4)[f["TP"]] * _rounds_left(g)
     return v
 
 
@@ -321,13 +321,13 @@ def _priest_uses(f: dict, rate: dict, t: float, incoming: float = 0.0,
     dig = fd["dig"]
     ac = dig.get("adv_cost")
     if ac:
-        for lvl in range(f["dig"], dig["max"]):
+        for lvl in range(f["digging"], dig["max"]):
             vp = dig["adv_gain"][lvl].get("VP", 0)
             cost = ac.get("W", 0) * rate["W"] + ac.get("C", 0) * rate["C"]
             gains.append(vp + W["dig"] * t - cost)
     sh = fd["ship"]
     if sh.get("max") and sh.get("cost"):
-        for lvl in range(f["ship"], sh["max"]):
+        for lvl in range(f["shipping"], sh["max"]):
             vp = sh["gain"][lvl].get("VP", 0)
             gains.append(vp + W["ship"] * t - sh["cost"].get("C", 0) * rate["C"])
     gains = sorted((x for x in gains if x > 0), reverse=True)
@@ -378,9 +378,9 @@ def _next_round(g: R.State, f: dict, inc: dict) -> float:
     total = 0.0
     for b, vp in vp_per.items():
         src, most = _FROM[b]
-        room = most - f["L_" + b]
+        room = most - f[b]
         if src:
-            room = min(room, f["L_" + src])
+            room = min(room, f[src])
         else:
             room = min(room, _frontier_counts(g, f)[0] + 1)
         price = cost[b]
@@ -394,10 +394,10 @@ def _pass_vp(g: R.State, f: dict) -> float:
     vp = 0
     if f["bonus"]:
         for what, table in BONUS[f["bonus"]].get("pass_vp", {}).items():
-            n = f["ship"] if what == "ship" else f["L_" + what]
+            n = f["shipping"] if what == "ship" else f[what]
             vp += table[min(n, len(table) - 1)]
     if f["FAV12"]:
-        vp += (0, 2, 3, 3, 4)[f["L_TP"]]
+        vp += (0, 2, 3, 3, 4)[f["TP"]]
     return vp + pass_extra(g.bridges, f)
 
 
@@ -583,12 +583,12 @@ def estimate(g: R.State, f: dict, final: dict | None = None, t: float | None = N
     # Buildings: what they unlock and their weight in the network, while it can grow.
     nb = len(f["locations"])
     for b, w in wt.EXTRA.items():
-        v += f["L_" + b] * w * t * W["extra"]
+        v += f[b] * w * t * W["extra"]
     v += (nb * W["building"] + min(nb, 5) * W["first"]) * t
     prepared, room = _frontier(g, f, wt)
     v += prepared * t
     v += room * t
-    if f["L_D"] >= 8:  # no dwelling left in the supply (see W["full"])
+    if f["D"] >= 8:  # no dwelling left in the supply (see W["full"])
         v -= W["full"] * (W["full_t"] * t + 1 - W["full_t"])
     v += _groups_value(g, f, wt) * t
     if W["next"] and not f["dropped"]:
@@ -602,7 +602,7 @@ def estimate(g: R.State, f: dict, final: dict | None = None, t: float | None = N
     owed_favor = _owed_favor(g, f, final, t, wt) if f["FAVOR"] and W["favor"] else 0.0
     v += W["spade"] * f["SPADE"] + f["FAVOR"] * owed_favor + f["TOWN"] * 5.0 + f["CULT"] * 0.05
     # Tracks: reach along rivers and cheaper spades pay off while there is room to build.
-    v += (f["ship"] * W["ship"] + f["dig"] * W["dig"]) * t
+    v += (f["shipping"] * W["ship"] + f["digging"] * W["dig"]) * t
     # Cults: steps toward the majorities, and the round tiles' cult rewards still ahead.
     for c in CULTS:
         v += f[c] * W["cult_step"] * t

@@ -9,7 +9,7 @@ def spade_extra(f: dict, n: int) -> tuple[int, int]:
     """(VP, power) for ``n`` spades beyond the terraforming itself."""
     if f["name"] == "halflings":
         return n, 0
-    if f["name"] == "alchemists" and f["L_SH"]:
+    if f["name"] == "alchemists" and f["SH"]:
         return 0, 2 * n
     return 0, 0
 
@@ -21,7 +21,7 @@ def town_extra(f: dict) -> dict:
 
 def pass_extra(bridges: list, f: dict) -> int:
     """The Engineers' stronghold: 3 VP per bridge between two of their buildings."""
-    if f["name"] != "engineers" or not f["L_SH"]:
+    if f["name"] != "engineers" or not f["SH"]:
         return 0
     locs = set(f["locations"])
     return 3 * sum(1 for a, b, o in bridges if o == "engineers" and a in locs and b in locs)

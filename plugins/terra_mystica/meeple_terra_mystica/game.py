@@ -475,9 +475,9 @@ class TerraMystica(Game):
             facs[n] = {
                 "player": f["player"], "VP": f["VP"], "C": f["C"], "W": f["W"], "P": f["P"],
                 "power": pw(f), "cults": {c.lower(): f[c] for c in CULTS},
-                "shipping": f["ship"], "digging": f["dig"], "passed": bool(f["passed"]),
+                "shipping": f["shipping"], "digging": f["digging"], "passed": bool(f["passed"]),
                 "dropped": bool(f["dropped"]),
-                "buildings": {b: f["L_" + b] for b in ("D", "TP", "TE", "SH", "SA")},
+                "buildings": {b: f[b] for b in ("D", "TP", "TE", "SH", "SA")},
                 "tiles": sorted(k for k, v in f.items() if v and isinstance(v, int)
                                 and (k.startswith("BON") or k.startswith("FAV") or k.startswith("TW"))),
             }

@@ -39,6 +39,12 @@ if set(TOP) != {f.name for f in fields(State)} - _FIXED:
                        f"those: {sorted(set(TOP) ^ ({f.name for f in fields(State)} - _FIXED))}")
 
 
+#: Whether every counter is kept under the name a fact records it by: then decide records
+#: a line's deltas and fold adds them as they are (a game folds tens of thousands; a name
+#: lookup per delta made replay measurably slower). A rename in names.py brings it back.
+COUNTERS_AS_RECORDED = all(name == key for name, key in COUNTERS.items())
+
+
 class _Null:
     """What ``why`` gives when nothing is being recorded."""
 
@@ -280,7 +286,8 @@ def _collect(g: State, jr: Journal, last: bool = False) -> Fact:  # noqa: C901 -
             deltas = tuple(d.items())
         named = same.get(deltas)
         if named is None:
-            named = same[deltas] = tuple([(name_of[k], v) for k, v in deltas])
+            named = same[deltas] = deltas if COUNTERS_AS_RECORDED else tuple(
+                [(name_of[k], v) for k, v in deltas])
         if type(reason) is not str:
             text = names.get(reason)
             if text is None:
@@ -401,14 +408,18 @@ _DECODE_TOP = {name: (k, None if k in _SCALAR else _DECODE.get(k, _plain))
 
 def apply(g: State, lines, sets, hexes, patch) -> None:
     """Apply recorded consequences to ``g`` in place. No rules, no checks."""
-    fac, key_of = g.fac, FACTION
+    fac, key_of, as_recorded = g.fac, FACTION, COUNTERS_AS_RECORDED
     for _player, name, _reason, deltas in lines:
         f = fac.get(name)
         if f is None:
             f = fac[name] = {}
-        for k, d in deltas:
-            k = key_of[k]
-            f[k] = f.get(k, 0) + d
+        if as_recorded:
+            for k, d in deltas:
+                f[k] = f.get(k, 0) + d
+        else:
+            for k, d in deltas:
+                k = key_of[k]
+                f[k] = f.get(k, 0) + d
     for name, k, v in sets:
         fac[name][key_of[k]] = tuple(v) if type(v) is list else v
     if hexes:

@@ -210,7 +210,7 @@ def _reach(g, f, h):
     fd = FACTIONS[f["name"]]
     if "teleport" in fd:
         return True
-    rng = f["ship"] + (1 if f.get("BON4") and fd["ship"]["max"] and not f["passed"] else 0)
+    rng = f["shipping"] + (1 if f.get("BON4") and fd["ship"]["max"] and not f["passed"] else 0)
     if rng:
         rr = B.RANGE_RIVER[h]
         for loc in locs:
@@ -232,7 +232,7 @@ def _main_actions(g, f, empty_land):  # noqa: C901 - one branch per main action 
         out += [f"pass {b}" for b in sorted(g.pool, key=lambda b: (len(b), b))
                 if b.startswith("BON") and g.pool[b] > 0]
     dcost = fd["cost"]["D"]
-    can_d = f["L_D"] < 8 and W >= dcost["W"] and C >= dcost["C"]
+    can_d = f["D"] < 8 and W >= dcost["W"] and C >= dcost["C"]
     tf_actions = []
     # The spade actions: staged alone, or with a dwelling (below).
     # Power actions may burn power first, in the same row (as people do).
@@ -245,7 +245,7 @@ def _main_actions(g, f, empty_land):  # noqa: C901 - one branch per main action 
     if f.get("ACTG") and f"ACTG/{name}" not in g.blocked:
         tf_actions.append(("action ACTG", 2))
     dig = fd["dig"]
-    spade_cost = dig["cost"][f["dig"]] if dig["cost"] else None
+    spade_cost = dig["cost"][f["digging"]] if dig["cost"] else None
     sandstorm = f.get("ACTN") and f"ACTN/{name}" not in g.blocked
     if not can_d and spade_cost is not None:
         # Terraform only (no dwelling affordable): dig and transform to home terrain.
@@ -263,7 +263,7 @@ def _main_actions(g, f, empty_land):  # noqa: C901 - one branch per main action 
         out.append("action ACTN")
     if spade_cost is not None and W >= spade_cost.get("W", 0) and P >= spade_cost.get("P", 0):
         out.append("dig 1")
-    if not can_d and f["L_D"] < 8:
+    if not can_d and f["D"] < 8:
         # Short of coins or workers: the conversions that pay for it come first, in one
         # row (an agent that looks one command ahead sees the dwelling, not the trade).
         for h in empty_land:
@@ -316,7 +316,7 @@ def _main_actions(g, f, empty_land):  # noqa: C901 - one branch per main action 
         nm = NAMES[h]
         for to in {"D": ("TP",), "TP": ("TE", "SH"), "TE": ("SA",)}.get(b, ()):
             c = up[to]
-            if f["L_" + to] >= (1 if to in ("SH", "SA") else 4 if to == "TP" else 3):
+            if f[to] >= (1 if to in ("SH", "SA") else 4 if to == "TP" else 3):
                 continue
             if W >= c["W"] and C >= c["C"]:
                 out.append(f"upgrade {nm} to {to}")
@@ -334,9 +334,9 @@ def _main_actions(g, f, empty_land):  # noqa: C901 - one branch per main action 
                 and "" in g.cult_spots[c][1:]]
     out += _connects(g, f)
     sh = fd["ship"]
-    if f["ship"] < sh["max"] and C >= 4 and P >= 1:
+    if f["shipping"] < sh["max"] and C >= 4 and P >= 1:
         out.append("advance ship")
-    if dig.get("adv_cost") and f["dig"] < dig["max"]:
+    if dig.get("adv_cost") and f["digging"] < dig["max"]:
         ac = dig["adv_cost"]
         if W >= ac["W"] and C >= ac["C"] and P >= ac["P"]:
             out.append("advance dig")

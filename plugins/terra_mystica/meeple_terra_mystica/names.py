@@ -17,8 +17,8 @@ from .data import BONUS, CULTS, FAVOR, TOWNS
 COUNTERS = {
     "VP": "VP", "C": "C", "W": "W", "P": "P", "P1": "P1", "P2": "P2", "P3": "P3",
     **{c: c for c in CULTS},
-    "SPADE": "SPADE", "KEY": "KEY", "shipping": "ship", "digging": "dig",
-    "D": "L_D", "TP": "L_TP", "TE": "L_TE", "SH": "L_SH", "SA": "L_SA",
+    "SPADE": "SPADE", "KEY": "KEY", "shipping": "shipping", "digging": "digging",
+    "D": "D", "TP": "TP", "TE": "TE", "SH": "SH", "SA": "SA",
     **{t: t for t in (*BONUS, *FAVOR, *TOWNS)},
 }
 

@@ -72,7 +72,7 @@ def _factions(g: State) -> Panel:
     for n in g.order:
         f = g.fac[n]
         text = (f"{f['VP']} VP; {f['C']} C, {f['W']} W, {f['P']} P, power {pw(f)}; "
-                f"ship {f['ship']}, dig {f['dig']}")
+                f"ship {f['shipping']}, dig {f['digging']}")
         if not g.finished:
             text += f"; next income {P.say(P.income_preview(f))}"
             bonus = P.round_bonus(g, f)

@@ -11,7 +11,7 @@ from .state import State
 
 
 def shipping(f: dict, with_bonus: bool = True) -> int:
-    s = f["ship"]
+    s = f["shipping"]
     # BON4 lends one shipping level until its holder passes (not to non-shippers).
     if with_bonus and f["BON4"] and not f["passed"] and has_shipping(f):
         s += 1

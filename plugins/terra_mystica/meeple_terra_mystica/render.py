@@ -78,8 +78,8 @@ def render_text(g: R.State) -> str:
                        or (k.startswith("TW") and v and isinstance(v, int)))
         lines.append(f"{DISPLAY[n]} [{f['player']}]{flags}")
         lines.append(f"  {f['VP']} VP  {f['C']} C  {f['W']} W  {f['P']} P  power {R.pw(f)}  "
-                     f"ship {f['ship']}  dig {f['dig']}  keys {f['KEY']}")
-        lines.append("  buildings " + " ".join(f"{b}:{f['L_' + b]}" for b in ("D", "TP", "TE", "SH", "SA"))
+                     f"ship {f['shipping']}  dig {f['digging']}  keys {f['KEY']}")
+        lines.append("  buildings " + " ".join(f"{b}:{f[b]}" for b in ("D", "TP", "TE", "SH", "SA"))
                      + ("  tiles " + " ".join(tiles) if tiles else ""))
     if g.finished and g.final:
         lines.append("")
@@ -349,8 +349,8 @@ def render_svg(g: R.State, player: str | None = None) -> str:
         parts.append(f'<text x="28" y="{y + 11}" font-weight="bold">{escape(DISPLAY[n])} '
                      f'({escape(f["player"])}){status}: {f["VP"]} VP</text>')
         parts.append(f'<text x="28" y="{y + 25}">{f["C"]} C, {f["W"]} W, {f["P"]} P, power '
-                     f'{R.pw(f)}, ship {f["ship"]}, dig {f["dig"]}; D {f["L_D"]} TP {f["L_TP"]} '
-                     f'TE {f["L_TE"]} SH {f["L_SH"]} SA {f["L_SA"]}</text>')
+                     f'{R.pw(f)}, ship {f["shipping"]}, dig {f["digging"]}; D {f["D"]} TP {f["TP"]} '
+                     f'TE {f["TE"]} SH {f["SH"]} SA {f["SA"]}</text>')
         tiles = [k for k, v in f.items() if k[:3] in ("BON", "FAV") or k[:2] == "TW"
                  if v and isinstance(v, int)]
         extra = f"; tiles {' '.join(tiles)}" if tiles else ""

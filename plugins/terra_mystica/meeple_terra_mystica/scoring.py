@@ -119,15 +119,15 @@ def _town_tile(g: State, f: dict, tile: str) -> None:
 def advance_ship(g: State, f: dict, free: bool = False) -> None:
     from .data import FACTIONS
     sh = FACTIONS[f["name"]]["ship"]
-    if f["ship"] >= sh["max"]:
+    if f["shipping"] >= sh["max"]:
         if free:
             return
         raise IllegalCommand(f"{f['name']} are at the top of the shipping track")
     if not free:
         from .economy import pay
         pay(f, sh["cost"])
-    f["ship"] += 1
-    f["VP"] += sh["gain"][f["ship"] - 1].get("VP", 0)
+    f["shipping"] += 1
+    f["VP"] += sh["gain"][f["shipping"] - 1].get("VP", 0)
 
 
 def take_favor(g: State, f: dict, tile: str) -> None:

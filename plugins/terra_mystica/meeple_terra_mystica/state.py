@@ -180,14 +180,14 @@ def new_faction(name: str, player: str) -> dict:
     d = FACTIONS[name]
     f = {"name": name, "player": player, "color": d["color"], "VP": 20, "C": d["C"],
          "W": d["W"], "P": d["P"], "P1": d["P1"], "P2": d["P2"], "P3": 0, "KEY": 0,
-         "ship": d["ship"]["level"], "dig": 0, "passed": 0, "dropped": 0,
+         "shipping": d["ship"]["level"], "digging": 0, "passed": 0, "dropped": 0,
          "locations": (), "bonus": "", "priests_out": 0, "carpet": 0, "tunnel_cost": 0,
          "acted": 0, "actions": 1, "build_ok": 0, "cult_same": 0, "paid_reach": -1,
          "dsh": 0, "links": (), "tf": ()}
     for c in CULTS:
         f[c] = d["cults"].get(c, 0)
     for b in ("D", "TP", "TE", "SH", "SA"):
-        f["L_" + b] = 0
+        f[b] = 0
     for k in OWED:
         f[k] = 0
     for t in list(BONUS) + list(FAVOR) + list(TOWNS):

@@ -158,7 +158,7 @@ def income(g: State, f: dict) -> None:
 
     for b in ("D", "TP", "TE", "SH", "SA"):
         for k, table in d["income"][b].items():
-            inc[k] = inc.get(k, 0) + table[f["L_" + b]]
+            inc[k] = inc.get(k, 0) + table[f[b]]
     if f["bonus"]:
         add(BONUS[f["bonus"]]["income"])
     for t, (_, fi, _) in FAVOR.items():
@@ -386,11 +386,11 @@ def _pass_vp(g: State, f: dict) -> None:
     if old:
         with why(g, f"bonus {old}"):
             for what, table in BONUS[old].get("pass_vp", {}).items():
-                n = f["ship"] if what == "ship" else f["L_" + what]
+                n = f["shipping"] if what == "ship" else f[what]
                 f["VP"] += table[min(n, len(table) - 1)]
     if f["FAV12"]:
         with why(g, "favor FAV12"):
-            f["VP"] += (0, 2, 3, 3, 4)[f["L_TP"]]
+            f["VP"] += (0, 2, 3, 3, 4)[f["TP"]]
     with why(g, "stronghold bridges"):
         f["VP"] += pass_extra(g.bridges, f)
 

@@ -194,7 +194,7 @@ def income_preview(f: dict) -> dict[str, int]:
     inc: dict[str, int] = {}
     for b in ("D", "TP", "TE", "SH", "SA"):
         for k, table in d["income"][b].items():
-            inc[k] = inc.get(k, 0) + table[f["L_" + b]]
+            inc[k] = inc.get(k, 0) + table[f[b]]
     sources = [BONUS[f["bonus"]]["income"]] if f.get("bonus") else []
     sources += [FAVOR[t][1] for t in FAVOR if f.get(t)]
     for src in sources:

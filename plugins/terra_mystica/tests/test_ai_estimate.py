@@ -76,10 +76,10 @@ def test_each_building_weight_multiplies_its_own_count(monkeypatch, t):
             assert _slope(monkeypatch, "building", g, f, t) == pytest.approx(nb * t)
             assert _slope(monkeypatch, "first", g, f, t) == pytest.approx(min(nb, 5) * t)
             assert _slope(monkeypatch, "extra", g, f, t) == pytest.approx(
-                sum(f["L_" + b] * w for b, w in A.EXTRA.items()) * t)
+                sum(f[b] * w for b, w in A.EXTRA.items()) * t)
             for b in A.EXTRA:
                 assert _slope(monkeypatch, b, g, f, t, "EXTRA") == pytest.approx(
-                    f["L_" + b] * A.W["extra"] * t)
+                    f[b] * A.W["extra"] * t)
             checked += nb > 1
     assert checked  # positions with more than one building were among them
 
@@ -91,7 +91,7 @@ def test_shipping_digging_and_cult_weights_multiply_their_levels(monkeypatch, t)
     for g in POSITIONS:
         for name in g.fac:
             for ship, dig in ((0, 0), (1, 2), (3, 1)):
-                f = _faction(g, name, P=0, ship=ship, dig=dig, passed=0)
+                f = _faction(g, name, P=0, shipping=ship, digging=dig, passed=0)
                 assert _slope(monkeypatch, "ship", g, f, t) == pytest.approx(ship * t)
                 assert _slope(monkeypatch, "dig", g, f, t) == pytest.approx(dig * t)
             f = _faction(g, name)
@@ -153,7 +153,7 @@ def test_fav12_is_worth_its_pass_vp_for_every_round_still_to_come():
         for tp in range(len(table)):
             for rnd in range(1, 7):
                 h = _at(g, rnd, "play", set())
-                f = _only(_faction(h, name, L_TP=tp, bonus=None), "FAV12")
+                f = _only(_faction(h, name, TP=tp, bonus=None), "FAV12")
                 assert A._favor_future(h, f, 0.5) == pytest.approx(
                     table[tp] * A._rounds_left(h))
                 assert A._pass_vp(h, f) == table[tp]
@@ -166,7 +166,7 @@ def test_favor_tiles_paying_per_building_are_worth_no_more_than_the_buildings_le
     g = POSITIONS[0]
     name = next(iter(g.fac))
     for built in range(most + 1):
-        f = _only(_faction(g, name, **{"L_" + building: built}), tile)
+        f = _only(_faction(g, name, **{building: built}), tile)
         values = [A._favor_future(g, f, t) for t in (0.0, 0.1, 0.3, 0.6, 1.0)]
         assert values[0] == 0.0  # no time left: nothing more to build
         assert values == sorted(values)  # more time, never less worth
@@ -281,7 +281,7 @@ def test_the_next_incomes_priests_count_in_proportion_to_how_near_it_is():
     checked = 0
     for g in POSITIONS[:3]:
         for name in g.fac:
-            f = dict(g.fac[name], dig=0, ship=0)
+            f = dict(g.fac[name], digging=0, shipping=0)
             one, two = (A._priest_uses(dict(f, P=p), rate, 1.0) for p in (1, 2))
             if two <= one:
                 continue  # a single advance left: nothing for a second priest to buy
@@ -347,7 +347,7 @@ def test_the_next_rounds_tile_pays_for_the_dwellings_there_is_room_and_money_for
 
     g = _state("witches", "nomads")
     _put(g, "witches", "E5")
-    f = dict(g.fac["witches"], L_D=built, W=100, C=100)
+    f = dict(g.fac["witches"], D=built, W=100, C=100)
     ready = {o for o in g.adj[B.INDEX["E5"]] if not g.hbld[o] and g.hcolor[o] == f["color"]}
     tile = SCORING[g.score_tiles[g.round]][0]
     price = FACTIONS["witches"]["cost"]["D"]

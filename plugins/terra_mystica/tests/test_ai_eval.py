@@ -97,13 +97,13 @@ def test_a_priest_counts_the_digging_advance_it_still_buys():
     top = A.FACTIONS[f["name"]]["dig"]["max"]
     t = A._time_left(g, f["player"])
     rate = {k: A.LATE[k] + (A.EARLY[k] - A.LATE[k]) * t for k in A.LATE}
-    open_dig = A._priest_uses({**f, "P": 1, "dig": 0}, rate, t)
-    no_dig_left = A._priest_uses({**f, "P": 1, "dig": top, "ship": 99}, rate, t)
+    open_dig = A._priest_uses({**f, "P": 1, "digging": 0}, rate, t)
+    no_dig_left = A._priest_uses({**f, "P": 1, "digging": top, "shipping": 99}, rate, t)
     assert open_dig > no_dig_left + 1
-    assert A._priest_uses({**f, "P": 0, "dig": 0}, rate, t) == 0
+    assert A._priest_uses({**f, "P": 0, "digging": 0}, rate, t) == 0
     # Two open advances count for the second priest too, never for a third.
-    two = A._priest_uses({**f, "P": 2, "dig": 0, "ship": 99}, rate, t)
-    three = A._priest_uses({**f, "P": 3, "dig": 0, "ship": 99}, rate, t)
+    two = A._priest_uses({**f, "P": 2, "digging": 0, "shipping": 99}, rate, t)
+    three = A._priest_uses({**f, "P": 3, "digging": 0, "shipping": 99}, rate, t)
     assert two > open_dig * 1.5 and three == two
 
 
@@ -206,7 +206,7 @@ def test_a_start_dwelling_is_placed_where_one_spade_opens_the_most_land():
 def _all_dwellings_out(g, p) -> bool:
     """``p``'s faction has all 8 dwellings on the board and may upgrade one in its turn."""
     name = g.faction_of.get(p)
-    return (g.phase == "play" and name is not None and g.fac[name]["L_D"] == 8
+    return (g.phase == "play" and name is not None and g.fac[name]["D"] == 8
             and any(" to TP" in GAME.format(m, g) for m in GAME.legal(g, p)))
 
 
@@ -223,12 +223,12 @@ def test_a_faction_with_all_dwellings_out_counts_the_upgrade_that_frees_one(monk
     rng = random.Random(0)
     ups = [m for m in GAME.legal(g, p) if " to TP" in GAME.format(m, g)]
     after = GAME.step(GAME.clone(g), p, ups[0], rng)
-    assert after.fac[name]["L_D"] == 7
+    assert after.fac[name]["D"] == 7
     t = A._time_left(g, p)
     owed = wt.W["full"] * (wt.W["full_t"] * t + 1 - wt.W["full_t"])
     # The same faction with one dwelling back in the supply: the knob adds exactly the
     # penalty to what that dwelling's income and the rest already made of it.
-    freed = {**g.fac[name], "L_D": 7}
+    freed = {**g.fac[name], "D": 7}
     with_knob = A.estimate(g, freed, wt=wt) - A.estimate(g, g.fac[name], wt=wt)
     off = wt.changed({("W", "full"): 0.0})
     without = A.estimate(g, freed, wt=off) - A.estimate(g, g.fac[name], wt=off)

@@ -91,7 +91,7 @@ def test_each_faction_starts_with_its_boards_resources_and_cult_steps(name: str)
     f = new_faction(name, "ann")
     assert (f["C"], f["W"], f["P"], f["P1"], f["P2"], f["P3"]) == (c, w, p, p1, p2, 0)
     assert {k: f[k] for k in ("FIRE", "WATER", "EARTH", "AIR") if f[k]} == cults
-    assert (f["VP"], f["ship"], f["dig"], f["KEY"]) == (20, 1 if name == "mermaids" else 0, 0, 0)
+    assert (f["VP"], f["shipping"], f["digging"], f["KEY"]) == (20, 1 if name == "mermaids" else 0, 0, 0)
 
 
 #: Income per building count (index = how many are built) where a board differs from
@@ -123,8 +123,8 @@ def test_income_follows_the_faction_board_for_every_building_count(name: str) ->
         for k in range(limit + 1):
             g = _state(name, "witches" if name != "witches" else "nomads")
             f = g.fac[name]
-            f.update({"L_" + x: 0 for x in BUILDINGS}, C=0, W=0, P=0, P1=12, P2=0, P3=0,
-                     bonus="", **{"L_" + b: k})
+            f.update({x: 0 for x in BUILDINGS}, C=0, W=0, P=0, P1=12, P2=0, P3=0,
+                     bonus="", **{b: k})
             income(g, f)
             expect = {r: v[k] for r, v in table[b].items()}
             if b != "D":
@@ -224,7 +224,7 @@ def test_advancing_shipping_costs_a_priest_and_four_coins_and_scores_its_level()
             f[k] += 1
         _row(g, "p0", "advance ship")
         vp += points
-        assert (f["ship"], f["VP"], f["C"], f["P"]) == (level, vp, 0, 0)
+        assert (f["shipping"], f["VP"], f["C"], f["P"]) == (level, vp, 0, 0)
     g.active = "witches"
     f.update(C=9, P=3, acted=0)
     _refused(g, "p0", "advance ship", "top of the shipping track")
@@ -235,7 +235,7 @@ def test_a_spade_costs_the_workers_of_the_digging_level(level: int, workers: int
     g = _state("witches", "nomads")
     _put(g, "witches", "E5")
     f = g.fac["witches"]
-    f.update(dig=level, W=2 * workers - 1, C=0)
+    f.update(digging=level, W=2 * workers - 1, C=0)
     _refused(g, "p0", "dig 2", "not enough W")
     f["W"] = 2 * workers
     _row(g, "p0", "dig 2")
@@ -256,7 +256,7 @@ def test_the_area_joins_buildings_within_shipping_tunnel_or_carpet_range() -> No
         g = _state("mermaids", "witches")
         for h in (a, b):
             _put(g, "mermaids", B.NAMES[h])
-        g.fac["mermaids"]["ship"] = ship
+        g.fac["mermaids"]["shipping"] = ship
         assert network_size(g, g.fac["mermaids"]) == (2 if joined else 1), ship
     a, b = _far_pair(B.RANGE_LAND, 1)
     for name, joined in (("dwarves", True), ("witches", False)):
@@ -307,7 +307,7 @@ def test_shipping_reaches_exactly_its_level_of_river_hexes_and_bon4_lends_one(sh
             g = _state("mermaids", "witches")
             _put(g, "mermaids", B.NAMES[start])
             f = g.fac["mermaids"]
-            f.update(ship=ship, BON4=bon4)
+            f.update(shipping=ship, BON4=bon4)
             if ok:
                 assert reach_cost(g, f, target) == ({}, 0), (ship, bon4)
             else:
@@ -384,7 +384,7 @@ STRONGHOLD = {
     "fakirs": lambda f, b: f["carpet"] == 2,
     "giants": lambda f, b: f["ACTG"] == 1,
     "halflings": lambda f, b: f["SPADE"] == 3 and f["build_ok"] == 1,
-    "mermaids": lambda f, b: f["ship"] == b["ship"] + 1,
+    "mermaids": lambda f, b: f["shipping"] == b["shipping"] + 1,
     "nomads": lambda f, b: f["ACTN"] == 1,
     "swarmlings": lambda f, b: f["ACTS"] == 1,
     "witches": lambda f, b: f["ACTW"] == 1,

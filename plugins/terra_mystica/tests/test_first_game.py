@@ -61,7 +61,7 @@ def test_a_first_game_opens_in_round_one_with_the_listed_dwellings_and_tiles(n):
         f = g.fac[name]
         assert f["player"] == f"p{i}"
         assert sorted(B.NAMES[h] for h in f["locations"]) == sorted(hexes)
-        assert f["L_D"] == len(hexes)
+        assert f["D"] == len(hexes)
         for h in hexes:
             assert (g.hbld[B.INDEX[h]], g.howner[B.INDEX[h]]) == ("D", name)
         assert f["bonus"] == fg.bonus[i] and f[fg.bonus[i]] == 1

@@ -197,7 +197,7 @@ def _tight(g, player: str, rng: random.Random):
     # The building and bridge limits: counts at or next to them (only ever raised, so the
     # buildings on the map still fit).
     for b, near in (("D", (7, 8)), ("TP", (3, 4)), ("TE", (2, 3)), ("SH", (1,)), ("SA", (1,))):
-        f["L_" + b] = max(f["L_" + b], rng.choice((0, *near)))
+        f[b] = max(f[b], rng.choice((0, *near)))
     free = [(a, b) for a in B.LAND for b in sorted(B.BRIDGABLE[a]) if a < b
             and not any({a, b} == {x, y} for x, y, _ in g.bridges)]
     mine = sum(1 for *_, o in g.bridges if o == f["name"])
@@ -295,9 +295,9 @@ def test_legal_offers_what_the_rules_accept_and_nothing_they_refuse(seed: int) -
 
 #: The faction counters ``changes`` reports (ledger.py), by their names there.
 _COUNTERS = {"vp": "VP", "coins": "C", "workers": "W", "priests": "P", "bowl1": "P1",
-             "bowl2": "P2", "bowl3": "P3", "shipping": "ship", "digging": "dig",
-             "dwellings": "L_D", "trading_houses": "L_TP", "temples": "L_TE",
-             "strongholds": "L_SH", "sanctuaries": "L_SA", "keys": "KEY",
+             "bowl2": "P2", "bowl3": "P3", "shipping": "shipping", "digging": "digging",
+             "dwellings": "D", "trading_houses": "TP", "temples": "TE",
+             "strongholds": "SH", "sanctuaries": "SA", "keys": "KEY",
              **{c.lower(): c for c in CULTS}}
 
 
@@ -357,9 +357,9 @@ def _limits_scene():
     return g
 
 
-@pytest.mark.parametrize("limit", ["L_D", "L_TP", "L_TE", "L_SH", "L_SA", "bridges"])
+@pytest.mark.parametrize("limit", ["D", "TP", "TE", "SH", "SA", "bridges"])
 def test_legal_agrees_with_the_rules_at_every_building_and_bridge_limit(limit: str) -> None:
-    top = {"L_D": 8, "L_TP": 4, "L_TE": 3, "L_SH": 1, "L_SA": 1, "bridges": 3}[limit]
+    top = {"D": 8, "TP": 4, "TE": 3, "SH": 1, "SA": 1, "bridges": 3}[limit]
     for count in range(max(0, top - 2), top + 1):
         g = _limits_scene()
         f = g.fac["witches"]
@@ -415,7 +415,7 @@ def test_every_affordable_upgrade_is_listed_until_the_buildings_run_out() -> Non
     listed = _listed(g)
     for text in ("upgrade E5 to TP", "upgrade E7 to TE", "upgrade E7 to SH", "upgrade E9 to SA"):
         assert text in listed, text
-    g.fac["witches"]["L_TP"] = 4  # every trading house is on the map
+    g.fac["witches"]["TP"] = 4  # every trading house is on the map
     assert "upgrade E5 to TP" not in _listed(g)
     assert g.hbld[tp] == "TP" and g.hbld[te] == "TE"
 

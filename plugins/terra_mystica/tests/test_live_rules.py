@@ -38,7 +38,7 @@ def _put(g, name, hexname, building="D"):
     g.hbld[h] = building
     g.howner[h] = name
     f["locations"] = f["locations"] + (h,)
-    f["L_" + building] += 1
+    f[building] += 1
     return h
 
 

@@ -60,7 +60,7 @@ def _place(g, f, hexes, building="D"):
         g.hbld[i] = building
         g.howner[i] = f["name"]
         f["locations"] = f["locations"] + (i,)
-        f["L_" + building] += 1
+        f[building] += 1
 
 
 def test_a_town_needs_power_seven_and_four_buildings_a_sanctuary_counting_two():

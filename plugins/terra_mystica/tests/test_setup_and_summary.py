@@ -99,9 +99,9 @@ def test_the_summary_shows_every_field_of_every_faction_and_the_final_scores() -
         assert (out["C"], out["W"], out["P"]) == (f["C"], f["W"], f["P"])
         assert out["power"] == f"{f['P1']}/{f['P2']}/{f['P3']}"
         assert out["cults"] == {c.lower(): f[c] for c in CULTS}
-        assert (out["shipping"], out["digging"]) == (f["ship"], f["dig"])
+        assert (out["shipping"], out["digging"]) == (f["shipping"], f["digging"])
         assert out["passed"] is bool(f["passed"]) and out["dropped"] is bool(f["dropped"])
-        assert out["buildings"] == {b: f["L_" + b] for b in ("D", "TP", "TE", "SH", "SA")}
+        assert out["buildings"] == {b: f[b] for b in ("D", "TP", "TE", "SH", "SA")}
         held = sorted(k for k, v in f.items() if v and isinstance(v, int) and k[:2] in (
             "BO", "FA", "TW") and k[:3] in ("BON", "FAV") or (k[:2] == "TW" and v))
         assert out["tiles"] == held

@@ -320,7 +320,7 @@ def _last_one(name: str, other: str = "nomads", options=("site-order",)):
 def test_the_aurens_two_steps_on_one_track_after_the_pass_in_site_order() -> None:
     g = _last_one("auren")
     f = g.fac["auren"]
-    f.update(ACTA=1, L_SH=1)
+    f.update(ACTA=1, SH=1)
     _row(g, "p0", "action ACTA")
     _row(g, "p0", "pass BON3")
     assert f["passed"] and f["CULT"] == 2 and g.round == 2

@@ -254,7 +254,7 @@ def test_the_income_preview_counts_buildings_bonus_and_favor_tiles() -> None:
     from meeple_terra_mystica.state import new_faction
 
     f = new_faction("witches", "p1")
-    f.update(L_D=3, L_TP=1, L_TE=1, bonus="BON3", FAV9=1, FAV7=1)
+    f.update(D=3, TP=1, TE=1, bonus="BON3", FAV9=1, FAV7=1)
     assert P.income_preview(f) == {"W": 5, "C": 11, "PW": 2, "P": 1}
     assert P.say(P.income_preview(f)) == "+11 C, +5 W, +1 P, +2 PW"
 

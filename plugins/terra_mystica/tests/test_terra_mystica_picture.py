@@ -112,10 +112,10 @@ def test_the_text_picture_says_line_by_line_what_the_state_holds(i: int) -> None
                          r"ship (\d+)  dig (\d+)  keys (\d+)", lines[at + 1])
         assert m, lines[at + 1]
         assert tuple(map(int, m.groups())) == tuple(f[k] for k in (
-            "VP", "C", "W", "P", "P1", "P2", "P3", "ship", "dig", "KEY"))
+            "VP", "C", "W", "P", "P1", "P2", "P3", "shipping", "digging", "KEY"))
         words = lines[at + 2].split()
         assert words[0] == "buildings" and words[1:6] == [
-            f"{b}:{f['L_' + b]}" for b in ("D", "TP", "TE", "SH", "SA")]
+            f"{b}:{f[b]}" for b in ("D", "TP", "TE", "SH", "SA")]
         assert words[6:] == (["tiles", *_tiles(f)] if _tiles(f) else [])
         at += 3
     if g.finished:
@@ -189,8 +189,8 @@ def test_the_svg_picture_draws_every_hex_building_bridge_and_board(i: int) -> No
         status = (" passed" if f["passed"] else "") + (" dropped" if f["dropped"] else "")
         heads.append(f"{DISPLAY[n]} ({f['player']}){status}: {f['VP']} VP")
         boards.append(f"{f['C']} C, {f['W']} W, {f['P']} P, power {f['P1']}/{f['P2']}/"
-                      f"{f['P3']}, ship {f['ship']}, dig {f['dig']}; D {f['L_D']} TP "
-                      f"{f['L_TP']} TE {f['L_TE']} SH {f['L_SH']} SA {f['L_SA']}")
+                      f"{f['P3']}, ship {f['shipping']}, dig {f['digging']}; D {f['D']} TP "
+                      f"{f['TP']} TE {f['TE']} SH {f['SH']} SA {f['SA']}")
     assert [t.text for t in texts if re.fullmatch(r".+ \(.+\).*: -?\d+ VP", t.text)] == heads
     assert [t.text for t in texts if re.match(r"\d+ C, ", t.text)] == boards
     title = "Game over" if g.finished else (f"Round {g.round}" if g.round else "Setup")

@@ -103,7 +103,7 @@ def test_a_favor_tile_gives_its_cult_steps_and_its_income(tile: str) -> None:
     f.update(FAVOR=1, P1=12, P2=0, P3=0)
     take_favor(g, f, tile)
     assert {c: f[c] for c in CULT if f[c]} == steps and f[tile] == 1 and f["FAVOR"] == 0
-    f.update({"L_" + b: 0 for b in ("D", "TP", "TE", "SH", "SA")}, C=0, W=0, P=0, P1=12,
+    f.update({b: 0 for b in ("D", "TP", "TE", "SH", "SA")}, C=0, W=0, P=0, P1=12,
              P2=0, P3=0, bonus="")
     income(g, f)
     base = {"W": 0}  # engineers: no dwelling, no base worker
@@ -142,7 +142,7 @@ def test_favor_ten_and_eleven_pay_per_trading_house_and_dwelling_built() -> None
 def test_favor_twelve_scores_its_trading_houses_when_passing(tps: int, vp: int) -> None:
     g = _state("witches", "nomads")
     f = g.fac["witches"]
-    f.update(FAV12=1, L_TP=tps, VP=20)
+    f.update(FAV12=1, TP=tps, VP=20)
     _row(g, "p0", "pass BON1")
     assert f["VP"] == 20 + vp
 
@@ -160,14 +160,14 @@ def test_a_town_tile_gives_its_vp_resources_keys_and_cult_steps(tile: str) -> No
     vp, res, keys, steps = TOWNS[tile]
     g = _state("engineers", "nomads", options=("mini-expansion-1",))
     f = g.fac["engineers"]
-    f.update(TOWN=1, KEY=1, VP=20, C=0, W=0, P=0, P1=12, P2=0, P3=0, ship=0)
+    f.update(TOWN=1, KEY=1, VP=20, C=0, W=0, P=0, P1=12, P2=0, P3=0, shipping=0)
     take_town(g, f, tile)  # the key of the founding came with the town
     ship_vp = 2 if tile == "TW7" else 0  # its shipping level scores as an advance does
     assert f["VP"] == 20 + vp + ship_vp and f["KEY"] == keys and f["TOWN"] == 0
     assert {"C": f["C"], "W": f["W"], "P": f["P"], "PW": f["P2"]} == {
         k: res.get(k, 0) for k in ("C", "W", "P", "PW")}
     assert all(f[c] == steps for c in CULT)
-    assert f["ship"] == (1 if tile == "TW7" else 0)
+    assert f["shipping"] == (1 if tile == "TW7" else 0)
 
 
 def test_the_town_round_tile_pays_five_for_each_town_tile() -> None:
@@ -192,7 +192,7 @@ def test_a_bonus_tile_gives_its_income_and_its_pass_vp(tile: str) -> None:
     inc, per = BONUSES[tile]
     g = _state("engineers", "nomads", options=("shipping-bonus",))
     f = g.fac["engineers"]
-    f.update({"L_" + b: 0 for b in ("D", "TP", "TE", "SH", "SA")}, C=0, W=0, P=0, P1=12,
+    f.update({b: 0 for b in ("D", "TP", "TE", "SH", "SA")}, C=0, W=0, P=0, P1=12,
              P2=0, P3=0, bonus=tile, **{tile: 1})
     income(g, f)
     assert {"C": f["C"], "W": f["W"], "P": f["P"], "PW": f["P2"]} == {
@@ -204,11 +204,11 @@ def test_a_bonus_tile_gives_its_income_and_its_pass_vp(tile: str) -> None:
         if per is not None:
             what, vp = per
             if what == "ship":
-                f["ship"] = count
+                f["shipping"] = count
             elif what == "SH":
-                f.update(L_SH=min(count, 1), L_SA=1 if count == 3 else 0)
+                f.update(SH=min(count, 1), SA=1 if count == 3 else 0)
             else:
-                f["L_" + what] = count
+                f[what] = count
         _row(g, "p0", "pass BON3" if tile != "BON3" else "pass BON2")
         if per is None:
             expect = 0
@@ -221,7 +221,7 @@ def test_a_bonus_tile_gives_its_income_and_its_pass_vp(tile: str) -> None:
 
 def test_the_shipping_town_tile_lengthens_a_carpet_flight_and_skips_non_shippers() -> None:
     g = _state("fakirs", "dwarves", options=("mini-expansion-1",))
-    for name, key, before, after in (("fakirs", "carpet", 1, 2), ("dwarves", "ship", 0, 0)):
+    for name, key, before, after in (("fakirs", "carpet", 1, 2), ("dwarves", "shipping", 0, 0)):
         f = g.fac[name]
         f.update(TOWN=1, KEY=1, VP=20)
         assert f[key] == before

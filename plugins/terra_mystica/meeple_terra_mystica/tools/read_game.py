@@ -25,7 +25,7 @@ from .weights import parse_weights, weighted
 def summary(f: dict) -> str:
     """A faction's state in one column-friendly string."""
     cults = "/".join(str(f[c]) for c in ("FIRE", "WATER", "EARTH", "AIR"))
-    blds = " ".join(f"{b}{f['L_' + b]}" for b in ("D", "TP", "TE", "SH", "SA"))
+    blds = " ".join(f"{b}{f[b]}" for b in ("D", "TP", "TE", "SH", "SA"))
     return (f"VP{f['VP']} C{f['C']} W{f['W']} P{f['P']} PW{f['P1']}/{f['P2']}/{f['P3']} "
             f"{blds} cults {cults}")
 
