@@ -25,7 +25,7 @@ from .factions import has_shipping
 from .journal import note, own_map, unshare, why
 from .reach import reach_cost
 from .scoring import advance_ship, check_towns, take_favor, take_town
-from .state import OWED, State
+from .state import State, owed_of
 
 NEXT = {"D": ("TP",), "TP": ("TE", "SH"), "TE": ("SA",)}
 LIMIT = {"D": 8, "TP": 4, "TE": 3, "SH": 1, "SA": 1}
@@ -43,8 +43,8 @@ def _main(g: State, f: dict) -> None:
     # Live, what an action gave (or an answered offer: a Cultists' step) is taken before
     # the next action. The site lets the last faction still playing leave it for later
     # (site-order), and a Cultists' step wait while play runs on (site-leech).
-    if "site-order" not in g.options and (again or "site-leech" not in g.options) and any(
-            f[k] for k in OWED):
+    if any(owed_of(f)) and "site-order" not in g.options and (
+            again or "site-leech" not in g.options):
         raise IllegalCommand(f"{f['name']} must finish their action first (take what "
                              "it gave: a favor tile, a town, cult steps, spades)")
     if again:

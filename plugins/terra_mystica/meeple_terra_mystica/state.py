@@ -22,6 +22,8 @@ SHARED = ("order", "player_of", "faction_of", "pool", "coins", "cult_spots")
 
 #: What a faction may still owe after a command; while any is non-zero it must act again.
 OWED = ("SPADE", "FAVOR", "TOWN", "CULT", "BRIDGE", "FREE_D", "FREE_TP", "FREE_TF")
+#: A faction's amounts of ``OWED`` (one C call: the rules ask before every action).
+owed_of = itemgetter(*OWED)
 
 #: The values the ledger shows after every row.
 SHOWN = ("VP", "C", "W", "P", "P1", "P2", "P3") + CULTS
@@ -100,7 +102,7 @@ class State:
             out.append({"faction": o[0], "type": "leech", "from_faction": o[1], "amount": o[2]})
         for n in self.order:
             f = self.fac[n]
-            if n != self.active and any(f[k] for k in OWED):
+            if n != self.active and any(owed_of(f)):
                 out.append({"faction": n, "type": "owed"})
         return out
 
