@@ -15,7 +15,7 @@ from unittest import mock
 
 import attrs
 import pytest
-from meeple.core import IllegalCommand, LocalGame, Option, Outcome
+from meeple.core import Amount, Amounts, IllegalCommand, LocalGame, Option, Outcome
 from meeple.core.codec import Codec
 from meeple.core.engine import Engine
 from meeple.core.plugins import load
@@ -26,7 +26,9 @@ from meeple.core.testing import (
     GameContract,
     RulesCalledInFold,
     assert_verify_reports_rules_change,
+    check_amounts,
     check_changes_shape,
+    check_value_equality,
     derived_option_sets,
     encoded_log,
     first_difference,
@@ -41,7 +43,7 @@ from meeple.core.testing import (
     replay_encoded,
     vp_totals,
 )
-from plugin_template_nim import Nim, Started, Take, Took
+from plugin_template_nim import Nim, Started, State, Take, Took
 from test_contract_catches_broken_games import LossyCodecNim, contract_for, run_check
 from test_engine_api import GAMES, games_engine
 
@@ -649,3 +651,123 @@ def test_first_difference_names_the_event_today_s_rules_add_after_the_log() -> N
         assert first_difference(game, header, records[:-1]) == records[-1].seq
         ends.add(records[-2].seq % 2)
     assert ends == {0, 1}
+
+
+def _form(*parts: Amount, title: str = "pay", target: int = 3, button: str = "Pay") -> Amounts:
+    return Amounts(title, target, parts, button)
+
+
+def test_amounts_need_whole_counts_from_0_and_worths_from_1() -> None:
+    steps = {"a": ("card",), "b": ("card",)}
+    check_amounts(steps, {"a": _form(Amount("mc", 0), Amount("steel", 1, 2)),
+                          "b": _form(Amount("mc", 1), Amount("steel", 0, 2)), "c": None})
+    bad = [(Amount("mc", -1), "'a': mc -1"), (Amount("mc", 1.0), "'a': mc 1.0"),
+           (Amount("mc", 1, 0), "'a': mc worth 0"), (Amount("mc", 1, 2.0), "'a': mc worth 2.0")]
+    for part, message in bad:
+        with pytest.raises(AssertionError) as exc:
+            check_amounts({"a": ("card",)}, {"a": _form(part)})
+        assert str(exc.value) == message
+    with pytest.raises(AssertionError, match="'a': amounts must be Amounts or None"):
+        check_amounts({"a": ()}, {"a": (Amount("mc", 1),)})
+    with pytest.raises(AssertionError, match=r"amounts need parts with different names, not \[\]"):
+        check_amounts({"a": ()}, {"a": _form()})
+    with pytest.raises(AssertionError, match=r"not \['mc', 'mc'\]"):
+        check_amounts({"a": ()}, {"a": _form(Amount("mc", 1), Amount("mc", 2))})
+
+
+def test_one_form_is_the_same_regions_and_title_told_apart_by_counts() -> None:
+    # Other regions or another title: another form, which may repeat the counts.
+    check_amounts({"a": ("x",), "b": ("y",), "c": ("x",)},
+                  {"a": _form(Amount("mc", 1)), "b": _form(Amount("mc", 1)),
+                   "c": _form(Amount("mc", 1), title="other")})
+    for other in (_form(Amount("mc", 2), target=4), _form(Amount("steel", 2)),
+                  _form(Amount("mc", 2), button="Go")):
+        with pytest.raises(AssertionError) as exc:
+            check_amounts({"a": ("x",), "b": ("x",)}, {"a": _form(Amount("mc", 1)), "b": other})
+        assert str(exc.value) == ("'b': the form 'pay' has other parts, target or button "
+                                  "for another command of the same regions")
+    with pytest.raises(AssertionError) as exc:
+        check_amounts({"a": ("x",), "b": ("x",)},
+                      {"a": _form(Amount("mc", 1)), "b": _form(Amount("mc", 1))})
+    assert str(exc.value) == "'b' and 'a' set the same counts (1,) in the form 'pay'"
+
+
+class ForgetfulState(State):
+    """Compares by value until ``after`` moves were made, then by identity."""
+
+    after = 3
+
+    def __eq__(self, other):
+        if self.turn >= self.after:
+            return self is other
+        return isinstance(other, State) and (self.players, self.heaps, self.turn, self.winner) == (
+            other.players, other.heaps, other.turn, other.winner)
+
+    __hash__ = None
+
+
+class ForgetfulNim(Nim):
+    name = "forgetful-nim"
+    after = 3
+
+    def fold(self, state, ev):
+        new = super().fold(state, ev)
+        out = ForgetfulState(new.players, new.heaps, new.turn, new.winner)
+        out.after = self.after
+        return out
+
+    def clone(self, state):
+        out = ForgetfulState(state.players, list(state.heaps), state.turn, state.winner)
+        out.after = self.after
+        return out
+
+
+def test_value_equality_is_checked_after_the_first_three_moves() -> None:
+    with pytest.raises(AssertionError) as exc:
+        check_value_equality(ForgetfulNim(), 2)
+    assert str(exc.value).startswith(
+        "forgetful-nim: two states built by the same setup and the same moves are not "
+        "equal (==). GameContract needs value equality of the state")
+    late = ForgetfulNim()
+    late.after = 4
+    check_value_equality(late, 2)
+
+
+def test_value_equality_needs_a_clone_equal_to_its_state() -> None:
+    class ForgetfulCloneNim(Nim):
+        name = "forgetful-clone-nim"
+
+        def clone(self, state):
+            return State(state.players, list(state.heaps), 0, state.winner)
+
+    with pytest.raises(AssertionError, match="^forgetful-clone-nim: a state and its clone are "
+                                             "not equal \\(==\\)"):
+        check_value_equality(ForgetfulCloneNim(), 2)
+
+
+def test_value_equality_plays_no_move_where_none_is_legal_or_the_game_is_over() -> None:
+    class NoMovesNim(Nim):
+        name = "no-moves-nim"
+
+        def legal(self, state, player):
+            return []
+
+    class OverNim(Nim):
+        """Over from the start (a draw), though its to_act still names p1."""
+
+        name = "over-nim"
+
+        def outcome(self, state):
+            return Outcome.from_scores({p: 0 for p in state.players})
+
+        def legal(self, state, player):
+            raise AssertionError("a move asked of a finished game")
+
+    class NobodyNim(Nim):
+        name = "nobody-nim"
+
+        def to_act(self, state):
+            return ()
+
+    for game in (NoMovesNim(), OverNim(), NobodyNim()):
+        check_value_equality(game, 2)
