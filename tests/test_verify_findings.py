@@ -5,6 +5,8 @@ its record, a stored game whose plugin is gone, and compare's wording of every d
 
 from __future__ import annotations
 
+import dataclasses
+
 import attrs
 import pytest
 from meeple.core import (
@@ -12,11 +14,12 @@ from meeple.core import (
     Game,
     IllegalCommand,
     event,
+    hookimpl,
 )
 from meeple.core.audit import VerifyReport, _same, check_chain, check_header, rederive, verify
 from meeple.core.codec import Codec, dumps
 from meeple.core.compare import MAX_VALUE, _show_record, _value, difference, show_event
-from meeple.core.engine import Engine
+from meeple.core.engine import Engine, rechain
 from meeple.core.errors import IntegrityError
 from meeple.core.events import Redone, Undone
 from meeple.core.plugins import load
@@ -27,6 +30,8 @@ from test_match_play import (
     PLUGINS,
     Coins,
     CoinsSet,
+    CoinState,
+    Flipped,
     stored,
 )
 
@@ -500,3 +505,142 @@ def test_a_header_forked_from_its_own_game_is_named_at_the_header() -> None:
         check_header(forged, eng.store.load(gid))
     assert str(exc.value) == "header field 'forked_from' names the game itself"
     assert exc.value.seq == 0  # the header, before every event
+
+
+# -- a fork's reshuffle: a game with a bag whose order nobody has seen --------------------
+
+@event("bag-coins.bagged")
+class Bagged:
+    order: tuple[int, ...]
+
+
+@dataclasses.dataclass
+class BagState(CoinState):
+    bag: list[int] = dataclasses.field(default_factory=list)
+
+
+class BagCoins(Coins):
+    """Coins with a bag of numbered chips whose order nobody sees (its contents everyone
+    does): a fork draws the order anew."""
+
+    name = "bag-coins"
+    events = (CoinsSet, Flipped, Bagged)
+
+    def setup(self, players, options, rng):
+        return [*super().setup(players, options, rng), Bagged(tuple(rng.sample(range(9), 9)))]
+
+    def fold(self, state, ev):
+        if isinstance(ev, CoinsSet):
+            return BagState(ev.players, ev.opening, [])
+        if isinstance(ev, Bagged):
+            state.bag = list(ev.order)
+            return state
+        return super().fold(state, ev)
+
+    def view(self, state, player):
+        return dataclasses.replace(state, flips=list(state.flips), bag=sorted(state.bag))
+
+    def reshuffle_unrevealed(self, state, rng):
+        return [Bagged(tuple(rng.sample(state.bag, len(state.bag))))]
+
+    def parse(self, text, state=None, player=None):
+        return Draw() if text.strip() == "draw" else super().parse(text, state, player)
+
+    def format(self, cmd, state=None):
+        return "draw" if isinstance(cmd, Draw) else super().format(cmd, state)
+
+    def decide(self, state, player, cmd, rng):
+        if isinstance(cmd, Draw):  # two events: the bag's rest, then the chip drawn (shown)
+            return [Bagged(tuple(state.bag[1:])), Flipped(player, state.bag[0])]
+        return super().decide(state, player, cmd, rng)
+
+
+@dataclasses.dataclass(frozen=True)
+class Draw:
+    """Take the bag's next chip as one's flip."""
+
+
+class BagCoinsPlugin:
+    @hookimpl
+    def meeple_games(self):
+        return [BagCoins()]
+
+
+BAG_PLUGINS = load(extra=[BagCoinsPlugin()])
+
+
+def bag_engine() -> tuple[Engine, str]:
+    """A bag-coins game with two flips (events 1-4), forked at 4 and flipped on."""
+    eng = Engine(MemoryStore(), BAG_PLUGINS)
+    gid = eng.new_game("bag-coins", ["a", "b"], seed=5, game_id="src")
+    for p in "ab":
+        eng.move(gid, "flip", p)
+    eng.fork(gid, 4, "first")
+    eng.move("first", "flip", "a")
+    return eng, gid
+
+
+def test_a_forks_reshuffle_counts_toward_the_keys_of_later_draws() -> None:
+    eng, _ = bag_engine()
+    records = eng.store.load("first")
+    assert [r.type for r in records] == ["coins.set", "bag-coins.bagged", "coins.flipped",
+                                         "coins.flipped", "bag-coins.bagged", "coins.flipped"]
+    assert records[4].actor is None and records[4].batch == 5
+    assert eng.verify("first").ok
+    # A fork of the fork, checked where the first fork is not: the first fork's reshuffle
+    # is a copied event, and still counts toward the key of the flip drawn after it.
+    eng.fork("first", 6, "second")
+    eng.move("second", "flip", "b")
+    alone = Engine(MemoryStore(), BAG_PLUGINS)
+    alone.store.import_game(eng.store.header("second"), eng.store.load("second"))
+    report = alone.verify("second")
+    assert report.ok and report.events == 8 and report.chance_unchecked == 5, report.problem
+
+
+def test_a_fork_that_ends_at_its_fork_point_without_the_reshuffle_is_named() -> None:
+    eng, gid = bag_engine()
+    game = BAG_PLUGINS.game("bag-coins")
+    header = eng.store.header("first")
+    source = eng.store.load(gid)
+    report = verify(game, header, rechain(header, source))
+    assert not report.ok and report.first_bad_seq == 5
+    assert report.problem == ("seq 5: the fork's reshuffle of what nobody had seen is missing "
+                              "(the fork would draw what its source draws next)")
+    reshuffled = eng.store.load("first")[:5]
+    assert verify(game, header, rechain(header, reshuffled)).ok
+    # No undo reaches before the reshuffle: b's flip at 4 is the source's.
+    undo = Undone(4, 4, "b")
+    forged = [*reshuffled, *chain("first", 5, reshuffled[-1].hash,
+                                  [NewEvent(*Codec(game).encode(undo), "b", "undo")], "t")]
+    assert verify(game, header, forged).problem == (
+        "undo at 6 could not have happened: there was nothing to undo")
+    # A game over at its fork point reshuffles nothing: its log may end there.
+    for p in "ababab":
+        eng.move(gid, "flip", p)
+    assert eng.outcome(gid) is not None
+    over = eng.fork(gid, 10, "over")
+    assert len(eng.store.load(over)) == 10 and eng.verify(over).ok
+
+
+def test_an_undo_of_a_command_of_several_events_names_them_all_and_its_barrier() -> None:
+    eng = Engine(MemoryStore(), BAG_PLUGINS)
+    gid = eng.new_game("bag-coins", ["a", "b"], seed=5, game_id="bag")
+    eng.move(gid, "draw", "a")
+    records = eng.store.load(gid)
+    assert [(r.seq, r.batch, r.type) for r in records[2:]] == [
+        (3, 3, "bag-coins.bagged"), (4, 3, "coins.flipped")]
+    game, header = BAG_PLUGINS.game("bag-coins"), eng.store.header(gid)
+    codec = Codec(game)
+
+    def undone(*undo: Undone) -> list[Record]:
+        new = [NewEvent(*codec.encode(u), u.by, "undo") for u in undo]
+        return [*records, *chain(gid, 4, records[-1].hash, new, "t")]
+
+    assert verify(game, header, undone(Undone(3, 4, "a", ("b", "a")))).ok
+    # The chip drawn was shown: undoing it needs everyone, also the one who drew it.
+    report = verify(game, header, undone(Undone(3, 4, "a")))
+    assert report.problem == ("undo at 5 could not have happened: it undoes a's events "
+                              "without the consent of b")
+    report = verify(game, header, undone(Undone(4, 4, "a", ("b", "a"))))
+    assert report.problem == ("undo at 5 could not have happened: it names events 4-4, but "
+                              "the last command that counted was events 3-4")
