@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 
 import attrs
+import orjson
 import pytest
 from meeple.core import (
     BadOptions,
@@ -644,3 +645,56 @@ def test_an_undo_of_a_command_of_several_events_names_them_all_and_its_barrier()
     report = verify(game, header, undone(Undone(4, 4, "a", ("b", "a"))))
     assert report.problem == ("undo at 5 could not have happened: it names events 4-4, but "
                               "the last command that counted was events 3-4")
+
+
+def test_a_fork_without_its_reshuffle_or_with_another_order_is_named() -> None:
+    eng, gid = bag_engine()
+    game = BAG_PLUGINS.game("bag-coins")
+    header = eng.store.header("first")
+    eng.move(gid, "flip", "a")  # the source goes on where the fork reshuffled
+    report = verify(game, header, rechain(header, eng.store.load(gid)))
+    assert report.first_bad_seq == 5 and report.problem == (
+        "seq 5: the fork's reshuffle of what nobody had seen is missing (the fork would draw "
+        "what its source draws next)")
+    records = eng.store.load("first")
+    order = records[4].data
+    turned = attrs.evolve(records[4], data=dumps({"order": list(reversed(orjson.loads(order)["order"]))}))
+    report = verify(game, header, rechain(header, [*records[:4], turned, *records[5:]]))
+    assert report.first_bad_seq == 5 and report.problem.startswith("seq 5: ")
+    assert report.problem.endswith(" (the fork's reshuffle)")
+
+
+def test_a_fork_names_a_source_shorter_than_its_fork_point() -> None:
+    eng, gid = bag_engine()
+    header = attrs.evolve(eng.store.header("first"), game_id="short", forked_from=(gid, 6))
+    eng.store.import_game(header, rechain(header, eng.store.load(gid)))
+    report = eng.verify("short")
+    assert report.first_bad_seq == 0 and report.problem == (
+        "header field 'forked_from' names 'src' at 6, but that game has only 4 events")
+
+
+def test_a_fork_right_after_an_undo_reshuffles_the_state_after_it() -> None:
+    eng, gid = bag_engine()
+    eng.move(gid, "draw", "a")  # events 5-6: a chip leaves the bag
+    eng.undo(gid, "a", agreed=["b"])  # at 7: the chip is back
+    eng.fork(gid, 7, "after-undo")
+    records = eng.store.load("after-undo")
+    assert len(orjson.loads(records[7].data)["order"]) == 9  # the whole bag reshuffled
+    eng.move("after-undo", "flip", "a")
+    report = eng.verify("after-undo")
+    assert report.ok and report.events == 9, report.problem
+    # Without its source too: the undo's state is folded anew before the reshuffle.
+    alone = Engine(MemoryStore(), BAG_PLUGINS)
+    alone.store.import_game(eng.store.header("after-undo"), eng.store.load("after-undo"))
+    assert alone.verify("after-undo").ok
+
+
+def test_a_redo_after_a_new_move_is_named() -> None:
+    eng, gid = stored(moves=2)
+    eng.undo(gid, "b", agreed=["a"])
+    eng.move(gid, "flip", "b")
+    records = eng.store.load(gid)
+    report = verify(PLUGINS.game("coins"), eng.store.header(gid),
+                    forge(eng, gid, records, (Redone(4, "b"), "b")))
+    assert report.first_bad_seq == 6 and report.problem == (
+        "redo at 6 could not have happened: cannot redo: new moves were made after the undo")
