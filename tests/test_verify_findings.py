@@ -21,7 +21,7 @@ from meeple.core.audit import VerifyReport, _same, check_chain, check_header, re
 from meeple.core.codec import Codec, dumps
 from meeple.core.compare import MAX_VALUE, _show_record, _value, difference, show_event
 from meeple.core.engine import Engine, rechain
-from meeple.core.errors import IntegrityError
+from meeple.core.errors import IntegrityError, StoreError
 from meeple.core.events import Redone, Undone
 from meeple.core.plugins import load
 from meeple.core.records import NewEvent, Record, chain
@@ -698,3 +698,30 @@ def test_a_redo_after_a_new_move_is_named() -> None:
                     forge(eng, gid, records, (Redone(4, "b"), "b")))
     assert report.first_bad_seq == 6 and report.problem == (
         "redo at 6 could not have happened: cannot redo: new moves were made after the undo")
+
+
+def test_a_game_filed_under_another_id_than_its_header_names_is_named() -> None:
+    eng, gid = stored()
+    eng.store._headers["copy"], eng.store._logs["copy"] = eng.store._headers[gid], eng.store._logs[gid]
+    report = eng.verify("copy")
+    assert (report.ok, report.game_id, report.header_id, report.first_bad_seq) == (
+        False, "copy", "v", None)
+    assert report.problem == ("header field 'game_id' names 'v', but the store files this "
+                              "game under 'copy'")
+    assert eng.verify(gid).header_id == ""
+
+
+def test_a_fork_whose_source_cannot_be_read_is_named_at_the_header() -> None:
+    eng, gid = bag_engine()
+    header_of = eng.store.header
+
+    def damaged(game_id: str):
+        if game_id == gid:
+            raise StoreError("the stored header of src is damaged: torn")
+        return header_of(game_id)
+
+    eng.store.header = damaged
+    report = eng.verify("first")
+    assert not report.ok and report.problem == (
+        "the stored game cannot be read: IntegrityError: header field 'forked_from' names "
+        "'src', which cannot be read: the stored header of src is damaged: torn")
