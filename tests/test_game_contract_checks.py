@@ -771,3 +771,43 @@ def test_value_equality_plays_no_move_where_none_is_legal_or_the_game_is_over() 
 
     for game in (NoMovesNim(), OverNim(), NobodyNim()):
         check_value_equality(game, 2)
+
+
+def test_every_random_walk_stops_at_max_steps() -> None:
+    from test_contract_catches_broken_games import EndlessNim
+
+    words = ("endless-nim: no end after 7 commands (2 players, seed 4): the game never ends, "
+             "or give a larger max_steps")
+    with pytest.raises(RuntimeError) as exc:  # LocalGame.play_randomly's own words
+        random_game(EndlessNim(), 2, 4, max_steps=7)
+    assert str(exc.value) == "endless-nim: no end after 7 commands"
+    walks = [lambda: random_game(EndlessNim(), 2, 4, max_steps=7, idle_seats_checked=True),
+             lambda: list(random_decisions(EndlessNim(), 2, 4, max_steps=7)),
+             lambda: random_snapshots(EndlessNim(), 2, 4, [1], max_steps=7)]
+    for walk in walks:
+        with pytest.raises(RuntimeError) as exc:
+            walk()
+        assert str(exc.value) == words
+    # Seven commands are allowed: a game of exactly seven ends without the error.
+    class OneAtATime(Nim):
+        name = "one-at-a-time-nim"
+        options = (Option("heaps", "7", "one heap of seven"),)
+
+        def legal(self, state, player):
+            return [c for c in super().legal(state, player) if c.count == 1]
+
+    seven = [lambda n: random_game(OneAtATime(), 2, 4, max_steps=n, idle_seats_checked=True),
+             lambda n: list(random_decisions(OneAtATime(), 2, 4, max_steps=n)),
+             lambda n: random_snapshots(OneAtATime(), 2, 4, [1], max_steps=n)]
+    for walk in seven:
+        walk(7)
+        with pytest.raises(RuntimeError, match="no end after 6 commands"):
+            walk(6)
+    assert len(list(random_decisions(OneAtATime(), 2, 4))) == 7
+
+
+def test_a_checked_random_walk_names_a_seat_that_must_act_without_a_command() -> None:
+    with pytest.raises(RuntimeError) as exc:
+        random_game(StuckNim(), 2, 3, idle_seats_checked=True)
+    assert str(exc.value) == ("stuck-nim: p2 must act but has no legal command (2 players, "
+                              "options None, seed 3, step 1)")
