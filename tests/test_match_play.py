@@ -526,3 +526,34 @@ def test_a_forks_reshuffle_is_the_games_with_the_fork_key_and_its_failures_named
         runtime.fork_reshuffle(Breaking(), start, 7)
     assert str(exc.value) == ("the coins plugin (tests) failed while reshuffling what a fork "
                               "has not seen: KeyError: 'bag'")
+
+
+def test_a_command_that_cannot_be_written_down_is_refused_and_stores_nothing() -> None:
+    class Unwritten(Coins):
+        name = "unwritten-coins"
+
+        def format(self, cmd, state=None):
+            raise NotImplementedError("write format")
+
+    class Broken(Coins):
+        name = "broken-coins"
+
+        def format(self, cmd, state=None):
+            raise KeyError("notation")
+
+    class Both:
+        @hookimpl
+        def meeple_games(self):
+            return [Unwritten(), Broken()]
+
+    eng = Engine(MemoryStore(), load(only="", extra=[Both()]), clock=lambda: CLOCK)
+    for name, error, words in [
+            ("unwritten-coins", runtime.NotWritten,
+             "is not written yet (writing a command down): write format"),
+            ("broken-coins", runtime.PluginFailed,
+             "failed while writing a command down: KeyError: 'notation'")]:
+        gid = eng.new_game(name, ["a", "b"], seed=1, game_id=name)
+        with pytest.raises(error) as exc:
+            eng.move(gid, "flip", "a")
+        assert str(exc.value) == f"the {name} plugin (tests) {words}"
+        assert eng.store.last(gid)[0] == 1
