@@ -24,7 +24,7 @@ from meeple.core.engine import Engine, rechain
 from meeple.core.errors import IntegrityError, StoreError
 from meeple.core.events import Redone, Undone
 from meeple.core.plugins import load
-from meeple.core.records import NewEvent, Record, chain
+from meeple.core.records import GameHeader, NewEvent, Record, chain
 from meeple.core.stores.memory import MemoryStore
 from test_engine_api import GAMES, games_engine
 from test_match_play import (
@@ -725,3 +725,50 @@ def test_a_fork_whose_source_cannot_be_read_is_named_at_the_header() -> None:
     assert not report.ok and report.problem == (
         "the stored game cannot be read: IntegrityError: header field 'forked_from' names "
         "'src', which cannot be read: the stored header of src is damaged: torn")
+
+
+class RefusingBag(BagCoins):
+    """Today's rules refuse to reshuffle the bag."""
+
+    def reshuffle_unrevealed(self, state, rng):
+        raise IllegalCommand("the bag is sewn shut")
+
+
+class FragileBag(BagCoins):
+    """Cannot fold an empty bag."""
+
+    def fold(self, state, ev):
+        if isinstance(ev, Bagged) and not ev.order:
+            raise ValueError("an empty bag")
+        return super().fold(state, ev)
+
+
+def second_fork() -> tuple[Engine, GameHeader, list[Record]]:
+    """A fork of a fork (the first's reshuffle at 5 copied), on its own: no source."""
+    eng, _ = bag_engine()
+    eng.fork("first", 6, "second")
+    return eng, eng.store.header("second"), eng.store.load("second")
+
+
+def test_a_reshuffle_todays_rules_refuse_is_named() -> None:
+    eng, _ = bag_engine()
+    header, records = eng.store.header("first"), eng.store.load("first")
+    report = verify(RefusingBag(), header, records)
+    assert report.first_bad_seq == 5 and report.problem == (
+        "the fork's reshuffle is refused on replay: the bag is sewn shut")
+    # A copied reshuffle the rules no longer make is no reshuffle.
+    _, header, records = second_fork()
+    report = verify(RefusingBag(), header, records)
+    assert report.first_bad_seq == 5 and report.problem == (
+        "record 5 has no command that caused it, and is not a fork's reshuffle of what nobody "
+        "had seen")
+
+
+def test_a_copied_reshuffle_the_game_cannot_fold_is_no_reshuffle() -> None:
+    _, header, records = second_fork()
+    assert verify(FragileBag(), header, records).ok
+    empty = attrs.evolve(records[4], data=dumps({"order": []}))
+    report = verify(FragileBag(), header, rechain(header, [*records[:4], empty, *records[5:]]))
+    assert report.first_bad_seq == 5 and report.problem == (
+        "record 5 has no command that caused it, and is not a fork's reshuffle of what nobody "
+        "had seen")
