@@ -772,3 +772,34 @@ def test_a_copied_reshuffle_the_game_cannot_fold_is_no_reshuffle() -> None:
     assert report.first_bad_seq == 5 and report.problem == (
         "record 5 has no command that caused it, and is not a fork's reshuffle of what nobody "
         "had seen")
+
+
+def test_the_header_is_held_to_the_installed_plugins_version_and_its_seed() -> None:
+    eng, gid = stored()
+    header, records = eng.store.header(gid), eng.store.load(gid)
+
+    class Versioned(Coins):
+        version = "1.10.0"
+
+    for older in ("1.10.0", "1.9.9", "1.10", "0.99", "1.10.0-beta", "x"):
+        check_header(attrs.evolve(header, plugin_version=older), records, Versioned())
+    for newer in ("1.10.1", "1.11", "2", "1.10.0.1"):
+        with pytest.raises(IntegrityError) as exc:
+            check_header(attrs.evolve(header, plugin_version=newer), records, Versioned())
+        assert str(exc.value) == (
+            f"header field 'plugin_version' says {newer}, newer than the installed coins "
+            "plugin (1.10.0): its rules cannot vouch for a later version's log")
+        assert exc.value.seq == 0
+    check_header(attrs.evolve(header, plugin_version="9"), records)  # no game: not compared
+    with pytest.raises(IntegrityError) as exc:
+        check_header(attrs.evolve(header, seed_nonce=None), records)
+    assert str(exc.value) == ("header field 'seed_nonce' is missing while the seed is there: "
+                              "the seed cannot be checked against its commitment")
+    check_header(attrs.evolve(header, seed=None, seed_nonce=None), records)  # sealed export
+    with pytest.raises(IntegrityError) as exc:
+        check_header(attrs.evolve(header, chance="seq"), records)
+    assert str(exc.value) == ("header field 'chance' says 'seq', which only headers without a "
+                              "seed commitment use")
+    # A header from before seed commitments is judged by its own rules.
+    legacy = attrs.evolve(header, seed_commitment=None, seed_nonce=None, chance="seq")
+    check_header(legacy, records)
