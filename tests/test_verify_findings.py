@@ -803,3 +803,19 @@ def test_the_header_is_held_to_the_installed_plugins_version_and_its_seed() -> N
     # A header from before seed commitments is judged by its own rules.
     legacy = attrs.evolve(header, seed_commitment=None, seed_nonce=None, chance="seq")
     check_header(legacy, records)
+
+
+def test_a_command_whose_last_events_are_missing_names_the_first_missing_one() -> None:
+    eng = Engine(MemoryStore(), BAG_PLUGINS)
+    gid = eng.new_game("bag-coins", ["a", "b"], seed=5, game_id="bag")
+    eng.move(gid, "draw", "a")
+    eng.move(gid, "flip", "b")
+    game, header = BAG_PLUGINS.game("bag-coins"), eng.store.header(gid)
+    records = eng.store.load(gid)
+    report = verify(game, header, rechain(header, records[:3]))  # the chip drawn is gone
+    assert report.first_bad_seq == 4 and report.problem.startswith("seq 4: ")
+    assert report.problem.endswith(": 'draw' gives 2 events, the log has 1 (command 'draw' by a)")
+    # An event of another command filed in the batch: named by its place.
+    moved = attrs.evolve(records[3], actor="b")
+    report = verify(game, header, rechain(header, [*records[:3], moved, *records[4:]]))
+    assert (report.first_bad_seq, report.problem) == (4, "event 4 names another command")
