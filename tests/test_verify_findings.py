@@ -819,3 +819,28 @@ def test_a_command_whose_last_events_are_missing_names_the_first_missing_one() -
     moved = attrs.evolve(records[3], actor="b")
     report = verify(game, header, rechain(header, [*records[:3], moved, *records[4:]]))
     assert (report.first_bad_seq, report.problem) == (4, "event 4 names another command")
+
+
+def test_a_reshuffle_missing_its_last_events_is_named() -> None:
+    class TwiceBag(BagCoins):
+        name = "twice-bag-coins"
+
+        def reshuffle_unrevealed(self, state, rng):
+            first = super().reshuffle_unrevealed(state, rng)
+            return [*first, *super().reshuffle_unrevealed(state, rng)]
+
+    class Twice:
+        @hookimpl
+        def meeple_games(self):
+            return [TwiceBag()]
+
+    eng = Engine(MemoryStore(), load(only="", extra=[Twice()]))
+    gid = eng.new_game("twice-bag-coins", ["a", "b"], seed=5, game_id="src")
+    eng.move(gid, "flip", "a")
+    eng.fork(gid, 3, "f")
+    header, records = eng.store.header("f"), eng.store.load("f")
+    assert [(r.seq, r.batch, r.actor) for r in records[3:]] == [(4, 4, None), (5, 4, None)]
+    assert verify(TwiceBag(), header, records).ok
+    report = verify(TwiceBag(), header, records[:4])
+    assert (report.first_bad_seq, report.problem) == (
+        5, "seq 5: the fork's reshuffle gives 2 events, the log has 1")
