@@ -14,6 +14,7 @@ from meeple.core import (
     BadOptions,
     Game,
     IllegalCommand,
+    LocalGame,
     event,
     hookimpl,
 )
@@ -844,3 +845,45 @@ def test_a_reshuffle_missing_its_last_events_is_named() -> None:
     report = verify(TwiceBag(), header, records[:4])
     assert (report.first_bad_seq, report.problem) == (
         5, "seq 5: the fork's reshuffle gives 2 events, the log has 1")
+
+
+@event("split-coins.noted")
+class Noted:
+    player: str
+
+
+class SplitCoins(Coins):
+    """Reads each flip as the flip and a note of who flipped (one record, two events)."""
+
+    name = "split-coins"
+    events = (CoinsSet, Flipped, Noted)
+
+    def fold(self, state, ev):
+        return state if isinstance(ev, Noted) else super().fold(state, ev)
+
+    def upcasts_in_context(self, ev):
+        return isinstance(ev, Flipped)
+
+    def upcast_in_context(self, state, ev):
+        return [ev, Noted(ev.player)] if isinstance(ev, Flipped) else ev
+
+
+def test_a_record_read_as_several_events_counts_once_toward_the_next_draw() -> None:
+    class Split:
+        @hookimpl
+        def meeple_games(self):
+            return [SplitCoins()]
+
+    eng = Engine(MemoryStore(), load(only="", extra=[Split()]))
+    gid = eng.new_game("split-coins", ["a", "b"], seed=4, game_id="s")
+    for p in "aba":
+        eng.move(gid, "flip", p)
+    t = eng.table(gid)
+    assert [type(e).__name__ for _, e in t.pairs] == [
+        "CoinsSet", *["Flipped", "Noted"] * 3]
+    assert t.counting == 4 and eng.verify(gid).ok
+    # Each flip drew with the key of its record's place, as in a game without notes.
+    plain = LocalGame(Coins(), ["a", "b"], seed=4)
+    for p in "aba":
+        plain.play(p, "flip")
+    assert eng.state(gid).flips == plain.state.flips
