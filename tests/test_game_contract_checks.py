@@ -28,6 +28,8 @@ from meeple.core.testing import (
     assert_verify_reports_rules_change,
     check_amounts,
     check_changes_shape,
+    check_idle_seats,
+    check_legal_of_every_seat,
     check_value_equality,
     derived_option_sets,
     encoded_log,
@@ -811,3 +813,52 @@ def test_a_checked_random_walk_names_a_seat_that_must_act_without_a_command() ->
         random_game(StuckNim(), 2, 3, idle_seats_checked=True)
     assert str(exc.value) == ("stuck-nim: p2 must act but has no legal command (2 players, "
                               "options None, seed 3, step 1)")
+
+
+def test_legal_must_be_a_list_for_every_seat_and_empty_for_the_idle_ones() -> None:
+    game = Nim()
+    state = LocalGame(game, ["p1", "p2"], seed=1).state
+    check_legal_of_every_seat(game, state, ["p1", "p2"])
+
+    class TupleNim(Nim):
+        name = "tuple-nim"
+
+        def legal(self, state, player):
+            return tuple(super().legal(state, player))
+
+    with pytest.raises(AssertionError) as exc:
+        check_legal_of_every_seat(TupleNim(), state, ["p1", "p2"], " (here)")
+    assert str(exc.value) == "tuple-nim: legal(state, 'p1') gave tuple, not a list (here)"
+
+    class EagerNim(Nim):
+        name = "eager-nim"
+
+        def legal(self, state, player):
+            return [Take(0, 1), Take(0, 2)]
+
+    with pytest.raises(AssertionError) as exc:
+        check_legal_of_every_seat(EagerNim(), state, ["p1", "p2"], " (there)")
+    assert str(exc.value) == ("eager-nim: legal(state, 'p2') must be [] for a seat that may not "
+                              "act now, not 2 commands (there)")
+    check_idle_seats(EagerNim(), state, ["p1", "p2"], ["p1", "p2"])  # nobody idle
+    # A finished game: nobody acts, whatever to_act says.
+    done = played(game, ["p1", "p2"], [Take(0, 3), Take(1, 4), Take(2, 5)]).state
+    assert game.outcome(done) is not None
+
+    class StillActing(EagerNim):
+        name = "still-acting-nim"
+
+        def to_act(self, state):
+            return state.players
+
+    with pytest.raises(AssertionError, match="legal\\(state, 'p1'\\) must be \\[\\]"):
+        check_legal_of_every_seat(StillActing(), done, ["p1", "p2"])
+    with pytest.raises(AssertionError, match="'p1'\\) must be \\[\\] for a seat that may not act now, not None"):
+        check_idle_seats(NoneNim(), state, ["p1"], [])
+
+
+class NoneNim(Nim):
+    name = "none-nim"
+
+    def legal(self, state, player):
+        return None
