@@ -30,6 +30,7 @@ from meeple.core.testing import (
     check_changes_shape,
     check_idle_seats,
     check_legal_of_every_seat,
+    check_regions,
     check_value_equality,
     derived_option_sets,
     encoded_log,
@@ -862,3 +863,37 @@ class NoneNim(Nim):
 
     def legal(self, state, player):
         return None
+
+
+PICTURE = ('<svg><rect data-region="heap 1"/><rect data-region="a &amp; b"/>'
+           '<circle data-region="stick" data-after="heap 1"/>'
+           '<circle data-region="stick" data-after="a &amp; b"/>'
+           '<circle data-region="late" data-after="heap 1"/>'
+           '<circle data-region="loop" data-after="loop"/></svg>')
+
+
+def test_regions_must_be_drawn_or_listed_and_follow_their_steps() -> None:
+    check_regions(PICTURE, {"take 1": ("heap 1", "stick"), "take 2": ("a & b", "stick"),
+                            "play card": ("card 7",), "late": ("heap 1", "late")},
+                  listed=["card 7"])
+    check_regions(PICTURE, {"pass": (), "take": ()})  # a game not played by pointing
+    failures = [
+        ({"x": ("heap 9",)}, "'x' names region 'heap 9', but the player's picture draws no "
+                             "element with data-region=\"heap 9\" and no panel entry stands for it"),
+        ({"x": ("heap 1", "")}, "'x': region '' is not a name"),
+        ({"x": ("stick",)}, "'x': region 'stick' is drawn only after ['a & b', 'heap 1'], "
+                            "which this command does not pick before it"),
+        ({"x": ("a & b", "late")}, "'x': region 'late' is drawn only after ['heap 1'], which "
+                                   "this command does not pick before it"),
+        ({"x": ("loop",)}, "'x': region 'loop' is drawn only after ['loop'], which this "
+                           "command does not pick before it"),
+        ({"x": ("heap 1",), "pass": ()}, "['pass'] name no region: a person pointing at the "
+                                         "table cannot give them (draw a button for them, or "
+                                         "list them in a panel)"),
+    ]
+    for steps_of, words in failures:
+        with pytest.raises(AssertionError) as exc:
+            check_regions(PICTURE, steps_of)
+        assert str(exc.value) == words
+    # A region listed as a panel entry is there before any step.
+    check_regions(PICTURE, {"x": ("stick",)}, listed=["stick"])
