@@ -897,3 +897,26 @@ def test_regions_must_be_drawn_or_listed_and_follow_their_steps() -> None:
         assert str(exc.value) == words
     # A region listed as a panel entry is there before any step.
     check_regions(PICTURE, {"x": ("stick",)}, listed=["stick"])
+
+
+def test_a_step_that_turns_through_regions_must_be_the_only_way_on() -> None:
+    def picture(*cycled: tuple[str, str], extra: str = "") -> str:
+        turning = "".join(f'<circle data-region="{r}" data-after="h" data-cycle="{g}"/>'
+                          for r, g in cycled)
+        return f'<svg><rect data-region="h"/>{turning}<rect data-region="z"/>{extra}</svg>'
+
+    check_regions(picture(("x", "g"), ("y", "g")), {"a": ("h", "x"), "b": ("h", "y")})
+    check_regions(picture(("x", "g")), {"a": ("h", "x"), "b": ("z",)})
+    failures = [
+        (picture(("x", "g1"), ("y", "g2")), {"a": ("h", "x"), "b": ("h", "y")},
+         "['g1', 'g2']", "['g1', 'g2']"),
+        (picture(("x", "g")), {"a": ("h", "x"), "b": ("h",)}, "['g']", "['None', 'g']"),
+        (picture(("x", "g"), extra='<circle data-region="w" data-after="h"/>'),
+         {"a": ("h", "x"), "b": ("h", "w")}, "['g']", "['', 'g']"),
+    ]
+    for svg, steps_of, turning, groups in failures:
+        with pytest.raises(AssertionError) as exc:
+            check_regions(svg, steps_of)
+        assert str(exc.value) == (
+            f"after ['h'] the next step turns through {turning} but other commands end or go "
+            f"elsewhere there ({groups}): a step of data-cycle regions must be the only way on")
