@@ -887,3 +887,23 @@ def test_a_record_read_as_several_events_counts_once_toward_the_next_draw() -> N
     for p in "aba":
         plain.play(p, "flip")
     assert eng.state(gid).flips == plain.state.flips
+
+
+def test_a_redo_names_the_standing_undo_and_puts_its_command_back() -> None:
+    eng, gid = stored(moves=2)
+    game, header, records = PLUGINS.game("coins"), eng.store.header(gid), eng.store.load(gid)
+    undo = (Undone(3, 3, "b", ("a", "b")), "b")
+    report = verify(game, header, forge(eng, gid, records, undo, (Redone(3, "b"), "b")))
+    assert report.first_bad_seq == 5 and report.problem == (
+        "redo at 5 could not have happened: it names the undo at 3, but only the undo at 4 "
+        "could be redone")
+    # Redone, the command counts again: it may be undone again, and the redo is spent.
+    again = forge(eng, gid, records, undo, (Redone(4, "b"), "b"), undo)
+    assert verify(game, header, again).ok
+    report = verify(game, header, forge(eng, gid, records, undo, (Redone(4, "b"), "b"),
+                                        (Redone(4, "b"), "b")))
+    assert report.problem == "redo at 6 could not have happened: there is nothing to redo"
+    # Two undos stand: the later is redone first, then the earlier.
+    two = forge(eng, gid, records, undo, (Undone(2, 2, "a", ("a", "b")), "a"),
+                (Redone(5, "a"), "a"), (Redone(4, "b"), "b"))
+    assert verify(game, header, two).ok
