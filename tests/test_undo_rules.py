@@ -191,3 +191,8 @@ def test_a_redo_is_allowed_to_the_player_of_the_first_undone_event() -> None:
     assert runtime.redo_allowed(pairs_of(two), two, 4, "c") is None
     assert runtime.redo_allowed(pairs_of(two), two, 4, "b") == (
         "only a (who undid it) or c (whose command it was) may redo the undo at 4")
+
+
+def test_decisions_count_stored_records_not_the_events_read_from_them() -> None:
+    assert runtime.decisions([]) == 0
+    assert runtime.decisions([(1, Moved(0)), (2, Moved(1)), (2, Moved(2)), (5, Moved(3))]) == 3
