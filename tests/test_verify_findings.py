@@ -907,3 +907,18 @@ def test_a_redo_names_the_standing_undo_and_puts_its_command_back() -> None:
     two = forge(eng, gid, records, undo, (Undone(2, 2, "a", ("a", "b")), "a"),
                 (Redone(5, "a"), "a"), (Redone(4, "b"), "b"))
     assert verify(game, header, two).ok
+
+
+def test_a_fork_is_stored_with_its_reshuffle_and_the_status_after_it() -> None:
+    eng = Engine(MemoryStore(), BAG_PLUGINS)
+    gid = eng.new_game("bag-coins", ["a", "b"], seed=5, game_id="src")
+    eng.move(gid, "flip", "a")
+    eng.fork(gid, 3, "f")
+    records = eng.store.load("f")
+    assert [(r.seq, r.batch, r.actor, r.command_text) for r in records[3:]] == [
+        (4, 4, None, None)]
+    assert records[3].prev_hash == records[2].hash and records[3].game_id == "f"
+    assert eng.store.status("f") == {"seq": 4, "game": "bag-coins", "status": "running",
+                                     "to_act": ["b"]}
+    assert sorted(eng.state("f").bag) == sorted(eng.state(gid).bag)
+    assert eng.state("f").flips == eng.state(gid).flips
