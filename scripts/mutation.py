@@ -87,7 +87,8 @@ def _core_tests() -> tuple[str, ...]:
              "store_errors", "reliability_cli_input", "reliability_faults", "reliability_fuzz",
              "reliability_integrity", "reliability_secrets", "reliability_spectator",
              "reliability_tamper", "reliability_list", "reliability_reroll",
-             "table_undo_rebuild", "old_logs", "svg_shapes", "screenshot_colours")
+             "table_undo_rebuild", "old_logs", "svg_shapes", "screenshot_colours", "text_fit",
+             "unwritten_methods", "missing_needs")
     return tuple(f"tests/test_{n}.py" for n in names)
 
 

@@ -15,7 +15,7 @@ from unittest import mock
 
 import attrs
 import pytest
-from meeple.core import IllegalCommand, LocalGame, Option, Outcome
+from meeple.core import Amount, Amounts, IllegalCommand, LocalGame, Option, Outcome
 from meeple.core.codec import Codec
 from meeple.core.engine import Engine
 from meeple.core.plugins import load
@@ -26,7 +26,12 @@ from meeple.core.testing import (
     GameContract,
     RulesCalledInFold,
     assert_verify_reports_rules_change,
+    check_amounts,
     check_changes_shape,
+    check_idle_seats,
+    check_legal_of_every_seat,
+    check_regions,
+    check_value_equality,
     derived_option_sets,
     encoded_log,
     first_difference,
@@ -41,7 +46,7 @@ from meeple.core.testing import (
     replay_encoded,
     vp_totals,
 )
-from plugin_template_nim import Nim, Started, Take, Took
+from plugin_template_nim import Nim, Started, State, Take, Took
 from test_contract_catches_broken_games import LossyCodecNim, contract_for, run_check
 from test_engine_api import GAMES, games_engine
 
@@ -649,3 +654,269 @@ def test_first_difference_names_the_event_today_s_rules_add_after_the_log() -> N
         assert first_difference(game, header, records[:-1]) == records[-1].seq
         ends.add(records[-2].seq % 2)
     assert ends == {0, 1}
+
+
+def _form(*parts: Amount, title: str = "pay", target: int = 3, button: str = "Pay") -> Amounts:
+    return Amounts(title, target, parts, button)
+
+
+def test_amounts_need_whole_counts_from_0_and_worths_from_1() -> None:
+    steps = {"a": ("card",), "b": ("card",)}
+    check_amounts(steps, {"a": _form(Amount("mc", 0), Amount("steel", 1, 2)),
+                          "b": _form(Amount("mc", 1), Amount("steel", 0, 2)), "c": None})
+    bad = [(Amount("mc", -1), "'a': mc -1"), (Amount("mc", 1.0), "'a': mc 1.0"),
+           (Amount("mc", 1, 0), "'a': mc worth 0"), (Amount("mc", 1, 2.0), "'a': mc worth 2.0")]
+    for part, message in bad:
+        with pytest.raises(AssertionError) as exc:
+            check_amounts({"a": ("card",)}, {"a": _form(part)})
+        assert str(exc.value) == message
+    with pytest.raises(AssertionError, match="'a': amounts must be Amounts or None"):
+        check_amounts({"a": ()}, {"a": (Amount("mc", 1),)})
+    with pytest.raises(AssertionError, match=r"amounts need parts with different names, not \[\]"):
+        check_amounts({"a": ()}, {"a": _form()})
+    with pytest.raises(AssertionError, match=r"not \['mc', 'mc'\]"):
+        check_amounts({"a": ()}, {"a": _form(Amount("mc", 1), Amount("mc", 2))})
+
+
+def test_one_form_is_the_same_regions_and_title_told_apart_by_counts() -> None:
+    # Other regions or another title: another form, which may repeat the counts.
+    check_amounts({"a": ("x",), "b": ("y",), "c": ("x",)},
+                  {"a": _form(Amount("mc", 1)), "b": _form(Amount("mc", 1)),
+                   "c": _form(Amount("mc", 1), title="other")})
+    for other in (_form(Amount("mc", 2), target=4), _form(Amount("steel", 2)),
+                  _form(Amount("mc", 2), button="Go")):
+        with pytest.raises(AssertionError) as exc:
+            check_amounts({"a": ("x",), "b": ("x",)}, {"a": _form(Amount("mc", 1)), "b": other})
+        assert str(exc.value) == ("'b': the form 'pay' has other parts, target or button "
+                                  "for another command of the same regions")
+    with pytest.raises(AssertionError) as exc:
+        check_amounts({"a": ("x",), "b": ("x",)},
+                      {"a": _form(Amount("mc", 1)), "b": _form(Amount("mc", 1))})
+    assert str(exc.value) == "'b' and 'a' set the same counts (1,) in the form 'pay'"
+
+
+class ForgetfulState(State):
+    """Compares by value until ``after`` moves were made, then by identity."""
+
+    after = 3
+
+    def __eq__(self, other):
+        if self.turn >= self.after:
+            return self is other
+        return isinstance(other, State) and (self.players, self.heaps, self.turn, self.winner) == (
+            other.players, other.heaps, other.turn, other.winner)
+
+    __hash__ = None
+
+
+class ForgetfulNim(Nim):
+    name = "forgetful-nim"
+    after = 3
+
+    def fold(self, state, ev):
+        new = super().fold(state, ev)
+        out = ForgetfulState(new.players, new.heaps, new.turn, new.winner)
+        out.after = self.after
+        return out
+
+    def clone(self, state):
+        out = ForgetfulState(state.players, list(state.heaps), state.turn, state.winner)
+        out.after = self.after
+        return out
+
+
+def test_value_equality_is_checked_after_the_first_three_moves() -> None:
+    with pytest.raises(AssertionError) as exc:
+        check_value_equality(ForgetfulNim(), 2)
+    assert str(exc.value).startswith(
+        "forgetful-nim: two states built by the same setup and the same moves are not "
+        "equal (==). GameContract needs value equality of the state")
+    late = ForgetfulNim()
+    late.after = 4
+    check_value_equality(late, 2)
+
+
+def test_value_equality_needs_a_clone_equal_to_its_state() -> None:
+    class ForgetfulCloneNim(Nim):
+        name = "forgetful-clone-nim"
+
+        def clone(self, state):
+            return State(state.players, list(state.heaps), 0, state.winner)
+
+    with pytest.raises(AssertionError, match="^forgetful-clone-nim: a state and its clone are "
+                                             "not equal \\(==\\)"):
+        check_value_equality(ForgetfulCloneNim(), 2)
+
+
+def test_value_equality_plays_no_move_where_none_is_legal_or_the_game_is_over() -> None:
+    class NoMovesNim(Nim):
+        name = "no-moves-nim"
+
+        def legal(self, state, player):
+            return []
+
+    class OverNim(Nim):
+        """Over from the start (a draw), though its to_act still names p1."""
+
+        name = "over-nim"
+
+        def outcome(self, state):
+            return Outcome.from_scores({p: 0 for p in state.players})
+
+        def legal(self, state, player):
+            raise AssertionError("a move asked of a finished game")
+
+    class NobodyNim(Nim):
+        name = "nobody-nim"
+
+        def to_act(self, state):
+            return ()
+
+    for game in (NoMovesNim(), OverNim(), NobodyNim()):
+        check_value_equality(game, 2)
+
+
+def test_every_random_walk_stops_at_max_steps() -> None:
+    from test_contract_catches_broken_games import EndlessNim
+
+    words = ("endless-nim: no end after 7 commands (2 players, seed 4): the game never ends, "
+             "or give a larger max_steps")
+    with pytest.raises(RuntimeError) as exc:  # LocalGame.play_randomly's own words
+        random_game(EndlessNim(), 2, 4, max_steps=7)
+    assert str(exc.value) == "endless-nim: no end after 7 commands"
+    walks = [lambda: random_game(EndlessNim(), 2, 4, max_steps=7, idle_seats_checked=True),
+             lambda: list(random_decisions(EndlessNim(), 2, 4, max_steps=7)),
+             lambda: random_snapshots(EndlessNim(), 2, 4, [1], max_steps=7)]
+    for walk in walks:
+        with pytest.raises(RuntimeError) as exc:
+            walk()
+        assert str(exc.value) == words
+    # Seven commands are allowed: a game of exactly seven ends without the error.
+    class OneAtATime(Nim):
+        name = "one-at-a-time-nim"
+        options = (Option("heaps", "7", "one heap of seven"),)
+
+        def legal(self, state, player):
+            return [c for c in super().legal(state, player) if c.count == 1]
+
+    seven = [lambda n: random_game(OneAtATime(), 2, 4, max_steps=n, idle_seats_checked=True),
+             lambda n: list(random_decisions(OneAtATime(), 2, 4, max_steps=n)),
+             lambda n: random_snapshots(OneAtATime(), 2, 4, [1], max_steps=n)]
+    for walk in seven:
+        walk(7)
+        with pytest.raises(RuntimeError, match="no end after 6 commands"):
+            walk(6)
+    assert len(list(random_decisions(OneAtATime(), 2, 4))) == 7
+
+
+def test_a_checked_random_walk_names_a_seat_that_must_act_without_a_command() -> None:
+    with pytest.raises(RuntimeError) as exc:
+        random_game(StuckNim(), 2, 3, idle_seats_checked=True)
+    assert str(exc.value) == ("stuck-nim: p2 must act but has no legal command (2 players, "
+                              "options None, seed 3, step 1)")
+
+
+def test_legal_must_be_a_list_for_every_seat_and_empty_for_the_idle_ones() -> None:
+    game = Nim()
+    state = LocalGame(game, ["p1", "p2"], seed=1).state
+    check_legal_of_every_seat(game, state, ["p1", "p2"])
+
+    class TupleNim(Nim):
+        name = "tuple-nim"
+
+        def legal(self, state, player):
+            return tuple(super().legal(state, player))
+
+    with pytest.raises(AssertionError) as exc:
+        check_legal_of_every_seat(TupleNim(), state, ["p1", "p2"], " (here)")
+    assert str(exc.value) == "tuple-nim: legal(state, 'p1') gave tuple, not a list (here)"
+
+    class EagerNim(Nim):
+        name = "eager-nim"
+
+        def legal(self, state, player):
+            return [Take(0, 1), Take(0, 2)]
+
+    with pytest.raises(AssertionError) as exc:
+        check_legal_of_every_seat(EagerNim(), state, ["p1", "p2"], " (there)")
+    assert str(exc.value) == ("eager-nim: legal(state, 'p2') must be [] for a seat that may not "
+                              "act now, not 2 commands (there)")
+    check_idle_seats(EagerNim(), state, ["p1", "p2"], ["p1", "p2"])  # nobody idle
+    # A finished game: nobody acts, whatever to_act says.
+    done = played(game, ["p1", "p2"], [Take(0, 3), Take(1, 4), Take(2, 5)]).state
+    assert game.outcome(done) is not None
+
+    class StillActing(EagerNim):
+        name = "still-acting-nim"
+
+        def to_act(self, state):
+            return state.players
+
+    with pytest.raises(AssertionError, match="legal\\(state, 'p1'\\) must be \\[\\]"):
+        check_legal_of_every_seat(StillActing(), done, ["p1", "p2"])
+    with pytest.raises(AssertionError, match="'p1'\\) must be \\[\\] for a seat that may not act now, not None"):
+        check_idle_seats(NoneNim(), state, ["p1"], [])
+
+
+class NoneNim(Nim):
+    name = "none-nim"
+
+    def legal(self, state, player):
+        return None
+
+
+PICTURE = ('<svg><rect data-region="heap 1"/><rect data-region="a &amp; b"/>'
+           '<circle data-region="stick" data-after="heap 1"/>'
+           '<circle data-region="stick" data-after="a &amp; b"/>'
+           '<circle data-region="late" data-after="heap 1"/>'
+           '<circle data-region="loop" data-after="loop"/></svg>')
+
+
+def test_regions_must_be_drawn_or_listed_and_follow_their_steps() -> None:
+    check_regions(PICTURE, {"take 1": ("heap 1", "stick"), "take 2": ("a & b", "stick"),
+                            "play card": ("card 7",), "late": ("heap 1", "late")},
+                  listed=["card 7"])
+    check_regions(PICTURE, {"pass": (), "take": ()})  # a game not played by pointing
+    failures = [
+        ({"x": ("heap 9",)}, "'x' names region 'heap 9', but the player's picture draws no "
+                             "element with data-region=\"heap 9\" and no panel entry stands for it"),
+        ({"x": ("heap 1", "")}, "'x': region '' is not a name"),
+        ({"x": ("stick",)}, "'x': region 'stick' is drawn only after ['a & b', 'heap 1'], "
+                            "which this command does not pick before it"),
+        ({"x": ("a & b", "late")}, "'x': region 'late' is drawn only after ['heap 1'], which "
+                                   "this command does not pick before it"),
+        ({"x": ("loop",)}, "'x': region 'loop' is drawn only after ['loop'], which this "
+                           "command does not pick before it"),
+        ({"x": ("heap 1",), "pass": ()}, "['pass'] name no region: a person pointing at the "
+                                         "table cannot give them (draw a button for them, or "
+                                         "list them in a panel)"),
+    ]
+    for steps_of, words in failures:
+        with pytest.raises(AssertionError) as exc:
+            check_regions(PICTURE, steps_of)
+        assert str(exc.value) == words
+    # A region listed as a panel entry is there before any step.
+    check_regions(PICTURE, {"x": ("stick",)}, listed=["stick"])
+
+
+def test_a_step_that_turns_through_regions_must_be_the_only_way_on() -> None:
+    def picture(*cycled: tuple[str, str], extra: str = "") -> str:
+        turning = "".join(f'<circle data-region="{r}" data-after="h" data-cycle="{g}"/>'
+                          for r, g in cycled)
+        return f'<svg><rect data-region="h"/>{turning}<rect data-region="z"/>{extra}</svg>'
+
+    check_regions(picture(("x", "g"), ("y", "g")), {"a": ("h", "x"), "b": ("h", "y")})
+    check_regions(picture(("x", "g")), {"a": ("h", "x"), "b": ("z",)})
+    failures = [
+        (picture(("x", "g1"), ("y", "g2")), {"a": ("h", "x"), "b": ("h", "y")},
+         "['g1', 'g2']", "['g1', 'g2']"),
+        (picture(("x", "g")), {"a": ("h", "x"), "b": ("h",)}, "['g']", "['None', 'g']"),
+        (picture(("x", "g"), extra='<circle data-region="w" data-after="h"/>'),
+         {"a": ("h", "x"), "b": ("h", "w")}, "['g']", "['', 'g']"),
+    ]
+    for svg, steps_of, turning, groups in failures:
+        with pytest.raises(AssertionError) as exc:
+            check_regions(svg, steps_of)
+        assert str(exc.value) == (
+            f"after ['h'] the next step turns through {turning} but other commands end or go "
+            f"elsewhere there ({groups}): a step of data-cycle regions must be the only way on")

@@ -146,3 +146,38 @@ def test_render_formats_follow_whether_render_is_written() -> None:
             return "\n <?xml version='1.0'?><svg/>"
 
     assert render_checked(Xml(), None, "svg").startswith("\n <?xml")
+
+
+def test_the_encoded_mixin_delegates_to_the_games_own_modules() -> None:
+    from types import SimpleNamespace
+
+    from meeple.core.encoded import Encoded
+
+    encoding = SimpleNamespace(
+        ACTION_COUNT=7,
+        encode_action=lambda command, state: (command, state),
+        decode_action=lambda index, state, player: (index, state, player))
+    observing = SimpleNamespace(OBSERVATION_SIZE=3,
+                                observe=lambda view, player: [view, player])
+
+    class Read(Encoded, Game):
+        name = "read"
+
+    Read.encoding, Read.observing = encoding, observing
+
+    class Numbered(Encoded, Game):
+        name = "numbered"
+        encoding = Read.encoding
+        observing = Read.observing
+
+    class ActionsOnly(Encoded, Game):
+        name = "actions-only"
+        encoding = Read.encoding
+
+    game = Numbered()
+    assert (Numbered.action_count, Numbered.observation_size) == (7, 3)
+    assert (ActionsOnly.action_count, ActionsOnly.observation_size) == (7, Game.observation_size)
+    assert (Read.action_count, Read.observation_size) == (Game.action_count, Game.observation_size)
+    assert game.encode_action("c", "s") == ("c", "s")
+    assert game.decode_action(4, "s", "p") == (4, "s", "p")
+    assert game.observation("v", "p") == ["v", "p"]

@@ -493,3 +493,67 @@ def test_a_plugin_failure_keeps_160_characters_of_the_message_and_cuts_longer_on
     assert kept.endswith(": ValueError: " + "x" * 160)
     cut = plugin_failure(game, "deciding", ValueError("y" * 161))
     assert cut.endswith(": ValueError: " + "y" * 157 + "...")
+
+
+def test_a_forks_reshuffle_is_the_games_with_the_fork_key_and_its_failures_named() -> None:
+    class Bagging(Coins):
+        name = "bagging-coins"
+
+        def reshuffle_unrevealed(self, state, rng):
+            return [CoinsSet(state.players, rng.randrange(1000))]
+
+    local = LocalGame(Bagging(), ["a", "b"], seed=1)
+    drawn = runtime.derive_rng(7, runtime.FORK_KEY).randrange(1000)
+    assert runtime.fork_reshuffle(Bagging(), local.state, 7) == [CoinsSet(("a", "b"), drawn)]
+    assert runtime.fork_reshuffle(Bagging(), local.state, 7, rng=random.Random(3)) == [
+        CoinsSet(("a", "b"), random.Random(3).randrange(1000))]
+    local.play_randomly(random.Random(0))
+    assert runtime.fork_reshuffle(Bagging(), local.state, 7) == []  # over: nothing to hide
+
+    class Refusing(Coins):
+        def reshuffle_unrevealed(self, state, rng):
+            raise IllegalCommand("no")
+
+    class Breaking(Coins):
+        def reshuffle_unrevealed(self, state, rng):
+            raise KeyError("bag")
+
+    start = LocalGame(Coins(), ["a", "b"], seed=1).state
+    with pytest.raises(IllegalCommand) as exc:
+        runtime.fork_reshuffle(Refusing(), start, 7)
+    assert type(exc.value) is IllegalCommand and str(exc.value) == "no"
+    with pytest.raises(runtime.PluginFailed) as exc:
+        runtime.fork_reshuffle(Breaking(), start, 7)
+    assert str(exc.value) == ("the coins plugin (tests) failed while reshuffling what a fork "
+                              "has not seen: KeyError: 'bag'")
+
+
+def test_a_command_that_cannot_be_written_down_is_refused_and_stores_nothing() -> None:
+    class Unwritten(Coins):
+        name = "unwritten-coins"
+
+        def format(self, cmd, state=None):
+            raise NotImplementedError("write format")
+
+    class Broken(Coins):
+        name = "broken-coins"
+
+        def format(self, cmd, state=None):
+            raise KeyError("notation")
+
+    class Both:
+        @hookimpl
+        def meeple_games(self):
+            return [Unwritten(), Broken()]
+
+    eng = Engine(MemoryStore(), load(only="", extra=[Both()]), clock=lambda: CLOCK)
+    for name, error, words in [
+            ("unwritten-coins", runtime.NotWritten,
+             "is not written yet (writing a command down): write format"),
+            ("broken-coins", runtime.PluginFailed,
+             "failed while writing a command down: KeyError: 'notation'")]:
+        gid = eng.new_game(name, ["a", "b"], seed=1, game_id=name)
+        with pytest.raises(error) as exc:
+            eng.move(gid, "flip", "a")
+        assert str(exc.value) == f"the {name} plugin (tests) {words}"
+        assert eng.store.last(gid)[0] == 1

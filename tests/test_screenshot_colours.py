@@ -107,3 +107,24 @@ def test_anything_but_an_8_bit_rgb_or_rgba_png_is_refused() -> None:
     deep = png([[(1, 2, 3)]], [0], depth=16)
     with pytest.raises(ValueError, match="expected an 8-bit RGB or RGBA PNG"):
         distinct_colours(deep)
+
+
+def repeating(width: int, height: int, alpha: bool) -> list[list[tuple[int, ...]]]:
+    """Three colours near both ends of a byte, repeating along rows and columns: each row
+    filter must wrap past 255 to read them, and the sampled pixels hold just those three."""
+    palette = [(250, 5, 130, 7), (6, 251, 131, 249), (129, 127, 3, 128)]
+    return [[palette[(x + y) % 3][:4 if alpha else 3] for x in range(width)]
+            for y in range(height)]
+
+
+@pytest.mark.parametrize("alpha", [False, True])
+@pytest.mark.parametrize("kind", [0, 1, 2, 3, 4])
+def test_each_row_filter_wraps_its_sums_to_one_byte(kind: int, alpha: bool) -> None:
+    pixels = repeating(15, 6, alpha)
+    assert sampled(pixels) == 3
+    assert distinct_colours(png(pixels, [kind] * 6, colour_type=6 if alpha else 2)) == 3
+    # One colour a row, changing from row to row: the up and average filters add the row
+    # above, the sub filter the pixel to the left.
+    rows = [[(250 - 60 * y, 3 + 60 * y, 255 - y)] * 15 for y in range(4)]
+    assert distinct_colours(png(rows, [kind] * 4)) == 4
+    assert screenshot_is_blank(png([[(255, 1, 254)] * 15] * 4, [kind] * 4))

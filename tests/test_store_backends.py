@@ -536,3 +536,23 @@ def test_a_batch_that_skips_events_names_the_event_it_had_to_follow(last: int, s
                        match=f"event {late.seq} of {gid} cannot follow event {last};"):
         check_sequence(gid, last, [late])
     check_sequence(gid, last, [records[last]])  # the next one is fine
+
+
+def test_a_url_its_store_cannot_parse_is_named_without_its_password() -> None:
+    def refuse(url: str):
+        raise ValueError("port out of range")
+
+    factories = {"postgresql": refuse, "sqlite": refuse, "mongo": refuse}
+    with pytest.raises(BadOptions) as exc:
+        open_store("postgres://ann:secret@db:99999/games", factories)
+    assert str(exc.value) == ("the store URL 'postgres://db:99999/games' is not valid: port out "
+                              "of range; postgresql URLs look like "
+                              "postgresql://user@host:5432/database")
+    with pytest.raises(BadOptions) as exc:
+        open_store("sqlite:///a@b/x.db", factories)
+    assert str(exc.value) == ("the store URL 'sqlite:///a@b/x.db' is not valid: port out of "
+                              "range; sqlite URLs look like sqlite:///path/to/games.sqlite")
+    with pytest.raises(BadOptions) as exc:
+        open_store("mongo://u:p@h@i", factories)
+    assert str(exc.value) == ("the store URL 'mongo://i' is not valid: port out of range; mongo "
+                              "URLs look like mongo://...")

@@ -10,8 +10,13 @@ from pathlib import Path
 
 import attrs
 import pytest
+from meeple.core.engine import Engine
+from meeple.core.errors import ConcurrencyError
+from meeple.core.plugins import load
+from meeple.core.stores.base import check_sequence
 from meeple.core.stores.memory import MemoryStore
-from meeple.core.testing import PersistentContract
+from meeple.core.testing import PersistentContract, old_store
+from test_match_play import CoinsPlugin
 
 BROKEN = '''
 from meeple.core.stores.annotations import MemoryAnnotations
@@ -109,3 +114,120 @@ def test_the_store_contract_sees_a_reopened_store_that_lost_the_status(tmp_path:
     forgetful.keeps_status = False
     with pytest.raises(AssertionError):
         forgetful.test_a_reopened_store_sees_everything(forgetful.make_store(tmp_path))
+
+
+class Lenient(MemoryStore):
+    """Appends any batch its ``accepts`` lets through: a backend checking less than
+    check_sequence does."""
+
+    def accepts(self, last_seq: int, seqs: list[int]) -> bool:
+        return True
+
+    def _append_records(self, game_id, expected_seq, make, status=None):
+        with self._lock:
+            last_seq, last_hash = self.last(game_id)
+            records = make(last_seq, last_hash)
+            if not self.accepts(last_seq, [r.seq for r in records]):
+                check_sequence(game_id, last_seq, records)
+            self._logs[game_id].extend(records)
+            if status is not None:
+                self._status[game_id] = dict(status)
+            return records
+
+
+def consecutive(seqs: list[int]) -> bool:
+    return seqs == list(range(seqs[0], seqs[0] + len(seqs)))
+
+
+class AcceptsDuplicates(Lenient):
+    def accepts(self, last_seq, seqs):
+        return seqs[0] == last_seq + 1
+
+
+class AcceptsReplays(Lenient):
+    """Takes a batch that starts again at the last stored number."""
+
+    def accepts(self, last_seq, seqs):
+        return consecutive(seqs) and seqs[0] == last_seq
+
+
+class AcceptsGaps(Lenient):
+    """Takes a batch that skips one number."""
+
+    def accepts(self, last_seq, seqs):
+        return consecutive(seqs) and seqs[0] == last_seq + 2
+
+
+class StatusFirst(MemoryStore):
+    """Writes the status before it builds the batch, so a failing batch leaves it."""
+
+    def _append_records(self, game_id, expected_seq, make, status=None):
+        if status is not None:
+            self._status[game_id] = dict(status)
+        return super()._append_records(game_id, expected_seq, make, status)
+
+
+@pytest.mark.parametrize("broken", [AcceptsDuplicates, AcceptsReplays, AcceptsGaps])
+def test_the_store_contract_sees_a_store_that_appends_a_duplicate_a_replay_or_a_gap(
+        broken: type[MemoryStore]) -> None:
+    Contract().test_a_batch_with_a_duplicate_or_gap_writes_nothing(MemoryStore())
+    with pytest.raises(pytest.fail.Exception, match="DID NOT RAISE"):
+        Contract().test_a_batch_with_a_duplicate_or_gap_writes_nothing(broken())
+
+
+def test_the_store_contract_sees_a_status_written_by_a_failing_append() -> None:
+    Contract().test_failing_make_writes_nothing(MemoryStore())
+    with pytest.raises(AssertionError):
+        Contract().test_failing_make_writes_nothing(StatusFirst())
+    with pytest.raises(AssertionError):
+        Contract().test_a_batch_with_a_duplicate_or_gap_writes_nothing(StatusFirst())
+
+
+class FailingWrites(MemoryStore):
+    """Every append fails with an error no store should raise."""
+
+    def _append_records(self, game_id, expected_seq, make, status=None):
+        raise RuntimeError("the disk is on fire")
+
+
+class BusyOnce(MemoryStore):
+    """Each writer's first append finds another writer first (a client must retry)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.refused: set[str] = set()
+
+    def _append_records(self, game_id, expected_seq, make, status=None):
+        actor = make(expected_seq, "x")[0].actor
+        if actor not in self.refused:
+            self.refused.add(actor)
+            raise ConcurrencyError("another writer came first")
+        return super()._append_records(game_id, expected_seq, make, status)
+
+
+@pytest.mark.parametrize("check", ["test_concurrent_writers_lose_and_double_nothing",
+                                   "test_racing_writers_exactly_one_wins_each_number"])
+def test_the_store_contract_reports_a_writers_error_with_its_traceback(check: str) -> None:
+    with pytest.raises(AssertionError, match=r"(?s)Traceback.*RuntimeError: the disk is on fire"):
+        getattr(Contract(), check)(FailingWrites())
+
+
+def test_concurrent_writers_retry_a_refused_append() -> None:
+    store = BusyOnce()
+    Contract().test_concurrent_writers_lose_and_double_nothing(store)
+    assert store.refused == {"w0", "w1", "w2", "w3"}
+    assert len(store.load("g1")) == 2 * 12 * 4
+
+
+def test_old_store_reads_a_copy_and_leaves_the_fixture_as_it_was(tmp_path: Path) -> None:
+    fixture = tmp_path / "fixture"
+    eng = Engine(f"jsonl:///{fixture}", load(only="", extra=[CoinsPlugin()]))
+    gid = eng.new_game("coins", ["a", "b"], seed=1, game_id="old")
+    eng.move(gid, "flip", "a")
+    eng.close()
+    before = {p.name: p.read_bytes() for p in fixture.iterdir()}
+    with old_store(fixture, tmp_path / "work") as copy:
+        assert copy.store.game_ids() == ["old"]
+        copy.store.set_status("old", {"seq": 99})  # a status cache written while reading
+        assert (tmp_path / "work" / "store").is_dir()
+    assert {p.name: p.read_bytes() for p in fixture.iterdir()} == before

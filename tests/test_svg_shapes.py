@@ -6,7 +6,7 @@ wrong with a layout."""
 from __future__ import annotations
 
 import pytest
-from meeple.core.testing import flaws, inside, page, shapes
+from meeple.core.testing import MEASURE, flaws, inside, measure, page, shapes
 
 SVG = """<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" viewBox="0 0 200 100">
   <title>the whole picture</title>
@@ -85,3 +85,29 @@ def test_a_layout_flaw_is_a_text_off_the_canvas_covered_or_crossing_another() ->
     assert flaws(100, 50, [a, ["d", 0, 9, 10, 20, None]]) == []  # 1 px down
     assert flaws(100, 50, [a, ["e", 10, 0, 20, 10, None], ["f", 5, 5, 15, 15, None]]) == [
         "'a' overlaps 'f' by 5x5 px", "'e' overlaps 'f' by 5x5 px"]
+
+
+class ScriptedDriver:
+    """A browser driver that answers scripts from a list and notes what it was given."""
+
+    def __init__(self, *answers: object) -> None:
+        self.answers, self.got, self.scripts = list(answers), [], []
+
+    def get(self, uri: str) -> None:
+        self.got.append(uri)
+
+    def execute_script(self, script: str) -> object:
+        self.scripts.append(script)
+        return self.answers.pop(0)
+
+
+def test_measure_opens_the_written_picture_and_runs_the_measuring_script(tmp_path) -> None:
+    path = tmp_path / "p.svg"
+    boxes = [200, 100, [["A word", 1, 2, 3, 4, None]]]
+    driver = ScriptedDriver("svg", boxes)
+    assert measure(driver, SVG, path) == boxes
+    assert path.read_text(encoding="utf-8") == SVG and driver.got == [path.as_uri()]
+    assert driver.scripts == ["return document.documentElement.localName", MEASURE]
+    # A page the browser did not read as SVG (an error page) is no picture to measure.
+    with pytest.raises(AssertionError):
+        measure(ScriptedDriver("html", boxes), SVG, path)

@@ -162,3 +162,37 @@ def test_a_redo_cancels_the_latest_undo_still_standing() -> None:
     pairs = [(5, undo(3, 4)), (6, undo(1, 2))]
     assert redo_target(pairs) == 6
     assert redo_target([*pairs, (7, Redone(6, "a"))]) == 5
+
+
+def test_no_undo_reaches_before_a_forks_reshuffle() -> None:
+    # Events of no command after the setup (a fork's reshuffle) are a floor for undo.
+    reshuffled = rows(SETUP, (2, 2, "a", Moved(1)), (3, 3, None, Moved(2)), (4, 3, None, Moved(3)))
+    with pytest.raises(IllegalCommand, match="there is nothing to undo"):
+        runtime.undo_span(reshuffled)
+    assert runtime.check_undo(reshuffled, PLAYERS, Undone(2, 2, "a")) == "there was nothing to undo"
+    played = [*reshuffled, (5, 5, "b", Moved(4))]
+    assert runtime.undo_span(played) == (5, 5, "b", False)
+    with pytest.raises(IllegalCommand):
+        runtime.undo_span([*played, (6, 6, "b", Undone(5, 5, "b"))])
+    # A setup of several events is no floor: the first command after it counts.
+    long_setup = rows(SETUP, (2, 1, None, Moved(5)), (3, 3, "a", Moved(1)))
+    assert runtime.undo_span(long_setup) == (3, 3, "a", False)
+
+
+def test_a_redo_is_allowed_to_the_player_of_the_first_undone_event() -> None:
+    # The undone command's player is read at the undo's first event, not at the undo.
+    base = rows(SETUP, (2, 2, "c", Moved(1)), (3, 2, "c", Moved(2)), (4, 4, "b", Moved(3)),
+                (5, 5, "a", Undone(4, 4, "a", ("b", "a"))))
+    assert runtime.redo_allowed(pairs_of(base), base, 5, "b") is None
+    assert runtime.redo_allowed(pairs_of(base), base, 5, "c") == (
+        "only a (who undid it) or b (whose command it was) may redo the undo at 5")
+    two = rows(SETUP, (2, 2, "c", Moved(1)), (3, 2, "c", Moved(2)),
+               (4, 4, "a", Undone(2, 3, "a", ("c", "a"))))
+    assert runtime.redo_allowed(pairs_of(two), two, 4, "c") is None
+    assert runtime.redo_allowed(pairs_of(two), two, 4, "b") == (
+        "only a (who undid it) or c (whose command it was) may redo the undo at 4")
+
+
+def test_decisions_count_stored_records_not_the_events_read_from_them() -> None:
+    assert runtime.decisions([]) == 0
+    assert runtime.decisions([(1, Moved(0)), (2, Moved(1)), (2, Moved(2)), (5, Moved(3))]) == 3

@@ -44,3 +44,12 @@ def test_a_required_method_left_to_the_base_class_is_reported_as_not_written():
         runtime.parse(HalfWithSetup(), "x", None, "a")
     with pytest.raises(NotWritten, match=r"not written yet \(deciding a command\)"):
         runtime.decide(HalfWithSetup(), None, "a", "x", 1, 1, rng=random.Random(1))
+
+
+def test_a_long_message_of_an_unwritten_method_keeps_200_characters() -> None:
+    plugin = f"the half plugin ({runtime.plugin_name(Half())}) is not written yet (x): "
+    kept = runtime.unwritten(Half(), "x", NotImplementedError("k" * 200))
+    assert str(kept) == plugin + "k" * 200
+    cut = runtime.unwritten(Half(), "x", NotImplementedError("c" * 199 + " \n z"))
+    assert str(cut) == plugin + "c" * 197 + "..."
+    assert str(runtime.unwritten(Half(), "x", NotImplementedError(" a \n b "))) == plugin + "a b"

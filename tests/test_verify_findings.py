@@ -5,28 +5,35 @@ its record, a stored game whose plugin is gone, and compare's wording of every d
 
 from __future__ import annotations
 
+import dataclasses
+
 import attrs
+import orjson
 import pytest
 from meeple.core import (
     BadOptions,
     Game,
     IllegalCommand,
+    LocalGame,
     event,
+    hookimpl,
 )
 from meeple.core.audit import VerifyReport, _same, check_chain, check_header, rederive, verify
 from meeple.core.codec import Codec, dumps
 from meeple.core.compare import MAX_VALUE, _show_record, _value, difference, show_event
-from meeple.core.engine import Engine
-from meeple.core.errors import IntegrityError
+from meeple.core.engine import Engine, rechain
+from meeple.core.errors import IntegrityError, StoreError
 from meeple.core.events import Redone, Undone
 from meeple.core.plugins import load
-from meeple.core.records import NewEvent, Record, chain
+from meeple.core.records import GameHeader, NewEvent, Record, chain
 from meeple.core.stores.memory import MemoryStore
 from test_engine_api import GAMES, games_engine
 from test_match_play import (
     PLUGINS,
     Coins,
     CoinsSet,
+    CoinState,
+    Flipped,
     stored,
 )
 
@@ -500,3 +507,418 @@ def test_a_header_forked_from_its_own_game_is_named_at_the_header() -> None:
         check_header(forged, eng.store.load(gid))
     assert str(exc.value) == "header field 'forked_from' names the game itself"
     assert exc.value.seq == 0  # the header, before every event
+
+
+# -- a fork's reshuffle: a game with a bag whose order nobody has seen --------------------
+
+@event("bag-coins.bagged")
+class Bagged:
+    order: tuple[int, ...]
+
+
+@dataclasses.dataclass
+class BagState(CoinState):
+    bag: list[int] = dataclasses.field(default_factory=list)
+
+
+class BagCoins(Coins):
+    """Coins with a bag of numbered chips whose order nobody sees (its contents everyone
+    does): a fork draws the order anew."""
+
+    name = "bag-coins"
+    events = (CoinsSet, Flipped, Bagged)
+
+    def setup(self, players, options, rng):
+        return [*super().setup(players, options, rng), Bagged(tuple(rng.sample(range(9), 9)))]
+
+    def fold(self, state, ev):
+        if isinstance(ev, CoinsSet):
+            return BagState(ev.players, ev.opening, [])
+        if isinstance(ev, Bagged):
+            state.bag = list(ev.order)
+            return state
+        return super().fold(state, ev)
+
+    def view(self, state, player):
+        return dataclasses.replace(state, flips=list(state.flips), bag=sorted(state.bag))
+
+    def reshuffle_unrevealed(self, state, rng):
+        return [Bagged(tuple(rng.sample(state.bag, len(state.bag))))]
+
+    def parse(self, text, state=None, player=None):
+        return Draw() if text.strip() == "draw" else super().parse(text, state, player)
+
+    def format(self, cmd, state=None):
+        return "draw" if isinstance(cmd, Draw) else super().format(cmd, state)
+
+    def decide(self, state, player, cmd, rng):
+        if isinstance(cmd, Draw):  # two events: the bag's rest, then the chip drawn (shown)
+            return [Bagged(tuple(state.bag[1:])), Flipped(player, state.bag[0])]
+        return super().decide(state, player, cmd, rng)
+
+
+@dataclasses.dataclass(frozen=True)
+class Draw:
+    """Take the bag's next chip as one's flip."""
+
+
+class BagCoinsPlugin:
+    @hookimpl
+    def meeple_games(self):
+        return [BagCoins()]
+
+
+BAG_PLUGINS = load(extra=[BagCoinsPlugin()])
+
+
+def bag_engine() -> tuple[Engine, str]:
+    """A bag-coins game with two flips (events 1-4), forked at 4 and flipped on."""
+    eng = Engine(MemoryStore(), BAG_PLUGINS)
+    gid = eng.new_game("bag-coins", ["a", "b"], seed=5, game_id="src")
+    for p in "ab":
+        eng.move(gid, "flip", p)
+    eng.fork(gid, 4, "first")
+    eng.move("first", "flip", "a")
+    return eng, gid
+
+
+def test_a_forks_reshuffle_counts_toward_the_keys_of_later_draws() -> None:
+    eng, _ = bag_engine()
+    records = eng.store.load("first")
+    assert [r.type for r in records] == ["coins.set", "bag-coins.bagged", "coins.flipped",
+                                         "coins.flipped", "bag-coins.bagged", "coins.flipped"]
+    assert records[4].actor is None and records[4].batch == 5
+    assert eng.verify("first").ok
+    # A fork of the fork, checked where the first fork is not: the first fork's reshuffle
+    # is a copied event, and still counts toward the key of the flip drawn after it.
+    eng.fork("first", 6, "second")
+    eng.move("second", "flip", "b")
+    alone = Engine(MemoryStore(), BAG_PLUGINS)
+    alone.store.import_game(eng.store.header("second"), eng.store.load("second"))
+    report = alone.verify("second")
+    assert report.ok and report.events == 8 and report.chance_unchecked == 5, report.problem
+
+
+def test_a_fork_that_ends_at_its_fork_point_without_the_reshuffle_is_named() -> None:
+    eng, gid = bag_engine()
+    game = BAG_PLUGINS.game("bag-coins")
+    header = eng.store.header("first")
+    source = eng.store.load(gid)
+    report = verify(game, header, rechain(header, source))
+    assert not report.ok and report.first_bad_seq == 5
+    assert report.problem == ("seq 5: the fork's reshuffle of what nobody had seen is missing "
+                              "(the fork would draw what its source draws next)")
+    reshuffled = eng.store.load("first")[:5]
+    assert verify(game, header, rechain(header, reshuffled)).ok
+    # No undo reaches before the reshuffle: b's flip at 4 is the source's.
+    undo = Undone(4, 4, "b")
+    forged = [*reshuffled, *chain("first", 5, reshuffled[-1].hash,
+                                  [NewEvent(*Codec(game).encode(undo), "b", "undo")], "t")]
+    assert verify(game, header, forged).problem == (
+        "undo at 6 could not have happened: there was nothing to undo")
+    # A game over at its fork point reshuffles nothing: its log may end there.
+    for p in "ababab":
+        eng.move(gid, "flip", p)
+    assert eng.outcome(gid) is not None
+    over = eng.fork(gid, 10, "over")
+    assert len(eng.store.load(over)) == 10 and eng.verify(over).ok
+
+
+def test_an_undo_of_a_command_of_several_events_names_them_all_and_its_barrier() -> None:
+    eng = Engine(MemoryStore(), BAG_PLUGINS)
+    gid = eng.new_game("bag-coins", ["a", "b"], seed=5, game_id="bag")
+    eng.move(gid, "draw", "a")
+    records = eng.store.load(gid)
+    assert [(r.seq, r.batch, r.type) for r in records[2:]] == [
+        (3, 3, "bag-coins.bagged"), (4, 3, "coins.flipped")]
+    game, header = BAG_PLUGINS.game("bag-coins"), eng.store.header(gid)
+    codec = Codec(game)
+
+    def undone(*undo: Undone) -> list[Record]:
+        new = [NewEvent(*codec.encode(u), u.by, "undo") for u in undo]
+        return [*records, *chain(gid, 4, records[-1].hash, new, "t")]
+
+    assert verify(game, header, undone(Undone(3, 4, "a", ("b", "a")))).ok
+    # The chip drawn was shown: undoing it needs everyone, also the one who drew it.
+    report = verify(game, header, undone(Undone(3, 4, "a")))
+    assert report.problem == ("undo at 5 could not have happened: it undoes a's events "
+                              "without the consent of b")
+    report = verify(game, header, undone(Undone(4, 4, "a", ("b", "a"))))
+    assert report.problem == ("undo at 5 could not have happened: it names events 4-4, but "
+                              "the last command that counted was events 3-4")
+
+
+def test_a_fork_without_its_reshuffle_or_with_another_order_is_named() -> None:
+    eng, gid = bag_engine()
+    game = BAG_PLUGINS.game("bag-coins")
+    header = eng.store.header("first")
+    eng.move(gid, "flip", "a")  # the source goes on where the fork reshuffled
+    report = verify(game, header, rechain(header, eng.store.load(gid)))
+    assert report.first_bad_seq == 5 and report.problem == (
+        "seq 5: the fork's reshuffle of what nobody had seen is missing (the fork would draw "
+        "what its source draws next)")
+    records = eng.store.load("first")
+    order = records[4].data
+    turned = attrs.evolve(records[4], data=dumps({"order": list(reversed(orjson.loads(order)["order"]))}))
+    report = verify(game, header, rechain(header, [*records[:4], turned, *records[5:]]))
+    assert report.first_bad_seq == 5 and report.problem.startswith("seq 5: ")
+    assert report.problem.endswith(" (the fork's reshuffle)")
+
+
+def test_a_fork_names_a_source_shorter_than_its_fork_point() -> None:
+    eng, gid = bag_engine()
+    header = attrs.evolve(eng.store.header("first"), game_id="short", forked_from=(gid, 6))
+    eng.store.import_game(header, rechain(header, eng.store.load(gid)))
+    report = eng.verify("short")
+    assert report.first_bad_seq == 0 and report.problem == (
+        "header field 'forked_from' names 'src' at 6, but that game has only 4 events")
+
+
+def test_a_fork_right_after_an_undo_reshuffles_the_state_after_it() -> None:
+    eng, gid = bag_engine()
+    eng.move(gid, "draw", "a")  # events 5-6: a chip leaves the bag
+    eng.undo(gid, "a", agreed=["b"])  # at 7: the chip is back
+    eng.fork(gid, 7, "after-undo")
+    records = eng.store.load("after-undo")
+    assert len(orjson.loads(records[7].data)["order"]) == 9  # the whole bag reshuffled
+    eng.move("after-undo", "flip", "a")
+    report = eng.verify("after-undo")
+    assert report.ok and report.events == 9, report.problem
+    # Without its source too: the undo's state is folded anew before the reshuffle.
+    alone = Engine(MemoryStore(), BAG_PLUGINS)
+    alone.store.import_game(eng.store.header("after-undo"), eng.store.load("after-undo"))
+    assert alone.verify("after-undo").ok
+
+
+def test_a_redo_after_a_new_move_is_named() -> None:
+    eng, gid = stored(moves=2)
+    eng.undo(gid, "b", agreed=["a"])
+    eng.move(gid, "flip", "b")
+    records = eng.store.load(gid)
+    report = verify(PLUGINS.game("coins"), eng.store.header(gid),
+                    forge(eng, gid, records, (Redone(4, "b"), "b")))
+    assert report.first_bad_seq == 6 and report.problem == (
+        "redo at 6 could not have happened: cannot redo: new moves were made after the undo")
+
+
+def test_a_game_filed_under_another_id_than_its_header_names_is_named() -> None:
+    eng, gid = stored()
+    eng.store._headers["copy"], eng.store._logs["copy"] = eng.store._headers[gid], eng.store._logs[gid]
+    report = eng.verify("copy")
+    assert (report.ok, report.game_id, report.header_id, report.first_bad_seq) == (
+        False, "copy", "v", None)
+    assert report.problem == ("header field 'game_id' names 'v', but the store files this "
+                              "game under 'copy'")
+    assert eng.verify(gid).header_id == ""
+
+
+def test_a_fork_whose_source_cannot_be_read_is_named_at_the_header() -> None:
+    eng, gid = bag_engine()
+    header_of = eng.store.header
+
+    def damaged(game_id: str):
+        if game_id == gid:
+            raise StoreError("the stored header of src is damaged: torn")
+        return header_of(game_id)
+
+    eng.store.header = damaged
+    report = eng.verify("first")
+    assert not report.ok and report.problem == (
+        "the stored game cannot be read: IntegrityError: header field 'forked_from' names "
+        "'src', which cannot be read: the stored header of src is damaged: torn")
+
+
+class RefusingBag(BagCoins):
+    """Today's rules refuse to reshuffle the bag."""
+
+    def reshuffle_unrevealed(self, state, rng):
+        raise IllegalCommand("the bag is sewn shut")
+
+
+class FragileBag(BagCoins):
+    """Cannot fold an empty bag."""
+
+    def fold(self, state, ev):
+        if isinstance(ev, Bagged) and not ev.order:
+            raise ValueError("an empty bag")
+        return super().fold(state, ev)
+
+
+def second_fork() -> tuple[Engine, GameHeader, list[Record]]:
+    """A fork of a fork (the first's reshuffle at 5 copied), on its own: no source."""
+    eng, _ = bag_engine()
+    eng.fork("first", 6, "second")
+    return eng, eng.store.header("second"), eng.store.load("second")
+
+
+def test_a_reshuffle_todays_rules_refuse_is_named() -> None:
+    eng, _ = bag_engine()
+    header, records = eng.store.header("first"), eng.store.load("first")
+    report = verify(RefusingBag(), header, records)
+    assert report.first_bad_seq == 5 and report.problem == (
+        "the fork's reshuffle is refused on replay: the bag is sewn shut")
+    # A copied reshuffle the rules no longer make is no reshuffle.
+    _, header, records = second_fork()
+    report = verify(RefusingBag(), header, records)
+    assert report.first_bad_seq == 5 and report.problem == (
+        "record 5 has no command that caused it, and is not a fork's reshuffle of what nobody "
+        "had seen")
+
+
+def test_a_copied_reshuffle_the_game_cannot_fold_is_no_reshuffle() -> None:
+    _, header, records = second_fork()
+    assert verify(FragileBag(), header, records).ok
+    empty = attrs.evolve(records[4], data=dumps({"order": []}))
+    report = verify(FragileBag(), header, rechain(header, [*records[:4], empty, *records[5:]]))
+    assert report.first_bad_seq == 5 and report.problem == (
+        "record 5 has no command that caused it, and is not a fork's reshuffle of what nobody "
+        "had seen")
+
+
+def test_the_header_is_held_to_the_installed_plugins_version_and_its_seed() -> None:
+    eng, gid = stored()
+    header, records = eng.store.header(gid), eng.store.load(gid)
+
+    class Versioned(Coins):
+        version = "1.10.0"
+
+    for older in ("1.10.0", "1.9.9", "1.10", "0.99", "1.10.0-beta", "x"):
+        check_header(attrs.evolve(header, plugin_version=older), records, Versioned())
+    for newer in ("1.10.1", "1.11", "2", "1.10.0.1"):
+        with pytest.raises(IntegrityError) as exc:
+            check_header(attrs.evolve(header, plugin_version=newer), records, Versioned())
+        assert str(exc.value) == (
+            f"header field 'plugin_version' says {newer}, newer than the installed coins "
+            "plugin (1.10.0): its rules cannot vouch for a later version's log")
+        assert exc.value.seq == 0
+    check_header(attrs.evolve(header, plugin_version="9"), records)  # no game: not compared
+    with pytest.raises(IntegrityError) as exc:
+        check_header(attrs.evolve(header, seed_nonce=None), records)
+    assert str(exc.value) == ("header field 'seed_nonce' is missing while the seed is there: "
+                              "the seed cannot be checked against its commitment")
+    check_header(attrs.evolve(header, seed=None, seed_nonce=None), records)  # sealed export
+    with pytest.raises(IntegrityError) as exc:
+        check_header(attrs.evolve(header, chance="seq"), records)
+    assert str(exc.value) == ("header field 'chance' says 'seq', which only headers without a "
+                              "seed commitment use")
+    # A header from before seed commitments is judged by its own rules.
+    legacy = attrs.evolve(header, seed_commitment=None, seed_nonce=None, chance="seq")
+    check_header(legacy, records)
+
+
+def test_a_command_whose_last_events_are_missing_names_the_first_missing_one() -> None:
+    eng = Engine(MemoryStore(), BAG_PLUGINS)
+    gid = eng.new_game("bag-coins", ["a", "b"], seed=5, game_id="bag")
+    eng.move(gid, "draw", "a")
+    eng.move(gid, "flip", "b")
+    game, header = BAG_PLUGINS.game("bag-coins"), eng.store.header(gid)
+    records = eng.store.load(gid)
+    report = verify(game, header, rechain(header, records[:3]))  # the chip drawn is gone
+    assert report.first_bad_seq == 4 and report.problem.startswith("seq 4: ")
+    assert report.problem.endswith(": 'draw' gives 2 events, the log has 1 (command 'draw' by a)")
+    # An event of another command filed in the batch: named by its place.
+    moved = attrs.evolve(records[3], actor="b")
+    report = verify(game, header, rechain(header, [*records[:3], moved, *records[4:]]))
+    assert (report.first_bad_seq, report.problem) == (4, "event 4 names another command")
+
+
+def test_a_reshuffle_missing_its_last_events_is_named() -> None:
+    class TwiceBag(BagCoins):
+        name = "twice-bag-coins"
+
+        def reshuffle_unrevealed(self, state, rng):
+            first = super().reshuffle_unrevealed(state, rng)
+            return [*first, *super().reshuffle_unrevealed(state, rng)]
+
+    class Twice:
+        @hookimpl
+        def meeple_games(self):
+            return [TwiceBag()]
+
+    eng = Engine(MemoryStore(), load(only="", extra=[Twice()]))
+    gid = eng.new_game("twice-bag-coins", ["a", "b"], seed=5, game_id="src")
+    eng.move(gid, "flip", "a")
+    eng.fork(gid, 3, "f")
+    header, records = eng.store.header("f"), eng.store.load("f")
+    assert [(r.seq, r.batch, r.actor) for r in records[3:]] == [(4, 4, None), (5, 4, None)]
+    assert verify(TwiceBag(), header, records).ok
+    report = verify(TwiceBag(), header, records[:4])
+    assert (report.first_bad_seq, report.problem) == (
+        5, "seq 5: the fork's reshuffle gives 2 events, the log has 1")
+
+
+@event("split-coins.noted")
+class Noted:
+    player: str
+
+
+class SplitCoins(Coins):
+    """Reads each flip as the flip and a note of who flipped (one record, two events)."""
+
+    name = "split-coins"
+    events = (CoinsSet, Flipped, Noted)
+
+    def fold(self, state, ev):
+        return state if isinstance(ev, Noted) else super().fold(state, ev)
+
+    def upcasts_in_context(self, ev):
+        return isinstance(ev, Flipped)
+
+    def upcast_in_context(self, state, ev):
+        return [ev, Noted(ev.player)] if isinstance(ev, Flipped) else ev
+
+
+def test_a_record_read_as_several_events_counts_once_toward_the_next_draw() -> None:
+    class Split:
+        @hookimpl
+        def meeple_games(self):
+            return [SplitCoins()]
+
+    eng = Engine(MemoryStore(), load(only="", extra=[Split()]))
+    gid = eng.new_game("split-coins", ["a", "b"], seed=4, game_id="s")
+    for p in "aba":
+        eng.move(gid, "flip", p)
+    t = eng.table(gid)
+    assert [type(e).__name__ for _, e in t.pairs] == [
+        "CoinsSet", *["Flipped", "Noted"] * 3]
+    assert t.counting == 4 and eng.verify(gid).ok
+    # Each flip drew with the key of its record's place, as in a game without notes.
+    plain = LocalGame(Coins(), ["a", "b"], seed=4)
+    for p in "aba":
+        plain.play(p, "flip")
+    assert eng.state(gid).flips == plain.state.flips
+
+
+def test_a_redo_names_the_standing_undo_and_puts_its_command_back() -> None:
+    eng, gid = stored(moves=2)
+    game, header, records = PLUGINS.game("coins"), eng.store.header(gid), eng.store.load(gid)
+    undo = (Undone(3, 3, "b", ("a", "b")), "b")
+    report = verify(game, header, forge(eng, gid, records, undo, (Redone(3, "b"), "b")))
+    assert report.first_bad_seq == 5 and report.problem == (
+        "redo at 5 could not have happened: it names the undo at 3, but only the undo at 4 "
+        "could be redone")
+    # Redone, the command counts again: it may be undone again, and the redo is spent.
+    again = forge(eng, gid, records, undo, (Redone(4, "b"), "b"), undo)
+    assert verify(game, header, again).ok
+    report = verify(game, header, forge(eng, gid, records, undo, (Redone(4, "b"), "b"),
+                                        (Redone(4, "b"), "b")))
+    assert report.problem == "redo at 6 could not have happened: there is nothing to redo"
+    # Two undos stand: the later is redone first, then the earlier.
+    two = forge(eng, gid, records, undo, (Undone(2, 2, "a", ("a", "b")), "a"),
+                (Redone(5, "a"), "a"), (Redone(4, "b"), "b"))
+    assert verify(game, header, two).ok
+
+
+def test_a_fork_is_stored_with_its_reshuffle_and_the_status_after_it() -> None:
+    eng = Engine(MemoryStore(), BAG_PLUGINS)
+    gid = eng.new_game("bag-coins", ["a", "b"], seed=5, game_id="src")
+    eng.move(gid, "flip", "a")
+    eng.fork(gid, 3, "f")
+    records = eng.store.load("f")
+    assert [(r.seq, r.batch, r.actor, r.command_text) for r in records[3:]] == [
+        (4, 4, None, None)]
+    assert records[3].prev_hash == records[2].hash and records[3].game_id == "f"
+    assert eng.store.status("f") == {"seq": 4, "game": "bag-coins", "status": "running",
+                                     "to_act": ["b"]}
+    assert sorted(eng.state("f").bag) == sorted(eng.state(gid).bag)
+    assert eng.state("f").flips == eng.state(gid).flips
