@@ -289,3 +289,23 @@ def test_corporations_and_research_offers_are_clicked_in_their_panels():
             assert type(c) is m.Confirm and GAME.regions(view, player, c) == ("move/buy",)
     move = next(p for p in GAME.panels(view, player) if p.title == "Your move")
     assert [(e.name, e.region) for e in move.entries] == [("Buy none", "move/buy")]
+
+
+def test_each_tie_is_told_from_the_highest_score_down_with_every_shared_place():
+    from meeple_terraforming_mars.standings import tie_lines
+
+    s = State(("a", "b", "c", "d", "e", "f"), {})
+    for n, mc in zip(s.names, (5, 9, 5, 3, 4, 1), strict=True):
+        s.players[n].res[MC] = mc
+    scores = {"a": 40, "b": 40, "c": 40, "d": 30, "e": 30, "f": 50}
+    assert tie_lines(s, scores) == [
+        "tie at 40 VP, decided by the M€ left: b 9, a 5, c 5; a and c share the place",
+        "tie at 30 VP, decided by the M€ left: e 4, d 3",
+    ]
+    four = State(("a", "b", "c", "d"), {})
+    for n, mc in zip(four.names, (3, 7, 3, 7), strict=True):
+        four.players[n].res[MC] = mc
+    assert tie_lines(four, dict.fromkeys(four.names, 20)) == [
+        "tie at 20 VP, decided by the M€ left: b 7, d 7, a 3, c 3; b and d share the place;"
+        " a and c share the place"]
+    assert tie_lines(four, {"a": 1, "b": 2, "c": 3, "d": 4}) == []
