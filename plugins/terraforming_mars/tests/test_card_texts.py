@@ -145,7 +145,8 @@ def test_card_texts_say_one_step_and_several_steps() -> None:
               "with two players)"),
     ("power", "power (standard project, 11 M€): 1 energy production"),
     ("project aquifer", "aquifer (standard project, 18 M€): place an ocean tile (1 TR)"),
-    ("City project", "city (standard project, 25 M€): place a city tile and 1 M€ production"),
+    ("project  aquifer", "aquifer (standard project, 18 M€): place an ocean tile (1 TR)"),
+    ("City  project", "city (standard project, 25 M€): place a city tile and 1 M€ production"),
     ("Greenery", "greenery (standard project, 23 M€): place a greenery tile, raising the "
                  "oxygen one step (1 TR)"),
     # a card is named Asteroid too: the project is asked for as such
