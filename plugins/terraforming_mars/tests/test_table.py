@@ -309,3 +309,73 @@ def test_each_tie_is_told_from_the_highest_score_down_with_every_shared_place():
         "tie at 20 VP, decided by the M€ left: b 7, d 7, a 3, c 3; b and d share the place;"
         " a and c share the place"]
     assert tie_lines(four, {"a": 1, "b": 2, "c": 3, "d": 4}) == []
+
+
+def _tableau_state() -> State:
+    """Two players: a runs Helion with Birds (one animal) and Ganymede Colony in play, one
+    event played, a city at c3 beside its greenery at d3 and Mayor claimed; b has nothing
+    but 3 M€ production and funded Banker. Every bonus space but six holds an ocean."""
+    s = State(("a", "b"), {})
+    free = {"a1", "b6", "c1", "d1", "d2", "h6"}
+    s.tiles = {sp.id: ("ocean", "") for sp in SPACES.values() if sp.bonus and sp.id not in free}
+    s.tiles.update({"d3": ("greenery", "a"), "c3": ("city", "a")})
+    a, b = s.players["a"], s.players["b"]
+    a.corp, a.tr = "Helion", 22
+    a.played, a.card_res, a.events = ["Birds", "Ganymede Colony"], {"Birds": 1}, ["Asteroid"]
+    b.prod[MC] = 3
+    s.milestones, s.awards = {"Mayor": "a"}, {"Banker": "b"}
+    return s
+
+
+def test_the_table_in_words_gives_each_tableau_its_tags_and_vp_so_far():
+    s = _tableau_state()
+    assert GAME.describe_table(s, None) == [
+        "a's tableau: Helion; Birds (1 resource), Ganymede Colony; 1 events played",
+        # Helion and Ganymede Colony are space; Birds 1 VP per animal, Ganymede 1 per jovian
+        "  a's tags: animal 1, city 1, jovian 1, space 2; VP so far 31 "
+        "(tr 22, milestones 5, greenery 1, cities 1, cards 2)",
+        "b's tableau: no corporation yet; no cards in play",
+        "  b's tags: none; VP so far 25 (tr 20, awards 5)",
+        "milestones claimed: Mayor by a",
+        "awards funded: Banker by b",
+        "placement bonuses on free spaces: a1 2 steel, b6 2 cards, c1 1 card, "
+        "d1 1 plant, 1 titanium, d2 1 plant, h6 1 titanium",
+        "tie-break: with equal VP at the end, the most M€ wins; still equal, the rank is shared",
+    ]
+    s.players["a"].card_res["Birds"] = 2
+    s.players["a"].events = []
+    assert GAME.describe_table(s, None)[0] == "a's tableau: Helion; Birds (2 resources), Ganymede Colony"
+
+
+def test_the_table_in_words_tells_the_placer_what_each_legal_space_gives():
+    s = _tableau_state()
+    s.pending = [("a", "place", "greenery", "normal", "")]
+    lines = GAME.describe_table(s, "a")
+    # beside a's tiles: b3 (oceans a2, b2), c2 (ocean b2), c4 (oceans d4, d5), d2 (its plant,
+    # oceans e2, e3)
+    assert lines[-2] == ("you place greenery: b3 (4 M€ from 2 oceans), c2 (2 M€ from 1 ocean), "
+                         "c4 (4 M€ from 2 oceans), d2 (1 plant, 4 M€ from 2 oceans)")
+    assert not any(ln.startswith("you place") for ln in GAME.describe_table(s, "b"))
+    assert not any(ln.startswith("you place") for ln in GAME.describe_table(s, None))
+    s.pending = [("a", "target", "x")]
+    assert not any(ln.startswith("you place") for ln in GAME.describe_table(s, "a"))
+    s.tiles = {sp: ("ocean", "") for sp in SPACES}
+    s.milestones, s.awards = {}, {}
+    lines = GAME.describe_table(s, None)
+    assert not any(ln.startswith(("placement", "milestones", "awards")) for ln in lines)
+
+
+def test_what_a_space_gives_at_once_is_its_bonus_and_2_mc_per_ocean_beside_it():
+    from meeple_terraforming_mars.table import bonus_words, space_gain
+
+    s = State(("a", "b"), {})
+    assert space_gain(s, "a1") == "2 steel"
+    assert space_gain(s, "c2") == "no bonus"
+    assert space_gain(s, "phobos") == "no bonus"  # off Mars: no neighbours, no bonus
+    s.tiles = {"a2": ("ocean", ""), "b1": ("city", "b")}
+    assert space_gain(s, "a1") == "2 steel, 2 M€ from 1 ocean"
+    s.tiles["b1"] = ("ocean", "")
+    assert space_gain(s, "a1") == "2 steel, 4 M€ from 2 oceans"
+    assert space_gain(s, "b2") == "1 steel, 4 M€ from 2 oceans"
+    assert bonus_words(("plants", "plants", "cards")) == "2 plants, 1 card"
+    assert bonus_words(("titanium",)) == "1 titanium"
