@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from meeple.core import LocalGame
 from meeple.core.testing import check_regions, encoded_log, replay_encoded, shapes
 from meeple_terraforming_mars import TerraformingMars
@@ -379,3 +380,35 @@ def test_what_a_space_gives_at_once_is_its_bonus_and_2_mc_per_ocean_beside_it():
     assert space_gain(s, "b2") == "1 steel, 4 M€ from 2 oceans"
     assert bonus_words(("plants", "plants", "cards")) == "2 plants, 1 card"
     assert bonus_words(("titanium",)) == "1 titanium"
+
+
+REGIONS = [
+    (m.Pass(), ("move/pass",)), (m.Done(), ("move/done",)),
+    (m.Convert("plants"), ("move/greenery",)), (m.Convert("heat"), ("move/heat",)),
+    (m.Sell(("Comet", "Fish")), ("move/sell-all",)), (m.Sell(("Comet",)), ("hand/Comet",)),
+    (m.Confirm(), ("move/buy",)), (m.Keep(()), ("move/keep-none",)),
+    (m.Keep(("Comet", "Fish")), ("offer/Comet", "offer/Fish")),
+    (m.Pick(""), ("move/none",)), (m.Pick("Fish"), ("played/Fish",)),
+    (m.Target("p2"), ("move/target/p2",)), (m.Target(""), ("move/none",)),
+    (m.Choose("plants"), ("move/choose/plants",)), (m.Amount(3), ("move/amount/3",)),
+    (m.Place("e4"), ("space/e4",)), (m.Play("Comet", 21), ("hand/Comet",)),
+    (m.Project("city"), ("project/city",)), (m.Claim("Mayor"), ("milestone/Mayor",)),
+    (m.Fund("Miner"), ("award/Miner",)), (m.Use("Birds"), ("played/Birds",)),
+    (m.ChooseCorp("Helion"), ("corp/Helion",)), (m.Draft("Comet"), ("offer/Comet",)),
+    (m.Mark("Comet", True), ("offer/Comet",)), (m.Mark("Comet", False), ("offer/Comet",)),
+    (m.Buy(("Comet",)), ()),
+]
+
+
+@pytest.mark.parametrize(("command", "regions"), REGIONS, ids=[GAME.format(c) for c, _ in REGIONS])
+def test_each_command_is_pointed_at_where_the_table_shows_it(command, regions):
+    s = State(("p1", "p2"), {})
+    assert GAME.regions(s, "p1", command) == regions
+
+
+def test_a_card_picked_for_mars_university_is_pointed_at_in_the_hand():
+    s = State(("p1", "p2"), {})
+    s.pending = [("p1", "university")]
+    assert GAME.regions(s, "p1", m.Pick("Fish")) == ("hand/Fish",)
+    s.pending = [("p2", "university")]  # not p1's decision: a card in play
+    assert GAME.regions(s, "p1", m.Pick("Fish")) == ("played/Fish",)
