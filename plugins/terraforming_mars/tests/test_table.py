@@ -412,3 +412,36 @@ def test_a_card_picked_for_mars_university_is_pointed_at_in_the_hand():
     assert GAME.regions(s, "p1", m.Pick("Fish")) == ("hand/Fish",)
     s.pending = [("p2", "university")]  # not p1's decision: a card in play
     assert GAME.regions(s, "p1", m.Pick("Fish")) == ("played/Fish",)
+
+
+@pytest.mark.parametrize(("tile", "where", "space", "why"), [
+    ("city", "normal", "d5", "taken: a city tile of p2"),
+    ("city", "normal", "c3", "taken: an ocean tile"),
+    ("claim", "claim", "b1", "claimed already by p2 (Land Claim)"),
+    ("claim", "claim", "b3", "claimed already by p1 (Land Claim)"),
+    ("city", "normal", "b1", "claimed by p2 (Land Claim)"),
+    ("claim", "claim", "a4", "reserved for an ocean"),
+    ("claim", "claim", "e3", "reserved for Noctis City"),
+    ("ocean", "ocean", "b4", "not an ocean space: oceans go only on the spaces reserved for them"),
+    ("ocean", "ocean_area", "b4", "not an ocean space: oceans go only on the spaces reserved "
+                                  "for them"),
+    ("city", "noctis", "b4", "only Noctis City's reserved space (e3)"),
+    ("city", "volcanic", "b4", "not a volcanic space"),
+    ("city", "volcanic", "c1", "not allowed here"),
+    ("city", "normal", "a4", "reserved for an ocean"),
+    ("greenery", "land", "e3", "reserved for Noctis City"),
+    ("special", "isolated", "b4", "must be next to no other tile"),
+    ("special", "mining", "b4", "must be on a space with a steel or titanium bonus"),
+    ("city", "normal", "b4", "next to a city (cities may not touch)"),
+    ("capital", "land", "b4", "next to a city (cities may not touch)"),
+    ("greenery", "normal", "b4", "not next to your tiles (a greenery goes next to one while "
+                                 "such a space is free)"),
+    ("special", "normal", "b4", "not allowed here"),
+])
+def test_a_refusal_names_the_first_rule_a_space_breaks(tile, where, space, why):
+    from meeple_terraforming_mars.regions import refusal
+
+    s = State(("p1", "p2"), {})
+    s.tiles = {"d5": ("city", "p2"), "c3": ("ocean", "")}
+    s.claims = {"b1": "p2", "b3": "p1"}
+    assert refusal(s, "p1", tile, where, space) == why
