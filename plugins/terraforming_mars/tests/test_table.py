@@ -445,3 +445,44 @@ def test_a_refusal_names_the_first_rule_a_space_breaks(tile, where, space, why):
     s.tiles = {"d5": ("city", "p2"), "c3": ("ocean", "")}
     s.claims = {"b1": "p2", "b3": "p1"}
     assert refusal(s, "p1", tile, where, space) == why
+
+
+def test_the_your_move_panel_says_each_command_in_words():
+    from meeple_terraforming_mars.panels import move_words
+
+    s = State(("p1", "p2"), {})
+    q = s.players["p2"]
+    q.res, q.prod = [7, 1, 0, 3, 2, 9], [-2, 1, 0, 0, 3, 1]
+
+    def words(command):
+        return move_words(s, "p1", command)
+
+    assert words(m.Pass()) == ("Pass", "take no more actions this generation")
+    assert words(m.Done()) == ("Done", "end your turn after one action")
+    assert words(m.Convert("plants")) == ("Greenery", "convert plants into a greenery tile "
+                                                      "(raises oxygen)")
+    assert words(m.Convert("heat")) == ("Heat", "convert 8 heat to raise the temperature 1 step")
+    assert words(m.Sell(("Comet", "Fish", "Ants"))) == ("Sell the whole hand",
+                                                        "3 cards for 1 M€ each")
+    assert words(m.Confirm()) == ("Buy none", "buy no card this time (take cards onto your "
+                                              "list first)")
+    s.players["p1"].marked = ["Comet"]
+    assert words(m.Confirm()) == ("Buy", "buy the 1 card on your list for 3 M€")
+    s.players["p1"].marked = ["Comet", "Fish"]
+    assert words(m.Confirm()) == ("Buy", "buy the 2 cards on your list for 6 M€")
+    assert words(m.Keep(())) == ("Keep none", "keep none of the cards you look at")
+    assert words(m.Pick("")) == ("None", "choose no card")
+    assert words(m.Target("")) == ("Nobody", "choose no player")
+    assert words(m.Target("p2")) == ("p2", "choose p2; M€ 7 (-2), steel 1 (+1), titanium 0 "
+                                           "(+0), plants 3 (+0), energy 2 (+3), heat 9 (+1)")
+    assert words(m.Target("neutral")) == ("neutral", "choose neutral")
+    assert words(m.Choose("plants")) == ("plants", "choose plants")  # nothing asked: bare
+    s.pending = [("p1", "choose", "Artificial Photosynthesis")]
+    assert words(m.Choose("energy")) == ("energy", "production +2 energy")
+    assert words(m.Choose("steel")) == ("steel", "choose steel")  # not one of its options
+    s.pending = [("p2", "choose", "Artificial Photosynthesis")]  # not p1's to answer
+    assert words(m.Choose("energy")) == ("energy", "choose energy")
+    s.pending = [("p1", "final")]
+    assert words(m.Done()) == ("Done", "end your final greenery conversion")
+    assert words(m.Amount(4)) == ("4", "amount 4")
+    assert words(m.Place("e4")) == (str(m.Place("e4")), "")
