@@ -352,3 +352,72 @@ def test_every_event_has_a_log_line() -> None:
             seen.add(type(ev))
     assert {m.Started, m.Shuffled, m.Dealt, m.CardPlayed, m.Placed, m.Research, m.Drafted,
             m.NeutralPlaced, m.GameEnded} <= seen
+
+
+def test_production_turns_energy_to_heat_pays_income_and_clears_the_generation():
+    from meeple_terraforming_mars.rules import INDENTURED, production
+    from meeple_terraforming_mars.state import State
+
+    s = State(("a", "b"), {})
+    a, b = s.players["a"], s.players["b"]
+    a.res, a.prod, a.tr = [10, 1, 2, 3, 4, 5], [-3, 1, 2, 0, 6, 1], 22
+    b.res, b.prod, b.tr = [0, 0, 0, 0, 0, 0], [5, 0, 0, 4, 0, 0], 14
+    a.used, a.card_res = ["Birds"], {INDENTURED: 1, "Birds": 2}
+    a.tr_raised = a.special_design = a.passed = True
+    b.passed = True
+    production(s)
+    # M€: production plus TR; energy left over becomes heat, then the new energy arrives
+    assert a.res == [10 - 3 + 22, 2, 4, 3, 6, 5 + 4 + 1]
+    assert b.res == [5 + 14, 0, 0, 4, 0, 0]
+    assert a.prod == [-3, 1, 2, 0, 6, 1]  # production itself is unchanged
+    assert (a.used, a.card_res) == ([], {"Birds": 2})
+    assert not (a.tr_raised or a.special_design or a.passed or b.passed)
+
+
+def test_production_is_lowered_to_its_floor_and_only_as_far_as_it_goes():
+    from meeple_terraforming_mars.rules import can_lower_production, lower_production
+    from meeple_terraforming_mars.state import Player
+
+    p = Player("a")
+    p.prod = [-3, 1, 0, 2, 0, 0]
+    assert can_lower_production(p, "mc", 2) and not can_lower_production(p, "mc", 3)
+    assert can_lower_production(p, "plants", 2) and not can_lower_production(p, "plants", 3)
+    assert can_lower_production(p, "titanium", 0) and not can_lower_production(p, "titanium", 1)
+    lower_production(p, "mc", 4)
+    lower_production(p, "plants", 1)
+    lower_production(p, "steel", 3)
+    assert p.prod == [-5, 0, 0, 1, 0, 0]
+
+
+def test_the_corporations_and_cards_that_change_prices_and_values():
+    from meeple_terraforming_mars.rules import (
+        card_cost,
+        greenery_cost,
+        project_cost,
+        steel_value,
+        titanium_value,
+    )
+    from meeple_terraforming_mars.state import Player
+
+    p = Player("a")
+    assert (steel_value(p), titanium_value(p), greenery_cost(p)) == (2, 3, 8)
+    assert [project_cost(p, k) for k in ("power", "asteroid", "aquifer", "greenery", "city")] == [
+        11, 14, 18, 23, 25]
+    p.corp = "Thorgate"
+    assert (project_cost(p, "power"), project_cost(p, "city")) == (8, 25)
+    p.corp = "EcoLine"
+    assert greenery_cost(p) == 7
+    p.corp = "PhoboLog"
+    assert (steel_value(p), titanium_value(p)) == (2, 4)
+    p.played = ["Advanced Alloys"]
+    assert (steel_value(p), titanium_value(p)) == (3, 5)
+    p.corp, p.played = "", []
+    assert card_cost(p, "Comet") == 21
+    p.played = ["Earth Office"]  # 3 M€ off earth cards only
+    assert (card_cost(p, "Comet"), card_cost(p, "Pets")) == (21, 10 - 3)
+    p.played = ["Earth Office", "Research Outpost"]  # and 1 M€ off every card
+    assert (card_cost(p, "Comet"), card_cost(p, "Pets")) == (20, 10 - 4)
+    p.card_res = {"Indentured Workers": 1}  # 8 M€ off the next card, not itself
+    assert (card_cost(p, "Comet"), card_cost(p, "Pets")) == (12, 0)
+    p.played = []
+    assert (card_cost(p, "Comet"), card_cost(p, "Pets")) == (13, 2)
