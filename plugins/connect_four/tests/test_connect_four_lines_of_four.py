@@ -191,3 +191,17 @@ def test_a_0_1_drop_that_ends_the_game_is_read_as_the_drop_and_its_result():
     full.moves = 40  # one drop more to go: nothing to add
     assert GAME.upcast_in_context(full, last) is last
     assert GAME.upcasts_in_context(winning) and not GAME.upcasts_in_context(start)
+
+
+def test_the_board_masks_follow_the_bit_layout_with_an_empty_sentinel_atop_each_column():
+    """Column c owns bits 7c .. 7c+5 and bit 7c+6 stays empty: ``FULL`` is every cell,
+    ``TOP`` the top cell of each column; a filled board is ``FULL`` exactly."""
+    from meeple_connect_four.game import FULL, H1, TOP
+
+    assert H1 == 7
+    assert FULL == _bits((c, r) for c in range(COLUMNS) for r in range(ROWS))
+    assert TOP == _bits((c, ROWS - 1) for c in range(COLUMNS))
+    sentinels = sum(1 << (7 * c + 6) for c in range(COLUMNS))
+    assert FULL & sentinels == 0 and TOP & ~FULL == 0
+    full = played(GAME, ["a", "b"], DRAWN).state
+    assert full.boards[0] | full.boards[1] == FULL and full.boards[0] & full.boards[1] == 0
