@@ -27,6 +27,8 @@ def test_each_drop_is_told_with_its_disc_and_column_counted_from_1():
     ("1212121", "a (X) wins with four in column 1, rows 1-4"),
     ("1122334", "a (X) wins with four in row 1, columns 1-4"),
     ("2334454556", "b (O) wins with four in row 1, columns 3-6"),
+    ("12341525364", "a (X) wins with four in row 2, columns 1-4"),
+    ("122121232", "a (X) wins with four in column 2, rows 2-5"),
     ("12233434414", "a (X) wins with four on a diagonal from column 1 row 1 to column 4 row 4"),
     ("23344545575", "a (X) wins with four on a diagonal from column 2 row 1 to column 5 row 4"),
     # the diagonal that falls to the right is named from its top-left end
