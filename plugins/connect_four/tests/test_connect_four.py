@@ -288,6 +288,14 @@ def test_only_the_player_to_move_has_drops_and_a_full_column_has_none():
     assert GAME.legal(won, "a") == GAME.legal(won, "b") == [] and GAME.to_act(won) == ()
 
 
+@pytest.mark.parametrize("columns", ["1212121", "31212121", DRAWN])
+def test_nobody_is_to_act_once_either_player_wins_or_the_board_is_full(columns):
+    done = played(GAME, ["a", "b"], columns).state
+    assert GAME.to_act(done) == ()
+    before = played(GAME, ["a", "b"], columns[:-1]).state  # the last drop still to come
+    assert GAME.to_act(before) == ("ab"[(len(columns) - 1) % 2],)
+
+
 def test_the_legal_drops_are_a_fresh_list_each_time():
     state = LocalGame(GAME, ["a", "b"]).state
     drops = GAME.legal(state, "a")
