@@ -292,6 +292,7 @@ def test_only_the_player_to_move_has_drops_and_a_full_column_has_none():
 def test_nobody_is_to_act_once_either_player_wins_or_the_board_is_full(columns):
     done = played(GAME, ["a", "b"], columns).state
     assert GAME.to_act(done) == ()
+    assert GAME.legal(done, "a") == GAME.legal(done, "b") == []
     before = played(GAME, ["a", "b"], columns[:-1]).state  # the last drop still to come
     assert GAME.to_act(before) == ("ab"[(len(columns) - 1) % 2],)
 
