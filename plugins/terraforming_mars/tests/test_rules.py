@@ -421,3 +421,65 @@ def test_the_corporations_and_cards_that_change_prices_and_values():
     assert (card_cost(p, "Comet"), card_cost(p, "Pets")) == (12, 0)
     p.played = []
     assert (card_cost(p, "Comet"), card_cost(p, "Pets")) == (13, 2)
+
+
+def _three_in_action() -> object:
+    from meeple_terraforming_mars.state import State
+
+    s = State(("a", "b", "c"), {})
+    s.phase = "action"
+    for p in s.players.values():
+        p.first_done = True
+    return s
+
+
+def test_the_turn_passes_to_the_next_player_who_has_not_passed_round_the_table():
+    from meeple_terraforming_mars.flow import apply_rules
+
+    s = _three_in_action()
+    s.current, s.actions = 0, 2
+    apply_rules(s, m.TurnEnded("a"))
+    assert (s.current, s.actions) == (1, 0)
+    s.players["c"].passed = True
+    apply_rules(s, m.TurnEnded("b"))
+    assert s.current == 0  # c passed: round to a
+    apply_rules(s, m.Passed("a"))
+    assert s.players["a"].passed and s.current == 1
+    s.current = 2  # the last seat: the next is found from the first again
+    s.players["c"].passed = False
+    apply_rules(s, m.TurnEnded("c"))
+    assert s.current == 1
+
+
+def test_each_generation_moves_the_first_player_on_and_the_final_conversion_starts_there():
+    from meeple_terraforming_mars.flow import apply_rules
+
+    s = _three_in_action()
+    s.first, s.deck = 2, ["C1", "C2", "C3", "C4", "C5"]
+    apply_rules(s, m.Research(4, (("a", ("C1", "C2")), ("b", ("C3",)), ("c", ()))))
+    assert (s.generation, s.first, s.phase) == (4, 0, "research")
+    assert s.players["a"].offer == ["C1", "C2"] and s.players["b"].offer == ["C3"]
+    assert s.deck == ["C4", "C5"]
+    assert s.pending == [("a", "buy"), ("b", "buy"), ("c", "buy")]
+    s.pending, s.first = [], 1
+    apply_rules(s, m.FinalConversion(14))
+    assert s.phase == "final" and s.pending == [("b", "final"), ("c", "final"), ("a", "final")]
+    apply_rules(s, m.FinalDone("c"))
+    assert s.pending == [("b", "final"), ("a", "final")]
+    s.first, s.current = 2, 0
+    apply_rules(s, m.ActionsBegan(5))
+    assert (s.phase, s.current, s.actions) == ("action", 2, 0)
+
+
+def test_a_draft_needs_four_cards_for_everyone_else_the_cards_are_bought():
+    from meeple_terraforming_mars.flow import apply_rules
+    from meeple_terraforming_mars.state import State
+
+    s = State(("a", "b"), {"draft": True})
+    s.deck = [f"C{i}" for i in range(10)]
+    four = (("a", tuple(s.deck[:4])), ("b", tuple(s.deck[4:8])))
+    apply_rules(s, m.Research(2, four))
+    assert s.pending == [("a", "draft"), ("b", "draft")] and s.deck == ["C8", "C9"]
+    s.pending = []
+    apply_rules(s, m.Research(3, (("a", ("C8", "C9")), ("b", ()))))
+    assert s.pending == [("a", "buy"), ("b", "buy")]
