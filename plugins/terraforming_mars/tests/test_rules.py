@@ -483,3 +483,7 @@ def test_a_draft_needs_four_cards_for_everyone_else_the_cards_are_bought():
     s.pending = []
     apply_rules(s, m.Research(3, (("a", ("C8", "C9")), ("b", ()))))
     assert s.pending == [("a", "buy"), ("b", "buy")]
+    solo = State(("a",), {"draft": True})  # nobody to pass cards to
+    solo.deck = ["C1", "C2", "C3", "C4"]
+    apply_rules(solo, m.Research(2, (("a", ("C1", "C2", "C3", "C4")),)))
+    assert solo.pending == [("a", "buy")]
