@@ -487,3 +487,59 @@ def test_a_draft_needs_four_cards_for_everyone_else_the_cards_are_bought():
     solo.deck = ["C1", "C2", "C3", "C4"]
     apply_rules(solo, m.Research(2, (("a", ("C1", "C2", "C3", "C4")),)))
     assert solo.pending == [("a", "buy")]
+
+
+@pytest.mark.parametrize(("kind", "price", "back"), [
+    ("power", 11, 0), ("asteroid", 14, 0), ("aquifer", 18, 0), ("greenery", 23, 4),
+    ("city", 25, 4)])
+@pytest.mark.parametrize("corp", ["", "CrediCor"])
+def test_a_standard_project_costs_its_price_less_the_money_back_and_does_its_one_thing(
+        kind, price, back, corp):
+    """CrediCor gets 4 M€ back for a project of 20 M€ or more; Standard Technology 3 for
+    any; Helion's heat pays as M€."""
+    from meeple_terraforming_mars.flow import apply_rules
+    from meeple_terraforming_mars.state import State
+
+    s = State(("a", "b"), {})
+    s.phase = "action"
+    p = s.players["a"]
+    p.corp, p.res[RI["mc"]] = corp, 40
+    apply_rules(s, m.ProjectUsed("a", kind, 0))
+    assert p.res[RI["mc"]] == 40 - price + (back if corp else 0), (kind, corp)
+    assert s.actions == 1
+    assert p.prod[RI["energy"]] == (kind == "power")
+    assert p.prod[RI["mc"]] == (kind == "city")
+    assert (s.temp, p.tr) == ((1, 21) if kind == "asteroid" else (0, 20))
+    tile = {"aquifer": ("ocean", "ocean"), "greenery": ("greenery", "normal"),
+            "city": ("city", "normal")}.get(kind)
+    assert s.pending == ([("a", "place", *tile, "")] if tile else [])
+    p.played, p.res[RI["mc"]] = ["Standard Technology"], 40
+    p.corp, p.res[RI["heat"]] = "Helion", 5
+    apply_rules(s, m.ProjectUsed("a", kind, 5))
+    assert (p.res[RI["mc"]], p.res[RI["heat"]]) == (40 - (price - 5) + 3, 0)
+    assert s.actions == 2
+
+
+def test_milestones_awards_and_conversions_take_their_price():
+    from meeple_terraforming_mars.flow import apply_rules
+    from meeple_terraforming_mars.state import State
+
+    s = State(("a", "b"), {})
+    s.phase = "action"
+    p = s.players["a"]
+    p.res[RI["mc"]], p.res[RI["heat"]], p.res[RI["plants"]] = 60, 20, 9
+    apply_rules(s, m.Claimed("a", "Mayor", 2))
+    assert (p.res[RI["mc"]], p.res[RI["heat"]], s.milestones) == (54, 18, {"Mayor": "a"})
+    for name, paid in (("Banker", 8), ("Miner", 14), ("Landlord", 20 - 3)):
+        mc = p.res[RI["mc"]]
+        apply_rules(s, m.Funded("a", name, 3 if name == "Landlord" else 0))
+        assert mc - p.res[RI["mc"]] == paid and s.awards[name] == "a"
+    assert p.res[RI["heat"]] == 15 and s.actions == 4
+    apply_rules(s, m.Converted("a", "heat"))
+    assert (p.res[RI["heat"]], s.temp, p.tr, s.actions) == (7, 1, 21, 5)
+    apply_rules(s, m.Converted("a", "plants"))
+    assert p.res[RI["plants"]] == 1 and s.pending[0] == ("a", "place", "greenery", "normal", "")
+    p.corp, p.res[RI["plants"]] = "EcoLine", 7
+    s.phase = "final"  # the final conversion is no action
+    apply_rules(s, m.Converted("a", "plants"))
+    assert p.res[RI["plants"]] == 0 and s.actions == 6
