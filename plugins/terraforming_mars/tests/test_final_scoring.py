@@ -86,3 +86,39 @@ def test_played_cards_and_events_add_their_points_to_the_final_score():
     assert parts["a"]["total"] == 20 + 5
     assert parts["b"] == {"tr": 20, "milestones": 0, "awards": 0, "greenery": 0, "cities": 0,
                           "cards": 0, "total": 20}
+
+
+def test_the_outcome_ranks_by_score_then_megacredits_and_keeps_the_recorded_scores():
+    from meeple_terraforming_mars.state import MC
+
+    from .helpers import GAME
+
+    s = State(("a", "b", "c", "d"), {})
+    assert GAME.outcome(s) is None  # not over
+    s.phase, s.generation = "over", 12
+    s.scores = {"a": 40, "b": 40, "c": 40}  # d's score not recorded: its parts' total, 20
+    for n, mc in zip(s.names, (3, 9, 3, 50), strict=True):
+        s.players[n].res[MC] = mc
+    out = GAME.outcome(s)
+    assert out.scores == {"a": 40, "b": 40, "c": 40, "d": 20}
+    assert out.ranks == {"b": 1, "a": 2, "c": 2, "d": 4}
+    assert out.detail["generations"] == 12 and out.detail["points"]["d"]["total"] == 20
+
+
+def test_a_solo_game_is_won_only_with_mars_terraformed():
+    from meeple_terraforming_mars.state import MAX_OCEANS, MAX_OXYGEN, MAX_TEMP_STEP
+
+    from .helpers import GAME
+
+    s = State(("me",), {})
+    s.phase, s.generation, s.scores = "over", 14, {"me": 33}
+    s.temp, s.oxygen, s.oceans = MAX_TEMP_STEP, MAX_OXYGEN, MAX_OCEANS - 1
+    lost = GAME.outcome(s)
+    assert (lost.ranks, lost.detail["result"], lost.detail["score"]) == ({"me": 2}, "lost", 33)
+    s.oceans = MAX_OCEANS
+    won = GAME.outcome(s)
+    assert (won.ranks, won.detail["result"], won.detail["generations"]) == ({"me": 1}, "won", 14)
+    s.oceans, s.oxygen = MAX_OCEANS, MAX_OXYGEN - 1
+    assert GAME.outcome(s).detail["result"] == "lost"
+    s.oxygen, s.temp = MAX_OXYGEN, MAX_TEMP_STEP - 1
+    assert GAME.outcome(s).detail["result"] == "lost"
