@@ -189,4 +189,5 @@ def test_a_city_off_mars_is_placed_at_once_and_a_raid_steals_what_it_removes():
     apply_block(s, p, {"label": "animals"}, "Virus", new)
     assert new[-1] == ("a", "pick", "Virus")
     apply_block(s, p, {"label": "plants"}, "Virus", new)
+    apply_block(s, p, {"label": "animals"}, "Imported Hydrogen", new)  # only Virus picks
     assert len(new) == 3
