@@ -246,3 +246,120 @@ def test_a_game_begun_by_version_0_1_goes_on_in_its_shape(tmp_path):
     assert [ln.seq for ln in last] == [written[0].seq] * 2
     assert "wins with four in column 1" in last[1].text and last[1].changes == {"ann": {"vp": 1.0}}
     assert eng.verify("old").ok
+
+
+@pytest.mark.parametrize(("text", "column"), [
+    ("1", 0), ("7", 6), (" 4 ", 3), ("drop 3", 2), ("DROP5", 4), ("Drop  2 ", 1), ("07", 6),
+])
+def test_a_column_is_typed_as_1_to_7_with_or_without_drop(text, column):
+    assert GAME.parse(text) == Drop(column)
+    assert GAME.format(Drop(column)) == str(column + 1)
+
+
+@pytest.mark.parametrize("text", ["0", "8", "00", "007", "10", "99", "", "①", "٣", "³", "drop drop 1",
+                                  "1 2", "+1", "-0"])
+def test_anything_but_a_column_number_is_refused_naming_the_text_and_the_range(text):
+    with pytest.raises(IllegalCommand) as refused:
+        GAME.parse(text)
+    assert str(refused.value) == f"{text!r} is not a column: type a number from 1 to 7"
+
+
+def test_every_drop_is_written_as_its_column_and_read_back():
+    for column in range(7):
+        assert GAME.parse(GAME.format(Drop(column))) == Drop(column)
+    assert GAME.regions(None, "a", Drop(4)) == ("column-5",)
+
+
+def test_decide_refuses_anything_but_a_drop_naming_it():
+    state = LocalGame(GAME, ["a", "b"]).state
+    with pytest.raises(IllegalCommand) as refused:
+        GAME.decide(state, "a", "4", random.Random(0))
+    assert str(refused.value) == "connect four has only drops, not '4'"
+
+
+def test_only_the_player_to_move_has_drops_and_a_full_column_has_none():
+    local = played(GAME, ["a", "b"], "333333")
+    assert GAME.legal(local.state, "a") == [Drop(c) for c in (0, 1, 3, 4, 5, 6)]
+    assert GAME.legal(local.state, "b") == []
+    local = played(GAME, ["a", "b"], "3333331111117")
+    assert GAME.legal(local.state, "b") == [Drop(c) for c in (1, 3, 4, 5, 6)]
+    assert GAME.legal(local.state, "a") == []
+    won = played(GAME, ["a", "b"], "1212121").state
+    assert GAME.legal(won, "a") == GAME.legal(won, "b") == [] and GAME.to_act(won) == ()
+
+
+@pytest.mark.parametrize("columns", ["1212121", "31212121", DRAWN])
+def test_nobody_is_to_act_once_either_player_wins_or_the_board_is_full(columns):
+    done = played(GAME, ["a", "b"], columns).state
+    assert GAME.to_act(done) == ()
+    assert GAME.legal(done, "a") == GAME.legal(done, "b") == []
+    before = played(GAME, ["a", "b"], columns[:-1]).state  # the last drop still to come
+    assert GAME.to_act(before) == ("ab"[(len(columns) - 1) % 2],)
+
+
+def test_the_legal_drops_are_a_fresh_list_each_time():
+    state = LocalGame(GAME, ["a", "b"]).state
+    drops = GAME.legal(state, "a")
+    drops.clear()
+    assert GAME.legal(state, "a") == [Drop(c) for c in range(7)]
+
+
+def test_the_outcome_ranks_the_winner_first_and_a_draw_level():
+    assert GAME.outcome(LocalGame(GAME, ["a", "b"]).state) is None
+    first = GAME.outcome(played(GAME, ["a", "b"], "1212121").state)
+    assert (first.scores, first.ranks, first.detail) == (
+        {"a": 1.0, "b": 0.0}, {"a": 1, "b": 2}, {"result": "a wins"})
+    second = GAME.outcome(played(GAME, ["a", "b"], "31212121").state)
+    assert (second.scores, second.ranks, second.detail) == (
+        {"a": 0.0, "b": 1.0}, {"b": 1, "a": 2}, {"result": "b wins"})
+    drawn = GAME.outcome(played(GAME, ["a", "b"], DRAWN).state)
+    assert (drawn.scores, drawn.ranks, drawn.detail) == (
+        {"a": 0.5, "b": 0.5}, {"a": 1, "b": 1}, {"result": "draw"})
+
+
+def test_a_clone_shares_nothing_that_play_changes():
+    local = played(GAME, ["a", "b"], "44")
+    copy = GAME.clone(local.state)
+    assert copy == local.state and copy is not local.state
+    GAME.step(copy, "a", Drop(0), random.Random(0))
+    assert local.state.boards == [1 << 21, 1 << 22]
+    assert local.state.heights == [0, 7, 14, 23, 28, 35, 42]
+    assert (local.state.moves, local.state.scores) == (2, [0.0, 0.0])
+    won = played(GAME, ["a", "b"], "121212").state
+    copy = GAME.step(GAME.clone(won), "a", Drop(0), random.Random(0))
+    assert won.scores == [0.0, 0.0] and copy.scores == [1.0, 0.0]
+
+
+def test_states_are_equal_only_when_every_field_is():
+    base = played(GAME, ["a", "b"], "4").state
+    assert GAME.clone(base) == base
+    assert base != "not a state"
+    for field, value in [("players", ("a", "c")), ("boards", [0, 0]), ("heights", [0] * 7),
+                         ("moves", 3), ("winner", 0), ("scores", [1.0, 0.0]), ("old_log", True)]:
+        other = GAME.clone(base)
+        setattr(other, field, value)
+        assert other != base, field
+    assert repr(base) == f"State(moves=1, winner=-1, boards=[{1 << 21}, 0])"
+
+
+def test_the_summary_is_the_move_count_and_the_rows_top_first():
+    summary = GAME.summary(played(GAME, ["a", "b"], "445").state)
+    assert summary == {"moves": 3, "board": [".......", ".......", ".......", ".......",
+                                             "...O...", "...XX.."]}
+
+
+def test_fold_takes_only_connect_four_events():
+    state = LocalGame(GAME, ["a", "b"]).state
+    with pytest.raises(TypeError, match="connect four cannot fold 'x'"):
+        GAME.fold(state, "x")
+
+
+def test_a_started_event_sets_an_empty_board_for_its_players():
+    state = GAME.fold(None, Started(("p", "q")))
+    assert state == GAME.clone(state)
+    assert (state.players, state.boards, state.heights, state.moves, state.winner,
+            state.scores, state.old_log) == (("p", "q"), [0, 0], [0, 7, 14, 21, 28, 35, 42],
+                                             0, -1, [0.0, 0.0], False)
+    assert GAME.fold(None, Started(("p", "q"), results=False)).old_log is True
+    assert Started.upcast_v1_v2({"players": ["p", "q"]}) == {"players": ["p", "q"],
+                                                              "results": False}

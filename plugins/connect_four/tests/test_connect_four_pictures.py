@@ -146,3 +146,73 @@ def test_the_svg_rings_the_winning_four_and_nothing_before_the_end(columns, cell
     assert re.findall(r'<circle class="winning-four" cx="\d+" cy="\d+" r="(\d+)"', svg) == [
         str(size // 2 - 3)] * 4
     assert _rings(GAME.render(_played(columns[:-1]).state, "svg")) == set()
+
+
+@pytest.mark.parametrize("columns", ["", "4453", "1212121", "12233434644", DRAWN])
+def test_the_svg_colours_each_cell_by_its_disc_read_off_the_shapes(columns):
+    from meeple.core.testing_svg import shapes
+
+    root, drawn = shapes(GAME.render(_played(columns).state, "svg"))
+    assert (root["width"], root["height"], root["viewBox"]) == ("420", "390", "0 0 420 390")
+    assert drawn[0].tag == "rect" and drawn[0].bbox() == (0, 0, 420, 390)
+    assert drawn[0].fill == "#1f4fbf"
+    cells = [s for s in drawn if s.tag == "circle" and "class" not in s.attrs]
+    colour = {"X": "#d62828", "O": "#f6c90e", ".": "#ffffff"}
+    rows = [row.split() for row in _expected_rows(columns)]  # top row first
+    want = {(30 + 60 * c, 60 + 60 * r): colour[rows[r][c]] for r in range(6) for c in range(7)}
+    assert {(int(s.num("cx")), int(s.num("cy"))): s.fill for s in cells} == want
+    assert len(cells) == 42
+
+
+
+def test_each_column_is_one_clear_clickable_region_over_its_discs():
+    from meeple.core.testing_svg import shapes
+
+    _, drawn = shapes(GAME.render(_played("4").state, "svg"))
+    regions = [s for s in drawn if "data-region" in s.attrs]
+    assert [s.attrs["data-region"] for s in regions] == [f"column-{c}" for c in range(1, 8)]
+    assert [s.title for s in regions] == [f"column {c}" for c in range(1, 8)]
+    assert [s.bbox() for s in regions] == [(60 * c, 30, 60 * c + 60, 390) for c in range(7)]
+    assert {(s.fill, s.attrs["fill-opacity"]) for s in regions} == {("#ffffff", "0")}
+    assert drawn[-7:] == regions  # drawn last, so that they take the clicks
+    assert GAME.regions(None, "a", GAME.parse("4")) == ("column-4",)
+
+
+def test_the_header_is_the_news_in_plain_words_over_the_board():
+    from meeple.core.testing_svg import shapes
+
+    local = played(GAME, ["<ann>", "bob & co"], "1212121")
+    _, drawn = shapes(GAME.render(local.state, "svg"))
+    (header,) = [s for s in drawn if s.tag == "text"]
+    assert header.text == "<ann> wins: <ann> 1, bob & co 0"
+    assert (header.num("x"), header.num("y"), header.attrs["font-size"]) == (8, 21, "16")
+
+
+@pytest.mark.parametrize(("columns", "ends"), [
+    ("1212121", ((30, 360), (30, 180))),
+    ("7766554", ((210, 360), (390, 360))),
+    ("12233434644", ((30, 360), (210, 180))),
+    ("23412246516736362", ((90, 180), (270, 360))),
+])
+def test_a_stroke_runs_through_the_winning_four_from_end_to_end(columns, ends):
+    from meeple.core.testing_svg import shapes
+
+    _, drawn = shapes(GAME.render(_played(columns).state, "svg"))
+    (stroke,) = [s for s in drawn if s.tag == "line"]
+    assert stroke.points == tuple((float(x), float(y)) for x, y in ends)
+    assert stroke.attrs["class"] == "winning-four" and stroke.attrs["stroke-width"] == "6"
+    rings = [s for s in drawn if s.tag == "circle" and s.attrs.get("class") == "winning-four"]
+    assert len(rings) == 4 and {s.attrs["fill"] for s in rings} == {"none"}
+    assert {(s.num("cx"), s.num("cy")) for s in rings} >= set(stroke.points)
+
+
+def test_a_win_or_draw_without_a_line_on_the_board_marks_nothing():
+    """A draw has no four; an old log's win is drawn from its boards, and a board with
+    no four (nothing to ring) still draws the board and its header."""
+    drawn = _played(DRAWN).state
+    assert "winning-four" not in GAME.render(drawn, "svg")
+    state = _played("121212").state
+    state.winner, state.scores = 0, [1.0, 0.0]
+    svg = GAME.render(state, "svg")
+    assert "winning-four" not in svg and "a wins: a 1, b 0" in svg
+    assert GAME.render(state).splitlines()[-1] == "a wins"

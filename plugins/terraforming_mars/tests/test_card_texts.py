@@ -128,3 +128,47 @@ def test_card_texts_say_one_step_and_several_steps() -> None:
     assert "raise the temperature 1 step" in texts["Asteroid"]
     assert "raise the temperature 2 steps" in texts["Big Asteroid"]
     assert not [n for n, t in texts.items() if re.search(r"\b1 steps\b", t)]
+
+
+@pytest.mark.parametrize(("topic", "text"), [
+    ("Mayor", "Mayor (milestone): claim it for 8 M€ with 3 cities or more; 5 VP at the end; "
+              "three milestones at most are claimed"),
+    ("  terraformer ", "Terraformer (milestone): claim it for 8 M€ with a terraform rating of "
+                       "35 or more; 5 VP at the end; three milestones at most are claimed"),
+    ("PLANNER", "Planner (milestone): claim it for 8 M€ with 16 cards or more in hand; 5 VP at "
+                "the end; three milestones at most are claimed"),
+    ("banker", "Banker (award): fund it for 8/14/20 M€ (the first, second, third funded); at "
+               "the end, the highest M€ production gets 5 VP, the runner-up 2 VP (none with "
+               "two players)"),
+    ("Miner", "Miner (award): fund it for 8/14/20 M€ (the first, second, third funded); at the "
+              "end, the most steel and titanium together gets 5 VP, the runner-up 2 VP (none "
+              "with two players)"),
+    ("power", "power (standard project, 11 M€): 1 energy production"),
+    ("project aquifer", "aquifer (standard project, 18 M€): place an ocean tile (1 TR)"),
+    ("project  aquifer", "aquifer (standard project, 18 M€): place an ocean tile (1 TR)"),
+    ("City  project", "city (standard project, 25 M€): place a city tile and 1 M€ production"),
+    ("Greenery", "greenery (standard project, 23 M€): place a greenery tile, raising the "
+                 "oxygen one step (1 TR)"),
+    # a card is named Asteroid too: the project is asked for as such
+    ("project asteroid", "asteroid (standard project, 14 M€): raise the temperature one step "
+                         "(1 TR)"),
+    ("sell", "sell (standard project): discard cards from hand for 1 M€ each"),
+    ("Sell Patents", "sell (standard project): discard cards from hand for 1 M€ each"),
+])
+def test_milestones_awards_and_standard_projects_are_explained_with_their_costs(topic, text):
+    assert GAME.explain(topic) == text
+
+
+def test_the_topics_list_every_card_milestone_award_and_project():
+    from meeple_terraforming_mars.cards import CORPORATIONS
+
+    topics = GAME.topics()
+    assert topics["cards"] == sorted(CARDS) and topics["corporations"] == sorted(CORPORATIONS)
+    assert topics["milestones"] == ["Terraformer", "Mayor", "Gardener", "Builder", "Planner"]
+    assert topics["awards"] == ["Landlord", "Banker", "Scientist", "Thermalist", "Miner"]
+    assert topics["standard projects"] == ["power", "asteroid", "aquifer", "greenery", "city",
+                                           "sell"]
+    for names in topics.values():
+        for name in names:
+            assert GAME.explain(name) is not None, name
+    assert GAME.explain("project sell") is not None and GAME.explain("milestone") is None

@@ -135,3 +135,59 @@ def test_every_card_has_a_number_cost_type_and_tags() -> None:
         assert c["type"] in ("automated", "active", "event")
         assert ("event" in c["tags"]) == (c["type"] == "event")
         assert isinstance(c["cost"], int) and c["cost"] >= 0
+
+
+def test_every_kind_of_immediate_effect_in_one_block_does_its_part_in_order():
+    """One made-up block holding every effect kind the card data may name: the counters
+    change at once, the rest queues its decisions in the order of the vocabulary."""
+    from meeple_terraforming_mars.effects import apply_block
+    from meeple_terraforming_mars.state import State
+
+    s = State(("a", "b"), {})
+    p = s.players["a"]
+    p.played = ["Ganymede Colony", "Io Mining Industries"]  # 2 jovian tags
+    s.tiles = {"e5": ("city", "b")}
+    block = {
+        "prod": {"heat": 2, "mc": -1}, "gain": {"steel": 3},
+        "prod_per": {"titanium": "tag:jovian"}, "gain_per": {"plants": "cities"},
+        "tr": 2, "temp": 1, "oxygen": 1,
+        "tile": {"type": "special", "where": "volcanic", "name": "lava flows"},
+        "oceans": 2, "remove": {"plants": 3}, "reduce": {"heat": 1},
+        "add": [{"type": "microbe", "n": 2}, {"type": "animal", "n": 1, "any": True}],
+        "add_other": {"type": "science", "n": 1}, "add_here": 2, "choice": [],
+    }
+    new: list = []
+    apply_block(s, p, block, "Made Up", new)
+    assert p.prod == [-1, 0, 2, 0, 0, 2] and p.res == [0, 3, 0, 1, 0, 0]
+    assert (p.tr, s.temp, s.oxygen) == (20 + 2 + 1 + 1, 1, 1)
+    assert p.card_res == {"Made Up": 2}
+    assert new == [
+        ("a", "place", "lava flows", "volcanic", "Made Up"),
+        ("a", "place", "ocean", "ocean", "Made Up"), ("a", "place", "ocean", "ocean", "Made Up"),
+        ("a", "remove", "plants", 3, ""),
+        ("a", "reduce", "heat", 1),
+        ("a", "add", "microbe", 2, "another", "Made Up"),
+        ("a", "add", "animal", 1, "any", "Made Up"),
+        ("a", "add", "science", 1, "another", "Made Up"),
+        ("a", "choose", "Made Up"),
+    ]
+
+
+def test_a_city_off_mars_is_placed_at_once_and_a_raid_steals_what_it_removes():
+    from meeple_terraforming_mars.effects import apply_block
+    from meeple_terraforming_mars.state import State
+
+    s = State(("a", "b"), {})
+    p = s.players["a"]
+    new: list = []
+    apply_block(s, p, {"tile": {"type": "city", "where": "phobos"},
+                       "remove": {"steel": 2}, "special": "steal",
+                       "add": {"type": "animal", "n": 1}}, "Raid", new)
+    assert s.tiles["phobos"] == ("city", "a")
+    assert new == [("a", "remove", "steel", 2, "steal"),
+                   ("a", "add", "animal", 1, "another", "Raid")]
+    apply_block(s, p, {"label": "animals"}, "Virus", new)
+    assert new[-1] == ("a", "pick", "Virus")
+    apply_block(s, p, {"label": "plants"}, "Virus", new)
+    apply_block(s, p, {"label": "animals"}, "Imported Hydrogen", new)  # only Virus picks
+    assert len(new) == 3

@@ -167,3 +167,44 @@ def test_a_card_in_play_brings_its_action_effect_or_piling_points_and_a_plain_on
         else:
             assert ongoing(n, 2.0) > 2.0 * expected or not (c.get("action") or c.get("effect")), n
     assert ongoing("Colonizer Training Camp", 5.0) == 0.0
+
+
+# play_value = per generation x left + once + global steps x (VP_MC + left)
+#              + VP_MC x (printed VP + piling VP per generation x left), worked out by hand
+# from each card's data with the tables' rates (VP_MC 7; M€ production 1.0, energy 1.4,
+# plants 1.9 a step; titanium 2.6, plants 1.6 a cube).
+BY_HAND = [
+    ("Comet", 3, 2 * (7 + 3)),  # a temperature step and an ocean
+    ("Big Asteroid", 3, 4 * 2.6 + 2 * (7 + 3)),  # 4 titanium, two steps
+    ("Protected Valley", 3, 2 * 1.0 * 3 + (7 + 1) + 1 * (7 + 3)),  # +2 M€, a greenery
+    ("Capital", 2, (5 * 1.0 - 2 * 1.4) * 2 + 2 * 7 + 7 * 2),  # production, a city, ~2 VP
+    ("Insects", 2, 2 * 1.9 * 2),  # a plant step per plant tag: about two
+    ("Imported Hydrogen", 2, 3 * 1.6 + 1 * (7 + 2)),  # the best option: 3 plants; an ocean
+    ("Artificial Photosynthesis", 2, 2 * 1.4 * 2),  # the better production: 2 energy
+    ("Ganymede Colony", 2, 2 * 7 + 7 * 2),  # a city off Mars, ~2 VP for jovian tags
+    ("Mining Area", 2, 2.0),  # a special tile
+    ("Technology Demonstration", 2, 2 * 3.5),  # two cards drawn, 3.5 M€ each
+    ("Greenhouses", 2, 2 * 1.6),  # a plant per city: about two
+    ("Ants", 4, 7 * (0.7 / 2) * 4),  # steals a microbe a generation, 1 VP per 2
+    ("Small Animals", 4, 7 * (1.0 / 2) * 4),  # adds an animal a generation, 1 VP per 2
+    ("Pets", 4, 7 * (0.5 / 2) * 4),  # an animal by trigger, 1 VP per 2
+    ("Decomposers", 4, 7 * (0.5 / 3) * 4),  # a microbe by trigger, 1 VP per 3
+    ("Predators", 4, 7 * (0.7 / 1) * 4),
+]
+
+
+@pytest.mark.parametrize(("name", "left", "value"), BY_HAND, ids=[n for n, _l, _v in BY_HAND])
+def test_a_cards_play_value_is_the_sum_of_its_parts_worked_out_by_hand(name, left, value):
+    assert play_value(name, left) == pytest.approx(value)
+
+
+def test_what_cards_in_play_still_bring_per_generation_worked_out_by_hand():
+    from meeple_terraforming_mars.cardvalue import ongoing_all
+
+    assert ongoing("Predators", 2) == pytest.approx(2 * 7 * 0.7)
+    assert ongoing("Arctic Algae", 3) == pytest.approx(3 * 2.0)
+    assert ongoing("Regolith Eaters", 2) == pytest.approx(2 * 3.5)
+    assert ongoing("Comet", 5) == 0.0
+    assert ongoing_all(["Predators", "Arctic Algae", "Comet"], 2) == pytest.approx(
+        2 * (7 * 0.7 + 2.0))
+    assert ongoing_all([], 3) == 0.0

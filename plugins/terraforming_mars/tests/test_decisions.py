@@ -148,6 +148,52 @@ def test_an_answer_of_the_wrong_kind_says_what_is_asked(kind, args, cmd, why):
         GAME.decide(s, "p2", cmd, random.Random(0))
 
 
+ANSWERS = [
+    ("buy", m.Mark("Ants", True), "you may buy from: Comet, Fish"),
+    ("buy", m.Mark("Comet", True), "Comet is on your list already"),
+    ("buy", m.Mark("Fish", False), "Fish is not on your list"),
+    ("buy", m.Mark("Fish", True), "2 cards cost 6 M€; you have 5"),
+    ("buy", m.Buy(("Comet", "Comet")), "you may buy from: Comet, Fish"),
+    ("buy", m.Buy(("Ants",)), "you may buy from: Comet, Fish"),
+    ("buy", m.Buy(("Comet", "Fish")), "2 cards cost 6 M€; you have 5"),
+    ("draft", m.Draft("Ants"), "draft one card: draft Comet, draft Fish"),
+    ("final", m.Convert("heat"), "final conversion: greenery or done"),
+    ("nonsense", m.Pass(), "unknown decision nonsense"),
+]
+
+
+@pytest.mark.parametrize(("kind", "cmd", "why"), ANSWERS, ids=[f"{k}-{w}" for k, _c, w in ANSWERS])
+def test_an_answer_outside_the_offer_or_the_purse_is_refused_exactly(kind, cmd, why):
+    """p1 is offered Comet and Fish, has 5 M€ and Comet on the list to buy."""
+    local = LocalGame(GAME, GAME.default_players(2), seed=1)
+    s = local.state
+    s.phase = "action"
+    s.pending = [("p1", kind)]
+    p = s.players["p1"]
+    p.offer, p.marked, p.res[0] = ["Comet", "Fish"], ["Comet"], 5
+    before = GAME.clone(s)
+    with pytest.raises(IllegalCommand) as refused:
+        GAME.decide(s, "p1", cmd, random.Random(0))
+    assert str(refused.value) == why
+    assert s == before
+
+
+def test_cards_within_the_offer_and_the_purse_are_bought():
+    local = LocalGame(GAME, GAME.default_players(2), seed=1)
+    s = local.state
+    s.phase = "action"
+    s.pending = [("p1", "buy")]
+    p = s.players["p1"]
+    p.offer, p.marked, p.res[0] = ["Comet", "Fish"], [], 6
+    (bought,) = GAME.decide(s, "p1", m.Buy(("Comet", "Fish")), random.Random(0))
+    assert (type(bought), bought.cards) == (m.Bought, ("Comet", "Fish"))
+    p.marked = ["Fish"]
+    (marked,) = GAME.decide(s, "p1", m.Mark("Comet", True), random.Random(0))
+    assert (type(marked), marked.card, marked.on) == (m.Marked, "Comet", True)
+    (unmarked,) = GAME.decide(s, "p1", m.Mark("Fish", False), random.Random(0))
+    assert (type(unmarked), unmarked.card, unmarked.on) == (m.Marked, "Fish", False)
+
+
 # -- the decision queue --------------------------------------------------------------------
 
 
@@ -204,3 +250,29 @@ def test_to_act_lines_name_the_tile_and_what_it_is_placed_for() -> None:
     assert asks(s, "a") == "place an ocean"
     s.pending = []
     assert asks(s, "a") == "take an action (or pass)"
+
+
+ACTIONS = [
+    (m.Project("moon"), "no project 'moon': choose power, asteroid, aquifer, greenery, city"),
+    (m.Claim("Emperor"), "no milestone 'Emperor': Terraformer, Mayor, Gardener, Builder, Planner"),
+    (m.Fund("Emperor"), "no award 'Emperor': Landlord, Banker, Scientist, Thermalist, Miner"),
+    (m.Convert("steel"), "convert plants (greenery) or heat"),
+    (m.Sell(()), "name the cards to sell, each once"),
+    (m.Sell(("Comet", "Comet")), "name the cards to sell, each once"),
+    (m.Sell(("Comet", "Fish")), "Fish is not in your hand"),
+    (m.Done(), "take an action first, or pass for this generation"),
+]
+
+
+@pytest.mark.parametrize(("cmd", "why"), ACTIONS, ids=[w for _c, w in ACTIONS])
+def test_an_action_the_notation_cannot_spell_is_refused_naming_what_is_allowed(cmd, why):
+    from .helpers import action_game, hand
+
+    g = action_game()
+    player = g.to_act()[0]
+    hand(g, player, "Comet")
+    before = GAME.clone(g.state)
+    with pytest.raises(IllegalCommand) as refused:
+        GAME.decide(g.state, player, cmd, random.Random(0))
+    assert str(refused.value) == why
+    assert g.state == before

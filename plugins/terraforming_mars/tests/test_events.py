@@ -175,3 +175,66 @@ def test_each_delta_records_exactly_what_changed(index):
         line = GAME.describe_event(ev)
         assert "+0" not in line and "-0" not in line, line
     assert moved > 10
+
+
+@pytest.mark.parametrize(("old", "new", "change"), [
+    (["A", "B", "C"], ["A", "B", "C", "D"], ((), ("D",))),  # appended
+    (["A", "B", "C"], ["A", "C"], (("B",), ())),  # removed from the middle
+    (["A", "B", "A"], ["B", "A"], (("A",), ())),  # the first of two copies goes
+    (["A", "B"], ["B", "A"], (("A", "B"), ("B", "A"))),  # reordered: all out, all in
+    (["A", "B"], [], (("A", "B"), ())),
+    ([], ["A"], ((), ("A",))),
+    (["A", "B"], ["B", "C", "D"], (("A",), ("C", "D"))),
+])
+def test_a_card_lists_change_is_the_cards_removed_and_those_appended(old, new, change):
+    from meeple_terraforming_mars.delta import _list_change
+
+    assert _list_change(old, new) == change
+
+
+def test_a_delta_takes_one_state_to_the_other_part_by_part():
+    from meeple_terraforming_mars.delta import apply, counters, diff, redact
+    from meeple_terraforming_mars.state import State
+
+    a = State(("p1", "p2"), {})
+    a.deck, a.discard = ["D1", "D2", "D3"], ["X"]
+    a.players["p1"].hand = ["Comet", "Fish"]
+    a.players["p1"].card_res = {"Indentured Workers": 1, "Birds": 2}
+    b = a.copy()
+    p = b.players["p1"]
+    p.res[0], p.prod[3], p.tr = 5, 2, 21
+    p.hand = ["Fish", "D1", "D2"]
+    p.played = ["Comet"]
+    p.card_res = {"Birds": 3, "Fish": 0}
+    p.passed = True
+    b.players["p2"].corp = "Helion"
+    b.deck = ["D3", "N1"]
+    b.discard = []
+    b.temp, b.oceans = 2, 1
+    b.generation, b.phase = 2, "research"
+    b.tiles = {"e4": ("ocean", "")}
+    b.milestones, b.awards = {"Mayor": "p1"}, {"Banker": "p2"}
+    b.pending = [("p2", "place", "city", "normal", "")]
+    b.scores = {"p1": 30}
+    d = diff(a, b)
+    assert sorted(d.counts) == sorted([("p1", "mc", 5), ("p1", "prod:plants", 2), ("p1", "tr", 1),
+                                       ("p1", "card:Birds", 1), ("p1", "card:Fish", 0)])
+    assert d.dropped == (("p1", "Indentured Workers"),)
+    assert set(d.cards) == {("p1", "hand", ("Comet",), ("D1", "D2")),
+                            ("p1", "played", (), ("Comet",))}
+    assert d.flags == (("p1", "passed", True),) and d.corps == (("p2", "Helion"),)
+    assert d.steps == (("temp", 2), ("oceans", 1))
+    assert d.values == (("generation", 2),) and d.phase == "research"
+    assert d.tiles == (("e4", "ocean", ""),) and d.claims is None
+    assert (d.milestones, d.awards) == ((("Mayor", "p1"),), (("Banker", "p2"),))
+    assert (d.deck_taken, d.deck_added) == (2, ("N1",))
+    assert (d.discard_cleared, d.discard_added) == (True, ())
+    assert d.pending == (("p2", "place", "city", "normal", ""),)
+    assert d.scores == (("p1", 30),)
+    assert apply(a.copy(), d) == b
+    assert diff(a, a.copy()) == type(d)()  # nothing changed: an empty delta
+    assert counters(d) == {"p1": {"megacredits": 5, "plants production": 2, "tr": 1,
+                                  "cards": 1, "vp": 30}}
+    seen = redact(d, "p2")
+    assert set(seen.cards) == {("p1", "hand", ("?",), ("?", "?")), ("p1", "played", (), ("Comet",))}
+    assert seen.deck_added == ("?",) and redact(d, "p1").cards == d.cards

@@ -49,3 +49,31 @@ def test_a_player_without_steel_or_heat_pays_in_megacredits_alone():
     (valley,) = _forms(g, player)["play Protected Valley"]
     assert [(x.name, x.count, x.worth) for x in valley.parts] == [("megacredits", 23, 1)]
     assert valley.button == "Pay" and "Protected Valley" in valley.title
+
+
+def test_milestones_awards_and_projects_are_paid_in_megacredits_and_helions_heat():
+    from meeple_terraforming_mars import messages as m
+    from meeple_terraforming_mars.state import HEAT, State
+
+    s = State(("a", "b"), {})
+    a = s.players["a"]
+    assert GAME.amounts(s, "nobody", m.Claim("Mayor")) is None
+    claim = GAME.amounts(s, "a", m.Claim("Mayor"))
+    assert (claim.title, claim.target, claim.button) == ("Pay for Mayor (8 M€)", 8, "Pay")
+    assert [(x.name, x.count, x.worth) for x in claim.parts] == [("megacredits", 8, 1)]
+    # the award's price rises with each award funded: 8, 14, then 20 for the third
+    for funded, cost in ((0, 8), (1, 14), (2, 20)):
+        s.awards = dict.fromkeys(("Landlord", "Banker", "Scientist")[:funded], "b")
+        fund = GAME.amounts(s, "a", m.Fund("Miner"))
+        assert (fund.title, fund.target) == (f"Pay for Miner ({cost} M€)", cost), funded
+        assert [(x.name, x.count) for x in fund.parts] == [("megacredits", cost)]
+    project = GAME.amounts(s, "a", m.Project("aquifer"))
+    assert (project.title, project.target) == ("Pay for the aquifer project (18 M€)", 18)
+    # Helion pays with heat as M€, where it holds some
+    a.corp = "Helion"
+    assert [x.name for x in GAME.amounts(s, "a", m.Project("city")).parts] == ["megacredits"]
+    a.res[HEAT] = 5
+    city = GAME.amounts(s, "a", m.Project("city", heat=5))
+    assert [(x.name, x.count, x.worth) for x in city.parts] == [
+        ("megacredits", 20, 1), ("heat", 5, 1)]
+    assert GAME.amounts(s, "a", m.Sell(("Comet",))) is None

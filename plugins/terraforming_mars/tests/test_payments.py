@@ -320,3 +320,57 @@ def test_for_any_resources_a_player_spends_the_offered_splits_reach_the_fewest_m
             assert min(mine, default=None) == fewest, (corp, cost, have)
             checked += fewest is not None and fewest < cost
     assert checked > 500
+
+
+def test_a_card_payment_is_refused_for_the_first_rule_it_breaks():
+    from meeple_terraforming_mars.checks import payment_problem
+
+    p = Player("a")
+    p.res[MC], p.res[STEEL], p.res[TI], p.res[HEAT] = 10, 3, 2, 4
+
+    def why(mc=0, st=0, ti=0, heat=0, cost=10, steel_ok=True, ti_ok=True, heat_ok=True):
+        return payment_problem(p, cost, mc, st, ti, heat, steel_ok, ti_ok, heat_ok)
+
+    assert why(mc=-1, st=6) == "payments cannot be negative"
+    assert why(mc=12, heat=-1) == "payments cannot be negative"
+    assert why(mc=8, st=1, steel_ok=False) == "steel only pays for building cards"
+    assert why(mc=7, ti=1, ti_ok=False) == "titanium only pays for space cards"
+    assert why(mc=9, heat=1, heat_ok=False) == "only Helion may pay with heat"
+    assert why(mc=11, cost=11) == "you have only 10 M€, not 11"
+    assert why(mc=2, st=4) == "you have only 3 steel, not 4"
+    assert why(ti=3, cost=9) == "you have only 2 titanium, not 3"
+    assert why(mc=5, heat=5) == "you have only 4 heat, not 5"
+    assert why(mc=3, st=1) == "that does not pay 10 M€ exactly (pay 8 M€ with these resources)"
+    assert why(mc=4, st=3) is None and why(mc=10) is None and why(mc=6, heat=4) is None
+    assert why(mc=10, steel_ok=False, ti_ok=False, heat_ok=False) is None
+
+
+def test_a_megacredit_cost_paid_partly_with_heat_only_by_helion_and_only_what_it_holds():
+    from meeple_terraforming_mars.checks import heat_problem
+
+    p = Player("a")
+    p.res[MC], p.res[HEAT] = 8, 5
+    assert heat_problem(p, 8, -1) == "payments cannot be negative"
+    assert heat_problem(p, 8, 1) == "only Helion may pay with heat"
+    assert heat_problem(p, 8, 0) is None
+    assert heat_problem(p, 9, 0) == "that costs 9 M€ and you have 8"
+    p.corp = "Helion"
+    assert heat_problem(p, 8, 6) == "you may pay at most 5 heat here"
+    assert heat_problem(p, 3, 4) == "you may pay at most 3 heat here"
+    assert heat_problem(p, 3, 3) is None
+    assert heat_problem(p, 14, 5) == "that costs 14 M€ and you have 8 and 5 heat"
+    assert heat_problem(p, 13, 5) is None
+
+
+def test_a_card_action_is_refused_unless_in_play_unused_and_a_real_option():
+    s = State(("a", "b"), {})
+    p = s.players["a"]
+    assert use_problem(s, p, "Regolith Eaters", 0, None) == "Regolith Eaters is not in play for you"
+    p.played = ["Comet", "Regolith Eaters"]
+    assert use_problem(s, p, "Comet", 0, None) == "Comet has no action"
+    assert use_problem(s, p, "Regolith Eaters", 2, None) == "Regolith Eaters has no option 2"
+    assert use_problem(s, p, "Regolith Eaters", -1, None) == "Regolith Eaters has no option -1"
+    assert use_problem(s, p, "Regolith Eaters", 0, None) is None  # add a microbe
+    p.used = ["Regolith Eaters"]
+    assert use_problem(s, p, "Regolith Eaters", 0, None) == (
+        "Regolith Eaters's action was already used this generation")

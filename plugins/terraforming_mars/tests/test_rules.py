@@ -352,3 +352,194 @@ def test_every_event_has_a_log_line() -> None:
             seen.add(type(ev))
     assert {m.Started, m.Shuffled, m.Dealt, m.CardPlayed, m.Placed, m.Research, m.Drafted,
             m.NeutralPlaced, m.GameEnded} <= seen
+
+
+def test_production_turns_energy_to_heat_pays_income_and_clears_the_generation():
+    from meeple_terraforming_mars.rules import INDENTURED, production
+    from meeple_terraforming_mars.state import State
+
+    s = State(("a", "b"), {})
+    a, b = s.players["a"], s.players["b"]
+    a.res, a.prod, a.tr = [10, 1, 2, 3, 4, 5], [-3, 1, 2, 0, 6, 1], 22
+    b.res, b.prod, b.tr = [0, 0, 0, 0, 0, 0], [5, 0, 0, 4, 0, 0], 14
+    a.used, a.card_res = ["Birds"], {INDENTURED: 1, "Birds": 2}
+    a.tr_raised = a.special_design = a.passed = True
+    b.passed = True
+    production(s)
+    # M€: production plus TR; energy left over becomes heat, then the new energy arrives
+    assert a.res == [10 - 3 + 22, 2, 4, 3, 6, 5 + 4 + 1]
+    assert b.res == [5 + 14, 0, 0, 4, 0, 0]
+    assert a.prod == [-3, 1, 2, 0, 6, 1]  # production itself is unchanged
+    assert (a.used, a.card_res) == ([], {"Birds": 2})
+    assert not (a.tr_raised or a.special_design or a.passed or b.passed)
+
+
+def test_production_is_lowered_to_its_floor_and_only_as_far_as_it_goes():
+    from meeple_terraforming_mars.rules import can_lower_production, lower_production
+    from meeple_terraforming_mars.state import Player
+
+    p = Player("a")
+    p.prod = [-3, 1, 0, 2, 0, 0]
+    assert can_lower_production(p, "mc", 2) and not can_lower_production(p, "mc", 3)
+    assert can_lower_production(p, "plants", 2) and not can_lower_production(p, "plants", 3)
+    assert can_lower_production(p, "titanium", 0) and not can_lower_production(p, "titanium", 1)
+    lower_production(p, "mc", 4)
+    lower_production(p, "plants", 1)
+    lower_production(p, "steel", 3)
+    assert p.prod == [-5, 0, 0, 1, 0, 0]
+
+
+def test_the_corporations_and_cards_that_change_prices_and_values():
+    from meeple_terraforming_mars.rules import (
+        card_cost,
+        greenery_cost,
+        project_cost,
+        steel_value,
+        titanium_value,
+    )
+    from meeple_terraforming_mars.state import Player
+
+    p = Player("a")
+    assert (steel_value(p), titanium_value(p), greenery_cost(p)) == (2, 3, 8)
+    assert [project_cost(p, k) for k in ("power", "asteroid", "aquifer", "greenery", "city")] == [
+        11, 14, 18, 23, 25]
+    p.corp = "Thorgate"
+    assert (project_cost(p, "power"), project_cost(p, "city")) == (8, 25)
+    p.corp = "EcoLine"
+    assert greenery_cost(p) == 7
+    p.corp = "PhoboLog"
+    assert (steel_value(p), titanium_value(p)) == (2, 4)
+    p.played = ["Advanced Alloys"]
+    assert (steel_value(p), titanium_value(p)) == (3, 5)
+    p.corp, p.played = "", []
+    assert card_cost(p, "Comet") == 21
+    p.played = ["Earth Office"]  # 3 M€ off earth cards only
+    assert (card_cost(p, "Comet"), card_cost(p, "Pets")) == (21, 10 - 3)
+    p.played = ["Earth Office", "Research Outpost"]  # and 1 M€ off every card
+    assert (card_cost(p, "Comet"), card_cost(p, "Pets")) == (20, 10 - 4)
+    p.card_res = {"Indentured Workers": 1}  # 8 M€ off the next card, not itself
+    assert (card_cost(p, "Comet"), card_cost(p, "Pets")) == (12, 0)
+    p.played = []
+    assert (card_cost(p, "Comet"), card_cost(p, "Pets")) == (13, 2)
+
+
+def _three_in_action() -> object:
+    from meeple_terraforming_mars.state import State
+
+    s = State(("a", "b", "c"), {})
+    s.phase = "action"
+    for p in s.players.values():
+        p.first_done = True
+    return s
+
+
+def test_the_turn_passes_to_the_next_player_who_has_not_passed_round_the_table():
+    from meeple_terraforming_mars.flow import apply_rules
+
+    s = _three_in_action()
+    s.current, s.actions = 0, 2
+    apply_rules(s, m.TurnEnded("a"))
+    assert (s.current, s.actions) == (1, 0)
+    s.players["c"].passed = True
+    apply_rules(s, m.TurnEnded("b"))
+    assert s.current == 0  # c passed: round to a
+    apply_rules(s, m.Passed("a"))
+    assert s.players["a"].passed and s.current == 1
+    s.current = 2  # the last seat: the next is found from the first again
+    s.players["c"].passed = False
+    apply_rules(s, m.TurnEnded("c"))
+    assert s.current == 1
+
+
+def test_each_generation_moves_the_first_player_on_and_the_final_conversion_starts_there():
+    from meeple_terraforming_mars.flow import apply_rules
+
+    s = _three_in_action()
+    s.first, s.deck = 2, ["C1", "C2", "C3", "C4", "C5"]
+    apply_rules(s, m.Research(4, (("a", ("C1", "C2")), ("b", ("C3",)), ("c", ()))))
+    assert (s.generation, s.first, s.phase) == (4, 0, "research")
+    assert s.players["a"].offer == ["C1", "C2"] and s.players["b"].offer == ["C3"]
+    assert s.deck == ["C4", "C5"]
+    assert s.pending == [("a", "buy"), ("b", "buy"), ("c", "buy")]
+    s.pending, s.first = [], 1
+    apply_rules(s, m.FinalConversion(14))
+    assert s.phase == "final" and s.pending == [("b", "final"), ("c", "final"), ("a", "final")]
+    apply_rules(s, m.FinalDone("c"))
+    assert s.pending == [("b", "final"), ("a", "final")]
+    s.first, s.current = 2, 0
+    apply_rules(s, m.ActionsBegan(5))
+    assert (s.phase, s.current, s.actions) == ("action", 2, 0)
+
+
+def test_a_draft_needs_four_cards_for_everyone_else_the_cards_are_bought():
+    from meeple_terraforming_mars.flow import apply_rules
+    from meeple_terraforming_mars.state import State
+
+    s = State(("a", "b"), {"draft": True})
+    s.deck = [f"C{i}" for i in range(10)]
+    four = (("a", tuple(s.deck[:4])), ("b", tuple(s.deck[4:8])))
+    apply_rules(s, m.Research(2, four))
+    assert s.pending == [("a", "draft"), ("b", "draft")] and s.deck == ["C8", "C9"]
+    s.pending = []
+    apply_rules(s, m.Research(3, (("a", ("C8", "C9")), ("b", ()))))
+    assert s.pending == [("a", "buy"), ("b", "buy")]
+    solo = State(("a",), {"draft": True})  # nobody to pass cards to
+    solo.deck = ["C1", "C2", "C3", "C4"]
+    apply_rules(solo, m.Research(2, (("a", ("C1", "C2", "C3", "C4")),)))
+    assert solo.pending == [("a", "buy")]
+
+
+@pytest.mark.parametrize(("kind", "price", "back"), [
+    ("power", 11, 0), ("asteroid", 14, 0), ("aquifer", 18, 0), ("greenery", 23, 4),
+    ("city", 25, 4)])
+@pytest.mark.parametrize("corp", ["", "CrediCor"])
+def test_a_standard_project_costs_its_price_less_the_money_back_and_does_its_one_thing(
+        kind, price, back, corp):
+    """CrediCor gets 4 M€ back for a project of 20 M€ or more; Standard Technology 3 for
+    any; Helion's heat pays as M€."""
+    from meeple_terraforming_mars.flow import apply_rules
+    from meeple_terraforming_mars.state import State
+
+    s = State(("a", "b"), {})
+    s.phase = "action"
+    p = s.players["a"]
+    p.corp, p.res[RI["mc"]] = corp, 40
+    apply_rules(s, m.ProjectUsed("a", kind, 0))
+    assert p.res[RI["mc"]] == 40 - price + (back if corp else 0), (kind, corp)
+    assert s.actions == 1
+    assert p.prod[RI["energy"]] == (kind == "power")
+    assert p.prod[RI["mc"]] == (kind == "city")
+    assert (s.temp, p.tr) == ((1, 21) if kind == "asteroid" else (0, 20))
+    tile = {"aquifer": ("ocean", "ocean"), "greenery": ("greenery", "normal"),
+            "city": ("city", "normal")}.get(kind)
+    assert s.pending == ([("a", "place", *tile, "")] if tile else [])
+    p.played, p.res[RI["mc"]] = ["Standard Technology"], 40
+    p.corp, p.res[RI["heat"]] = "Helion", 5
+    apply_rules(s, m.ProjectUsed("a", kind, 5))
+    assert (p.res[RI["mc"]], p.res[RI["heat"]]) == (40 - (price - 5) + 3, 0)
+    assert s.actions == 2
+
+
+def test_milestones_awards_and_conversions_take_their_price():
+    from meeple_terraforming_mars.flow import apply_rules
+    from meeple_terraforming_mars.state import State
+
+    s = State(("a", "b"), {})
+    s.phase = "action"
+    p = s.players["a"]
+    p.res[RI["mc"]], p.res[RI["heat"]], p.res[RI["plants"]] = 60, 20, 9
+    apply_rules(s, m.Claimed("a", "Mayor", 2))
+    assert (p.res[RI["mc"]], p.res[RI["heat"]], s.milestones) == (54, 18, {"Mayor": "a"})
+    for name, paid in (("Banker", 8), ("Miner", 14), ("Landlord", 20 - 3)):
+        mc = p.res[RI["mc"]]
+        apply_rules(s, m.Funded("a", name, 3 if name == "Landlord" else 0))
+        assert mc - p.res[RI["mc"]] == paid and s.awards[name] == "a"
+    assert p.res[RI["heat"]] == 15 and s.actions == 4
+    apply_rules(s, m.Converted("a", "heat"))
+    assert (p.res[RI["heat"]], s.temp, p.tr, s.actions) == (7, 1, 21, 5)
+    apply_rules(s, m.Converted("a", "plants"))
+    assert p.res[RI["plants"]] == 1 and s.pending[0] == ("a", "place", "greenery", "normal", "")
+    p.corp, p.res[RI["plants"]] = "EcoLine", 7
+    s.phase = "final"  # the final conversion is no action
+    apply_rules(s, m.Converted("a", "plants"))
+    assert p.res[RI["plants"]] == 0 and s.actions == 6

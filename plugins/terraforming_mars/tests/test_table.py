@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from meeple.core import LocalGame
 from meeple.core.testing import check_regions, encoded_log, replay_encoded, shapes
 from meeple_terraforming_mars import TerraformingMars
@@ -289,3 +290,199 @@ def test_corporations_and_research_offers_are_clicked_in_their_panels():
             assert type(c) is m.Confirm and GAME.regions(view, player, c) == ("move/buy",)
     move = next(p for p in GAME.panels(view, player) if p.title == "Your move")
     assert [(e.name, e.region) for e in move.entries] == [("Buy none", "move/buy")]
+
+
+def test_each_tie_is_told_from_the_highest_score_down_with_every_shared_place():
+    from meeple_terraforming_mars.standings import tie_lines
+
+    s = State(("a", "b", "c", "d", "e", "f"), {})
+    for n, mc in zip(s.names, (5, 9, 5, 3, 4, 1), strict=True):
+        s.players[n].res[MC] = mc
+    scores = {"a": 40, "b": 40, "c": 40, "d": 30, "e": 30, "f": 50}
+    assert tie_lines(s, scores) == [
+        "tie at 40 VP, decided by the M€ left: b 9, a 5, c 5; a and c share the place",
+        "tie at 30 VP, decided by the M€ left: e 4, d 3",
+    ]
+    four = State(("a", "b", "c", "d"), {})
+    for n, mc in zip(four.names, (3, 7, 3, 7), strict=True):
+        four.players[n].res[MC] = mc
+    assert tie_lines(four, dict.fromkeys(four.names, 20)) == [
+        "tie at 20 VP, decided by the M€ left: b 7, d 7, a 3, c 3; b and d share the place;"
+        " a and c share the place"]
+    assert tie_lines(four, {"a": 1, "b": 2, "c": 3, "d": 4}) == []
+
+
+def _tableau_state() -> State:
+    """Two players: a runs Helion with Birds (one animal) and Ganymede Colony in play, one
+    event played, a city at c3 beside its greenery at d3 and Mayor claimed; b has nothing
+    but 3 M€ production and funded Banker. Every bonus space but six holds an ocean."""
+    s = State(("a", "b"), {})
+    free = {"a1", "b6", "c1", "d1", "d2", "h6"}
+    s.tiles = {sp.id: ("ocean", "") for sp in SPACES.values() if sp.bonus and sp.id not in free}
+    s.tiles.update({"d3": ("greenery", "a"), "c3": ("city", "a")})
+    a, b = s.players["a"], s.players["b"]
+    a.corp, a.tr = "Helion", 22
+    a.played, a.card_res, a.events = ["Birds", "Ganymede Colony"], {"Birds": 1}, ["Asteroid"]
+    b.prod[MC] = 3
+    s.milestones, s.awards = {"Mayor": "a"}, {"Banker": "b"}
+    return s
+
+
+def test_the_table_in_words_gives_each_tableau_its_tags_and_vp_so_far():
+    s = _tableau_state()
+    assert GAME.describe_table(s, None) == [
+        "a's tableau: Helion; Birds (1 resource), Ganymede Colony; 1 events played",
+        # Helion and Ganymede Colony are space; Birds 1 VP per animal, Ganymede 1 per jovian
+        "  a's tags: animal 1, city 1, jovian 1, space 2; VP so far 31 "
+        "(tr 22, milestones 5, greenery 1, cities 1, cards 2)",
+        "b's tableau: no corporation yet; no cards in play",
+        "  b's tags: none; VP so far 25 (tr 20, awards 5)",
+        "milestones claimed: Mayor by a",
+        "awards funded: Banker by b",
+        "placement bonuses on free spaces: a1 2 steel, b6 2 cards, c1 1 card, "
+        "d1 1 plant, 1 titanium, d2 1 plant, h6 1 titanium",
+        "tie-break: with equal VP at the end, the most M€ wins; still equal, the rank is shared",
+    ]
+    s.players["a"].card_res["Birds"] = 2
+    s.players["a"].events = []
+    assert GAME.describe_table(s, None)[0] == "a's tableau: Helion; Birds (2 resources), Ganymede Colony"
+
+
+def test_the_table_in_words_tells_the_placer_what_each_legal_space_gives():
+    s = _tableau_state()
+    s.pending = [("a", "place", "greenery", "normal", "")]
+    lines = GAME.describe_table(s, "a")
+    # beside a's tiles: b3 (oceans a2, b2), c2 (ocean b2), c4 (oceans d4, d5), d2 (its plant,
+    # oceans e2, e3)
+    assert lines[-2] == ("you place greenery: b3 (4 M€ from 2 oceans), c2 (2 M€ from 1 ocean), "
+                         "c4 (4 M€ from 2 oceans), d2 (1 plant, 4 M€ from 2 oceans)")
+    assert not any(ln.startswith("you place") for ln in GAME.describe_table(s, "b"))
+    assert not any(ln.startswith("you place") for ln in GAME.describe_table(s, None))
+    s.pending = [("a", "target", "x")]
+    assert not any(ln.startswith("you place") for ln in GAME.describe_table(s, "a"))
+    s.tiles = {sp: ("ocean", "") for sp in SPACES}
+    s.milestones, s.awards = {}, {}
+    lines = GAME.describe_table(s, None)
+    assert not any(ln.startswith(("placement", "milestones", "awards")) for ln in lines)
+
+
+def test_what_a_space_gives_at_once_is_its_bonus_and_2_mc_per_ocean_beside_it():
+    from meeple_terraforming_mars.table import bonus_words, space_gain
+
+    s = State(("a", "b"), {})
+    assert space_gain(s, "a1") == "2 steel"
+    assert space_gain(s, "c2") == "no bonus"
+    assert space_gain(s, "phobos") == "no bonus"  # off Mars: no neighbours, no bonus
+    s.tiles = {"a2": ("ocean", ""), "b1": ("city", "b")}
+    assert space_gain(s, "a1") == "2 steel, 2 M€ from 1 ocean"
+    s.tiles["b1"] = ("ocean", "")
+    assert space_gain(s, "a1") == "2 steel, 4 M€ from 2 oceans"
+    assert space_gain(s, "b2") == "1 steel, 4 M€ from 2 oceans"
+    assert bonus_words(("plants", "plants", "cards")) == "2 plants, 1 card"
+    assert bonus_words(("titanium",)) == "1 titanium"
+
+
+REGIONS = [
+    (m.Pass(), ("move/pass",)), (m.Done(), ("move/done",)),
+    (m.Convert("plants"), ("move/greenery",)), (m.Convert("heat"), ("move/heat",)),
+    (m.Sell(("Comet", "Fish")), ("move/sell-all",)), (m.Sell(("Comet",)), ("hand/Comet",)),
+    (m.Confirm(), ("move/buy",)), (m.Keep(()), ("move/keep-none",)),
+    (m.Keep(("Comet", "Fish")), ("offer/Comet", "offer/Fish")),
+    (m.Pick(""), ("move/none",)), (m.Pick("Fish"), ("played/Fish",)),
+    (m.Target("p2"), ("move/target/p2",)), (m.Target(""), ("move/none",)),
+    (m.Choose("plants"), ("move/choose/plants",)), (m.Amount(3), ("move/amount/3",)),
+    (m.Place("e4"), ("space/e4",)), (m.Play("Comet", 21), ("hand/Comet",)),
+    (m.Project("city"), ("project/city",)), (m.Claim("Mayor"), ("milestone/Mayor",)),
+    (m.Fund("Miner"), ("award/Miner",)), (m.Use("Birds"), ("played/Birds",)),
+    (m.ChooseCorp("Helion"), ("corp/Helion",)), (m.Draft("Comet"), ("offer/Comet",)),
+    (m.Mark("Comet", True), ("offer/Comet",)), (m.Mark("Comet", False), ("offer/Comet",)),
+    (m.Buy(("Comet",)), ()),
+]
+
+
+@pytest.mark.parametrize(("command", "regions"), REGIONS, ids=[GAME.format(c) for c, _ in REGIONS])
+def test_each_command_is_pointed_at_where_the_table_shows_it(command, regions):
+    s = State(("p1", "p2"), {})
+    assert GAME.regions(s, "p1", command) == regions
+
+
+def test_a_card_picked_for_mars_university_is_pointed_at_in_the_hand():
+    s = State(("p1", "p2"), {})
+    s.pending = [("p1", "university")]
+    assert GAME.regions(s, "p1", m.Pick("Fish")) == ("hand/Fish",)
+    s.pending = [("p2", "university")]  # not p1's decision: a card in play
+    assert GAME.regions(s, "p1", m.Pick("Fish")) == ("played/Fish",)
+
+
+@pytest.mark.parametrize(("tile", "where", "space", "why"), [
+    ("city", "normal", "d5", "taken: a city tile of p2"),
+    ("city", "normal", "c3", "taken: an ocean tile"),
+    ("claim", "claim", "b1", "claimed already by p2 (Land Claim)"),
+    ("claim", "claim", "b3", "claimed already by p1 (Land Claim)"),
+    ("city", "normal", "b1", "claimed by p2 (Land Claim)"),
+    ("claim", "claim", "a4", "reserved for an ocean"),
+    ("claim", "claim", "e3", "reserved for Noctis City"),
+    ("ocean", "ocean", "b4", "not an ocean space: oceans go only on the spaces reserved for them"),
+    ("ocean", "ocean_area", "b4", "not an ocean space: oceans go only on the spaces reserved "
+                                  "for them"),
+    ("city", "noctis", "b4", "only Noctis City's reserved space (e3)"),
+    ("city", "volcanic", "b4", "not a volcanic space"),
+    ("city", "volcanic", "c1", "not allowed here"),
+    ("city", "normal", "a4", "reserved for an ocean"),
+    ("greenery", "land", "e3", "reserved for Noctis City"),
+    ("special", "isolated", "b4", "must be next to no other tile"),
+    ("special", "mining", "b4", "must be on a space with a steel or titanium bonus"),
+    ("city", "normal", "b4", "next to a city (cities may not touch)"),
+    ("capital", "land", "b4", "next to a city (cities may not touch)"),
+    ("greenery", "normal", "b4", "not next to your tiles (a greenery goes next to one while "
+                                 "such a space is free)"),
+    ("special", "normal", "b4", "not allowed here"),
+])
+def test_a_refusal_names_the_first_rule_a_space_breaks(tile, where, space, why):
+    from meeple_terraforming_mars.regions import refusal
+
+    s = State(("p1", "p2"), {})
+    s.tiles = {"d5": ("city", "p2"), "c3": ("ocean", "")}
+    s.claims = {"b1": "p2", "b3": "p1"}
+    assert refusal(s, "p1", tile, where, space) == why
+
+
+def test_the_your_move_panel_says_each_command_in_words():
+    from meeple_terraforming_mars.panels import move_words
+
+    s = State(("p1", "p2"), {})
+    q = s.players["p2"]
+    q.res, q.prod = [7, 1, 0, 3, 2, 9], [-2, 1, 0, 0, 3, 1]
+
+    def words(command):
+        return move_words(s, "p1", command)
+
+    assert words(m.Pass()) == ("Pass", "take no more actions this generation")
+    assert words(m.Done()) == ("Done", "end your turn after one action")
+    assert words(m.Convert("plants")) == ("Greenery", "convert plants into a greenery tile "
+                                                      "(raises oxygen)")
+    assert words(m.Convert("heat")) == ("Heat", "convert 8 heat to raise the temperature 1 step")
+    assert words(m.Sell(("Comet", "Fish", "Ants"))) == ("Sell the whole hand",
+                                                        "3 cards for 1 M€ each")
+    assert words(m.Confirm()) == ("Buy none", "buy no card this time (take cards onto your "
+                                              "list first)")
+    s.players["p1"].marked = ["Comet"]
+    assert words(m.Confirm()) == ("Buy", "buy the 1 card on your list for 3 M€")
+    s.players["p1"].marked = ["Comet", "Fish"]
+    assert words(m.Confirm()) == ("Buy", "buy the 2 cards on your list for 6 M€")
+    assert words(m.Keep(())) == ("Keep none", "keep none of the cards you look at")
+    assert words(m.Pick("")) == ("None", "choose no card")
+    assert words(m.Target("")) == ("Nobody", "choose no player")
+    assert words(m.Target("p2")) == ("p2", "choose p2; M€ 7 (-2), steel 1 (+1), titanium 0 "
+                                           "(+0), plants 3 (+0), energy 2 (+3), heat 9 (+1)")
+    assert words(m.Target("neutral")) == ("neutral", "choose neutral")
+    assert words(m.Choose("plants")) == ("plants", "choose plants")  # nothing asked: bare
+    s.pending = [("p1", "choose", "Artificial Photosynthesis")]
+    assert words(m.Choose("energy")) == ("energy", "production +2 energy")
+    assert words(m.Choose("steel")) == ("steel", "choose steel")  # not one of its options
+    s.pending = [("p2", "choose", "Artificial Photosynthesis")]  # not p1's to answer
+    assert words(m.Choose("energy")) == ("energy", "choose energy")
+    s.pending = [("p1", "final")]
+    assert words(m.Done()) == ("Done", "end your final greenery conversion")
+    assert words(m.Amount(4)) == ("4", "amount 4")
+    assert words(m.Place("e4")) == (str(m.Place("e4")), "")

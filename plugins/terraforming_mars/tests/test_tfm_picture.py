@@ -288,3 +288,48 @@ def test_the_text_picture_shows_every_cell_and_every_players_line(index, seat):
         assert rest == ["to act: " + "; ".join(f"{n} (take an action (or pass))" for n in acting)]
     else:
         assert rest == (["the game is over"] if s.phase == "over" else [])
+
+
+def test_the_text_picture_shows_a_player_their_hand_offers_list_and_draft_only():
+    from meeple_terraforming_mars.cardtext import hand_line
+
+    s = State(("a", "b"), {})
+    a = s.players["a"]
+    a.corp = "Helion"
+    a.played = ["Earth Office"]  # 3 M€ off Pets, shown at the price to a
+    a.hand = ["Pets", "?"]
+    a.corp_offer = ["Helion", "EcoLine"]
+    a.offer, a.marked = ["Comet", "Pets", "?"], ["Pets"]
+    a.drafted = ["Fish", "Ants"]
+    s.players["b"].hand = ["Comet"]
+    lines = GAME.render(s, "text", "a").split("\n")
+    start = lines.index("your hand, a (2):")
+    assert lines[start:] == [
+        "your hand, a (2):",
+        f"  {hand_line('Pets', 7)}",
+        "corporations offered: Helion, EcoLine",
+        "offered to a (3 M€ each when bought; * = on your list):",
+        f"    {hand_line('Comet', 21)}",
+        f"  * {hand_line('Pets', 7)}",
+        "drafted so far: Fish, Ants",
+    ]
+    assert lines[start + 1].startswith("  Pets [7 M€; ")  # the price to a
+    seen_by_b = GAME.render(s, "text", "b")
+    assert "your hand, b (1):" in seen_by_b and "offered to" not in seen_by_b
+    assert "drafted" not in GAME.render(s, "text", None)
+
+
+def test_what_a_player_is_asked_names_the_tile_and_what_it_is_for():
+    from meeple_terraforming_mars.render import asks
+
+    s = State(("a", "b"), {})
+    assert asks(s, "a") == "take an action (or pass)"
+    s.actions = 1
+    assert asks(s, "a") == "take a second action, or done"
+    s.pending = [("b", "place", "ocean", "ocean", "Comet"), ("a", "place", "city", "normal", "")]
+    assert asks(s, "b") == "place an ocean for Comet"
+    assert asks(s, "a") == "place a city"
+    s.pending = [("a", "place", "greenery", "normal")]
+    assert asks(s, "a") == "place a greenery"
+    s.pending = [("a", "no such decision")]
+    assert asks(s, "a") == "no such decision"

@@ -196,3 +196,31 @@ def test_every_award_first_and_second_place(award: str) -> None:
 
 
 SCIENCE = [c for c, d in CARDS.items() if d["tags"].count("science") == 1 and d["type"] != "event"]
+
+
+def test_only_the_five_milestones_and_five_awards_are_measured() -> None:
+    s = two()
+    p = s.players["a"]
+    with pytest.raises(ValueError, match="Emperor"):
+        milestone_met(s, p, "Emperor")
+    with pytest.raises(ValueError, match="Emperor"):
+        award_metric(s, p, "Emperor")
+
+
+def test_the_counters_card_data_names_count_cities_and_tags() -> None:
+    from meeple_terraforming_mars.rules import count, owner_of
+
+    s = two()
+    a, b = s.players["a"], s.players["b"]
+    s.tiles = {"e5": ("city", "a"), "c3": ("capital", "b"), "phobos": ("city", "b"),
+               "e4": ("greenery", "a")}
+    assert (count(s, a, "cities"), count(s, a, "cities_on_mars")) == (3, 2)
+    a.played = ["Ganymede Colony", "Io Mining Industries", "Water Import From Europa"]
+    a.events = ["Comet"]
+    assert (count(s, a, "tag:jovian"), count(s, a, "tag:jovian/2"), count(s, a, "tag:space/4"),
+            count(s, a, "tag:space/3"), count(s, b, "tag:jovian")) == (3, 1, 0, 1, 0)
+    with pytest.raises(ValueError, match="oceans"):
+        count(s, a, "oceans")
+    assert owner_of(s, "Io Mining Industries") is a and owner_of(s, "Comet") is None
+    b.played = ["Birds"]
+    assert owner_of(s, "Birds") is b and owner_of(s, "Fish") is None
