@@ -426,3 +426,25 @@ def test_a_player_may_drop_out_while_the_round_ends_spades_are_dug_but_not_in_th
     lg = LocalGame(GAME, GAME.default_players(2), {"factions": "witches,nomads"}, seed=3)
     assert lg.state.phase == "setup" and lg.to_act() == ["p1"]
     _refused(lg.state, "p1", "drop", "in the setup, place a dwelling")
+
+
+def test_a_giants_transform_without_a_colour_goes_home_with_two_spades_whatever_the_distance():
+    # E4 is black, three steps from the Giants' red; E6 brown, two: each takes two
+    # spades, three workers each.
+    for hexname in ("E4", "E6"):
+        g = _state("giants", "nomads")
+        _put(g, "giants", "E5")
+        g.fac["giants"]["W"] = 10
+        _row(g, "p0", f"dig 2. transform {hexname}")
+        assert g.hcolor[B.INDEX[hexname]] == "red"
+        assert g.fac["giants"]["W"] == 4 and g.fac["giants"]["SPADE"] == 0
+
+
+def test_a_bare_decline_answers_every_offer_to_the_decliner_and_no_other():
+    g = _offer_scene()
+    _row(g, "p0", "upgrade E5 to TP")
+    bowls = [g.fac["nomads"][k] for k in ("P1", "P2", "P3")]
+    _row(g, "p1", "decline")
+    assert [o[:3] for o in g.offers] == [["cultists", "witches", 1]]
+    assert [g.fac["nomads"][k] for k in ("P1", "P2", "P3")] == bowls
+    assert acting(g) == ["cultists", "witches"]
