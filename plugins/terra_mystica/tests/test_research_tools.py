@@ -65,3 +65,137 @@ def test_a_tool_finds_the_records_and_walks_the_one_named(tool, said, monkeypatc
     out = capsys.readouterr().out
     assert said in out
     assert "G2" not in out
+
+
+def test_a_faction_is_measured_beside_the_first_three_others_of_another_terrain() -> None:
+    from meeple_terra_mystica.tools.faction_record import lineup
+
+    # Seat (seed - 1) mod 4: seeds 1 and 5 seat the faction first, 4 and 8 last.
+    assert lineup("witches", 1) == ["witches", "darklings", "halflings", "swarmlings"]
+    assert lineup("witches", 5) == lineup("witches", 1)
+    assert lineup("witches", 2) == ["darklings", "witches", "halflings", "swarmlings"]
+    assert lineup("witches", 4) == ["darklings", "halflings", "swarmlings", "witches"]
+    # Never itself twice, never one of its own terrain (the Swarmlings are blue too).
+    assert lineup("darklings", 6) == ["halflings", "darklings", "swarmlings", "dwarves"]
+    assert lineup("mermaids", 3) == ["darklings", "halflings", "mermaids", "dwarves"]
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--games", "0"], "--games must be at least 1"),
+    (["--games", "1", "--factions", "witches, elves"], "unknown faction 'elves'; factions are "
+     "alchemists, auren, chaosmagicians, cultists, darklings, dwarves, engineers, fakirs, "
+     "giants, halflings, mermaids, nomads, swarmlings, witches"),
+])
+def test_the_faction_record_refuses_bad_arguments_before_playing(args, said, capsys) -> None:
+    from meeple_terra_mystica.tools import faction_record
+
+    with pytest.raises(SystemExit) as info:
+        faction_record.main(args)
+    assert info.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.strip().splitlines()[-1].endswith("error: " + said)
+
+
+@pytest.mark.parametrize("args", [["--games", "0"], ["--generations", "0"], ["--lambda", "0"],
+                                  ["--workers", "0"]])
+def test_the_weight_search_refuses_counts_below_one(args, capsys) -> None:
+    from meeple_terra_mystica.tools import tune_eval
+
+    with pytest.raises(SystemExit) as info:
+        tune_eval.main(args)
+    assert info.value.code == 2
+    assert capsys.readouterr().err.strip().splitlines()[-1].endswith(
+        "error: --games, --generations, --lambda and --workers must be at least 1")
+
+
+def test_a_weight_variant_scales_a_third_of_the_knobs_within_their_bounds() -> None:
+    import math
+    import random
+
+    from meeple_terra_mystica.tools.tune_eval import BOUNDS, KNOBS, mutate
+
+    ones = {k: 1.0 for k in KNOBS}
+    capped = 0
+    for seed in range(60):
+        out = mutate(ones, random.Random(seed), 0.5)
+        # The same draws, read off a second generator: which knobs, and each one's factor.
+        rng = random.Random(seed)
+        picked = rng.sample(KNOBS, len(KNOBS) // 3)
+        want = dict(ones)
+        for k in picked:
+            lo, hi = BOUNDS.get(k, (-math.inf, math.inf))
+            want[k] = min(hi, max(lo, math.exp(rng.gauss(0, 0.5))))
+        assert out == want and ones == {k: 1.0 for k in KNOBS}  # the input is left alone
+        favor = out[("W", "favor")]
+        assert 0.05 <= favor <= 0.95 if ("W", "favor") in picked else favor == 1.0
+        capped += favor == 0.95
+    assert capped  # a favor tile owed stays worth less than one taken
+    # A knob at zero is drawn afresh (never negative), not scaled (it would stay zero).
+    zeros = {k: 0.0 for k in KNOBS}
+    for seed in range(20):
+        out = mutate(zeros, random.Random(seed), 0.5)
+        moved = [k for k in KNOBS if out[k] != 0.0]
+        assert len(moved) == len(KNOBS) // 3 and all(out[k] > 0 for k in moved)
+        assert all(lo <= out[k] <= hi for k, (lo, hi) in BOUNDS.items() if k in moved)
+
+
+def test_the_best_weights_print_only_what_differs_from_todays() -> None:
+    from meeple_terra_mystica.tools.tune_eval import as_set
+
+    base = {("W", "dig"): 2.0, ("EARLY", "C"): 1.0, ("W", "favor"): 0.5}
+    assert as_set(dict(base), base) == ""
+    assert as_set({**base, ("W", "dig"): 1.23456}, base) == "W.dig=1.235"
+    assert as_set({**base, ("EARLY", "C"): 3.0, ("W", "favor"): 0.25}, base) == (
+        "EARLY.C=3,W.favor=0.25")
+
+
+def test_the_strength_report_sums_up_the_games_it_printed(capsys) -> None:
+    import statistics
+
+    from meeple_terra_mystica.tools import ai_strength
+    from meeple_terra_mystica.tools.selfplay import play
+
+    # Seeds 2-4: each median differs from its mean.
+    assert ai_strength.main(["--games", "3", "--players", "random", "--first-seed", "2",
+                             "--actions"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    games = [play(["random"] * 4, seed, {}) for seed in (2, 3, 4)]
+    for line, r in zip(lines, games, strict=False):
+        w = r["winner"]
+        assert line.startswith(
+            f"seed {r['seed']}: winner {w} ({r['factions'][w]}, random) {r['winner_vp']} VP; "
+            f"VP {sorted(r['vp'].values())}; buildings {sorted(r['buildings'].values())}; "
+            f"towns {r['towns']}; cpu/move "), line
+        top = [p for p, v in r["vp"].items() if v == r["winner_vp"]]
+        assert ("first place shared" in line) == (len(top) > 1)
+    wv = [r["winner_vp"] for r in games]
+    blds = [b for r in games for b in r["buildings"].values()]
+    towns = [r["towns"] for r in games]
+    assert lines[3] == (
+        f"3 games: median winner {statistics.median(wv)} VP (mean {statistics.mean(wv):.1f}); "
+        f"median buildings per faction {statistics.median(blds)}; towns per game median "
+        f"{statistics.median(towns)} (mean {statistics.mean(towns):.1f})")
+    by: dict = {}
+    for r in games:
+        for p, n in r["factions"].items():
+            by.setdefault(n, []).append((r["vp"][p], r["buildings"][p]))
+    assert lines[4] == "per faction (mean VP / buildings, games): " + ", ".join(
+        f"{n} {statistics.mean(v for v, _ in xs):.1f} / {statistics.mean(b for _, b in xs):.1f}"
+        f" ({len(xs)})" for n, xs in sorted(by.items()))
+    total = sum((r["actions"] for r in games), __import__("collections").Counter())
+    passes = total.pop("passes")
+    left = {k: total.pop("left " + k, 0) for k in ("C", "W", "P", "P3")}
+    assert lines[5] == "per game: " + ", ".join(f"{k} {n / 3:.1f}" for k, n in sorted(total.items()))
+    assert lines[6] == "held at a pass in rounds 1-5 (mean): " + ", ".join(
+        f"{k} {n / passes:.1f}" for k, n in left.items())
+    assert len(lines) == 7  # one kind of agent: no win share
+
+
+def test_the_strength_report_rotates_the_first_agent_through_the_seats(capsys) -> None:
+    from meeple_terra_mystica.tools import ai_strength
+
+    assert ai_strength.main(["--games", "3", "--players", "random", "--rotate",
+                             "--seat-offset", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines[:3]] == ["seed 1", "seed 2", "seed 3"]
+    assert lines[3].startswith("3 games: median winner ")
