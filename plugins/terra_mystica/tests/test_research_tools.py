@@ -199,3 +199,71 @@ def test_the_strength_report_rotates_the_first_agent_through_the_seats(capsys) -
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in lines[:3]] == ["seed 1", "seed 2", "seed 3"]
     assert lines[3].startswith("3 games: median winner ")
+
+
+def test_a_win_share_goes_to_the_one_seat_of_an_agent_split_among_a_tied_first_place() -> None:
+    from meeple_terra_mystica.tools.selfplay import share
+
+    r = {"spec": {"p1": "a", "p2": "b", "p3": "b", "p4": "c"},
+         "vp": {"p1": 90, "p2": 90, "p3": 80, "p4": 70}, "winner_vp": 90}
+    assert share(r, "a") == 0.5  # tied first with p2
+    assert share(r, "b") == 0.0  # two seats: no single seat's share
+    assert share(r, "c") == 0.0  # not first
+    assert share(r, "d") == 0.0  # not playing
+    r["vp"]["p2"] = 85
+    assert share(r, "a") == 1.0
+
+
+def test_agent_specs_split_at_commas_that_do_not_belong_to_a_specs_options() -> None:
+    from meeple_terra_mystica.tools.selfplay import split_specs
+
+    assert split_specs("heuristic") == ["heuristic"] * 4  # one spec plays every seat
+    assert split_specs("mcts:sims=20,depth=8,heuristic,random,random:x=1,y=2") == [
+        "mcts:sims=20,depth=8", "heuristic", "random", "random:x=1,y=2"]
+    # Nothing before "a=1" to join it to: two specs, not four, so the first plays them all.
+    assert split_specs("a=1,heuristic") == ["a=1"] * 4
+
+
+def test_an_agent_with_other_weights_decides_with_a_game_of_its_own() -> None:
+    from meeple_terra_mystica.tools.weights import WithWeights
+
+    seen = []
+
+    class Inner:
+        def act(self, game, view, player):
+            seen.append((game, view, player))
+            return "pass"
+
+    agent = WithWeights(Inner(), {("W", "dig"): 1.25})
+    shared = ai.DEFAULT
+    assert agent.act("the table's game", "a view", "p2") == "pass"
+    (game, view, player), = seen
+    assert (view, player) == ("a view", "p2") and game is agent.game
+    assert game.weights.get("W", "dig") == 1.25 and ai.DEFAULT is shared
+
+
+def test_the_records_folder_is_the_variable_or_the_first_one_above(tmp_path, monkeypatch):
+    from meeple_terra_mystica.tools.records import data_folder, missing_data, records
+
+    monkeypatch.setenv("MEEPLE_TM_RECORDS", str(tmp_path))
+    assert data_folder() == tmp_path
+    monkeypatch.setenv("MEEPLE_TM_RECORDS", str(tmp_path / "nowhere"))
+    assert data_folder() is None
+    monkeypatch.delenv("MEEPLE_TM_RECORDS")
+    folder = tmp_path / "shared" / "data" / "terra-mystica"
+    (folder / "league" / "S1").mkdir(parents=True)
+    (folder / "other").mkdir()
+    deep = tmp_path / "a" / "b"
+    deep.mkdir(parents=True)
+    monkeypatch.chdir(deep)
+    assert data_folder() == folder
+    assert missing_data() == (f"no shared/data/terra-mystica above {deep}: set "
+                              "MEEPLE_TM_RECORDS to the folder of the Terra Mystica records")
+    (folder / "league" / "S1" / "manifest.json").write_text(
+        '{"games": [{"game_id": "G1", "log_file": "g1.txt", "expected_total_vp": 420}]}')
+    (folder / "league" / "S2.txt").write_text("")
+    (folder / "other" / "mine.txt").write_text("")
+    assert list(records(folder)) == [
+        ("G1", folder / "league" / "S1" / "g1.txt", 420),
+        ("S2", folder / "league" / "S2.txt", None),
+        ("mine", folder / "other" / "mine.txt", None)]
