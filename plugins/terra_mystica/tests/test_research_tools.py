@@ -267,3 +267,54 @@ def test_the_records_folder_is_the_variable_or_the_first_one_above(tmp_path, mon
         ("G1", folder / "league" / "S1" / "g1.txt", 420),
         ("S2", folder / "league" / "S2.txt", None),
         ("mine", folder / "other" / "mine.txt", None)]
+
+
+def test_the_speed_tool_times_one_decision_at_every_position_of_the_rounds(tmp_path, capsys):
+    import json
+
+    from meeple.ai.registry import make_agent
+    from meeple.core import LocalGame
+    from meeple_terra_mystica.tools import heuristic_speed as H
+
+    # The setup (not timed) and the first three rows of round 1 (timed) of a random game.
+    lg = LocalGame(H.GAME, H.PLAYERS, {}, seed=5)
+    agent = make_agent("random", 5)
+    moves, timed = [], 0
+    while timed < 3:
+        p = lg.to_act()[0]
+        timed += lg.state.round >= 1
+        cmd = agent.act(H.GAME, H.GAME.view(lg.state, p), p)
+        moves.append((p, H.GAME.format(cmd, lg.state)))
+        lg.play(p, cmd)
+    assert len(moves) > timed  # some setup rows went untimed
+    path = tmp_path / "games.json"
+    path.write_text(json.dumps([(5, moves)]))
+    assert H.main(["time", str(path)]) == 0
+    out = capsys.readouterr().out.strip()
+    assert out.startswith("3 decisions, ") and out.endswith(" ms CPU per heuristic decision")
+    assert "MCTS" not in out
+
+
+def test_the_speed_tool_also_times_one_search_at_the_start_of_round_four(tmp_path, capsys):
+    import json
+
+    from meeple.ai.registry import make_agent
+    from meeple.core import LocalGame
+    from meeple_terra_mystica.tools import heuristic_speed as H
+
+    lg = LocalGame(H.GAME, H.PLAYERS, {}, seed=5)
+    agent = make_agent("random", 5)
+    moves, timed = [], 0
+    while not moves or lg.state.round < 4 or moves[-1][2] < 4:
+        p = lg.to_act()[0]
+        timed += lg.state.round >= 1
+        cmd = agent.act(H.GAME, H.GAME.view(lg.state, p), p)
+        moves.append((p, H.GAME.format(cmd, lg.state), lg.state.round))
+        lg.play(p, cmd)
+    path = tmp_path / "games.json"
+    path.write_text(json.dumps([(5, [m[:2] for m in moves])]))
+    assert H.main(["time", str(path), "--mcts"]) == 0
+    out = capsys.readouterr().out.strip()
+    assert out.startswith(f"{timed} decisions, ")
+    assert " ms CPU per heuristic decision; MCTS (1 round-4 searches) " in out
+    assert out.endswith(" ms CPU")
