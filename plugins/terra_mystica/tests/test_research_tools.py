@@ -318,3 +318,72 @@ def test_the_speed_tool_also_times_one_search_at_the_start_of_round_four(tmp_pat
     assert out.startswith(f"{timed} decisions, ")
     assert " ms CPU per heuristic decision; MCTS (1 round-4 searches) " in out
     assert out.endswith(" ms CPU")
+
+
+def test_the_head_to_head_counts_wins_and_mean_vp_of_the_two_weightings(monkeypatch, capsys):
+    import statistics
+
+    from meeple.ai.registry import make_agent
+    from meeple.core import LocalGame
+    from meeple_terra_mystica.tools import eval_h2h as E
+
+    # Random agents in place of the heuristic one: the same bookkeeping, in a second.
+    monkeypatch.setattr(E, "make_agent", lambda spec, seed: make_agent("random", seed))
+    assert E.main(["--games", "3", "--first-seed", "2", "--old", "W.dig=1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    wins = {"new": 0.0, "old": 0.0}
+    vps: dict = {"new": [], "old": []}
+    for k, seed in enumerate((2, 3, 4)):
+        # Odd seeds seat the new weights first, even seeds the old ones.
+        kinds = ["new", "old"] * 2 if seed % 2 else ["old", "new"] * 2
+        players = ["p1", "p2", "p3", "p4"]
+        agents = {p: make_agent("random", seed * 10 + i) for i, p in enumerate(players)}
+        lg = LocalGame(E.GAME, players, {}, seed=seed)
+        while lg.outcome() is None:
+            p = lg.to_act()[0]
+            lg.play(p, agents[p].act(E.GAME, E.GAME.view(lg.state, p), p))
+        g = lg.state
+        vp = {g.player_of[n]: f["VP"] for n, f in g.fac.items()}
+        assert lines[k] == f"seed {seed}: " + ", ".join(
+            f"{p} {kinds[i]} {g.faction_of[p]} {vp[p]}" for i, p in enumerate(players))
+        top = [p for p in players if vp[p] == max(vp.values())]
+        for p in top:
+            wins[kinds[players.index(p)]] += 1 / len(top)
+        for i, p in enumerate(players):
+            vps[kinds[i]].append(vp[p])
+    assert lines[3] == (f"3 games: new won {wins['new']:g}, old {wins['old']:g}; mean VP new "
+                        f"{statistics.mean(vps['new']):.1f}, old {statistics.mean(vps['old']):.1f}")
+    assert len(lines) == 4
+
+
+def test_the_faction_record_prints_each_factions_means_and_the_played_table(monkeypatch, capsys):
+    import statistics
+
+    from meeple_terra_mystica.tools import faction_record as F
+    from meeple_terra_mystica.tools.selfplay import play
+
+    def random_play(players, seed, options, **kw):
+        return play(["random"] * 4, seed, options, **kw)
+
+    monkeypatch.setattr(F, "play", random_play)
+    assert F.main(["--games", "2", "--factions", "witches, giants"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    means = {}
+    seats = {"witches": (["witches", "darklings", "halflings", "swarmlings"],
+                         ["darklings", "witches", "halflings", "swarmlings"]),
+             "giants": (["giants", "darklings", "halflings", "swarmlings"],
+                        ["darklings", "giants", "halflings", "swarmlings"])}
+    for k, (name, lineups) in enumerate(seats.items()):
+        vps, blds = [], []
+        for seed, lineup in zip((1, 2), lineups, strict=True):
+            r = play(["random"] * 4, seed, {"factions": ",".join(lineup)})
+            seat = f"p{lineup.index(name) + 1}"
+            assert r["factions"][seat] == name
+            vps.append(r["vp"][seat])
+            blds.append(r["buildings"][seat])
+        vp, b = statistics.mean(vps), statistics.mean(blds)
+        means[name] = vp
+        assert lines[k] == f"{name:15s} {vp:6.1f} VP  {b:4.1f} buildings"
+    best = sorted(means, key=means.get, reverse=True)
+    assert lines[2] == "PLAYED = {" + ", ".join(f'"{n}": {round(means[n])}' for n in best) + "}"
+    assert len(lines) == 3
