@@ -387,3 +387,64 @@ def test_the_faction_record_prints_each_factions_means_and_the_played_table(monk
     best = sorted(means, key=means.get, reverse=True)
     assert lines[2] == "PLAYED = {" + ", ".join(f'"{n}": {round(means[n])}' for n in best) + "}"
     assert len(lines) == 3
+
+
+def _canned_play(calls):
+    def play(players, seed, options, game=None, **kw):
+        calls.append((players, seed, options, game))
+        return {"buildings": {"p1": 4, "p2": 6, "p3": 5, "p4": 9},
+                "vp": {"p1": 70, "p2": 90, "p3": 60, "p4": 100}, "winner_vp": 100, "towns": 3}
+    return play
+
+
+def test_a_tuning_games_worth_is_the_winner_the_mean_the_buildings_and_the_towns(monkeypatch):
+    from meeple_terra_mystica.tools import tune_eval as T
+
+    calls: list = []
+    monkeypatch.setattr(T, "play", _canned_play(calls))
+    worth = T._game(({("W", "dig"): 1.75}, 7, 4.0))
+    # 100 for the winner, 80 the mean VP, 4 x 6 mean buildings, 3 towns.
+    assert worth == (100 + 80 + 24 + 3, 100, 6, 3)
+    (players, seed, options, game), = calls
+    assert players == ["heuristic"] * 4 and seed == 7 and options == {}
+    assert game.weights.get("W", "dig") == 1.75
+    assert T._game(({}, 7, 0.5))[0] == 100 + 80 + 3 + 3
+
+
+class _InlinePool:
+    """multiprocessing.Pool's map in this process (the tool's games are canned here)."""
+
+    def __init__(self, workers):
+        self.workers = workers
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return None
+
+    def map(self, fn, tasks, chunksize=1):
+        return [fn(t) for t in tasks]
+
+
+def test_the_weight_search_keeps_the_incumbent_unless_a_variant_beats_it(monkeypatch, capsys):
+    import random
+
+    from meeple_terra_mystica.tools import tune_eval as T
+
+    calls: list = []
+    monkeypatch.setattr(T, "play", _canned_play(calls))
+    monkeypatch.setattr(T.multiprocessing, "Pool", _InlinePool)
+    assert T.main(["--games", "2", "--generations", "2", "--lambda", "2", "--seed", "9",
+                   "--start", "W.dig=3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    # Every candidate plays the same games: all worth the same, none beats the incumbent.
+    gen = "incumbent 207.0 (winner 100.0, buildings 6.00, towns 3.00); variants 207.0 207.0"
+    assert lines == [f"gen 0: {gen}", "  best: --set W.dig=3", f"gen 1: {gen}",
+                     "  best: --set W.dig=3"]
+    assert len(calls) == 2 * 3 * 2  # generations x candidates x games
+    rng = random.Random(9)
+    pool = [s for s in range(1, 2000) if s not in range(81, 121)]
+    first = rng.sample(pool, 2)
+    assert [c[1] for c in calls[:6]] == first * 3
+    assert all(c[3].weights.get("W", "dig") == 3 for c in calls[:2])
