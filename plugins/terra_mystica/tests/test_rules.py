@@ -198,3 +198,32 @@ def test_parsed_rows_are_cached_per_game_on_its_state_not_on_the_game_object():
     assert set(vars(game)) == {"weights"}
     assert not [n for n, v in vars(G).items() if isinstance(v, dict) and not n.isupper()
                 and not n.startswith("__")]
+
+
+def test_a_games_row_caches_are_emptied_once_they_pass_their_limit(monkeypatch):
+    from meeple.core import LocalGame
+    from meeple_terra_mystica import TerraMystica
+    from meeple_terra_mystica import caches as C
+    from meeple_terra_mystica.notation import parse_row
+
+    monkeypatch.setattr(C, "LIMIT", 2)
+    game = TerraMystica()
+    state = LocalGame(game, ["a", "b"], {}, seed=1).state
+    rows = ["build E7", "build E8", "build E9", "build E10"]
+    caches = C.of(state)
+    # Three entries is one over the limit: the fourth row starts afresh.
+    for k, row in enumerate(rows):
+        assert game.parse(row.upper(), state).text == row
+        assert len(caches.turns) == (k + 1 if k < 3 else 1)
+        assert len(caches.parsed) == (k + 1 if k < 3 else 1)
+    fresh = C.RowCaches()
+    for k, row in enumerate(rows):
+        assert fresh.parse(row) == parse_row(row)
+        assert len(fresh.parsed) == (k + 1 if k < 3 else 1)
+    fresh.names = {(i,): "x" for i in range(3)}
+    fresh.same = {(i,): () for i in range(2)}
+    fresh.bounded()
+    assert fresh.names == {} and len(fresh.same) == 2  # only what is over the limit goes
+    fresh.same[(9,)] = ()
+    fresh.bounded()
+    assert fresh.same == {}
