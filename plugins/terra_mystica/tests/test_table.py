@@ -49,6 +49,11 @@ DRAWN = re.compile(r'data-region="([^"]+)"')
     ("connect r3", ("hex:r3",)),
     ("setup witches", ("faction:witches",)),
     ("done", ("button:done",)),
+    ("wait", ("button:wait",)),
+    ("connect E7:F6", ("hex:E7", "hex:F6")),
+    ("convert 1W to 1C. burn 2", ("button:convert",)),
+    # Parts with nothing of their own to point at.
+    ("drop", ()), ("+2SPADE", ()), ("-BRIDGE", ()), ("+P", ()),
 ])
 def test_a_row_names_the_parts_it_touches_in_order(row: str, want: tuple) -> None:
     assert row_regions(parse_row(row)) == want
