@@ -448,3 +448,27 @@ def test_a_bare_decline_answers_every_offer_to_the_decliner_and_no_other():
     assert [o[:3] for o in g.offers] == [["cultists", "witches", 1]]
     assert [g.fac["nomads"][k] for k in ("P1", "P2", "P3")] == bowls
     assert acting(g) == ["cultists", "witches"]
+
+
+@pytest.mark.parametrize("bowls", [(0, 0, 12), (0, 1, 11), (1, 0, 11), (0, 2, 10), (1, 1, 10),
+                                   (5, 7, 0)])
+def test_power_taken_is_the_least_of_offer_asked_room_and_points_and_costs_one_less_vp(bowls):
+    for vp in (0, 1, 2, 20):
+        for asked in (1, 2, 3):
+            # An offer is the strength of the receiver's own buildings next to the hex.
+            g = _builder_between("witches", "nomads", "cultists")
+            g.hbld[B.INDEX["E4"]] = "SH"
+            _row(g, "p0", "upgrade E5 to TP")
+            assert [o[:3] for o in g.offers] == [["nomads", "witches", 3], ["cultists", "witches", 1]]
+            n = g.fac["nomads"]
+            p1, p2, p3 = bowls
+            n.update(P1=p1, P2=p2, P3=p3, VP=vp)
+            _row(g, "p1", f"leech {asked} from witches")
+            room = 2 * p1 + p2
+            got = min(3, asked, room, vp + 1)
+            # Bowl I empties into II first, then II into III.
+            a = min(got, p1)
+            assert (n["P1"], n["P2"], n["P3"]) == (p1 - a, p2 + a - (got - a), p3 + got - a), (
+                bowls, vp, asked)
+            assert n["VP"] == vp - max(0, got - 1), (bowls, vp, asked)
+            assert [o[0] for o in g.offers] == ["cultists"]
