@@ -227,3 +227,51 @@ def test_a_games_row_caches_are_emptied_once_they_pass_their_limit(monkeypatch):
     fresh.same[(9,)] = ()
     fresh.bounded()
     assert fresh.same == {}
+
+
+def _final_scene(nomads_hexes=("A1", "A2")):
+    """Witches with three linked dwellings, Nomads with two, Cultists with one; cults
+    fire 5/5/0, water 10/2/1, earth 0/0/0, air 3/3/3; no resources left."""
+    from .test_live_rules import _put
+    from .test_live_rules import _state as _play_state
+
+    g = _play_state("witches", "nomads", "cultists")
+    for h in ("E5", "E6", "E7"):
+        _put(g, "witches", h)
+    for h in nomads_hexes:
+        _put(g, "nomads", h)
+    _put(g, "cultists", "I1")
+    cults = {"witches": (5, 10, 0, 3), "nomads": (5, 2, 0, 3), "cultists": (0, 1, 0, 3)}
+    for n, (fire, water, earth, air) in cults.items():
+        g.fac[n].update(FIRE=fire, WATER=water, EARTH=earth, AIR=air, VP=50, C=0, W=0, P=0,
+                        P1=0, P2=0, P3=0)
+    return g
+
+
+def test_final_scoring_ranks_each_cult_track_and_the_largest_area_sharing_ties():
+    from meeple_terra_mystica.scoring import final_scoring
+
+    g = _final_scene()
+    g.fac["cultists"]["C"] = 7  # two VP and a coin left over
+    final_scoring(g)
+    assert g.final["fire"] == {"witches": 6, "nomads": 6}  # 8 + 4 shared; 0 scores nothing
+    assert g.final["water"] == {"witches": 8, "nomads": 4, "cultists": 2}
+    assert g.final["earth"] == {}
+    assert g.final["air"] == {"witches": 4, "nomads": 4, "cultists": 4}  # (8 + 4 + 2) / 3
+    assert g.final["network_size"] == {"witches": 3, "nomads": 2, "cultists": 1}
+    assert g.final["network"] == {"witches": 18, "nomads": 12, "cultists": 6}
+    assert g.final["resources"] == {"witches": 0, "nomads": 0, "cultists": 2}
+    assert {n: f["VP"] for n, f in g.fac.items()} == {
+        "witches": 50 + 6 + 8 + 4 + 18, "nomads": 50 + 6 + 4 + 4 + 12,
+        "cultists": 50 + 2 + 4 + 6 + 2}
+    assert g.fac["cultists"]["C"] == 1
+    assert g.finished and g.phase == "over"
+
+
+def test_equal_largest_areas_share_first_and_second_place():
+    from meeple_terra_mystica.scoring import final_scoring
+
+    g = _final_scene(("A1", "A2", "A3"))
+    final_scoring(g)
+    assert g.final["network_size"] == {"witches": 3, "nomads": 3, "cultists": 1}
+    assert g.final["network"] == {"witches": 15, "nomads": 15, "cultists": 6}
