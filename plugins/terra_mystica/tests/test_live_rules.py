@@ -472,3 +472,44 @@ def test_power_taken_is_the_least_of_offer_asked_room_and_points_and_costs_one_l
                 bowls, vp, asked)
             assert n["VP"] == vp - max(0, got - 1), (bowls, vp, asked)
             assert [o[0] for o in g.offers] == ["cultists"]
+
+
+@pytest.mark.parametrize("row, change", [
+    ("convert 1PW to 1C", {"P3": -1, "P1": 1, "C": 1}),
+    ("convert 6PW to 2W", {"P3": -6, "P1": 6, "W": 2}),
+    ("convert 5PW to 1P", {"P3": -5, "P1": 5, "P": 1}),
+    ("convert 2P to 2W", {"P": -2, "W": 2}),
+    ("convert 3W to 3C", {"W": -3, "C": 3}),
+    ("burn 3", {"P2": -6, "P3": 3}),
+])
+def test_each_conversion_moves_exactly_the_rulebooks_rates(row: str, change: dict) -> None:
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    start = dict(C=10, W=5, P=3, P1=0, P2=6, P3=6, VP=20)
+    f.update(start)
+    _row(g, "p0", row)
+    assert {k: f[k] for k in start} == {k: v + change.get(k, 0) for k, v in start.items()}
+
+
+@pytest.mark.parametrize("row, match", [
+    ("convert 2PW to 1W", "PW to W is 3 to 1"), ("convert 4PW to 1P", "PW to P is 5 to 1"),
+    ("convert 2W to 1C", "W to C is 1 to 1"), ("convert 1W to 1P", "can't convert W to P"),
+    ("convert 7PW to 7C", "not enough power in bowl III: witches have 6, need 7"),
+    ("convert 4P to 4W", "not enough P: witches have 3, need 4"),
+    ("burn 4", "can't burn 4: bowl II has 6"),
+])
+def test_a_conversion_off_its_rate_or_beyond_the_purse_is_refused(row: str, match: str) -> None:
+    g = _state("witches", "nomads")
+    g.fac["witches"].update(C=10, W=5, P=3, P1=0, P2=6, P3=6)
+    _refused(g, "p0", row, match)
+
+
+def test_the_alchemists_trade_points_and_coins_both_ways() -> None:
+    g = _state("alchemists", "nomads")
+    f = g.fac["alchemists"]
+    f.update(C=10, VP=20)
+    _row(g, "p0", "convert 4C to 2VP")
+    assert (f["C"], f["VP"]) == (6, 22)
+    _row(g, "p0", "convert 3VP to 3C")
+    assert (f["C"], f["VP"]) == (9, 19)
+    _refused(g, "p0", "convert 3C to 1VP", "C to VP is 2 to 1")
