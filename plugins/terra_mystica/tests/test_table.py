@@ -285,3 +285,28 @@ def test_an_open_power_offer_is_listed_with_its_amount() -> None:
         tail = ", for free" if amount == 1 else f", taking it all costs {amount - 1} VP"
         assert text.startswith(f"{DISPLAY[h.offers[0][1]]} built next to them: {amount} power "
                                f"offered{tail}"), text
+
+
+def test_the_round_bonus_preview_is_empty_outside_the_six_rounds_and_after_the_end() -> None:
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads")
+    g.score_tiles = ["SCORE1"] * 6  # 1 coin per earth step
+    f = g.fac["witches"]
+    f["EARTH"] = 3
+    for rnd, want in ((0, {}), (1, {"C": 3}), (6, {"C": 3}), (7, {})):
+        g.round = rnd
+        assert P.round_bonus(g, f) == want, rnd
+    g.round, g.finished = 6, True
+    assert P.round_bonus(g, f) == {}
+    assert P.say({}) == "nothing" and P.say({"SPADE": 2, "C": 1}) == "+1 C, +2 spade"
+
+
+def test_places_share_a_place_and_skip_the_next_ones() -> None:
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads", "cultists", "darklings")
+    for n, vp in zip(g.order, (80, 90, 80, 70), strict=True):
+        g.fac[n]["VP"] = vp
+    assert P.places(g) == [(1, ["nomads"]), (2, ["witches", "cultists"]), (4, ["darklings"])]
+    assert P.tie_lines(g)[0] == "Tie: p0 and p2 share place 2"
