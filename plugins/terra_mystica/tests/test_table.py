@@ -310,3 +310,38 @@ def test_places_share_a_place_and_skip_the_next_ones() -> None:
         g.fac[n]["VP"] = vp
     assert P.places(g) == [(1, ["nomads"]), (2, ["witches", "cultists"]), (4, ["darklings"])]
     assert P.tie_lines(g)[0] == "Tie: p0 and p2 share place 2"
+
+
+def test_the_table_in_words_lists_tiles_left_actions_taken_and_income_to_come() -> None:
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads")
+    g.round = 2
+    g.pool = {**g.pool, "BON2": 0, "FAV1": 0, "TW3": 1}
+    g.coins = {"BON1": 1, "BON4": 3}
+    # Only the power action spaces count, and only those taken.
+    g.blocked = {"ACT4": 1, "ACT2": 1, "ACTW/witches": 1, "BON1": 1, "ACT6": 0}
+    g.fac["nomads"].update(L_D=3, L_TP=1, bonus="BON3", BON3=1)
+    assert GAME.describe_table(g, "p1") == [
+        "scoring tiles by round: 1 SCORE3, 2 SCORE3 (now), 3 SCORE3, 4 SCORE3, 5 SCORE3, "
+        "6 SCORE3",
+        "bonus tiles to take: BON1 (2 coins, +1 coin on it), BON3 (6 coins), BON4 (3 power, "
+        "+3 coins on it), BON5 (3 power, 1 worker), BON6 (2 workers), BON7 (1 worker), "
+        "BON8 (1 priest), BON9 (2 coins)",
+        "favor tiles left: FAV2 x1, FAV3 x1, FAV4 x1, FAV5 x3, FAV6 x3, FAV7 x3, FAV8 x3, "
+        "FAV9 x3, FAV10 x3, FAV11 x3, FAV12 x3",
+        "town tiles left: TW1 x2, TW2 x2, TW3 x1, TW4 x2, TW5 x2",
+        "power actions taken this round: ACT2, ACT4",
+        "income next round, p0 (Witches): 1 worker",
+        # Nomads: 1 + 3 workers from the board, 2 coins and 1 power from the trading
+        # house, 6 coins from BON3.
+        "income next round, p1 (Nomads) (you): 8 coins, 4 workers, 1 power",
+        "tie-break: players with equal points at the end share the rank"]
+    g.finished = True
+    g.pool = {t: 0 for t in g.pool}
+    g.blocked = {}
+    lines = GAME.describe_table(g, None)
+    assert lines[0] == "scoring tiles by round: " + ", ".join(f"{i} SCORE3" for i in range(1, 7))
+    assert lines[1:5] == ["bonus tiles to take: none", "favor tiles left: none",
+                          "town tiles left: none", "power actions taken this round: none"]
+    assert "(you)" not in "".join(lines)
