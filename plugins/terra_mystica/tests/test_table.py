@@ -345,3 +345,33 @@ def test_the_table_in_words_lists_tiles_left_actions_taken_and_income_to_come() 
     assert lines[1:5] == ["bonus tiles to take: none", "favor tiles left: none",
                           "town tiles left: none", "power actions taken this round: none"]
     assert "(you)" not in "".join(lines)
+
+
+def test_the_tile_supplies_and_factions_panels_say_what_is_left_held_and_coming() -> None:
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads")
+    g.score_tiles = ["SCORE1"] * 6  # a coin per earth step at the round's end
+    g.pool = {**g.pool, "FAV2": 0, "TW3": 1}
+    g.fac["witches"].update(FAV2=1, FAV7=1, EARTH=3, VP=23, C=4, W=2, P=1, P1=3, P2=6, P3=3,
+                            ship=1, dig=1)
+    g.fac["nomads"].update(TW3=1)
+    panels = GAME.panels(g, None)
+    favors = {e.name: (e.text, e.region) for e in _panel(panels, "Favor tiles").entries}
+    assert list(favors) == [f"FAV{i}" for i in range(1, 13)]
+    assert favors["FAV1"] == ("+3 fire (1 left)", "favor:FAV1")
+    assert favors["FAV2"] == ("+3 water (0 left; held by Witches)", "favor:FAV2")
+    assert favors["FAV7"] == ("+2 earth, +1 W +1 PW (3 left; held by Witches)", "favor:FAV7")
+    towns = {e.name: (e.text, e.region) for e in _panel(panels, "Town tiles").entries}
+    assert list(towns) == ["TW1", "TW2", "TW3", "TW4", "TW5"]
+    assert towns["TW3"] == ("9 VP, 1 P (1 left; held by Nomads)", "town:TW3")
+    assert towns["TW1"] == ("5 VP, 6 C (2 left)", "town:TW1")
+    factions = [(e.name, e.text) for e in _panel(panels, "Factions and income").entries]
+    assert factions == [
+        ("Witches (p0)", "23 VP; 4 C, 2 W, 1 P, power 3/6/3; ship 1, dig 1; next income "
+         "+2 W, +1 PW; at this round's end +3 C"),
+        ("Nomads (p1)", "20 VP; 15 C, 2 W, 0 P, power 5/7/0; ship 0, dig 0; next income "
+         "+1 W; at this round's end +1 C")]
+    g.finished = True
+    factions = [e.text for e in _panel(GAME.panels(g, None), "Factions and income").entries]
+    assert factions[0] == "23 VP; 4 C, 2 W, 1 P, power 3/6/3; ship 1, dig 1"
