@@ -375,3 +375,34 @@ def test_the_tile_supplies_and_factions_panels_say_what_is_left_held_and_coming(
     g.finished = True
     factions = [e.text for e in _panel(GAME.panels(g, None), "Factions and income").entries]
     assert factions[0] == "23 VP; 4 C, 2 W, 1 P, power 3/6/3; ship 1, dig 1"
+
+
+def test_a_factions_own_action_space_waits_for_its_stronghold_then_is_free_then_taken() -> None:
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads")
+    g.fac["nomads"]["ACTN"] = 1
+    g.blocked = {"ACTN/nomads": 1, "ACT3": 1}
+    entries = [(e.name, e.text) for e in _panel(GAME.panels(g, None), "Action spaces").entries]
+    assert [n for n, _ in entries] == [f"ACT{i}" for i in range(1, 7)] + ["ACTW", "ACTN"]
+    own = dict(entries[6:])
+    assert own["ACTW"].endswith("(once the stronghold stands)")
+    assert own["ACTN"].endswith("(taken this round)")
+    assert dict(entries)["ACT3"].endswith("(taken this round)")
+    assert dict(entries)["ACT2"].endswith("(free)")
+    g.fac["witches"]["ACTW"] = 1
+    own = {e.name: e.text for e in _panel(GAME.panels(g, None), "Action spaces").entries}
+    assert own["ACTW"].endswith("(free)")
+
+
+def test_the_scoring_panel_marks_the_rounds_scored_and_the_current_one() -> None:
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads")
+    g.round = 3
+    marks = [e.text.rsplit(" (", 1)[-1] if "(" in e.text else ""
+             for e in _panel(GAME.panels(g, None), "Scoring tiles").entries]
+    assert marks == ["scored)", "scored)", "this round)", "", "", ""]
+    g.round, g.finished = 6, True
+    texts = [e.text for e in _panel(GAME.panels(g, None), "Scoring tiles").entries]
+    assert all(t.endswith(" (scored)") for t in texts)
