@@ -448,3 +448,27 @@ def test_the_weight_search_keeps_the_incumbent_unless_a_variant_beats_it(monkeyp
     first = rng.sample(pool, 2)
     assert [c[1] for c in calls[:6]] == first * 3
     assert all(c[3].weights.get("W", "dig") == 3 for c in calls[:2])
+
+
+def test_the_speed_tool_records_each_seeded_game_move_by_move(tmp_path, monkeypatch):
+    import json
+
+    from meeple.ai.registry import make_agent
+    from meeple.core import LocalGame
+    from meeple_terra_mystica.tools import heuristic_speed as H
+
+    monkeypatch.setattr(H, "make_agent", lambda spec, seed: make_agent("random", seed))
+    path = tmp_path / "games.json"
+    assert H.main(["record", str(path), "--seeds", "3,4"]) == 0
+    games = json.loads(path.read_text())
+    assert [seed for seed, _ in games] == [3, 4]
+    for seed, moves in games:
+        # The same seats' agents (seed * 10 + seat) play the same game again.
+        agents = {p: make_agent("random", seed * 10 + i) for i, p in enumerate(H.PLAYERS)}
+        lg = LocalGame(H.GAME, H.PLAYERS, {}, seed=seed)
+        for p, text in moves:
+            assert lg.outcome() is None and lg.to_act()[0] == p
+            cmd = agents[p].act(H.GAME, H.GAME.view(lg.state, p), p)
+            assert H.GAME.format(cmd, lg.state) == text
+            lg.play(p, cmd)
+        assert lg.outcome() is not None
