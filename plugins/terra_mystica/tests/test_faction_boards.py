@@ -457,3 +457,27 @@ def test_town_bonus_of_witches_and_swarmlings_follows_their_faction_boards() -> 
     assert town_extra({"name": "witches"}) == {"VP": 5}
     assert town_extra({"name": "swarmlings"}) == {"W": 3}
     assert town_extra({"name": "nomads"}) == {}
+
+
+@pytest.mark.parametrize("name, cost, top", [
+    ("witches", {"W": 2, "C": 5, "P": 1}, 2), ("halflings", {"W": 2, "C": 1, "P": 1}, 2),
+    ("fakirs", {"W": 2, "C": 5, "P": 1}, 1),
+])
+def test_advancing_digging_costs_its_price_scores_six_and_stops_at_the_top(name, cost, top):
+    for level in range(0, top + 1):
+        g = _state(name, "nomads")
+        f = g.fac[name]
+        f.update(W=10, C=20, P=5, VP=20, dig=level)
+        if level == top:
+            _refused(g, "p0", "advance dig", f"{name} can't advance digging")
+            continue
+        _row(g, "p0", "advance dig")
+        assert f["dig"] == level + 1 and f["VP"] == 26
+        assert {k: v - f[k] for k, v in (("W", 10), ("C", 20), ("P", 5))} == {
+            "W": 0, "C": 0, "P": 0, **cost}
+
+
+def test_the_darklings_never_advance_digging() -> None:
+    g = _state("darklings", "nomads")
+    g.fac["darklings"].update(W=10, C=20, P=5)
+    _refused(g, "p0", "advance dig", "darklings can't advance digging")

@@ -157,3 +157,38 @@ def test_blank_lines_between_a_site_ledgers_rows_are_skipped_not_the_end():
             ROW.format(f="witches", c="build E5")]
     led = read_tsv(HEAD + "\n\n".join(rows) + "\n")
     assert [r.commands for r in led.rows] == ["setup witches", "setup nomads", "build E5"]
+
+
+def _rows(*rows):
+    return HEAD + "".join(ROW.format(f=f, c=c) + "\n" for f, c in rows)
+
+
+@pytest.mark.parametrize("text, said, line", [
+    (HEAD + "witches\t\t20 VP\t\t15 C\t\t3 W\t\t0 P\t\t5/7/0 PW\t\t0/0/2\t\tsetup\n",
+     "cult column must be F/W/E/A", 11),
+    ('{"gamelog": [1]}', "gamelog entries must be objects", 1),
+    (_rows(("witches", "setup")), "2 players but 1 faction picks", None),
+    (_rows(("witches", "setup"), ("nomads", "setup"), ("giants", "setup")),
+     "2 players but 3 faction picks", None),
+    (_rows(("witches", "setup"), ("nomads", "setup"), ("giants", "build E5")),
+     "giants is not in the game", 13),
+])
+def test_a_record_that_does_not_add_up_is_refused_saying_why(text, said, line):
+    with pytest.raises(ImportFailed) as exc:
+        IMP.read(text)
+    assert said in str(exc.value) and exc.value.line == line
+
+
+def test_a_record_naming_no_players_seats_each_faction_under_its_own_name():
+    text = HEAD.replace("Player 1: ann\nPlayer 2: bob\n", "")
+    g = IMP.read(text + ROW.format(f="witches", c="setup") + "\n"
+                 + ROW.format(f="nomads", c="setup") + "\n")
+    assert g.players == ("witches", "nomads")
+    assert [(m.player, m.text) for m in g.moves] == [("witches", "setup witches"),
+                                                     ("nomads", "setup nomads")]
+
+
+def test_a_row_of_only_computed_parts_is_no_move():
+    g = IMP.read(_rows(("witches", "setup"), ("nomads", "setup"),
+                       ("witches", "+4vp for FIRE. other_income_for_faction")))
+    assert [m.text for m in g.moves] == ["setup witches", "setup nomads"]

@@ -93,3 +93,17 @@ def test_round_scoring_lines_name_the_tile_of_their_round():
                 assert tile == state.score_tiles[rnd - 1], (seed, rnd, text)
                 at_round_end += state.phase != phase or state.round != rnd
     assert at_round_end  # cult incomes at a round's end were among them
+
+
+def test_the_start_reads_with_its_players_tiles_options_and_fixed_factions() -> None:
+    from meeple_terra_mystica.game import Acted, Started
+
+    start = Started(("ann", "bob"), ("strict-leech", "mini-expansion-1"), ("SCORE1", "SCORE2"),
+                    ("BON3", "BON4"))
+    assert GAME.describe_event(start) == (
+        "started: ann, bob; scoring SCORE1,SCORE2; removed BON3,BON4; options strict-leech "
+        "mini-expansion-1")
+    fixed = Started(("ann", "bob"), (), ("SCORE1",), (), ("witches", "nomads"))
+    assert GAME.describe_event(fixed) == (
+        "started: ann, bob; scoring SCORE1; removed ; options ; factions witches,nomads")
+    assert GAME.describe_event(Acted("ann", "build E7")) == "build E7"

@@ -439,3 +439,34 @@ def test_the_darklings_stronghold_conversion_is_offered_after_the_main_action_to
     listed = _listed(g)
     assert {"convert 1W to 1P", "convert 2W to 2P"} <= set(listed)
     assert "convert 3W to 3P" not in listed  # only two workers
+
+
+def test_an_owed_bridge_lists_every_river_crossing_from_the_factions_buildings_and_giving_it_up():
+    g = _state("engineers", "nomads")
+    a = next(h for h in B.LAND if len(B.BRIDGABLE[h]) >= 2)
+    _put(g, "engineers", B.NAMES[a])
+    f = g.fac["engineers"]
+    f.update(P1=0, P2=0, P3=3)
+    apply_row(g, "p0", parse_row("action ACT1"))
+    assert f["BRIDGE"] == 1
+    rows = [t.text for t in GAME.legal(g, "p0")]
+    bridges = [r for r in rows if r.startswith("bridge ")]
+    assert sorted(bridges) == sorted(f"bridge {B.NAMES[a]}:{B.NAMES[b]}" for b in B.BRIDGABLE[a])
+    assert "-BRIDGE" in rows
+    # Nothing but the bridge, giving it up and the turn's free actions (no build, no pass).
+    assert not [r for r in rows if r.split()[0] in ("build", "upgrade", "pass", "dig")]
+    for row in bridges + ["-BRIDGE"]:
+        h = g.clone()
+        apply_row(h, "p0", parse_row(row))
+        assert h.fac["engineers"]["BRIDGE"] == 0
+    # A bridge already there is not offered again.
+    b = min(B.BRIDGABLE[a])
+    apply_row(g, "p0", parse_row(f"bridge {B.NAMES[a]}:{B.NAMES[b]}"))
+    f["BRIDGE"] = 1
+    assert sorted(t.text for t in GAME.legal(g, "p0") if t.text.startswith("bridge ")) == sorted(
+        f"bridge {B.NAMES[a]}:{B.NAMES[c]}" for c in B.BRIDGABLE[a] if c != b)
+
+
+def test_a_player_who_need_not_act_is_offered_nothing():
+    g = _state("engineers", "nomads")
+    assert GAME.legal(g, "p0") and GAME.legal(g, "p1") == [] and GAME.legal(g, "zed") == []

@@ -426,3 +426,90 @@ def test_a_player_may_drop_out_while_the_round_ends_spades_are_dug_but_not_in_th
     lg = LocalGame(GAME, GAME.default_players(2), {"factions": "witches,nomads"}, seed=3)
     assert lg.state.phase == "setup" and lg.to_act() == ["p1"]
     _refused(lg.state, "p1", "drop", "in the setup, place a dwelling")
+
+
+def test_a_giants_transform_without_a_colour_goes_home_with_two_spades_whatever_the_distance():
+    # E4 is black, three steps from the Giants' red; E6 brown, two: each takes two
+    # spades, three workers each.
+    for hexname in ("E4", "E6"):
+        g = _state("giants", "nomads")
+        _put(g, "giants", "E5")
+        g.fac["giants"]["W"] = 10
+        _row(g, "p0", f"dig 2. transform {hexname}")
+        assert g.hcolor[B.INDEX[hexname]] == "red"
+        assert g.fac["giants"]["W"] == 4 and g.fac["giants"]["SPADE"] == 0
+
+
+def test_a_bare_decline_answers_every_offer_to_the_decliner_and_no_other():
+    g = _offer_scene()
+    _row(g, "p0", "upgrade E5 to TP")
+    bowls = [g.fac["nomads"][k] for k in ("P1", "P2", "P3")]
+    _row(g, "p1", "decline")
+    assert [o[:3] for o in g.offers] == [["cultists", "witches", 1]]
+    assert [g.fac["nomads"][k] for k in ("P1", "P2", "P3")] == bowls
+    assert acting(g) == ["cultists", "witches"]
+
+
+@pytest.mark.parametrize("bowls", [(0, 0, 12), (0, 1, 11), (1, 0, 11), (0, 2, 10), (1, 1, 10),
+                                   (5, 7, 0)])
+def test_power_taken_is_the_least_of_offer_asked_room_and_points_and_costs_one_less_vp(bowls):
+    for vp in (0, 1, 2, 20):
+        for asked in (1, 2, 3):
+            # An offer is the strength of the receiver's own buildings next to the hex.
+            g = _builder_between("witches", "nomads", "cultists")
+            g.hbld[B.INDEX["E4"]] = "SH"
+            _row(g, "p0", "upgrade E5 to TP")
+            assert [o[:3] for o in g.offers] == [["nomads", "witches", 3], ["cultists", "witches", 1]]
+            n = g.fac["nomads"]
+            p1, p2, p3 = bowls
+            n.update(P1=p1, P2=p2, P3=p3, VP=vp)
+            _row(g, "p1", f"leech {asked} from witches")
+            room = 2 * p1 + p2
+            got = min(3, asked, room, vp + 1)
+            # Bowl I empties into II first, then II into III.
+            a = min(got, p1)
+            assert (n["P1"], n["P2"], n["P3"]) == (p1 - a, p2 + a - (got - a), p3 + got - a), (
+                bowls, vp, asked)
+            assert n["VP"] == vp - max(0, got - 1), (bowls, vp, asked)
+            assert [o[0] for o in g.offers] == ["cultists"]
+
+
+@pytest.mark.parametrize("row, change", [
+    ("convert 1PW to 1C", {"P3": -1, "P1": 1, "C": 1}),
+    ("convert 6PW to 2W", {"P3": -6, "P1": 6, "W": 2}),
+    ("convert 5PW to 1P", {"P3": -5, "P1": 5, "P": 1}),
+    ("convert 2P to 2W", {"P": -2, "W": 2}),
+    ("convert 3W to 3C", {"W": -3, "C": 3}),
+    ("burn 3", {"P2": -6, "P3": 3}),
+])
+def test_each_conversion_moves_exactly_the_rulebooks_rates(row: str, change: dict) -> None:
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    start = dict(C=10, W=5, P=3, P1=0, P2=6, P3=6, VP=20)
+    f.update(start)
+    _row(g, "p0", row)
+    assert {k: f[k] for k in start} == {k: v + change.get(k, 0) for k, v in start.items()}
+
+
+@pytest.mark.parametrize("row, match", [
+    ("convert 2PW to 1W", "PW to W is 3 to 1"), ("convert 4PW to 1P", "PW to P is 5 to 1"),
+    ("convert 2W to 1C", "W to C is 1 to 1"), ("convert 1W to 1P", "can't convert W to P"),
+    ("convert 7PW to 7C", "not enough power in bowl III: witches have 6, need 7"),
+    ("convert 4P to 4W", "not enough P: witches have 3, need 4"),
+    ("burn 4", "can't burn 4: bowl II has 6"),
+])
+def test_a_conversion_off_its_rate_or_beyond_the_purse_is_refused(row: str, match: str) -> None:
+    g = _state("witches", "nomads")
+    g.fac["witches"].update(C=10, W=5, P=3, P1=0, P2=6, P3=6)
+    _refused(g, "p0", row, match)
+
+
+def test_the_alchemists_trade_points_and_coins_both_ways() -> None:
+    g = _state("alchemists", "nomads")
+    f = g.fac["alchemists"]
+    f.update(C=10, VP=20)
+    _row(g, "p0", "convert 4C to 2VP")
+    assert (f["C"], f["VP"]) == (6, 22)
+    _row(g, "p0", "convert 3VP to 3C")
+    assert (f["C"], f["VP"]) == (9, 19)
+    _refused(g, "p0", "convert 3C to 1VP", "C to VP is 2 to 1")

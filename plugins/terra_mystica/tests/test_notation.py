@@ -62,6 +62,9 @@ BAD = [
     ("waiting", "can't read 'waiting'"), ("zap", "can't read 'zap'"),
     ("", "empty command"), (". .", "empty command"),
     ("dig 1234567", "a number in a command has at most 6 digits"),
+    ("build \u00e97 1234567", "a number in a command has at most 6 digits"),
+    ("dig \u0661\u0662\u0663\u0664\u0665\u0666\u0667", "a number in a command has at most 6 digits"),
+    ("dig \u0661\u0662\u0663\u0664\u0665\u0666", "can't dig 123456"),
 ]
 
 

@@ -165,3 +165,47 @@ def test_the_three_bridge_limit_holds_in_a_state_read_back_from_a_log() -> None:
     g.bridges = [(x, y, owner) for x in B.LAND for y in sorted(B.BRIDGABLE[x]) if x < y][1:4]
     _refused(g, "p0", f"bridge {a}:{B.NAMES[sorted(B.BRIDGABLE[B.INDEX[a]])[0]]}",
              "no bridge left")
+
+
+def _two_dwellings():
+    """Witches on E5 beside a Nomads dwelling on E4, in round 1."""
+    g = _state("witches", "nomads")
+    _put(g, "witches", "E5")
+    _put(g, "nomads", "E4")
+    return g
+
+
+def test_a_built_hex_and_anothers_building_cannot_be_changed() -> None:
+    g = _two_dwellings()
+    _refused(g, "p0", "dig 1. transform E5 to yellow", "E5 has a building")
+    _refused(g, "p0", "dig 1. transform E4", "E4 has a building")
+    _refused(g, "p0", "upgrade E4 to TP", "E4 is not a witches building")
+
+
+def test_power_is_taken_or_declined_only_where_it_is_offered() -> None:
+    g = _two_dwellings()
+    _refused(g, "p0", "leech 1", "^witches have no power offer$")
+    _refused(g, "p0", "leech 1 from nomads", "^witches have no power offer from nomads$")
+    _refused(g, "p0", "decline 1 from nomads", "^witches have no power offer from nomads$")
+
+
+def test_a_taken_three_step_spot_and_a_river_too_wide_are_refused() -> None:
+    g = _two_dwellings()
+    g.fac["witches"]["P"] = 1
+    g.cult_spots["FIRE"][0] = "nomads"
+    _refused(g, "p0", "send p to FIRE for 3", "the 3 spot of FIRE is taken")
+    g = _two_dwellings()
+    g.fac["witches"]["BRIDGE"] = 1
+    _refused(g, "p0", "bridge E5:E7", "no bridge can join E5 and E7")
+
+
+def test_a_setup_row_is_not_possible_once_the_game_is_under_way() -> None:
+    _refused(_two_dwellings(), "p0", "setup witches", "^setup is not possible now$")
+
+
+def test_the_giants_transform_only_to_their_home_terrain() -> None:
+    g = _state("giants", "nomads")
+    _put(g, "giants", "E5")
+    g.fac["giants"]["W"] = 10
+    _refused(g, "p0", "dig 2. transform E6 to yellow",
+             "the Giants can only transform to their home terrain")

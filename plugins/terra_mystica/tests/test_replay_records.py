@@ -89,3 +89,51 @@ def test_engine_import_verifies_and_shows_final_scores(gid):
     scores = summary["final_scores"]
     if final:
         assert scores == final
+
+
+def _first_league_record() -> tuple[str, list[str]]:
+    from meeple.core.testing import require_data
+
+    folder = require_data(DATA, "MEEPLE_TM_RECORDS")
+    path = folder / "league" / "s60_63" / "4pLeague_S60_D1L1_G1.txt"
+    return path.read_text(), path.read_text().split("\n")
+
+
+#: The record's line 50: the Nomads dig and build E3, which the ledger shows as 22 VP.
+_LINE = 50
+_ROW = "nomads\t+2\t22 VP\t-2\t13 C\t-4\t4 W\t\t0 P\t\t5/7/0 PW\t\t1/0/1/0\t1\tdig 1. build E3"
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ("22 VP", "23 VP", "G1: line 50 (nomads: dig 1. build E3): VP expected 23, got 22"),
+    ("13 C", "12 C", "G1: line 50 (nomads: dig 1. build E3): C expected 12, got 13"),
+    ("1/0/1/0", "1/0/2/0", "G1: line 50 (nomads: dig 1. build E3): EARTH expected 2, got 1"),
+    ("build E3", "build A1", "G1: line 50 (nomads: dig 1. build A1): refused: A1 is not "
+     "reachable: shipping 0, no adjacent building"),
+    ("nomads", "mermaids", "G1: line 50 (mermaids: dig 1. build E3): refused: canetts "
+     "(mermaids) may not act now; waiting for ['GeorgeShortwell', 'qlip21']"),
+])
+def test_a_record_that_disagrees_with_the_rules_names_its_line_and_field(old, new, said):
+    from meeple_terra_mystica.check import Mismatch
+
+    text, lines = _first_league_record()
+    assert lines[_LINE - 1] == _ROW
+    lines[_LINE - 1] = _ROW.replace(old, new, 1)
+    with pytest.raises(Mismatch) as info:
+        replay("\n".join(lines), None, "G1")
+    assert str(info.value) == said
+
+
+def test_a_record_that_stops_early_or_ends_on_other_scores_is_refused():
+    from meeple_terra_mystica.check import Mismatch
+
+    text, lines = _first_league_record()
+    with pytest.raises(Mismatch) as info:
+        replay("\n".join(lines[:60]), None, "G1")
+    assert str(info.value) == ("G1: the game did not finish (phase play, round 1, waiting "
+                               "for ['canetts', 'GeorgeShortwell'])")
+    final = {"darklings": 143, "nomads": 140, "mermaids": 152, "engineers": 161}
+    assert {n: f["VP"] for n, f in replay(text, final, "G1").fac.items()} == final
+    with pytest.raises(Mismatch) as info:
+        replay(text, {**final, "mermaids": 151}, "G1")
+    assert str(info.value) == "G1: final score of mermaids expected 151, got 152"

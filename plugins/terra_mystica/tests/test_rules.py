@@ -198,3 +198,80 @@ def test_parsed_rows_are_cached_per_game_on_its_state_not_on_the_game_object():
     assert set(vars(game)) == {"weights"}
     assert not [n for n, v in vars(G).items() if isinstance(v, dict) and not n.isupper()
                 and not n.startswith("__")]
+
+
+def test_a_games_row_caches_are_emptied_once_they_pass_their_limit(monkeypatch):
+    from meeple.core import LocalGame
+    from meeple_terra_mystica import TerraMystica
+    from meeple_terra_mystica import caches as C
+    from meeple_terra_mystica.notation import parse_row
+
+    monkeypatch.setattr(C, "LIMIT", 2)
+    game = TerraMystica()
+    state = LocalGame(game, ["a", "b"], {}, seed=1).state
+    rows = ["build E7", "build E8", "build E9", "build E10"]
+    caches = C.of(state)
+    # Three entries is one over the limit: the fourth row starts afresh.
+    for k, row in enumerate(rows):
+        assert game.parse(row.upper(), state).text == row
+        assert len(caches.turns) == (k + 1 if k < 3 else 1)
+        assert len(caches.parsed) == (k + 1 if k < 3 else 1)
+    fresh = C.RowCaches()
+    for k, row in enumerate(rows):
+        assert fresh.parse(row) == parse_row(row)
+        assert len(fresh.parsed) == (k + 1 if k < 3 else 1)
+    fresh.names = {(i,): "x" for i in range(3)}
+    fresh.same = {(i,): () for i in range(2)}
+    fresh.bounded()
+    assert fresh.names == {} and len(fresh.same) == 2  # only what is over the limit goes
+    fresh.same[(9,)] = ()
+    fresh.bounded()
+    assert fresh.same == {}
+
+
+def _final_scene(nomads_hexes=("A1", "A2")):
+    """Witches with three linked dwellings, Nomads with two, Cultists with one; cults
+    fire 5/5/0, water 10/2/1, earth 0/0/0, air 3/3/3; no resources left."""
+    from .test_live_rules import _put
+    from .test_live_rules import _state as _play_state
+
+    g = _play_state("witches", "nomads", "cultists")
+    for h in ("E5", "E6", "E7"):
+        _put(g, "witches", h)
+    for h in nomads_hexes:
+        _put(g, "nomads", h)
+    _put(g, "cultists", "I1")
+    cults = {"witches": (5, 10, 0, 3), "nomads": (5, 2, 0, 3), "cultists": (0, 1, 0, 3)}
+    for n, (fire, water, earth, air) in cults.items():
+        g.fac[n].update(FIRE=fire, WATER=water, EARTH=earth, AIR=air, VP=50, C=0, W=0, P=0,
+                        P1=0, P2=0, P3=0)
+    return g
+
+
+def test_final_scoring_ranks_each_cult_track_and_the_largest_area_sharing_ties():
+    from meeple_terra_mystica.scoring import final_scoring
+
+    g = _final_scene()
+    g.fac["cultists"]["C"] = 7  # two VP and a coin left over
+    final_scoring(g)
+    assert g.final["fire"] == {"witches": 6, "nomads": 6}  # 8 + 4 shared; 0 scores nothing
+    assert g.final["water"] == {"witches": 8, "nomads": 4, "cultists": 2}
+    assert g.final["earth"] == {}
+    assert g.final["air"] == {"witches": 4, "nomads": 4, "cultists": 4}  # (8 + 4 + 2) / 3
+    assert g.final["network_size"] == {"witches": 3, "nomads": 2, "cultists": 1}
+    assert g.final["network"] == {"witches": 18, "nomads": 12, "cultists": 6}
+    assert g.final["resources"] == {"witches": 0, "nomads": 0, "cultists": 2}
+    assert {n: f["VP"] for n, f in g.fac.items()} == {
+        "witches": 50 + 6 + 8 + 4 + 18, "nomads": 50 + 6 + 4 + 4 + 12,
+        "cultists": 50 + 2 + 4 + 6 + 2}
+    assert g.fac["cultists"]["C"] == 1
+    assert g.finished and g.phase == "over"
+
+
+def test_equal_largest_areas_share_first_and_second_place():
+    from meeple_terra_mystica.scoring import final_scoring
+
+    g = _final_scene(("A1", "A2", "A3"))
+    final_scoring(g)
+    assert g.final["network_size"] == {"witches": 3, "nomads": 3, "cultists": 1}
+    assert g.final["network"] == {"witches": 15, "nomads": 15, "cultists": 6}

@@ -49,6 +49,11 @@ DRAWN = re.compile(r'data-region="([^"]+)"')
     ("connect r3", ("hex:r3",)),
     ("setup witches", ("faction:witches",)),
     ("done", ("button:done",)),
+    ("wait", ("button:wait",)),
+    ("connect E7:F6", ("hex:E7", "hex:F6")),
+    ("convert 1W to 1C. burn 2", ("button:convert",)),
+    # Parts with nothing of their own to point at.
+    ("drop", ()), ("+2SPADE", ()), ("-BRIDGE", ()), ("+P", ()),
 ])
 def test_a_row_names_the_parts_it_touches_in_order(row: str, want: tuple) -> None:
     assert row_regions(parse_row(row)) == want
@@ -280,3 +285,124 @@ def test_an_open_power_offer_is_listed_with_its_amount() -> None:
         tail = ", for free" if amount == 1 else f", taking it all costs {amount - 1} VP"
         assert text.startswith(f"{DISPLAY[h.offers[0][1]]} built next to them: {amount} power "
                                f"offered{tail}"), text
+
+
+def test_the_round_bonus_preview_is_empty_outside_the_six_rounds_and_after_the_end() -> None:
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads")
+    g.score_tiles = ["SCORE1"] * 6  # 1 coin per earth step
+    f = g.fac["witches"]
+    f["EARTH"] = 3
+    for rnd, want in ((0, {}), (1, {"C": 3}), (6, {"C": 3}), (7, {})):
+        g.round = rnd
+        assert P.round_bonus(g, f) == want, rnd
+    g.round, g.finished = 6, True
+    assert P.round_bonus(g, f) == {}
+    assert P.say({}) == "nothing" and P.say({"SPADE": 2, "C": 1}) == "+1 C, +2 spade"
+
+
+def test_places_share_a_place_and_skip_the_next_ones() -> None:
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads", "cultists", "darklings")
+    for n, vp in zip(g.order, (80, 90, 80, 70), strict=True):
+        g.fac[n]["VP"] = vp
+    assert P.places(g) == [(1, ["nomads"]), (2, ["witches", "cultists"]), (4, ["darklings"])]
+    assert P.tie_lines(g)[0] == "Tie: p0 and p2 share place 2"
+
+
+def test_the_table_in_words_lists_tiles_left_actions_taken_and_income_to_come() -> None:
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads")
+    g.round = 2
+    g.pool = {**g.pool, "BON2": 0, "FAV1": 0, "TW3": 1}
+    g.coins = {"BON1": 1, "BON4": 3}
+    # Only the power action spaces count, and only those taken.
+    g.blocked = {"ACT4": 1, "ACT2": 1, "ACTW/witches": 1, "BON1": 1, "ACT6": 0}
+    g.fac["nomads"].update(L_D=3, L_TP=1, bonus="BON3", BON3=1)
+    assert GAME.describe_table(g, "p1") == [
+        "scoring tiles by round: 1 SCORE3, 2 SCORE3 (now), 3 SCORE3, 4 SCORE3, 5 SCORE3, "
+        "6 SCORE3",
+        "bonus tiles to take: BON1 (2 coins, +1 coin on it), BON3 (6 coins), BON4 (3 power, "
+        "+3 coins on it), BON5 (3 power, 1 worker), BON6 (2 workers), BON7 (1 worker), "
+        "BON8 (1 priest), BON9 (2 coins)",
+        "favor tiles left: FAV2 x1, FAV3 x1, FAV4 x1, FAV5 x3, FAV6 x3, FAV7 x3, FAV8 x3, "
+        "FAV9 x3, FAV10 x3, FAV11 x3, FAV12 x3",
+        "town tiles left: TW1 x2, TW2 x2, TW3 x1, TW4 x2, TW5 x2",
+        "power actions taken this round: ACT2, ACT4",
+        "income next round, p0 (Witches): 1 worker",
+        # Nomads: 1 + 3 workers from the board, 2 coins and 1 power from the trading
+        # house, 6 coins from BON3.
+        "income next round, p1 (Nomads) (you): 8 coins, 4 workers, 1 power",
+        "tie-break: players with equal points at the end share the rank"]
+    g.finished = True
+    g.pool = {t: 0 for t in g.pool}
+    g.blocked = {}
+    lines = GAME.describe_table(g, None)
+    assert lines[0] == "scoring tiles by round: " + ", ".join(f"{i} SCORE3" for i in range(1, 7))
+    assert lines[1:5] == ["bonus tiles to take: none", "favor tiles left: none",
+                          "town tiles left: none", "power actions taken this round: none"]
+    assert "(you)" not in "".join(lines)
+
+
+def test_the_tile_supplies_and_factions_panels_say_what_is_left_held_and_coming() -> None:
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads")
+    g.score_tiles = ["SCORE1"] * 6  # a coin per earth step at the round's end
+    g.pool = {**g.pool, "FAV2": 0, "TW3": 1}
+    g.fac["witches"].update(FAV2=1, FAV7=1, EARTH=3, VP=23, C=4, W=2, P=1, P1=3, P2=6, P3=3,
+                            ship=1, dig=1)
+    g.fac["nomads"].update(TW3=1)
+    panels = GAME.panels(g, None)
+    favors = {e.name: (e.text, e.region) for e in _panel(panels, "Favor tiles").entries}
+    assert list(favors) == [f"FAV{i}" for i in range(1, 13)]
+    assert favors["FAV1"] == ("+3 fire (1 left)", "favor:FAV1")
+    assert favors["FAV2"] == ("+3 water (0 left; held by Witches)", "favor:FAV2")
+    assert favors["FAV7"] == ("+2 earth, +1 W +1 PW (3 left; held by Witches)", "favor:FAV7")
+    towns = {e.name: (e.text, e.region) for e in _panel(panels, "Town tiles").entries}
+    assert list(towns) == ["TW1", "TW2", "TW3", "TW4", "TW5"]
+    assert towns["TW3"] == ("9 VP, 1 P (1 left; held by Nomads)", "town:TW3")
+    assert towns["TW1"] == ("5 VP, 6 C (2 left)", "town:TW1")
+    factions = [(e.name, e.text) for e in _panel(panels, "Factions and income").entries]
+    assert factions == [
+        ("Witches (p0)", "23 VP; 4 C, 2 W, 1 P, power 3/6/3; ship 1, dig 1; next income "
+         "+2 W, +1 PW; at this round's end +3 C"),
+        ("Nomads (p1)", "20 VP; 15 C, 2 W, 0 P, power 5/7/0; ship 0, dig 0; next income "
+         "+1 W; at this round's end +1 C")]
+    g.finished = True
+    factions = [e.text for e in _panel(GAME.panels(g, None), "Factions and income").entries]
+    assert factions[0] == "23 VP; 4 C, 2 W, 1 P, power 3/6/3; ship 1, dig 1"
+
+
+def test_a_factions_own_action_space_waits_for_its_stronghold_then_is_free_then_taken() -> None:
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads")
+    g.fac["nomads"]["ACTN"] = 1
+    g.blocked = {"ACTN/nomads": 1, "ACT3": 1}
+    entries = [(e.name, e.text) for e in _panel(GAME.panels(g, None), "Action spaces").entries]
+    assert [n for n, _ in entries] == [f"ACT{i}" for i in range(1, 7)] + ["ACTW", "ACTN"]
+    own = dict(entries[6:])
+    assert own["ACTW"].endswith("(once the stronghold stands)")
+    assert own["ACTN"].endswith("(taken this round)")
+    assert dict(entries)["ACT3"].endswith("(taken this round)")
+    assert dict(entries)["ACT2"].endswith("(free)")
+    g.fac["witches"]["ACTW"] = 1
+    own = {e.name: e.text for e in _panel(GAME.panels(g, None), "Action spaces").entries}
+    assert own["ACTW"].endswith("(free)")
+
+
+def test_the_scoring_panel_marks_the_rounds_scored_and_the_current_one() -> None:
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads")
+    g.round = 3
+    marks = [e.text.rsplit(" (", 1)[-1] if "(" in e.text else ""
+             for e in _panel(GAME.panels(g, None), "Scoring tiles").entries]
+    assert marks == ["scored)", "scored)", "this round)", "", "", ""]
+    g.round, g.finished = 6, True
+    texts = [e.text for e in _panel(GAME.panels(g, None), "Scoring tiles").entries]
+    assert all(t.endswith(" (scored)") for t in texts)

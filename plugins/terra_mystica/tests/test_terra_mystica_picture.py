@@ -261,3 +261,34 @@ def test_map_cult_tracks_and_boards_stand_one_below_the_other_on_the_page(i: int
     # One board under the other, in seat order, none overlapping the next.
     for a, b in zip(boards, boards[1:], strict=False):
         assert a.bbox()[3] < b.bbox()[1]
+
+
+_SHORT = {"": " ", "D": "D", "TP": "T", "TE": "E", "SH": "H", "SA": "S"}
+
+
+@pytest.mark.parametrize("i", [2, len(STATES) - 1])
+def test_the_narrow_text_draws_the_map_five_columns_a_hex_and_keeps_the_rest(i: int) -> None:
+    g = STATES[i]
+    wide = render_text(g).splitlines()
+    narrow = GAME.render(g, "narrow").splitlines()
+    rows = sorted({r for r, _ in B.POS})
+    # Above the map and below its legend the narrow text is the wide one, line for line.
+    assert narrow[:3] == wide[:3]
+    assert narrow[3 + len(rows) + 3:] == wide[3 + len(rows) + 1:]
+    for r in rows:
+        line = narrow[3 + r]
+        head = chr(ord("A") + r) + " " + ("  " if r % 2 else "")
+        assert line.startswith(head), line
+        hexes = sorted((h for h in range(B.N_HEX) if B.POS[h][0] == r), key=lambda h: B.POS[h][1])
+        body = line[len(head):]
+        assert len(body) == 5 * len(hexes) - 1, line
+        for k, h in enumerate(hexes):
+            cell = body[5 * k:5 * k + 4]
+            want = " ~~~" if B.IS_RIVER[h] else (
+                f"{B.NAMES[h][1:]:>2}{LETTER[g.hcolor[h]]}{_SHORT[g.hbld[h]]}")
+            assert cell == want, (line, k)
+    legend = narrow[3 + len(rows):3 + len(rows) + 3]
+    assert legend[0].startswith("  (a hex: its number in the row (row E, 8: E8)")
+    assert "terrain Y yellow U brown K black B blue G green S gray R red; ~~~ river" in legend[1]
+    assert "building D dwelling T trading house E temple H stronghold S sanctuary)" in legend[2]
+    assert max(len(x) for x in narrow[3:3 + len(rows)]) <= 80

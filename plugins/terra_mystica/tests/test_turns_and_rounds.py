@@ -214,3 +214,29 @@ def test_the_duties_list_names_every_faction_owing_a_choice_once():
                 if r["type"] == "leech"] == [tuple(o[:3]) for o in g.offers]
         aside += bool(want)
     assert aside  # factions owing a choice outside their turn were among them
+
+
+def _holding_bon1():
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    g.pool = {**g.pool, "BON1": 0, "BON4": 1}
+    g.coins = {**g.coins, "BON1": 0, "BON4": 2}
+    f.update(BON1=1, bonus="BON1", C=5)
+    return g, f
+
+
+def test_passing_returns_the_held_tile_and_takes_the_new_one_with_its_coins() -> None:
+    g, f = _holding_bon1()
+    _row(g, "p0", "pass BON4")
+    assert f["C"] == 7 and f["bonus"] == "BON4" and f["BON4"] == 1 and f["BON1"] == 0
+    assert (g.pool["BON1"], g.coins["BON1"]) == (1, 0)
+    assert (g.pool["BON4"], g.coins["BON4"]) == (0, 0)
+    assert g.pass_order == ["witches"] and f["passed"] == 1
+
+
+def test_passing_in_the_last_round_takes_no_tile_even_one_named() -> None:
+    g, f = _holding_bon1()
+    g.round = 6
+    _row(g, "p0", "pass BON4")
+    assert f["C"] == 5 and f["bonus"] == "" and f["BON4"] == 0 and f["BON1"] == 0
+    assert (g.pool["BON1"], g.pool["BON4"], g.coins["BON4"]) == (1, 1, 2)

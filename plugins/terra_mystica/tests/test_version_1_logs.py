@@ -39,3 +39,22 @@ def test_a_version_1_start_upcasts_with_site_leech_and_no_fixed_factions() -> No
     assert out["options"] == ["strict-leech", "site-leech"]  # in the options' own order
     kept = {**data, "factions": ["witches", "nomads"]}
     assert GAME.upcast(Started.TYPE, 1, kept) == (2, kept)
+
+
+def test_a_version_1_row_todays_rules_refuse_is_refused_saying_which_and_why() -> None:
+    import pytest
+    from meeple.core import IllegalCommand, LocalGame
+    from meeple_terra_mystica.game import Acted, Played
+
+    state = LocalGame(GAME, ["ann", "bob"], {}, seed=1).state
+    with pytest.raises(IllegalCommand) as info:
+        GAME.upcast_in_context(state, Acted("bob", "setup witches"))
+    assert str(info.value) == ("a version-1 row of bob, 'setup witches', is refused by "
+                               "today's rules: it is ann's turn to pick a faction")
+    # A row the rules accept becomes one Played of the faction that played it.
+    played = GAME.upcast_in_context(state, Acted("ann", "setup witches"))
+    assert type(played) is Played and (played.player, played.faction) == ("ann", "witches")
+    assert played.text == "setup witches"
+    # Today's events pass through as they are.
+    assert GAME.upcast_in_context(state, played) is played
+    assert GAME.upcasts_in_context(Acted("ann", "x")) and not GAME.upcasts_in_context(played)

@@ -52,3 +52,28 @@ def test_bad_input_is_refused_with_a_reason(capsys, args, said):
         worker_ledger.main(args)
     assert e.value.code == 2
     assert said in capsys.readouterr().err
+
+
+def test_the_report_lists_each_factions_flows_per_game_largest_first(monkeypatch, capsys):
+    import statistics
+
+    def random_play(players, seed, options, **kw):
+        return play(["random"] * 4, seed, options, **kw)
+
+    monkeypatch.setattr(worker_ledger, "play", random_play)
+    assert worker_ledger.main(["--games", "2", "--first-seed", "3", "--min", "1.5"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    ledger = worker_ledger.Ledger()
+    for seed in (3, 4):
+        ledger.finish(play(["random"] * 4, seed, {}, watch=ledger.watch))
+    want = []
+    for n in sorted(ledger.flows):
+        games = ledger.games[n]
+        want.append(f"{n} ({games} games, {statistics.mean(ledger.buildings[n]):.2f} "
+                    "buildings at the end): workers a game")
+        flows = sorted(ledger.flows[n].items(), key=lambda kv: -kv[1])
+        want += [f"  {w / games:+6.1f}  {k}" for k, w in flows if abs(w / games) >= 1.5]
+    assert out == want
+    # Kinds under the threshold are left out, one at it is kept.
+    per_game = [abs(w / ledger.games[n]) for n in ledger.flows for w in ledger.flows[n].values()]
+    assert any(v < 1.5 for v in per_game) and any(v == 1.5 for v in per_game)
