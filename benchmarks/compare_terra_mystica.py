@@ -79,9 +79,10 @@ def main(revision: str = "main", rounds: int = 2) -> None:
 
     every = [p.read_text() for p in sorted(DATA.glob("s*/*.txt"))]
     # Only games both codes give the same facts for (an older format upcast): where a rule
-    # changed in between, the two do different work and the ratio means nothing.
-    texts = [text for text in every if [stored(then_codec, e) for e in then_import(text)]
-             == [stored(now_codec, e) for e in now_import(text)]]
+    # changed in between, the two do different work and the ratio means nothing. The first
+    # event, the setup, is left out: it lists the options an import sets, which may grow.
+    texts = [text for text in every if [stored(then_codec, e) for e in then_import(text)[1:]]
+             == [stored(now_codec, e) for e in now_import(text)[1:]]]
     if not texts:
         raise SystemExit(f"no league game gives the same events at {revision} and here")
     then, this = [], []

@@ -467,12 +467,12 @@ def test_advancing_digging_costs_its_price_scores_six_and_stops_at_the_top(name,
     for level in range(0, top + 1):
         g = _state(name, "nomads")
         f = g.fac[name]
-        f.update(W=10, C=20, P=5, VP=20, dig=level)
+        f.update(W=10, C=20, P=5, VP=20, digging=level)
         if level == top:
             _refused(g, "p0", "advance dig", f"{name} can't advance digging")
             continue
         _row(g, "p0", "advance dig")
-        assert f["dig"] == level + 1 and f["VP"] == 26
+        assert f["digging"] == level + 1 and f["VP"] == 26
         assert {k: v - f[k] for k, v in (("W", 10), ("C", 20), ("P", 5))} == {
             "W": 0, "C": 0, "P": 0, **cost}
 

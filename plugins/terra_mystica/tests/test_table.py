@@ -321,7 +321,7 @@ def test_the_table_in_words_lists_tiles_left_actions_taken_and_income_to_come() 
     g.coins = {"BON1": 1, "BON4": 3}
     # Only the power action spaces count, and only those taken.
     g.blocked = {"ACT4": 1, "ACT2": 1, "ACTW/witches": 1, "BON1": 1, "ACT6": 0}
-    g.fac["nomads"].update(L_D=3, L_TP=1, bonus="BON3", BON3=1)
+    g.fac["nomads"].update(D=3, TP=1, bonus="BON3", BON3=1)
     assert GAME.describe_table(g, "p1") == [
         "scoring tiles by round: 1 SCORE3, 2 SCORE3 (now), 3 SCORE3, 4 SCORE3, 5 SCORE3, "
         "6 SCORE3",
@@ -354,7 +354,7 @@ def test_the_tile_supplies_and_factions_panels_say_what_is_left_held_and_coming(
     g.score_tiles = ["SCORE1"] * 6  # a coin per earth step at the round's end
     g.pool = {**g.pool, "FAV2": 0, "TW3": 1}
     g.fac["witches"].update(FAV2=1, FAV7=1, EARTH=3, VP=23, C=4, W=2, P=1, P1=3, P2=6, P3=3,
-                            ship=1, dig=1)
+                            shipping=1, digging=1)
     g.fac["nomads"].update(TW3=1)
     panels = GAME.panels(g, None)
     favors = {e.name: (e.text, e.region) for e in _panel(panels, "Favor tiles").entries}

@@ -232,10 +232,10 @@ def test_the_shipping_town_tile_lengthens_a_carpet_flight_and_skips_non_shippers
 def test_the_shipping_town_tile_at_the_top_of_the_track_gives_only_its_points() -> None:
     g = _state("witches", "nomads", options=("mini-expansion-1",))
     f = g.fac["witches"]
-    f.update(TOWN=1, KEY=1, VP=20, ship=3, C=0, P=0)
+    f.update(TOWN=1, KEY=1, VP=20, shipping=3, C=0, P=0)
     take_town(g, f, "TW7")
     # 4 VP of the tile and the Witches' 5 for a town; no level past the top, no error.
-    assert f["ship"] == 3 and f["VP"] == 29 and f["KEY"] == 1 and (f["C"], f["P"]) == (0, 0)
+    assert f["shipping"] == 3 and f["VP"] == 29 and f["KEY"] == 1 and (f["C"], f["P"]) == (0, 0)
 
 
 def test_the_spade_round_tile_pays_only_for_spades_gained_in_play() -> None:
