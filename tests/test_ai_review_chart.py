@@ -107,6 +107,7 @@ def test_a_ring_marks_each_decision_that_lost_more_than_the_threshold() -> None:
     assert [p.num("r") for p in points] == [2.2, 4.5, 2.2]
     assert [(p.fill, p.attrs["stroke"]) for p in points] == [
         (PALETTE[0], PALETTE[0]), ("#fff", "#c00"), (PALETTE[0], PALETTE[0])]
+    assert [p.attrs["stroke-width"] for p in points] == ["1", "2", "1"]  # a ring is thicker
     assert flat(p.centre() for p in points) == pytest.approx(
         flat([(at_x(0, 4), at_y(0.1)), (at_x(1, 4), at_y(-0.5)), (at_x(2, 4), at_y(0.0))]),
         abs=0.051)

@@ -15,7 +15,10 @@ from cli_runner import run_meeple
 from meeple.ai.executors import ProcessExecutor
 from meeple.ai.review import (
     KIND,
+    ReviewISMCTS,
+    ReviewMCTS,
     Task,
+    _search,
     load_review,
     plan_review,
     positions,
@@ -25,9 +28,11 @@ from meeple.ai.review import (
 )
 from meeple.ai.review_chart import review_svg
 from meeple.core import BadOptions
+from meeple.core.agents import parse_spec
 from meeple.core.engine import Engine
 from meeple.core.plugins import load
 from meeple.core.stores.annotations import annotations_for
+from meeple.core.testing import played
 
 PLUGINS = load()
 
@@ -383,3 +388,156 @@ def test_the_same_review_in_two_interpreters_with_other_hash_seeds(tmp_path: Pat
                              capture_output=True, text=True, check=True, timeout=300)
         runs.append(orjson.loads(out.stdout)["decisions"])
     assert runs[0] == runs[1] and len(runs[0]) == 6
+
+
+# -- the search of one decision, read back from its tree ----------------------------------------
+
+
+def _searched(task: Task, game: Any) -> tuple[Any, tuple[Any, dict, dict, int]]:
+    """The agent ``review_decision`` makes for ``task``, and what its search returned."""
+    name, options = parse_spec(task.spec)
+    agent = (ReviewISMCTS if name == "ismcts" else ReviewMCTS)(options, task.seed)
+    return agent, _search(agent, game, task)
+
+
+def _c4_task(moves: list[str], command: str, spec: str, seed: int = 3) -> tuple[Task, Any]:
+    """The decision after ``moves`` of a connect four game of ann and bob, where ``command``
+    was played."""
+    game = PLUGINS.game("connect-four")
+    state = played(game, ["ann", "bob"], moves).state
+    p = "ann" if len(moves) % 2 == 0 else "bob"
+    view = game.view(state, p)
+    return Task("connect-four", len(moves), len(moves) + 1, p, ("ann", "bob"), view,
+                game.parse(command, view, p), spec, seed, None), game
+
+
+def test_each_estimate_is_the_mean_reward_of_the_simulations_through_the_command() -> None:
+    task, game = _c4_task(["4", "4", "3"], "1", "mcts:sims=60,reuse=false")
+    agent, (best, values, visits, sims) = _searched(task, game)
+    root = agent._root
+    assert root.n == 60 and sims == 60  # every command had its share: none was added
+    assert set(values) == set(visits) == set(root.children)
+    for move, node in root.children.items():
+        assert visits[move] == node.n >= 1
+        if node.proven is not None:
+            assert values[move] == node.proven
+        else:  # w sums the mover's rewards; the other player's are their negation
+            assert values[move] == pytest.approx({"bob": node.w / node.n,
+                                                  "ann": -node.w / node.n}, abs=1e-12)
+    assert best == agent._best(root)
+    assert not set(root.untried) & set(root.children)
+
+
+def test_a_decision_reports_the_searchs_estimates_rounded_to_four_places() -> None:
+    task, game = _c4_task(["4", "4", "3"], "2", "mcts:sims=70,reuse=false")
+    _, (best, values, visits, sims) = _searched(task, game)
+    got = review_decision(task, game)
+    p, mine = task.player, task.played
+    assert values[mine][p] != round(values[mine][p], 4)  # the rounding shows
+    assert got["after"] == {q: round(values[mine][q], 4) for q in ("ann", "bob")}
+    assert got["before"] == {q: round(values[best][q], 4) for q in ("ann", "bob")}
+    assert got["loss"] == round(max(0.0, values[best][p] - values[mine][p]), 4)
+    assert got["visits"] == {"played": visits[mine], "best": visits[best]}
+    ranked = sorted(values, key=lambda m: (-values[m][p], -visits[m]))[:3]
+    assert got["top"] == [{"move": game.format(m, task.view), "value": round(values[m][p], 4),
+                           "visits": visits[m]} for m in ranked]
+    assert got["simulations"] == sims
+    assert (got["index"], got["seq"], got["player"], got["played"]) == (3, 4, "bob", "2")
+    assert got["marker"] is None and got["best"] == game.format(best, task.view)
+
+
+@pytest.mark.parametrize("sims, share", [(10, 2), (29, 2), (30, 3), (40, 4)])
+def test_the_played_command_gets_a_tenth_of_the_simulations_and_at_least_two(
+        sims: int, share: int) -> None:
+    # topk=1: the search itself looks only at the command the prior likes best, so every
+    # simulation through the played one is the review's own
+    task, game = _c4_task(["4", "4"], "1", f"mcts:prior=1,topk=1,sims={sims},reuse=false")
+    agent, (best, values, visits, total) = _searched(task, game)
+    assert agent._root.n == sims
+    assert best != task.played and set(visits) == {best, task.played}
+    assert visits[task.played] == share and visits[best] == sims
+    assert total == sims + share
+    assert task.played not in agent._root.untried
+
+
+def test_an_unsearched_played_command_leaves_the_untried_ones() -> None:
+    task, game = _c4_task(["4", "4"], "1", "mcts:sims=3,reuse=false")
+    agent, (_, _, visits, total) = _searched(task, game)
+    root = agent._root
+    assert root.n == 3 and len(root.children) == 4 and visits[task.played] == 2
+    assert total == 5
+    assert len(root.untried) == 3 and task.played not in root.untried
+    assert not set(root.untried) & set(root.children)
+
+
+def _search_counting(task: Task, game: Any) -> tuple[Any, list[int]]:
+    """The search of ``task``, and the forward-model calls of each simulation from the root."""
+    _, options = parse_spec(task.spec)
+    agent = ReviewMCTS(options, task.seed)
+    spent: list[int] = []
+    simulate = agent._simulate
+
+    def counted(node: Any, state: Any) -> int:
+        used = simulate(node, state)
+        if node is agent._root:
+            spent.append(used)
+        return used
+
+    agent._simulate = counted  # type: ignore[method-assign]
+    _search(agent, game, task)
+    return agent, spent
+
+
+@pytest.mark.parametrize("calls", [1, 40, 200])
+def test_a_calls_budget_stops_the_search_at_the_first_simulation_that_reaches_it(
+        calls: int) -> None:
+    task, game = _c4_task(["4", "4"], "4", f"mcts:calls={calls},reuse=false")
+    agent, spent = _search_counting(task, game)
+    assert len(spent) == agent._root.n >= 1
+    assert sum(spent[:-1]) < calls <= sum(spent)
+
+
+def test_a_calls_budget_met_exactly_ends_the_search() -> None:
+    # the budget checks draw nothing from the agent's random numbers, so a larger budget
+    # plays the same first simulations: a budget of exactly the first three's calls
+    # stops after the third
+    task, game = _c4_task(["4", "4"], "4", "mcts:calls=500,reuse=false")
+    _, spent = _search_counting(task, game)
+    exact = sum(spent[:3])
+    agent, again = _search_counting(attrs.evolve(task, spec=f"mcts:calls={exact},reuse=false"),
+                                    game)
+    assert again == spent[:3] and agent._root.n == 3
+
+
+def test_a_played_command_better_than_the_best_loses_nothing() -> None:
+    # the best is the most visited command; the played one has fewer visits and a higher mean
+    task, game = _c4_task(["4", "3", "4", "3"], "3", "mcts:sims=70,reuse=false")
+    _, (best, values, visits, _) = _searched(task, game)
+    p, mine = task.player, task.played
+    assert best != mine and values[mine][p] > values[best][p] and visits[mine] < visits[best]
+    got = review_decision(task, game)
+    assert got["loss"] == 0.0 and got["best"] != got["played"]
+    assert got["before"] == {q: round(values[best][q], 4) for q in ("ann", "bob")}
+    assert got["before"] != {q: round(values[best][q], 5) for q in ("ann", "bob")}
+    assert got["after"] == {q: round(values[mine][q], 4) for q in ("ann", "bob")}
+
+
+def test_commands_of_equal_estimate_are_ranked_by_their_visits() -> None:
+    # bob must block at 4; every other command loses, each with its own number of visits
+    task, game = _c4_task(MISSED[:5], "7", "mcts:sims=40,reuse=false")
+    _, (best, values, visits, _) = _searched(task, game)
+    got = review_decision(task, game)
+    top = got["top"]
+    assert top[0]["move"] == "4" == got["best"] and top[0]["value"] > 0
+    assert [t["value"] for t in top[1:]] == [-1.0, -1.0]
+    losing = sorted((visits[m] for m in values if values[m]["bob"] == -1.0), reverse=True)
+    assert [t["visits"] for t in top[1:]] == losing[:2] and losing[1] > losing[-1]
+
+
+def test_a_proven_played_command_is_not_searched_again() -> None:
+    # ann wins at once with 4: the win is proven by the simulation that first plays it
+    task, game = _c4_task(MISSED[:6], "4", "mcts:sims=500,reuse=false")
+    agent, (best, values, visits, total) = _searched(task, game)
+    assert best == task.played and agent._root.proven == {"ann": 1.0, "bob": -1.0}
+    assert visits[task.played] == 1 and total == agent._root.n < 500
+    assert values[task.played] == {"ann": 1.0, "bob": -1.0}
