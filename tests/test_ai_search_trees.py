@@ -757,6 +757,36 @@ def test_a_proven_result_outranks_visits_when_the_move_is_chosen() -> None:
         assert move == Go("b"), seed
 
 
+def _chosen(children: dict[str, tuple[int, float, dict | None]], solve: bool = True) -> str:
+    """The command ``MCTSAgent._best`` chooses at a root of x's with these children, given as
+    (visits, total reward, proven result)."""
+    agent = make_agent("mcts:sims=1", 0)
+    agent.solve = solve
+    root = Node(None, 0)
+    root.player = "x"
+    for move, (n, w, proven) in children.items():
+        child = root.children[move] = Node("x", 0)
+        child.n, child.w, child.proven = n, w, proven
+    return agent._best(root)
+
+
+WIN, DRAW, LOSS = {"x": 1.0, "y": -1.0}, {"x": 0.0, "y": 0.0}, {"x": -1.0, "y": 1.0}
+
+
+def test_the_chosen_command_is_the_best_proven_then_the_most_visited_then_the_best_total(
+) -> None:
+    assert _chosen({"open": (10, 9.0, None), "win": (1, 1.0, WIN),
+                    "loss": (20, -20.0, LOSS)}) == "win"  # whatever the visits
+    # an open command counts as an even result: above a proven loss, level with a draw
+    assert _chosen({"open": (10, 2.0, None), "loss": (20, -20.0, LOSS)}) == "open"
+    assert _chosen({"loss": (20, -20.0, LOSS), "open": (10, 2.0, None)}) == "open"
+    assert _chosen({"draw": (3, 0.0, DRAW), "open": (10, -5.0, None)}) == "open"
+    assert _chosen({"open": (2, 1.0, None), "draw": (3, 0.0, DRAW)}) == "draw"
+    assert _chosen({"a": (5, 1.0, None), "b": (5, 3.0, None), "c": (4, 4.0, None)}) == "b"
+    # without the solver a proven result is only its visits
+    assert _chosen({"win": (1, 1.0, WIN), "loss": (20, -20.0, LOSS)}, solve=False) == "loss"
+
+
 def test_a_greedy_reply_breaks_a_tie_at_random() -> None:
     # After a, y's p and q are equally good for y (the values are computed, so equal but
     # not the same object), but p loses for x and q wins: depth 2 judges a by one of them,
