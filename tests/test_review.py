@@ -5,6 +5,7 @@ never changes the game's log, and sees only what the deciding player saw."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from cli_runner import run_meeple
 from meeple.ai.executors import ProcessExecutor
 from meeple.ai.review import (
     KIND,
+    META_PART,
     ReviewISMCTS,
     ReviewMCTS,
     Task,
@@ -541,3 +543,198 @@ def test_a_proven_played_command_is_not_searched_again() -> None:
     assert best == task.played and agent._root.proven == {"ann": 1.0, "bob": -1.0}
     assert visits[task.played] == 1 and total == agent._root.n < 500
     assert values[task.played] == {"ann": 1.0, "bob": -1.0}
+
+
+# -- what is stored and shown ------------------------------------------------------------------
+
+
+def test_a_review_stores_what_it_is_beside_its_decisions(tmp_path: Path) -> None:
+    won = ["1", "2", "1", "2", "1", "2", "1"]  # ann's four in column 1
+    eng = connect_four(tmp_path, won)
+    plan = plan_review(eng, "c4", agent="mcts:sims=5", budget=0.5, seed=3)
+    assert plan.key == "mcts:sims=5,reuse=false budget=0.5 seed=3"
+    got = run_review(eng, plan)
+    parts = annotations_for(eng.store).get("c4", KIND, plan.key)
+    assert parts[META_PART] == {
+        "game_id": "c4", "game": "connect-four", "players": ["ann", "bob"],
+        "agent": "mcts:sims=5,reuse=false", "budget": 0.5, "seed": 3, "key": plan.key,
+        "positions": 7, "final": {"ann": 1.0, "bob": -1.0}}
+    assert load_review(eng, "c4", plan.key) == got == [parts[i] for i in range(7)]
+    assert [d["index"] for d in got] == list(range(7))
+    unfinished = connect_four(tmp_path, won[:3], "other.sqlite")
+    assert plan_review(unfinished, "c4", agent="mcts:sims=5").final is None
+
+
+def test_the_positions_of_a_game_are_its_commands_with_the_state_before_each(
+        tmp_path: Path) -> None:
+    eng = connect_four(tmp_path, ["4", "3", "4"])
+    game, players, pos, final = positions(eng, "c4")
+    assert game.name == "connect-four" and players == ["ann", "bob"]
+    assert [(p.index, p.player, p.text) for p in pos] == [
+        (0, "ann", "4"), (1, "bob", "3"), (2, "ann", "4")]
+    records = eng.table("c4").records
+    first_of = {}
+    for r in records:
+        first_of.setdefault(r.batch, r.seq)
+    assert [p.seq for p in pos] == [first_of[r.batch] for r in records
+                                    if r.actor is not None and first_of[r.batch] == r.seq]
+    for p in pos:
+        assert p.state == eng.table("c4", upto=p.seq - 1).state
+    assert final == eng.table("c4").state
+
+
+def test_the_review_shown_is_the_one_with_most_decisions_or_the_one_asked_for(
+        tmp_path: Path) -> None:
+    from meeple.ai.review import defaults_for, stored_review_json
+
+    eng = connect_four(tmp_path, MISSED)
+    assert stored_review_json(eng, "c4") is None  # no review yet
+    whole = plan_review(eng, "c4", agent="mcts:sims=4", seed=1)
+    run_review(eng, whole)
+    part = plan_review(eng, "c4", agent="mcts:sims=4", seed=2)
+    run_review(eng, attrs.evolve(part, tasks=part.tasks[:2]))
+    shown = stored_review_json(eng, "c4")
+    assert shown is not None and shown["key"] == whole.key and len(shown["decisions"]) == 7
+    assert shown["reviews"] == sorted([whole.key, part.key]) and shown["complete"]
+    assert shown["threshold"] == defaults_for("connect-four").threshold == 0.25
+    asked = stored_review_json(eng, "c4", part.key, threshold=0.5)
+    assert asked is not None and [d["index"] for d in asked["decisions"]] == [0, 1]
+    assert asked["threshold"] == 0.5 and asked["key"] == part.key
+    assert stored_review_json(eng, "c4", "no such review") is None
+    # a key with decisions but nothing saying what the review is shows nothing
+    annotations_for(eng.store).put("c4", KIND, "zzz", 0, shown["decisions"][0])
+    assert stored_review_json(eng, "c4", "zzz") is None
+
+
+def test_of_reviews_with_as_many_decisions_the_last_key_is_shown(tmp_path: Path) -> None:
+    from meeple.ai.review import stored_review_json
+
+    eng = connect_four(tmp_path, MISSED[:3])
+    keys = []
+    for seed in (5, 12, 3):
+        plan = plan_review(eng, "c4", agent="mcts:sims=4", seed=seed)
+        run_review(eng, plan)
+        keys.append(plan.key)
+    shown = stored_review_json(eng, "c4")
+    assert shown is not None and shown["key"] == max(keys) == keys[0]  # "seed=5" sorts last
+
+
+def test_a_review_is_complete_when_every_position_has_its_decision() -> None:
+    from meeple.ai.review import review_json
+
+    decisions = [{"index": 0, "player": "ann", "loss": 0.3, "played": "1", "best": "2"},
+                 {"index": 1, "player": "bob", "loss": 0.1, "played": "3", "best": "3"}]
+    info = {"game": "connect-four", "players": ["ann", "bob"], "positions": 3}
+    got = review_json(info, decisions, 0.2)
+    assert got["complete"] is False and got["threshold"] == 0.2
+    assert got["game"] == "connect-four" and got["decisions"] == decisions
+    assert got["summary"]["ann"]["big_losses"] == 1 and got["summary"]["bob"]["decisions"] == 1
+    assert review_json({**info, "positions": 2}, decisions, 0.2)["complete"] is True
+    assert review_json({"players": ["ann", "bob"]}, decisions, 0.2)["complete"] is True
+
+
+def test_another_players_commands_are_shown_as_the_viewer_may_see_them() -> None:
+    from meeple.ai.review import redacted
+
+    class Secret:
+        def redact_command(self, text: str, actor: str, player: str | None) -> str:
+            return f"({actor}'s {len(text)})"
+
+    decisions = [{"index": 0, "player": "ann", "played": "ab", "best": "cde",
+                  "top": [{"move": "cde", "value": 0.5}, {"move": "ab", "value": 0.1}]},
+                 {"index": 1, "player": "bob", "played": "f", "best": "f",
+                  "top": [{"move": "f", "value": 0.0}]}]
+    kept = orjson.dumps(decisions)
+    ann = redacted(Secret(), decisions, "ann")
+    assert ann[0] == decisions[0]
+    assert ann[1] == {"index": 1, "player": "bob", "played": "(bob's 1)", "best": "(bob's 1)",
+                      "top": [{"move": "(bob's 1)", "value": 0.0}]}
+    nobody = redacted(Secret(), decisions, None)
+    assert nobody[0]["played"] == "(ann's 2)" and nobody[0]["best"] == "(ann's 3)"
+    assert [t["move"] for t in nobody[0]["top"]] == ["(ann's 3)", "(ann's 2)"]
+    assert [t["value"] for t in nobody[0]["top"]] == [0.5, 0.1]
+    assert orjson.dumps(decisions) == kept  # the stored decisions are left as they were
+
+
+def test_the_alternative_is_the_position_after_the_preferred_command(tmp_path: Path) -> None:
+    from meeple.ai.review import alternative_state
+
+    eng = connect_four(tmp_path, MISSED)
+    got = run_review(eng, plan_review(eng, "c4", agent="mcts:sims=300"))
+    win = got[6]
+    assert win["best"] == "4" and win["played"] == "6"
+    after = alternative_state(eng, "c4", win)
+    game = eng.game_of("c4")
+    want = played(game, ["ann", "bob"], [*MISSED[:6], "4"]).state
+    assert after == want and game.outcome(after).ranks == {"ann": 1, "bob": 2}
+
+
+def test_a_decisions_seed_is_the_first_eight_bytes_of_its_digest() -> None:
+    import hashlib
+
+    from meeple.ai.review import decision_seed
+
+    digest = hashlib.sha256(b"meeple-review:7:12").digest()
+    assert decision_seed(7, 12) == int.from_bytes(digest[:8], "big")
+    seeds = {decision_seed(s, i) for s in range(3) for i in range(3)}
+    assert len(seeds) == 9 and all(0 <= s < 2 ** 64 for s in seeds)
+
+
+def test_review_defaults_are_the_games_row_over_the_any_row(tmp_path: Path) -> None:
+    from meeple.ai.review import Defaults, defaults_for
+
+    table = tmp_path / "defaults.toml"
+    table.write_text('[any]\nspec = "ismcts"\nrate = 200\nbudget = 0.5\nthreshold = 0.1\n'
+                     '[g]\nspec = "mcts"\nbudget = 2\n')
+    assert defaults_for("g", table) == Defaults("mcts", 200.0, 2.0, 0.1)
+    assert defaults_for("other", table) == Defaults("ismcts", 200.0, 0.5, 0.1)
+    assert defaults_for("unlisted-game") == Defaults("ismcts", 200.0, 0.5, 0.1)
+
+
+def test_a_budget_becomes_the_rounded_count_of_simulations_and_at_least_one() -> None:
+    assert resolve_spec("connect-four", None, None) == ("mcts:im=0.4,sims=1000,reuse=false",
+                                                        0.1)
+    assert resolve_spec("connect-four", None, 0.01236)[0] == "mcts:im=0.4,sims=124,reuse=false"
+    assert resolve_spec("connect-four", None, 0.01234)[0] == "mcts:im=0.4,sims=123,reuse=false"
+    assert resolve_spec("connect-four", None, 1e-9)[0] == "mcts:im=0.4,sims=1,reuse=false"
+    assert resolve_spec("connect-four", "ismcts:calls=50", 1) == (
+        "ismcts:calls=50,reuse=false", 1)
+    assert resolve_spec("connect-four", "mcts:reuse=true", 0.001)[0] == (
+        "mcts:reuse=false,sims=10")
+
+
+@pytest.mark.parametrize("agent, budget, says", [
+    (None, -1.0, "--budget must be above 0 CPU seconds, not -1"),
+    ("random", 1, "a review searches with mcts or ismcts (their options as in play), "
+                  "not 'random'"),
+    ("mcts:opponents=heuristic", 1, "leave out opponents=heuristic"),
+    ("mcts:cpu=1,seconds=2", 1, "use --budget instead of seconds="),
+    ("ismcts:cpu=1", 1, "use --budget instead of cpu="),
+    ("mcts:sims", 1, "sims"),
+    ("mcts:c=-1", 1, "option 'c' of agent 'mcts' must be 0 or more"),
+])
+def test_a_review_spec_is_refused_with_the_reason(agent: str | None, budget: float,
+                                                   says: str) -> None:
+    with pytest.raises(BadOptions, match=re.escape(says)):
+        resolve_spec("connect-four", agent, budget)
+
+
+def test_the_reviewed_player_is_searched_first_among_those_acting_at_once() -> None:
+    from meeple.ai.review import _FirstActs
+
+    class Together:
+        name = "together"
+
+        def __init__(self, acting: list[str]) -> None:
+            self.acting = acting
+
+        def to_act(self, state: Any) -> list[str]:
+            return self.acting
+
+    assert _FirstActs(Together(["a", "b", "c"]), "c").to_act(None) == ["c", "a", "b"]
+    assert _FirstActs(Together(["a", "b", "c"]), "b").to_act(None) == ["b", "a", "c"]
+    assert _FirstActs(Together(["a", "b"]), "a").to_act(None) == ["a", "b"]
+    assert _FirstActs(Together(["a", "b"]), "b").to_act(None) == ["b", "a"]
+    assert _FirstActs(Together(["a", "b"]), "z").to_act(None) == ["a", "b"]
+    assert _FirstActs(Together(["b"]), "b").to_act(None) == ["b"]
+    assert _FirstActs(Together(["a"]), "b").name == "together"
