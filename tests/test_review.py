@@ -29,7 +29,7 @@ from meeple.ai.review import (
     run_review,
 )
 from meeple.ai.review_chart import review_svg
-from meeple.core import BadOptions
+from meeple.core import BadOptions, MeepleError
 from meeple.core.agents import parse_spec
 from meeple.core.engine import Engine
 from meeple.core.plugins import load
@@ -738,3 +738,61 @@ def test_the_reviewed_player_is_searched_first_among_those_acting_at_once() -> N
     assert _FirstActs(Together(["a", "b"]), "z").to_act(None) == ["a", "b"]
     assert _FirstActs(Together(["b"]), "b").to_act(None) == ["b"]
     assert _FirstActs(Together(["a"]), "b").name == "together"
+
+
+class _Fogged:
+    """Connect four searched as a game with hidden information in which ``banned`` is legal
+    only in the samples of the view numbered above ``after`` and a multiple of ``every``
+    (0: in none); counts the samples."""
+
+    hidden_information = True
+
+    def __init__(self, banned: str, every: int, after: int = 0) -> None:
+        self._game = PLUGINS.game("connect-four")
+        self.banned, self.every, self.after = banned, every, after
+        self.samples, self.allowed = 0, False
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def determinize(self, view: Any, player: str, rng: random.Random) -> Any:
+        self.samples += 1
+        self.allowed = (bool(self.every) and self.samples > self.after
+                        and self.samples % self.every == 0)
+        return self._game.clone(view)
+
+    def legal(self, state: Any, player: str) -> list[Any]:
+        moves = self._game.legal(state, player)
+        if self.allowed:
+            return moves
+        return [m for m in moves if self._game.format(m, state) != self.banned]
+
+
+def test_a_played_command_never_legal_in_the_samples_is_an_error_after_four_tries_each(
+        ) -> None:
+    task, _ = _c4_task(["4", "4"], "1", "ismcts:sims=30")
+    fogged = _Fogged("1", 0)
+    with pytest.raises(MeepleError, match=re.escape(
+            "connect-four: the played command Drop(column=0) was never legal in ann's "
+            "sampled positions")):
+        review_decision(task, fogged)  # type: ignore[arg-type]
+    assert fogged.samples == 1 + 30 + 4 * 3  # the first sample, the search, 4 x its share
+
+
+def test_samples_that_forbid_the_played_command_are_passed_over() -> None:
+    # samples 1-21 are the search's (the first one, then one per simulation); after them
+    # only every third allows the played command: 24 and 27 give its two simulations
+    task, _ = _c4_task(["4", "4"], "1", "ismcts:sims=20")
+    fogged = _Fogged("1", 3, after=21)
+    agent, (_, values, visits, total) = _searched(task, fogged)
+    assert agent._root.n == 20
+    assert visits[task.played] == 2 and total == 22 and fogged.samples == 27
+    assert set(values[task.played]) == {"ann", "bob"}
+
+
+def test_mcts_reviews_a_game_with_hidden_information_on_one_sample() -> None:
+    task, _ = _c4_task(["4", "4"], "1", "mcts:sims=20")
+    fogged = _Fogged("1", 0)  # never legal in a sample, but the one sample is not checked
+    agent, (_, _, visits, total) = _searched(task, fogged)
+    assert fogged.samples == 1 and agent._root.n == 20
+    assert visits[task.played] == 2 and total == 22
