@@ -787,6 +787,36 @@ def test_the_chosen_command_is_the_best_proven_then_the_most_visited_then_the_be
     assert _chosen({"win": (1, 1.0, WIN), "loss": (20, -20.0, LOSS)}, solve=False) == "loss"
 
 
+def _varied_pick(children: dict[str, tuple[int, float, dict | None]], solve: bool,
+                 spec: str = "mcts:sims=1,c=1") -> str:
+    """The child ``_select_varied`` descends into at a node of x's whose commands vary,
+    with every command already a child given as (visits, total reward, proven result);
+    each was available in all of the node's 20 visits."""
+    agent = make_agent(spec, 0)
+    agent.solve = solve
+    node = Node(None, 0)
+    node.player, node.varied, node.n = "x", True, 20
+    for move, (n, w, proven) in children.items():
+        child = node.children[move] = Node("x", 0)
+        child.n, child.w, child.proven, child.avail = n, w, proven, 19
+    move, _, expanded = agent._select_varied(node, "x", list(children), None)
+    assert not expanded and all(c.avail == 20 for c in node.children.values())
+    return move
+
+
+def test_where_the_commands_vary_an_unvisited_child_then_a_proven_result_decide() -> None:
+    # ucb of (5 visits, total 2.5) with c=1 and 20 availabilities: 0.5 + sqrt(ln 20 / 5)
+    ucb = 0.5 + math.sqrt(math.log(20) / 5)
+    assert 1.0 < ucb < 1.5
+    assert _varied_pick({"b": (5, 2.5, None), "new": (0, 0.0, None)}, True) == "new"
+    assert _varied_pick({"b": (5, 2.5, None), "win": (2, -2.0, WIN)}, True) == "b"
+    assert _varied_pick({"b": (5, 2.5, None), "loss": (2, 2.0, LOSS)}, False) == "loss"
+    assert _varied_pick({"b": (5, 2.5, None), "loss": (2, 2.0, LOSS)}, True) == "b"
+    # (50, 0): sqrt(ln 20 / 50) = 0.24; the win's own visits (4, -4): -1 + sqrt(ln 20 / 4)
+    assert _varied_pick({"b": (50, 0.0, None), "win": (4, -4.0, WIN)}, True) == "win"
+    assert _varied_pick({"b": (50, 0.0, None), "win": (4, -4.0, WIN)}, False) == "b"
+
+
 def test_a_greedy_reply_breaks_a_tie_at_random() -> None:
     # After a, y's p and q are equally good for y (the values are computed, so equal but
     # not the same object), but p loses for x and q wins: depth 2 judges a by one of them,
