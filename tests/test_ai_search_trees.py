@@ -229,6 +229,23 @@ def test_implicit_minimax_adds_its_weight_times_value_minus_mean() -> None:
         assert root.h["x"] == 0.8  # x's best evaluate over the children, max^n
 
 
+def test_implicit_minimax_backs_up_each_players_best_judged_child_and_stops_at_none() -> None:
+    agent = make_agent("mcts:sims=1,im=0.5", 0)
+    root, mid, leaf, other = Node(None, 0), Node("x", 0), Node("y", 0), Node("x", 0)
+    root.player, mid.player = "x", "y"
+    root.children = {"mid": mid, "other": other}
+    other.h = {"x": 0.5, "y": -0.5}
+    mid.children = {"leaf": leaf}
+    agent._minimax([root, mid, leaf])  # nothing below mid is judged: nothing moves up
+    assert mid.h is None and root.h is None
+    leaf.h = {"x": 0.9, "y": -0.9}
+    mid.children["low"] = low = Node("y", 0)
+    low.h = {"x": 0.2, "y": -0.2}
+    agent._minimax([root, mid, leaf])
+    assert mid.h == {"x": 0.2, "y": -0.2}  # y's best
+    assert root.h == {"x": 0.5, "y": -0.5}  # x's best: other (0.5) over mid (0.2)
+
+
 # -- budgets --------------------------------------------------------------------------------------
 
 def test_the_call_budget_stops_at_the_first_simulation_that_reaches_it() -> None:
