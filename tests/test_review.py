@@ -796,3 +796,27 @@ def test_mcts_reviews_a_game_with_hidden_information_on_one_sample() -> None:
     agent, (_, _, visits, total) = _searched(task, fogged)
     assert fogged.samples == 1 and agent._root.n == 20
     assert visits[task.played] == 2 and total == 22
+
+
+def test_where_two_act_at_once_the_reviewed_players_commands_are_searched() -> None:
+    from meeple.core import LocalGame
+
+    # Terra Mystica, random play from seed 0 to the first position where two act at once
+    # (the second of them with four commands of its own: done, burn, two conversions)
+    game = PLUGINS.game("terra-mystica")
+    local = LocalGame(game, ["p1", "p2"], seed=0)
+    rng = random.Random(0)
+    while len(local.to_act()) < 2:
+        p = local.to_act()[0]
+        local.play(p, rng.choice(game.legal(local.state, p)))
+    first, second = local.to_act()
+    view = game.view(local.state, second)
+    mine = {game.format(m, view) for m in game.legal(view, second)}
+    theirs = {game.format(m, game.view(local.state, first))
+              for m in game.legal(game.view(local.state, first), first)}
+    assert "done" in mine and theirs - mine
+    task = Task("terra-mystica", 0, 1, second, ("p1", "p2"), view,
+                game.parse("done", view, second), "mcts:sims=8,depth=1,reuse=false", 1, None)
+    got = review_decision(task, game)
+    assert got["player"] == second and got["best"] in mine
+    assert len(got["top"]) == 3 and {t["move"] for t in got["top"]} <= mine
