@@ -820,3 +820,27 @@ def test_where_two_act_at_once_the_reviewed_players_commands_are_searched() -> N
     got = review_decision(task, game)
     assert got["player"] == second and got["best"] in mine
     assert len(got["top"]) == 3 and {t["move"] for t in got["top"]} <= mine
+
+
+@pytest.mark.parametrize("spec", ["mcts:sims=30,depth=1,reuse=false",
+                                  "mcts:sims=30,reuse=false"])
+def test_every_simulation_through_a_command_adds_every_players_reward(spec: str) -> None:
+    # cut off after one ply, a line is judged by evaluate for the players the search knows:
+    # every player of the game from the first simulation on
+    task, game = _c4_task(["4", "4", "3"], "2", spec)
+    agent, (_, values, _, _) = _searched(task, game)
+    for move, node in agent._root.children.items():
+        sums = agent._sums[id(node)]
+        assert set(sums) == {"ann", "bob"}
+        assert sums["bob"] == pytest.approx(node.w, abs=1e-9)  # bob moves at the root
+        assert sums["ann"] == pytest.approx(-node.w, abs=1e-9)  # evaluate is zero-sum
+        if node.proven is None:
+            assert values[move] == {q: sums[q] / node.n for q in ("ann", "bob")}
+
+
+def test_without_the_solver_a_won_position_is_searched_to_the_budget() -> None:
+    task, game = _c4_task(MISSED[:6], "4", "mcts:sims=60,solve=false,reuse=false")
+    agent, (best, values, visits, total) = _searched(task, game)
+    assert agent.solve is False and agent._root.proven is None
+    assert agent._root.n == 60 and total == 60 and best == task.played
+    assert values[task.played] == {"ann": 1.0, "bob": -1.0}  # the mean of won lines
