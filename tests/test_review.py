@@ -553,6 +553,14 @@ def test_a_review_stores_what_it_is_beside_its_decisions(tmp_path: Path) -> None
     eng = connect_four(tmp_path, won)
     plan = plan_review(eng, "c4", agent="mcts:sims=5", budget=0.5, seed=3)
     assert plan.key == "mcts:sims=5,reuse=false budget=0.5 seed=3"
+    from meeple.ai.review import decision_seed
+
+    _, _, pos, _ = positions(eng, "c4")
+    game = eng.game_of("c4")
+    assert [(t.index, t.seq, t.player, t.seed, t.marker) for t in plan.tasks] == [
+        (p.index, p.seq, p.player, decision_seed(3, p.index), p.marker) for p in pos]
+    assert [game.format(t.played, t.view) for t in plan.tasks] == won
+    assert all(t.players == ("ann", "bob") and t.spec == plan.spec for t in plan.tasks)
     got = run_review(eng, plan)
     parts = annotations_for(eng.store).get("c4", KIND, plan.key)
     assert parts[META_PART] == {
