@@ -834,6 +834,28 @@ def test_where_the_commands_vary_an_unvisited_child_then_a_proven_result_decide(
     assert _varied_pick({"b": (50, 0.0, None), "win": (4, -4.0, WIN)}, False) == "b"
 
 
+def _uct_pick(children: dict[str, tuple[int, float, dict | None]], solve: bool) -> str:
+    """The child ``_uct`` descends into at a root of x's visited 10 times (c=1)."""
+    agent = make_agent("mcts:sims=1,c=1", 0)
+    agent.solve = solve
+    root = Node(None, 0)
+    root.player, root.n = "x", 10
+    for move, (n, w, proven) in children.items():
+        child = root.children[move] = Node("x", 0)
+        child.n, child.w, child.proven = n, w, proven
+    return agent._uct(root, "x", math.log(10))[0]
+
+
+def test_selection_takes_a_proven_win_at_once_and_never_a_proven_loss() -> None:
+    # (1, 1.0): a mean of 1 plus sqrt(ln 10) = 2.52, above any proven value
+    assert _uct_pick({"open": (1, 1.0, None), "win": (3, 3.0, WIN)}, True) == "win"
+    assert _uct_pick({"win": (3, 3.0, WIN), "open": (1, 1.0, None)}, True) == "win"
+    # (5, -4.0): -0.8 + sqrt(ln 10 / 5) = -0.12, above a proven loss, below a proven draw
+    assert _uct_pick({"loss": (1, 1.0, LOSS), "open": (5, -4.0, None)}, True) == "open"
+    assert _uct_pick({"open": (5, -4.0, None), "draw": (1, 0.0, DRAW)}, True) == "draw"
+    assert _uct_pick({"open": (1, 1.0, None), "win": (3, 3.0, WIN)}, False) == "open"
+
+
 def test_a_greedy_reply_breaks_a_tie_at_random() -> None:
     # After a, y's p and q are equally good for y (the values are computed, so equal but
     # not the same object), but p loses for x and q wins: depth 2 judges a by one of them,
