@@ -288,6 +288,8 @@ def test_every_installed_game_is_reviewed_through_the_contract_alone(name: str,
         assert d["loss"] >= 0.0 and d["player"] == task.player
         legal = {game.format(m, task.view) for m in game.legal(task.view, task.player)}
         assert d["best"] in legal and d["played"] in legal
+    _, _, pos, _ = positions(eng, gid)
+    assert [d["marker"] for d in got] == [game.turn_marker(p.state) for p in pos]
 
 
 # -- Terra Mystica: a town one build away ---------------------------------------------------------
