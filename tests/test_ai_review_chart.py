@@ -124,3 +124,20 @@ def test_a_single_decision_without_a_result_stands_at_the_left_edge() -> None:
     (point,) = [s for s in drawn if s.tag == "circle"]
     assert point.centre() == pytest.approx((LEFT, 100 - BOTTOM))  # x of decision 0, and -2 clipped to -1
     assert drawn[0].bbox() == (LEFT, TOP, 300 - RIGHT, 100 - BOTTOM)
+
+
+def test_without_a_result_the_last_decision_stands_at_the_right_edge() -> None:
+    two = {"players": ["ann", "bob"], "threshold": 0.1,
+           "decisions": [decision(0, "ann", {"ann": 0.5, "bob": -0.5}),
+                         decision(1, "zed", {"ann": 0.0, "zed": 1.0},
+                                  marker="exactly 14 chr")]}
+    _, drawn = shapes(review_svg(two))
+    points = [s for s in drawn if s.tag == "circle"]
+    assert flat(p.centre() for p in points) == pytest.approx(
+        flat([(PLOT[0], at_y(0.5)), (PLOT[2], at_y(1.0))]), abs=0.051)
+    # a player the review does not list is drawn in the first colour
+    assert [p.fill for p in points] == [PALETTE[0], PALETTE[0]]
+    lines = [s for s in drawn if s.tag == "polyline"]
+    assert [len(s.points) for s in lines] == [2, 2]  # no result point
+    words = [s for s in drawn if s.tag == "text" and s.attrs.get("font-size") == "9"]
+    assert [w.text for w in words] == ["exactly 14 chr"]  # 14 characters: kept whole
