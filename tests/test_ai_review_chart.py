@@ -43,6 +43,7 @@ REVIEW = {"game_id": "g<1>", "players": ["ann", "a-very-long-player-name"], "thr
 
 
 def test_the_plot_frame_and_its_grid_of_estimates() -> None:
+    assert "<title>g&lt;1&gt;: estimates per player</title>" in review_svg(REVIEW)
     root, drawn = shapes(review_svg(REVIEW))
     assert page(root) == (0.0, 0.0, WIDTH, HEIGHT)
     assert PLOT == (44, 22, 610, 230)
@@ -120,7 +121,11 @@ def test_a_ring_marks_each_decision_that_lost_more_than_the_threshold() -> None:
 def test_a_single_decision_without_a_result_stands_at_the_left_edge() -> None:
     one = {"players": ["ann"], "threshold": 0.1,
            "decisions": [decision(0, "ann", {"ann": -2.0})]}
-    _, drawn = shapes(review_svg(one, width=300, height=100))
+    svg = review_svg(one, width=300, height=100)
+    assert "<title>: estimates per player</title>" in svg  # a review without its game's id
+    _, drawn = shapes(svg)
+    (line,) = [s for s in drawn if s.tag == "polyline"]
+    assert len(line.points) == 1
     (point,) = [s for s in drawn if s.tag == "circle"]
     assert point.centre() == pytest.approx((LEFT, 100 - BOTTOM))  # x of decision 0, and -2 clipped to -1
     assert drawn[0].bbox() == (LEFT, TOP, 300 - RIGHT, 100 - BOTTOM)
