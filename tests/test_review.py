@@ -26,6 +26,7 @@ from meeple.ai.review import (
     positions,
     resolve_spec,
     review_decision,
+    review_key,
     run_review,
 )
 from meeple.ai.review_chart import review_svg
@@ -120,6 +121,7 @@ def test_a_review_resumes_from_the_decisions_stored(tmp_path: Path) -> None:
     assert sorted(done) == list(range(3, len(MISSED)))  # the stored three are not redone
     assert [d["loss"] for d in again[:3]] == [9.0] * 3
     assert again[3:] == whole[3:]
+    assert load_review(eng, "c4", plan.key) == again  # in order, whatever order stored
 
 
 def test_the_search_is_counted_not_timed_and_other_agents_are_refused() -> None:
@@ -555,6 +557,8 @@ def test_a_review_stores_what_it_is_beside_its_decisions(tmp_path: Path) -> None
     eng = connect_four(tmp_path, won)
     plan = plan_review(eng, "c4", agent="mcts:sims=5", budget=0.5, seed=3)
     assert plan.key == "mcts:sims=5,reuse=false budget=0.5 seed=3"
+    assert review_key("mcts:sims=5", 2.0, 1) == "mcts:sims=5 budget=2 seed=1"
+    assert review_key("mcts:sims=5", 0.00001, 0) == "mcts:sims=5 budget=1e-05 seed=0"
     from meeple.ai.review import decision_seed
 
     _, _, pos, _ = positions(eng, "c4")
