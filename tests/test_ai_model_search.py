@@ -92,6 +92,29 @@ def test_search_overrules_the_heuristic_only_by_more_than_the_margin():
     assert kept.act(game, view, "a") == Take(1)
 
 
+def _kept_or_overruled(bests: dict[str, float], margin: float) -> str:
+    """The command ``ModelSearch._best`` takes at a root whose searched commands, best
+    prior first, have these best lines."""
+    import random
+
+    from meeple.ai.model_search import ModelNode, ModelSearch, ModelSearchConfig
+
+    root = ModelNode(None, 0.0, 0)
+    root.moves = list(bests)
+    for move, best in bests.items():
+        child = root.children[move] = ModelNode(None, 0.0, 0)
+        child.best = best
+    return ModelSearch(ModelSearchConfig(margin=margin), random.Random(0))._best(root)
+
+
+def test_the_heuristics_command_stands_unless_beaten_by_more_than_the_margin() -> None:
+    assert _kept_or_overruled({"h": 0.25, "x": 0.5}, 0.25) == "h"  # by exactly the margin
+    assert _kept_or_overruled({"h": 0.25, "x": 0.5}, 0.125) == "x"
+    assert _kept_or_overruled({"h": 0.25, "x": 0.5, "y": 0.75}, 0.25) == "y"
+    assert _kept_or_overruled({"h": 0.5, "x": 0.25}, 0.0) == "h"
+    assert _kept_or_overruled({"h": 0.25, "x": 0.25}, 0.0) == "h"
+
+
 def test_same_seed_same_game():
     game = Pick(pool=10, rounds=3)
 

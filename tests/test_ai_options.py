@@ -172,6 +172,28 @@ def test_make_agent_uses_the_plugins_it_is_given_and_the_builtins_without() -> N
         check_spec("deep")
 
 
+def test_check_spec_asks_the_agent_about_the_table_only_when_it_is_given() -> None:
+    class TwoOnly:
+        def __init__(self, options, seed):
+            pass
+
+        def check_table(self, game, players):
+            if len(players) != 2:
+                raise BadOptions(f"{game.name}: two players only, not {players}")
+
+    class Plugins:
+        def agent_factory(self, name):
+            return TwoOnly
+
+    game = load().game("connect-four")
+    check_spec("two", Plugins())  # no table given: nothing to check
+    check_spec("two", Plugins(), game, ["a", "b"])
+    check_spec("two", Plugins(), game, None)
+    with pytest.raises(BadOptions, match=r"connect-four: two players only, not \['a'\]"):
+        check_spec("two", Plugins(), game, ["a"])
+    check_spec("two", Plugins(), None, ["a"])  # players without a game: nothing to check
+
+
 def test_every_builtin_agent_has_its_schema() -> None:
     assert set(SCHEMAS) == set(builtin_agents()) == {"random", "heuristic", "mcts", "ismcts"}
     assert SCHEMAS["random"] == () and [o.name for o in SCHEMAS["heuristic"]] == ["depth"]

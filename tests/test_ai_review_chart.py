@@ -43,6 +43,7 @@ REVIEW = {"game_id": "g<1>", "players": ["ann", "a-very-long-player-name"], "thr
 
 
 def test_the_plot_frame_and_its_grid_of_estimates() -> None:
+    assert "<title>g&lt;1&gt;: estimates per player</title>" in review_svg(REVIEW)
     root, drawn = shapes(review_svg(REVIEW))
     assert page(root) == (0.0, 0.0, WIDTH, HEIGHT)
     assert PLOT == (44, 22, 610, 230)
@@ -107,6 +108,7 @@ def test_a_ring_marks_each_decision_that_lost_more_than_the_threshold() -> None:
     assert [p.num("r") for p in points] == [2.2, 4.5, 2.2]
     assert [(p.fill, p.attrs["stroke"]) for p in points] == [
         (PALETTE[0], PALETTE[0]), ("#fff", "#c00"), (PALETTE[0], PALETTE[0])]
+    assert [p.attrs["stroke-width"] for p in points] == ["1", "2", "1"]  # a ring is thicker
     assert flat(p.centre() for p in points) == pytest.approx(
         flat([(at_x(0, 4), at_y(0.1)), (at_x(1, 4), at_y(-0.5)), (at_x(2, 4), at_y(0.0))]),
         abs=0.051)
@@ -119,7 +121,28 @@ def test_a_ring_marks_each_decision_that_lost_more_than_the_threshold() -> None:
 def test_a_single_decision_without_a_result_stands_at_the_left_edge() -> None:
     one = {"players": ["ann"], "threshold": 0.1,
            "decisions": [decision(0, "ann", {"ann": -2.0})]}
-    _, drawn = shapes(review_svg(one, width=300, height=100))
+    svg = review_svg(one, width=300, height=100)
+    assert "<title>: estimates per player</title>" in svg  # a review without its game's id
+    _, drawn = shapes(svg)
+    (line,) = [s for s in drawn if s.tag == "polyline"]
+    assert len(line.points) == 1
     (point,) = [s for s in drawn if s.tag == "circle"]
     assert point.centre() == pytest.approx((LEFT, 100 - BOTTOM))  # x of decision 0, and -2 clipped to -1
     assert drawn[0].bbox() == (LEFT, TOP, 300 - RIGHT, 100 - BOTTOM)
+
+
+def test_without_a_result_the_last_decision_stands_at_the_right_edge() -> None:
+    two = {"players": ["ann", "bob"], "threshold": 0.1,
+           "decisions": [decision(0, "ann", {"ann": 0.5, "bob": -0.5}),
+                         decision(1, "zed", {"ann": 0.0, "zed": 1.0},
+                                  marker="exactly 14 chr")]}
+    _, drawn = shapes(review_svg(two))
+    points = [s for s in drawn if s.tag == "circle"]
+    assert flat(p.centre() for p in points) == pytest.approx(
+        flat([(PLOT[0], at_y(0.5)), (PLOT[2], at_y(1.0))]), abs=0.051)
+    # a player the review does not list is drawn in the first colour
+    assert [p.fill for p in points] == [PALETTE[0], PALETTE[0]]
+    lines = [s for s in drawn if s.tag == "polyline"]
+    assert [len(s.points) for s in lines] == [2, 2]  # no result point
+    words = [s for s in drawn if s.tag == "text" and s.attrs.get("font-size") == "9"]
+    assert [w.text for w in words] == ["exactly 14 chr"]  # 14 characters: kept whole

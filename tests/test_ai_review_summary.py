@@ -30,3 +30,8 @@ def test_the_largest_losses_are_a_players_own_in_order_and_never_zero() -> None:
     assert [d["index"] for d in largest_losses(DECISIONS, "bob")] == [4]
     tied = [played(7, "ann", 0.3), *DECISIONS]
     assert [d["index"] for d in largest_losses(tied, "ann", count=2)] == [1, 7]
+
+
+def test_the_five_largest_losses_are_listed_by_default() -> None:
+    many = [played(i, "ann", 0.1 * (i + 1), best=False) for i in range(7)]
+    assert [d["index"] for d in largest_losses(many, "ann")] == [6, 5, 4, 3, 2]

@@ -54,3 +54,45 @@ def test_rewards_are_the_mean_over_the_others_of_above_tied_below() -> None:
     assert four == pytest.approx({"a": -1.0, "b": 2 / 3, "c": 2 / 3, "d": -1 / 3})
     assert match_score(out({"a": 2, "b": 1}), "a") == 0.0
     assert match_score(out({"a": 1}), "a") == 1.0 and match_score(out({"a": 1}), "z") == 0.0
+
+
+# -- the evaluate function an agent keeps ---------------------------------------------------------
+
+class Counting:
+    """A game whose ``evaluator`` makes a new function each call and counts the calls."""
+
+    def __init__(self, bias: float) -> None:
+        self.bias, self.made = bias, 0
+
+    def evaluator(self):
+        self.made += 1
+        made = self.made
+        return lambda state, player: self.bias + made
+
+
+def test_an_agents_evaluate_is_made_once_per_game_object_and_kept() -> None:
+    from meeple.ai.rewards import Evaluation
+
+    first, second = Counting(10.0), Counting(20.0)
+    mine = Evaluation()
+    fn = mine.of(first)
+    assert first.made == 1 and fn(None, "a") == 11.0
+    assert mine.of(first) is fn and first.made == 1  # kept while it plays that game
+    other = mine.of(second)
+    assert second.made == 1 and other(None, "a") == 21.0
+    again = mine.of(first)  # back to the first game: a new one is made
+    assert first.made == 2 and again(None, "a") == 12.0
+    theirs = Evaluation().of(first)  # another agent gets its own
+    assert first.made == 3 and theirs is not again
+
+
+def test_a_stand_in_game_without_evaluator_is_valued_by_its_evaluate() -> None:
+    from meeple.ai.rewards import Evaluation
+
+    class Plain:
+        def evaluate(self, state, player):
+            return 0.5
+
+    game = Plain()
+    fn = Evaluation().of(game)
+    assert fn(None, "a") == 0.5 and fn == game.evaluate

@@ -229,6 +229,23 @@ def test_implicit_minimax_adds_its_weight_times_value_minus_mean() -> None:
         assert root.h["x"] == 0.8  # x's best evaluate over the children, max^n
 
 
+def test_implicit_minimax_backs_up_each_players_best_judged_child_and_stops_at_none() -> None:
+    agent = make_agent("mcts:sims=1,im=0.5", 0)
+    root, mid, leaf, other = Node(None, 0), Node("x", 0), Node("y", 0), Node("x", 0)
+    root.player, mid.player = "x", "y"
+    root.children = {"mid": mid, "other": other}
+    other.h = {"x": 0.5, "y": -0.5}
+    mid.children = {"leaf": leaf}
+    agent._minimax([root, mid, leaf])  # nothing below mid is judged: nothing moves up
+    assert mid.h is None and root.h is None
+    leaf.h = {"x": 0.9, "y": -0.9}
+    mid.children["low"] = low = Node("y", 0)
+    low.h = {"x": 0.2, "y": -0.2}
+    agent._minimax([root, mid, leaf])
+    assert mid.h == {"x": 0.2, "y": -0.2}  # y's best
+    assert root.h == {"x": 0.5, "y": -0.5}  # x's best: other (0.5) over mid (0.2)
+
+
 # -- budgets --------------------------------------------------------------------------------------
 
 def test_the_call_budget_stops_at_the_first_simulation_that_reaches_it() -> None:
@@ -755,6 +772,88 @@ def test_a_proven_result_outranks_visits_when_the_move_is_chosen() -> None:
         assert root.proven == {"x": 0.0, "y": 0.0} and agent.stats.simulations < 500
         assert a.proven == {"x": -1.0, "y": 1.0} and a.n > b.n == 1
         assert move == Go("b"), seed
+
+
+def _chosen(children: dict[str, tuple[int, float, dict | None]], solve: bool = True) -> str:
+    """The command ``MCTSAgent._best`` chooses at a root of x's with these children, given as
+    (visits, total reward, proven result)."""
+    agent = make_agent("mcts:sims=1", 0)
+    agent.solve = solve
+    root = Node(None, 0)
+    root.player = "x"
+    for move, (n, w, proven) in children.items():
+        child = root.children[move] = Node("x", 0)
+        child.n, child.w, child.proven = n, w, proven
+    return agent._best(root)
+
+
+WIN, DRAW, LOSS = {"x": 1.0, "y": -1.0}, {"x": 0.0, "y": 0.0}, {"x": -1.0, "y": 1.0}
+
+
+def test_the_chosen_command_is_the_best_proven_then_the_most_visited_then_the_best_total(
+) -> None:
+    assert _chosen({"open": (10, 9.0, None), "win": (1, 1.0, WIN),
+                    "loss": (20, -20.0, LOSS)}) == "win"  # whatever the visits
+    # an open command counts as an even result: above a proven loss, level with a draw
+    assert _chosen({"open": (10, 2.0, None), "loss": (20, -20.0, LOSS)}) == "open"
+    assert _chosen({"loss": (20, -20.0, LOSS), "open": (10, 2.0, None)}) == "open"
+    assert _chosen({"draw": (3, 0.0, DRAW), "open": (10, -5.0, None)}) == "open"
+    assert _chosen({"open": (2, 1.0, None), "draw": (3, 0.0, DRAW)}) == "draw"
+    assert _chosen({"a": (5, 1.0, None), "b": (5, 3.0, None), "c": (4, 4.0, None)}) == "b"
+    # without the solver a proven result is only its visits
+    assert _chosen({"win": (1, 1.0, WIN), "loss": (20, -20.0, LOSS)}, solve=False) == "loss"
+
+
+def _varied_pick(children: dict[str, tuple[int, float, dict | None]], solve: bool,
+                 spec: str = "mcts:sims=1,c=1") -> str:
+    """The child ``_select_varied`` descends into at a node of x's whose commands vary,
+    with every command already a child given as (visits, total reward, proven result);
+    each was available in all of the node's 20 visits."""
+    agent = make_agent(spec, 0)
+    agent.solve = solve
+    node = Node(None, 0)
+    node.player, node.varied, node.n = "x", True, 20
+    for move, (n, w, proven) in children.items():
+        child = node.children[move] = Node("x", 0)
+        child.n, child.w, child.proven, child.avail = n, w, proven, 19
+    move, _, expanded = agent._select_varied(node, "x", list(children), None)
+    assert not expanded and all(c.avail == 20 for c in node.children.values())
+    return move
+
+
+def test_where_the_commands_vary_an_unvisited_child_then_a_proven_result_decide() -> None:
+    # ucb of (5 visits, total 2.5) with c=1 and 20 availabilities: 0.5 + sqrt(ln 20 / 5)
+    ucb = 0.5 + math.sqrt(math.log(20) / 5)
+    assert 1.0 < ucb < 1.5
+    assert _varied_pick({"b": (5, 2.5, None), "new": (0, 0.0, None)}, True) == "new"
+    assert _varied_pick({"b": (5, 2.5, None), "win": (2, -2.0, WIN)}, True) == "b"
+    assert _varied_pick({"b": (5, 2.5, None), "loss": (2, 2.0, LOSS)}, False) == "loss"
+    assert _varied_pick({"b": (5, 2.5, None), "loss": (2, 2.0, LOSS)}, True) == "b"
+    # (50, 0): sqrt(ln 20 / 50) = 0.24; the win's own visits (4, -4): -1 + sqrt(ln 20 / 4)
+    assert _varied_pick({"b": (50, 0.0, None), "win": (4, -4.0, WIN)}, True) == "win"
+    assert _varied_pick({"b": (50, 0.0, None), "win": (4, -4.0, WIN)}, False) == "b"
+
+
+def _uct_pick(children: dict[str, tuple[int, float, dict | None]], solve: bool) -> str:
+    """The child ``_uct`` descends into at a root of x's visited 10 times (c=1)."""
+    agent = make_agent("mcts:sims=1,c=1", 0)
+    agent.solve = solve
+    root = Node(None, 0)
+    root.player, root.n = "x", 10
+    for move, (n, w, proven) in children.items():
+        child = root.children[move] = Node("x", 0)
+        child.n, child.w, child.proven = n, w, proven
+    return agent._uct(root, "x", math.log(10))[0]
+
+
+def test_selection_takes_a_proven_win_at_once_and_never_a_proven_loss() -> None:
+    # (1, 1.0): a mean of 1 plus sqrt(ln 10) = 2.52, above any proven value
+    assert _uct_pick({"open": (1, 1.0, None), "win": (3, 3.0, WIN)}, True) == "win"
+    assert _uct_pick({"win": (3, 3.0, WIN), "open": (1, 1.0, None)}, True) == "win"
+    # (5, -4.0): -0.8 + sqrt(ln 10 / 5) = -0.12, above a proven loss, below a proven draw
+    assert _uct_pick({"loss": (1, 1.0, LOSS), "open": (5, -4.0, None)}, True) == "open"
+    assert _uct_pick({"open": (5, -4.0, None), "draw": (1, 0.0, DRAW)}, True) == "draw"
+    assert _uct_pick({"open": (1, 1.0, None), "win": (3, 3.0, WIN)}, False) == "open"
 
 
 def test_a_greedy_reply_breaks_a_tie_at_random() -> None:

@@ -239,5 +239,8 @@ def test_three_entrants_rotate_through_three_seats(url):
     for entrant in specs:
         seats = [u.seats[u.entrants.index(entrant)] for u in units]
         assert sorted(seats) == ["p1", "p1", "p2", "p2", "p3", "p3"]
+    # each game moves every entrant one seat towards the first
+    r, h, m = specs
+    assert [u.entrants for u in units] == [(r, h, m), (h, m, r), (m, r, h)] * 2
     with pytest.raises(BadOptions, match="multiple of 3"):
         plan("ai-test-three-seats", specs, 4, 1, url, plugins=plugins)

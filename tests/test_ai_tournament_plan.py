@@ -93,6 +93,8 @@ def test_plan_refuses_too_few_agents_and_games(url) -> None:
             (SPECS, -2, "--games must be at least 1, not -2"),
             (SPECS, 3, "--games must be a multiple of 2 (the number of players) so that every "
                        "agent plays every seat equally; 3 is not"),
+            (SPECS, 1, "--games must be a multiple of 2 (the number of players) so that every "
+                       "agent plays every seat equally; 1 is not"),
             (SPECS * 2, 6, "--games must be a multiple of 12 (6 pairings x 2 seats) so that "
                            "every agent plays every seat equally; 6 is not")):
         with pytest.raises(BadOptions) as info:

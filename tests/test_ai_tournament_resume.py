@@ -169,6 +169,15 @@ def test_a_stored_game_with_other_game_options_is_refused(monkeypatch, tmp_path)
         "sharing=majority, tiles=3); choose another --id")
 
 
+def test_a_match_that_stops_before_its_end_is_an_error_naming_it(monkeypatch, url) -> None:
+    import meeple.ai.tournament as tournament
+
+    unit = plan(C4, SPECS, 2, 1, url, "halt")[1]
+    monkeypatch.setattr(tournament, "run_match", lambda *args, **kwargs: None)
+    with pytest.raises(MeepleError, match="^halt-2 stopped before its end$"):
+        play_match(unit)
+
+
 def test_engines_are_one_per_store_within_their_scope_and_closed_with_it() -> None:
     with Engines() as engines:
         assert engines("memory:") is engines("memory:")

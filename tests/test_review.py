@@ -5,6 +5,7 @@ never changes the game's log, and sees only what the deciding player saw."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,19 +16,26 @@ from cli_runner import run_meeple
 from meeple.ai.executors import ProcessExecutor
 from meeple.ai.review import (
     KIND,
+    META_PART,
+    ReviewISMCTS,
+    ReviewMCTS,
     Task,
+    _search,
     load_review,
     plan_review,
     positions,
     resolve_spec,
     review_decision,
+    review_key,
     run_review,
 )
 from meeple.ai.review_chart import review_svg
-from meeple.core import BadOptions
+from meeple.core import BadOptions, MeepleError
+from meeple.core.agents import parse_spec
 from meeple.core.engine import Engine
 from meeple.core.plugins import load
 from meeple.core.stores.annotations import annotations_for
+from meeple.core.testing import played
 
 PLUGINS = load()
 
@@ -113,6 +121,7 @@ def test_a_review_resumes_from_the_decisions_stored(tmp_path: Path) -> None:
     assert sorted(done) == list(range(3, len(MISSED)))  # the stored three are not redone
     assert [d["loss"] for d in again[:3]] == [9.0] * 3
     assert again[3:] == whole[3:]
+    assert load_review(eng, "c4", plan.key) == again  # in order, whatever order stored
 
 
 def test_the_search_is_counted_not_timed_and_other_agents_are_refused() -> None:
@@ -281,6 +290,8 @@ def test_every_installed_game_is_reviewed_through_the_contract_alone(name: str,
         assert d["loss"] >= 0.0 and d["player"] == task.player
         legal = {game.format(m, task.view) for m in game.legal(task.view, task.player)}
         assert d["best"] in legal and d["played"] in legal
+    _, _, pos, _ = positions(eng, gid)
+    assert [d["marker"] for d in got] == [game.turn_marker(p.state) for p in pos]
 
 
 # -- Terra Mystica: a town one build away ---------------------------------------------------------
@@ -383,3 +394,467 @@ def test_the_same_review_in_two_interpreters_with_other_hash_seeds(tmp_path: Pat
                              capture_output=True, text=True, check=True, timeout=300)
         runs.append(orjson.loads(out.stdout)["decisions"])
     assert runs[0] == runs[1] and len(runs[0]) == 6
+
+
+# -- the search of one decision, read back from its tree ----------------------------------------
+
+
+def _searched(task: Task, game: Any) -> tuple[Any, tuple[Any, dict, dict, int]]:
+    """The agent ``review_decision`` makes for ``task``, and what its search returned."""
+    name, options = parse_spec(task.spec)
+    agent = (ReviewISMCTS if name == "ismcts" else ReviewMCTS)(options, task.seed)
+    return agent, _search(agent, game, task)
+
+
+def _c4_task(moves: list[str], command: str, spec: str, seed: int = 3) -> tuple[Task, Any]:
+    """The decision after ``moves`` of a connect four game of ann and bob, where ``command``
+    was played."""
+    game = PLUGINS.game("connect-four")
+    state = played(game, ["ann", "bob"], moves).state
+    p = "ann" if len(moves) % 2 == 0 else "bob"
+    view = game.view(state, p)
+    return Task("connect-four", len(moves), len(moves) + 1, p, ("ann", "bob"), view,
+                game.parse(command, view, p), spec, seed, None), game
+
+
+def test_each_estimate_is_the_mean_reward_of_the_simulations_through_the_command() -> None:
+    task, game = _c4_task(["4", "4", "3"], "1", "mcts:sims=60,reuse=false")
+    agent, (best, values, visits, sims) = _searched(task, game)
+    root = agent._root
+    assert root.n == 60 and sims == 60  # every command had its share: none was added
+    assert set(values) == set(visits) == set(root.children)
+    for move, node in root.children.items():
+        assert visits[move] == node.n >= 1
+        if node.proven is not None:
+            assert values[move] == node.proven
+        else:  # w sums the mover's rewards; the other player's are their negation
+            assert values[move] == pytest.approx({"bob": node.w / node.n,
+                                                  "ann": -node.w / node.n}, abs=1e-12)
+    assert best == agent._best(root)
+    assert not set(root.untried) & set(root.children)
+
+
+def test_a_decision_reports_the_searchs_estimates_rounded_to_four_places() -> None:
+    task, game = _c4_task(["4", "4", "3"], "2", "mcts:sims=70,reuse=false")
+    _, (best, values, visits, sims) = _searched(task, game)
+    got = review_decision(task, game)
+    p, mine = task.player, task.played
+    assert values[mine][p] != round(values[mine][p], 4)  # the rounding shows
+    assert got["after"] == {q: round(values[mine][q], 4) for q in ("ann", "bob")}
+    assert got["before"] == {q: round(values[best][q], 4) for q in ("ann", "bob")}
+    assert got["loss"] == round(max(0.0, values[best][p] - values[mine][p]), 4)
+    assert got["visits"] == {"played": visits[mine], "best": visits[best]}
+    ranked = sorted(values, key=lambda m: (-values[m][p], -visits[m]))[:3]
+    assert got["top"] == [{"move": game.format(m, task.view), "value": round(values[m][p], 4),
+                           "visits": visits[m]} for m in ranked]
+    assert got["simulations"] == sims
+    assert (got["index"], got["seq"], got["player"], got["played"]) == (3, 4, "bob", "2")
+    assert got["marker"] is None and got["best"] == game.format(best, task.view)
+
+
+@pytest.mark.parametrize("sims, share", [(10, 2), (29, 2), (30, 3), (40, 4)])
+def test_the_played_command_gets_a_tenth_of_the_simulations_and_at_least_two(
+        sims: int, share: int) -> None:
+    # topk=1: the search itself looks only at the command the prior likes best, so every
+    # simulation through the played one is the review's own
+    task, game = _c4_task(["4", "4"], "1", f"mcts:prior=1,topk=1,sims={sims},reuse=false")
+    agent, (best, values, visits, total) = _searched(task, game)
+    assert agent._root.n == sims
+    assert best != task.played and set(visits) == {best, task.played}
+    assert visits[task.played] == share and visits[best] == sims
+    assert total == sims + share
+    assert task.played not in agent._root.untried
+
+
+def test_an_unsearched_played_command_leaves_the_untried_ones() -> None:
+    task, game = _c4_task(["4", "4"], "1", "mcts:sims=3,reuse=false")
+    agent, (_, _, visits, total) = _searched(task, game)
+    root = agent._root
+    assert root.n == 3 and len(root.children) == 4 and visits[task.played] == 2
+    assert total == 5
+    assert len(root.untried) == 3 and task.played not in root.untried
+    assert not set(root.untried) & set(root.children)
+
+
+def _search_counting(task: Task, game: Any) -> tuple[Any, list[int]]:
+    """The search of ``task``, and the forward-model calls of each simulation from the root."""
+    _, options = parse_spec(task.spec)
+    agent = ReviewMCTS(options, task.seed)
+    spent: list[int] = []
+    simulate = agent._simulate
+
+    def counted(node: Any, state: Any) -> int:
+        used = simulate(node, state)
+        if node is agent._root:
+            spent.append(used)
+        return used
+
+    agent._simulate = counted  # type: ignore[method-assign]
+    _search(agent, game, task)
+    return agent, spent
+
+
+@pytest.mark.parametrize("calls", [1, 40, 200])
+def test_a_calls_budget_stops_the_search_at_the_first_simulation_that_reaches_it(
+        calls: int) -> None:
+    task, game = _c4_task(["4", "4"], "4", f"mcts:calls={calls},reuse=false")
+    agent, spent = _search_counting(task, game)
+    assert len(spent) == agent._root.n >= 1
+    assert sum(spent[:-1]) < calls <= sum(spent)
+
+
+def test_a_calls_budget_met_exactly_ends_the_search() -> None:
+    # the budget checks draw nothing from the agent's random numbers, so a larger budget
+    # plays the same first simulations: a budget of exactly the first three's calls
+    # stops after the third
+    task, game = _c4_task(["4", "4"], "4", "mcts:calls=500,reuse=false")
+    _, spent = _search_counting(task, game)
+    exact = sum(spent[:3])
+    agent, again = _search_counting(attrs.evolve(task, spec=f"mcts:calls={exact},reuse=false"),
+                                    game)
+    assert again == spent[:3] and agent._root.n == 3
+
+
+def test_a_played_command_better_than_the_best_loses_nothing() -> None:
+    # the best is the most visited command; the played one has fewer visits and a higher mean
+    task, game = _c4_task(["4", "3", "4", "3"], "3", "mcts:sims=70,reuse=false")
+    _, (best, values, visits, _) = _searched(task, game)
+    p, mine = task.player, task.played
+    assert best != mine and values[mine][p] > values[best][p] and visits[mine] < visits[best]
+    got = review_decision(task, game)
+    assert got["loss"] == 0.0 and got["best"] != got["played"]
+    assert got["before"] == {q: round(values[best][q], 4) for q in ("ann", "bob")}
+    assert got["before"] != {q: round(values[best][q], 5) for q in ("ann", "bob")}
+    assert got["after"] == {q: round(values[mine][q], 4) for q in ("ann", "bob")}
+
+
+def test_commands_of_equal_estimate_are_ranked_by_their_visits() -> None:
+    # bob must block at 4; every other command loses, each with its own number of visits
+    task, game = _c4_task(MISSED[:5], "7", "mcts:sims=40,reuse=false")
+    _, (best, values, visits, _) = _searched(task, game)
+    got = review_decision(task, game)
+    top = got["top"]
+    assert top[0]["move"] == "4" == got["best"] and top[0]["value"] > 0
+    assert [t["value"] for t in top[1:]] == [-1.0, -1.0]
+    losing = sorted((visits[m] for m in values if values[m]["bob"] == -1.0), reverse=True)
+    assert [t["visits"] for t in top[1:]] == losing[:2] and losing[1] > losing[-1]
+
+
+def test_a_proven_played_command_is_not_searched_again() -> None:
+    # ann wins at once with 4: the win is proven by the simulation that first plays it
+    task, game = _c4_task(MISSED[:6], "4", "mcts:sims=500,reuse=false")
+    agent, (best, values, visits, total) = _searched(task, game)
+    assert best == task.played and agent._root.proven == {"ann": 1.0, "bob": -1.0}
+    assert visits[task.played] == 1 and total == agent._root.n < 500
+    assert values[task.played] == {"ann": 1.0, "bob": -1.0}
+
+
+# -- what is stored and shown ------------------------------------------------------------------
+
+
+def test_a_review_stores_what_it_is_beside_its_decisions(tmp_path: Path) -> None:
+    won = ["1", "2", "1", "2", "1", "2", "1"]  # ann's four in column 1
+    eng = connect_four(tmp_path, won)
+    plan = plan_review(eng, "c4", agent="mcts:sims=5", budget=0.5, seed=3)
+    assert plan.key == "mcts:sims=5,reuse=false budget=0.5 seed=3"
+    assert review_key("mcts:sims=5", 2.0, 1) == "mcts:sims=5 budget=2 seed=1"
+    assert review_key("mcts:sims=5", 0.00001, 0) == "mcts:sims=5 budget=1e-05 seed=0"
+    from meeple.ai.review import decision_seed
+
+    _, _, pos, _ = positions(eng, "c4")
+    game = eng.game_of("c4")
+    assert [(t.index, t.seq, t.player, t.seed, t.marker) for t in plan.tasks] == [
+        (p.index, p.seq, p.player, decision_seed(3, p.index), p.marker) for p in pos]
+    assert [game.format(t.played, t.view) for t in plan.tasks] == won
+    assert all(t.players == ("ann", "bob") and t.spec == plan.spec for t in plan.tasks)
+    got = run_review(eng, plan)
+    parts = annotations_for(eng.store).get("c4", KIND, plan.key)
+    assert parts[META_PART] == {
+        "game_id": "c4", "game": "connect-four", "players": ["ann", "bob"],
+        "agent": "mcts:sims=5,reuse=false", "budget": 0.5, "seed": 3, "key": plan.key,
+        "positions": 7, "final": {"ann": 1.0, "bob": -1.0}}
+    assert load_review(eng, "c4", plan.key) == got == [parts[i] for i in range(7)]
+    assert [d["index"] for d in got] == list(range(7))
+    unfinished = connect_four(tmp_path, won[:3], "other.sqlite")
+    assert plan_review(unfinished, "c4", agent="mcts:sims=5").final is None
+
+
+def test_the_positions_of_a_game_are_its_commands_with_the_state_before_each(
+        tmp_path: Path) -> None:
+    eng = connect_four(tmp_path, ["4", "3", "4"])
+    game, players, pos, final = positions(eng, "c4")
+    assert game.name == "connect-four" and players == ["ann", "bob"]
+    assert [(p.index, p.player, p.text) for p in pos] == [
+        (0, "ann", "4"), (1, "bob", "3"), (2, "ann", "4")]
+    records = eng.table("c4").records
+    first_of = {}
+    for r in records:
+        first_of.setdefault(r.batch, r.seq)
+    assert [p.seq for p in pos] == [first_of[r.batch] for r in records
+                                    if r.actor is not None and first_of[r.batch] == r.seq]
+    for p in pos:
+        assert p.state == eng.table("c4", upto=p.seq - 1).state
+    assert final == eng.table("c4").state
+
+
+def test_the_review_shown_is_the_one_with_most_decisions_or_the_one_asked_for(
+        tmp_path: Path) -> None:
+    from meeple.ai.review import defaults_for, stored_review_json
+
+    eng = connect_four(tmp_path, MISSED)
+    assert stored_review_json(eng, "c4") is None  # no review yet
+    whole = plan_review(eng, "c4", agent="mcts:sims=4", seed=1)
+    run_review(eng, whole)
+    part = plan_review(eng, "c4", agent="mcts:sims=4", seed=2)
+    run_review(eng, attrs.evolve(part, tasks=part.tasks[:2]))
+    shown = stored_review_json(eng, "c4")
+    assert shown is not None and shown["key"] == whole.key and len(shown["decisions"]) == 7
+    assert shown["reviews"] == sorted([whole.key, part.key]) and shown["complete"]
+    assert shown["threshold"] == defaults_for("connect-four").threshold == 0.25
+    asked = stored_review_json(eng, "c4", part.key, threshold=0.5)
+    assert asked is not None and [d["index"] for d in asked["decisions"]] == [0, 1]
+    assert asked["threshold"] == 0.5 and asked["key"] == part.key
+    assert stored_review_json(eng, "c4", "no such review") is None
+    # a key with decisions but nothing saying what the review is shows nothing
+    annotations_for(eng.store).put("c4", KIND, "zzz", 0, shown["decisions"][0])
+    assert stored_review_json(eng, "c4", "zzz") is None
+
+
+def test_of_reviews_with_as_many_decisions_the_last_key_is_shown(tmp_path: Path) -> None:
+    from meeple.ai.review import stored_review_json
+
+    eng = connect_four(tmp_path, MISSED[:3])
+    keys = []
+    for seed in (5, 12, 3):
+        plan = plan_review(eng, "c4", agent="mcts:sims=4", seed=seed)
+        run_review(eng, plan)
+        keys.append(plan.key)
+    shown = stored_review_json(eng, "c4")
+    assert shown is not None and shown["key"] == max(keys) == keys[0]  # "seed=5" sorts last
+
+
+def test_a_review_is_complete_when_every_position_has_its_decision() -> None:
+    from meeple.ai.review import review_json
+
+    decisions = [{"index": 0, "player": "ann", "loss": 0.3, "played": "1", "best": "2"},
+                 {"index": 1, "player": "bob", "loss": 0.1, "played": "3", "best": "3"}]
+    info = {"game": "connect-four", "players": ["ann", "bob"], "positions": 3}
+    got = review_json(info, decisions, 0.2)
+    assert got["complete"] is False and got["threshold"] == 0.2
+    assert got["game"] == "connect-four" and got["decisions"] == decisions
+    assert got["summary"]["ann"]["big_losses"] == 1 and got["summary"]["bob"]["decisions"] == 1
+    assert review_json({**info, "positions": 2}, decisions, 0.2)["complete"] is True
+    assert review_json({"players": ["ann", "bob"]}, decisions, 0.2)["complete"] is True
+
+
+def test_another_players_commands_are_shown_as_the_viewer_may_see_them() -> None:
+    from meeple.ai.review import redacted
+
+    class Secret:
+        def redact_command(self, text: str, actor: str, player: str | None) -> str:
+            return f"({actor}'s {len(text)})"
+
+    decisions = [{"index": 0, "player": "ann", "played": "ab", "best": "cde",
+                  "top": [{"move": "cde", "value": 0.5}, {"move": "ab", "value": 0.1}]},
+                 {"index": 1, "player": "bob", "played": "f", "best": "f",
+                  "top": [{"move": "f", "value": 0.0}]}]
+    kept = orjson.dumps(decisions)
+    ann = redacted(Secret(), decisions, "ann")
+    assert ann[0] == decisions[0]
+    assert ann[1] == {"index": 1, "player": "bob", "played": "(bob's 1)", "best": "(bob's 1)",
+                      "top": [{"move": "(bob's 1)", "value": 0.0}]}
+    nobody = redacted(Secret(), decisions, None)
+    assert nobody[0]["played"] == "(ann's 2)" and nobody[0]["best"] == "(ann's 3)"
+    assert [t["move"] for t in nobody[0]["top"]] == ["(ann's 3)", "(ann's 2)"]
+    assert [t["value"] for t in nobody[0]["top"]] == [0.5, 0.1]
+    assert orjson.dumps(decisions) == kept  # the stored decisions are left as they were
+
+
+def test_the_alternative_is_the_position_after_the_preferred_command(tmp_path: Path) -> None:
+    from meeple.ai.review import alternative_state
+
+    eng = connect_four(tmp_path, MISSED)
+    got = run_review(eng, plan_review(eng, "c4", agent="mcts:sims=300"))
+    win = got[6]
+    assert win["best"] == "4" and win["played"] == "6"
+    after = alternative_state(eng, "c4", win)
+    game = eng.game_of("c4")
+    want = played(game, ["ann", "bob"], [*MISSED[:6], "4"]).state
+    assert after == want and game.outcome(after).ranks == {"ann": 1, "bob": 2}
+
+
+def test_a_decisions_seed_is_the_first_eight_bytes_of_its_digest() -> None:
+    import hashlib
+
+    from meeple.ai.review import decision_seed
+
+    digest = hashlib.sha256(b"meeple-review:7:12").digest()
+    assert decision_seed(7, 12) == int.from_bytes(digest[:8], "big")
+    seeds = {decision_seed(s, i) for s in range(3) for i in range(3)}
+    assert len(seeds) == 9 and all(0 <= s < 2 ** 64 for s in seeds)
+
+
+def test_review_defaults_are_the_games_row_over_the_any_row(tmp_path: Path) -> None:
+    from meeple.ai.review import Defaults, defaults_for
+
+    table = tmp_path / "defaults.toml"
+    table.write_text('[any]\nspec = "ismcts"\nrate = 200\nbudget = 0.5\nthreshold = 0.1\n'
+                     '[g]\nspec = "mcts"\nbudget = 2\n')
+    assert defaults_for("g", table) == Defaults("mcts", 200.0, 2.0, 0.1)
+    assert defaults_for("other", table) == Defaults("ismcts", 200.0, 0.5, 0.1)
+    assert defaults_for("unlisted-game") == Defaults("ismcts", 200.0, 0.5, 0.1)
+
+
+def test_a_budget_becomes_the_rounded_count_of_simulations_and_at_least_one() -> None:
+    assert resolve_spec("connect-four", None, None) == ("mcts:im=0.4,sims=1000,reuse=false",
+                                                        0.1)
+    assert resolve_spec("connect-four", None, 0.01236)[0] == "mcts:im=0.4,sims=124,reuse=false"
+    assert resolve_spec("connect-four", None, 0.01234)[0] == "mcts:im=0.4,sims=123,reuse=false"
+    assert resolve_spec("connect-four", None, 1e-9)[0] == "mcts:im=0.4,sims=1,reuse=false"
+    assert resolve_spec("connect-four", "ismcts:calls=50", 1) == (
+        "ismcts:calls=50,reuse=false", 1)
+    assert resolve_spec("connect-four", "mcts:reuse=true", 0.001)[0] == (
+        "mcts:reuse=false,sims=10")
+
+
+@pytest.mark.parametrize("agent, budget, says", [
+    (None, -1.0, "--budget must be above 0 CPU seconds, not -1"),
+    ("random", 1, "a review searches with mcts or ismcts (their options as in play), "
+                  "not 'random'"),
+    ("mcts:opponents=heuristic", 1, "leave out opponents=heuristic"),
+    ("mcts:cpu=1,seconds=2", 1, "use --budget instead of seconds="),
+    ("ismcts:cpu=1", 1, "use --budget instead of cpu="),
+    ("mcts:sims", 1, "sims"),
+    ("mcts:c=-1", 1, "option 'c' of agent 'mcts' must be 0 or more"),
+])
+def test_a_review_spec_is_refused_with_the_reason(agent: str | None, budget: float,
+                                                   says: str) -> None:
+    with pytest.raises(BadOptions, match=re.escape(says)):
+        resolve_spec("connect-four", agent, budget)
+
+
+def test_the_reviewed_player_is_searched_first_among_those_acting_at_once() -> None:
+    from meeple.ai.review import _FirstActs
+
+    class Together:
+        name = "together"
+
+        def __init__(self, acting: list[str]) -> None:
+            self.acting = acting
+
+        def to_act(self, state: Any) -> list[str]:
+            return self.acting
+
+    assert _FirstActs(Together(["a", "b", "c"]), "c").to_act(None) == ["c", "a", "b"]
+    assert _FirstActs(Together(["a", "b", "c"]), "b").to_act(None) == ["b", "a", "c"]
+    assert _FirstActs(Together(["a", "b"]), "a").to_act(None) == ["a", "b"]
+    assert _FirstActs(Together(["a", "b"]), "b").to_act(None) == ["b", "a"]
+    assert _FirstActs(Together(["a", "b"]), "z").to_act(None) == ["a", "b"]
+    assert _FirstActs(Together(["b"]), "b").to_act(None) == ["b"]
+    assert _FirstActs(Together(["a"]), "b").name == "together"
+
+
+class _Fogged:
+    """Connect four searched as a game with hidden information in which ``banned`` is legal
+    only in the samples of the view numbered above ``after`` and a multiple of ``every``
+    (0: in none); counts the samples."""
+
+    hidden_information = True
+
+    def __init__(self, banned: str, every: int, after: int = 0) -> None:
+        self._game = PLUGINS.game("connect-four")
+        self.banned, self.every, self.after = banned, every, after
+        self.samples, self.allowed = 0, False
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def determinize(self, view: Any, player: str, rng: random.Random) -> Any:
+        self.samples += 1
+        self.allowed = (bool(self.every) and self.samples > self.after
+                        and self.samples % self.every == 0)
+        return self._game.clone(view)
+
+    def legal(self, state: Any, player: str) -> list[Any]:
+        moves = self._game.legal(state, player)
+        if self.allowed:
+            return moves
+        return [m for m in moves if self._game.format(m, state) != self.banned]
+
+
+def test_a_played_command_never_legal_in_the_samples_is_an_error_after_four_tries_each(
+        ) -> None:
+    task, _ = _c4_task(["4", "4"], "1", "ismcts:sims=30")
+    fogged = _Fogged("1", 0)
+    with pytest.raises(MeepleError, match=re.escape(
+            "connect-four: the played command Drop(column=0) was never legal in ann's "
+            "sampled positions")):
+        review_decision(task, fogged)  # type: ignore[arg-type]
+    assert fogged.samples == 1 + 30 + 4 * 3  # the first sample, the search, 4 x its share
+
+
+def test_samples_that_forbid_the_played_command_are_passed_over() -> None:
+    # samples 1-21 are the search's (the first one, then one per simulation); after them
+    # only every third allows the played command: 24 and 27 give its two simulations
+    task, _ = _c4_task(["4", "4"], "1", "ismcts:sims=20")
+    fogged = _Fogged("1", 3, after=21)
+    agent, (_, values, visits, total) = _searched(task, fogged)
+    assert agent._root.n == 20
+    assert visits[task.played] == 2 and total == 22 and fogged.samples == 27
+    assert set(values[task.played]) == {"ann", "bob"}
+
+
+def test_mcts_reviews_a_game_with_hidden_information_on_one_sample() -> None:
+    task, _ = _c4_task(["4", "4"], "1", "mcts:sims=20")
+    fogged = _Fogged("1", 0)  # never legal in a sample, but the one sample is not checked
+    agent, (_, _, visits, total) = _searched(task, fogged)
+    assert fogged.samples == 1 and agent._root.n == 20
+    assert visits[task.played] == 2 and total == 22
+
+
+def test_where_two_act_at_once_the_reviewed_players_commands_are_searched() -> None:
+    from meeple.core import LocalGame
+
+    # Terra Mystica, random play from seed 0 to the first position where two act at once
+    # (the second of them with four commands of its own: done, burn, two conversions)
+    game = PLUGINS.game("terra-mystica")
+    local = LocalGame(game, ["p1", "p2"], seed=0)
+    rng = random.Random(0)
+    while len(local.to_act()) < 2:
+        p = local.to_act()[0]
+        local.play(p, rng.choice(game.legal(local.state, p)))
+    first, second = local.to_act()
+    view = game.view(local.state, second)
+    mine = {game.format(m, view) for m in game.legal(view, second)}
+    theirs = {game.format(m, game.view(local.state, first))
+              for m in game.legal(game.view(local.state, first), first)}
+    assert "done" in mine and theirs - mine
+    task = Task("terra-mystica", 0, 1, second, ("p1", "p2"), view,
+                game.parse("done", view, second), "mcts:sims=8,depth=1,reuse=false", 1, None)
+    got = review_decision(task, game)
+    assert got["player"] == second and got["best"] in mine
+    assert len(got["top"]) == 3 and {t["move"] for t in got["top"]} <= mine
+
+
+@pytest.mark.parametrize("spec", ["mcts:sims=30,depth=1,reuse=false",
+                                  "mcts:sims=30,reuse=false"])
+def test_every_simulation_through_a_command_adds_every_players_reward(spec: str) -> None:
+    # cut off after one ply, a line is judged by evaluate for the players the search knows:
+    # every player of the game from the first simulation on
+    task, game = _c4_task(["4", "4", "3"], "2", spec)
+    agent, (_, values, _, _) = _searched(task, game)
+    for move, node in agent._root.children.items():
+        sums = agent._sums[id(node)]
+        assert set(sums) == {"ann", "bob"}
+        assert sums["bob"] == pytest.approx(node.w, abs=1e-9)  # bob moves at the root
+        assert sums["ann"] == pytest.approx(-node.w, abs=1e-9)  # evaluate is zero-sum
+        if node.proven is None:
+            assert values[move] == {q: sums[q] / node.n for q in ("ann", "bob")}
+
+
+def test_without_the_solver_a_won_position_is_searched_to_the_budget() -> None:
+    task, game = _c4_task(MISSED[:6], "4", "mcts:sims=60,solve=false,reuse=false")
+    agent, (best, values, visits, total) = _searched(task, game)
+    assert agent.solve is False and agent._root.proven is None
+    assert agent._root.n == 60 and total == 60 and best == task.played
+    assert values[task.played] == {"ann": 1.0, "bob": -1.0}  # the mean of won lines
