@@ -96,6 +96,41 @@ def test_a_wanderer_with_two_goals_on_the_new_tile_is_asked_where_to():
                                       "1,-1 r0 walk 1,0S 1,-1N")
 
 
+
+def test_each_goal_of_a_wanderer_with_two_goals_is_a_mark_on_its_path_after_the_ring():
+    """Drawn from the commands alone: were one wanderer to reach the new tile on two of
+    its paths, the ring round it leads to a mark on each goal's path edge."""
+    from meeple_carcassonne_hill_dale.pointing import layer
+
+    t = Table(["curve", "straight", "junction3"] + FILL)
+    t.play("ann", "1,0 r0 wanderer S")
+    t.play("bob", "-1,0 r90")
+    view = GAME.view(t.state, "ann")
+    cmds = [c for c in GAME.legal(view, "ann") if (c.x, c.y, c.rot) == (1, -1, 1)]
+    assert [GAME.format(c) for c in cmds if c.what == "walk"] == ["1,-1 r90 walk 1,0S 1,-1N"]
+    cmds.append(Place(1, -1, 1, "walk", -1, (1, 0, 2, 1, -1, 3)))  # a second goal: W
+
+    def cell(x: int, y: int) -> tuple[int, int]:
+        return 100 + 60 * x, 200 - 60 * y
+
+    svg = "<svg xmlns='http://www.w3.org/2000/svg'>" + "".join(
+        layer(view, "#123456", cmds, cell, lambda k, r, px, py: [], (8, 50))) + "</svg>"
+    marks = _elements(svg)
+    ring = marks["1,-1 r90 walk 1,0S"]
+    # the ring round the wanderer on 1,0 (cell 160,200), 0.45 of the way in from S
+    assert (ring.attrib["cx"], ring.attrib["cy"]) == ("190.0", "246.5")
+    assert ring.attrib["data-after"] == "1,-1 r90" and ring.attrib["display"] == "none"
+    for goal, centre in (("N", ("190.0", "273.5")), ("W", ("173.5", "290.0"))):
+        mark = marks[f"1,-1 r90 walk 1,0S 1,-1{goal}"]  # tile 1,-1 at 160,260
+        assert (mark.attrib["cx"], mark.attrib["cy"]) == centre, goal
+        assert mark.attrib["data-after"] == "1,-1 r90 walk 1,0S"
+        assert mark.attrib["display"] == "none"
+        assert mark.find(f"{NS}title").text == f"walk it to the path touching {goal}"
+    one = cmds[:-1]
+    drawn = _elements("<svg xmlns='http://www.w3.org/2000/svg'>" + "".join(
+        layer(view, "#123456", one, cell, lambda k, r, px, py: [], (8, 50))) + "</svg>")
+    assert not [r for r in drawn if r.startswith("1,-1 r90 walk 1,0S ")]
+
 def _harvest_to_share() -> Table:
     t = Table(["field-nw-apple", "field-n-path-scarecrow", "meadow-1",
                "field-nw-strawberry"] + FILL)
