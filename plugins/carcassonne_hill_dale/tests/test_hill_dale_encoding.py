@@ -317,3 +317,32 @@ def test_a_command_without_an_index_is_a_clear_error(cmd, words):
         encode_action(cmd, t.state)
     assert words in str(refused.value)
 
+
+
+def test_the_observation_reads_the_windows_edge_and_nothing_beyond_it():
+    """Places with |x|, |y| <= 16 have a cell; a tile or stable farther out has none (no
+    game reached one in 600 random games) and changes no number of the observation."""
+    from hill_dale_helpers import Table
+
+    t = Table(["curve", "straight"])
+    meadow = next(k.index for k in KINDS if k.id == "meadow-1")
+    base = GAME.observation(t.state, "ann")
+    far = t.state.clone()
+    for pos in ((17, 0), (-17, 3), (2, 17), (0, -17), (17, 17)):
+        far.board[pos] = (meadow, 0, 0, "MMMM")
+        far.stables[pos] = 1
+    assert GAME.observation(far, "ann") == base
+    edge = t.state.clone()
+    corners = ((16, 16), (-16, -16), (16, -16), (-16, 16))
+    for pos in corners:
+        edge.board[pos] = (meadow, 0, 0, "MMMM")
+        edge.stables[pos] = 1
+    out = GAME.observation(edge, "ann")
+    changed = {i for i, (a, b) in enumerate(zip(out, base, strict=True)) if a != b}
+    cells = {HEAD + ((x + RADIUS) * SIDE + y + RADIUS) * CELL for x, y in corners}
+    stable_of_bob = 23 + 2 * SEATS + 1  # bob is the next seat after ann
+    # a tile; meadow on N, E, S, W (the third of each edge's path, field, meadow); 3 sheep
+    # of 3; bob's stable
+    assert changed == {c + i for c in cells for i in (0, 3, 6, 9, 12, 13 + 1, stable_of_bob)}
+    with pytest.raises(ValueError, match="zed does not play in this game"):
+        GAME.observation(t.state, "zed")
