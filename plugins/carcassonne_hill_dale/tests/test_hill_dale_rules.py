@@ -475,3 +475,44 @@ def test_placements_are_the_places_and_rotations_legal_offers():
         if state.current >= 0 and not state.pending:
             plain = [(c.x, c.y, c.rot) for c in GAME.legal(state, player) if c.what == ""]
             assert placements(state, state.current) == plain
+
+
+@pytest.mark.parametrize(("tile", "rotations", "canon"), [
+    ("straight", (0, 1), (0, 1, 0, 1)),  # r180 and r270 look like r0 and r90
+    ("curve", (0, 1, 2, 3), (0, 1, 2, 3)),
+    ("junction4", (0,), (0, 0, 0, 0)),
+    ("field-all", (0,), (0, 0, 0, 0)),
+    ("meadow-1", (0,), (0, 0, 0, 0)),
+    ("fields-e-w", (0, 1), (0, 1, 0, 1)),
+    ("fields-e-w-pumpkin", (0, 1, 2, 3), (0, 1, 2, 3)),  # the crop tells W from E
+])
+def test_rotations_that_look_the_same_are_recorded_as_the_lowest(tile, rotations, canon):
+    from meeple_carcassonne_hill_dale.tiles import KIND_INDEX
+
+    kind = KINDS[KIND_INDEX[tile]]
+    assert kind.rotations == rotations and kind.canon == canon
+    t = Table([tile] if tile != "meadow-1" else [tile, "curve"])
+    assert [c.rot for c in GAME.legal(t.state, "ann") if c.what == ""]  # it can be placed
+
+
+def test_a_tile_whose_piece_lies_on_another_terrain_is_refused_when_the_data_is_read():
+    from meeple_carcassonne_hill_dale.tiles import _kind
+
+    raw = {"id": "odd", "count": 1, "edges": "PMMM", "paths": ["NE"], "fields": [],
+           "animals": {}}
+    with pytest.raises(ValueError) as refused:
+        _kind(0, raw)
+    assert str(refused.value) == "tile odd: piece on edge E is not M"
+    good = _kind(3, {**raw, "paths": ["N"], "animals": {"sheep": 2, "pig": 1},
+                     "start": True})
+    assert (good.index, good.count, good.start, good.animals, good.animal_total) == (
+        3, 1, True, (0, 2, 1, 0), 3)
+    assert good.has_meadow and not good.junction
+
+
+def test_a_fold_of_a_foreign_event_is_refused_and_a_state_reads_in_short():
+    t = Table(["curve", "straight"])
+    with pytest.raises(TypeError, match="carcassonne-hill-dale cannot fold"):
+        GAME.fold(t.state, object())
+    t.play("ann", "1,0 r0")
+    assert repr(t.state) == "State(turn=1, tiles=2, stack=0, scores=[0, 0])"
