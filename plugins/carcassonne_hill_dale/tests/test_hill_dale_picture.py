@@ -217,6 +217,8 @@ def _check_picture(state, svg: str | None = None) -> None:
     bottom = max(f[3] for f in frames)
     for g, r in zip(rest, k.rotations, strict=True):
         f = _check_tile(g, state.current, r, crops, animals)
+        # the drawn tile is shown bare: no meeple or stable of anybody's on it
+        assert not [s for s in g if s.fill in colours or s.tag == "polygon"], r
         assert f[1] > heading[0].bbox()[1] > bottom
         label = [s for s in drawn if s.tag == "text" and s.text == f"r{r * 90}"]
         assert len(label) == 1
