@@ -44,6 +44,13 @@ def _turn_marks(el: ET.Element) -> int:
     return sum(1 for e in el.iter() if e.attrib.get("class") == "turn")
 
 
+def _bare(el: ET.Element) -> bool:
+    """The tile shown at a spot carries no figure: nothing in a player's colour."""
+    from meeple_carcassonne_hill_dale.render import COLOURS
+
+    return not [e for e in el.iter() if e.attrib.get("fill") in COLOURS]
+
+
 def test_a_spot_where_one_rotation_fits_shows_it_with_nothing_to_turn():
     t = Table(["straight"] + FILL)  # at 1,0 only the east-west turn (r90) meets the path
     names = _regions(t, "ann")
@@ -53,6 +60,7 @@ def test_a_spot_where_one_rotation_fits_shows_it_with_nothing_to_turn():
     shown = _elements(GAME.render(GAME.view(t.state, "ann"), "svg", "ann"))["1,0 r90"]
     assert (shown.attrib["data-after"], shown.attrib["data-cycle"]) == ("1,0", "1,0")
     assert _turn_marks(shown) == 0
+    assert _bare(shown)
 
 
 def test_a_spot_where_two_rotations_fit_shows_a_tile_that_turns_on_a_click():
@@ -69,6 +77,7 @@ def test_a_spot_where_two_rotations_fit_shows_a_tile_that_turns_on_a_click():
         assert (drawn[rot].attrib["data-after"], drawn[rot].attrib["data-cycle"]) == (
             "0,-1", "0,-1")
         assert drawn[rot].tag == f"{NS}g" and _turn_marks(drawn[rot]) == 1
+        assert _bare(drawn[rot]), rot
     assert "0,-1 r90" not in drawn and "0,-1 r180" not in drawn  # they do not fit
 
 
