@@ -150,6 +150,33 @@ def _check_coordinates(coords: list[Shape], board: list, frames: list) -> None:
         assert len(row) == 2, y
 
 
+def _check_row_numbers_stand_alike(state, coords: list[Shape], left: float, top: float,
+                                   size: float) -> None:
+    """Each row's numbers stand as far left of the landscape as right of it, level with
+    each other and with the row's middle; the landscape spans the tiles and the places
+    the drawn tile fits."""
+    from meeple_carcassonne_hill_dale.regions import spots
+
+    cells = set(state.board) | set(spots(state))
+    x_min = min(x for (x, _), _t in state.board.items())
+    y_max = max(y for (_, y), _t in state.board.items())
+    x0, x1 = min(x for x, _ in cells), max(x for x, _ in cells)
+    y0, y1 = min(y for _, y in cells), max(y for _, y in cells)
+    west = left - (x_min - x0) * size
+    east = west + (x1 - x0 + 1) * size
+    row_top = top - (y1 - y_max) * size
+    for y in range(y0, y1 + 1):
+        middle = row_top + (y1 - y) * size + size / 2
+        pair = sorted((s for s in coords if s.text == str(y) and s.attrs.get("x")
+                       and (s.bbox()[0] < west or s.bbox()[0] > east)
+                       and abs(s.bbox()[1] - middle) < size / 2), key=lambda s: s.bbox()[0])
+        assert len(pair) == 2, y
+        before, after = pair
+        assert before.attrs.get("text-anchor") == "end" and after.attrs.get("text-anchor") is None
+        assert west - before.bbox()[0] == after.bbox()[0] - east > 0, y
+        assert before.bbox()[1] == after.bbox()[1] > middle, y
+
+
 def _check_picture(state, svg: str | None = None) -> None:
     root, drawn = shapes(GAME.render(state, "svg") if svg is None else svg)
     frame = page(root)
@@ -180,6 +207,7 @@ def _check_picture(state, svg: str | None = None) -> None:
         assert (f[0] - left, f[1] - top) == ((x - x_min) * size, (y_max - y) * size), (x, y)
     coords = [s for s in drawn if s.attrs.get("class") == "coord"]
     _check_coordinates(coords, board, frames)
+    _check_row_numbers_stand_alike(state, coords, left, top, size)
     status_lines = [s for s in drawn if s.tag == "text" and s.group < 0 and s.bbox()[1] < top
                     and s not in coords]
     assert len(status_lines) == 2 and all(s.bbox()[1] + 2 < top for s in status_lines)
