@@ -363,3 +363,51 @@ def test_the_text_legend_names_every_centre_mark_the_board_uses():
     legend = " ".join(TEXT_LEGEND)
     for mark in ("|", "#", ".", "+", "*", "o"):
         assert f" {mark} " in f" {legend} ", mark
+
+
+
+def _tile_shapes(svg_parts: list[str], turn: bool = False) -> Counter:
+    """A tile's drawing without its words, as shapes; with ``turn`` each shape as it
+    becomes when turned a quarter clockwise about the tile's centre (the picture's y grows
+    down, so (x, y) goes to (60 - y, x))."""
+    import xml.etree.ElementTree as ET
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return (60 - y, x) if turn else (x, y)
+
+    root = ET.fromstring('<svg xmlns="http://www.w3.org/2000/svg">' + "".join(svg_parts)
+                         + "</svg>")
+    out = Counter()
+    for el in root.iter():
+        tag, a = el.tag.split("}")[-1], el.attrib
+        if tag == "rect" and "x" in a:
+            x, y, w, h = (float(a[k]) for k in ("x", "y", "width", "height"))
+            corners = [at(x, y), at(x + w, y + h)]
+            box = (min(c[0] for c in corners), min(c[1] for c in corners),
+                   max(c[0] for c in corners), max(c[1] for c in corners))
+            out[("rect", a["fill"], box)] += 1
+        elif tag == "circle":
+            out[("circle", a["fill"], at(float(a["cx"]), float(a["cy"])), a["r"])] += 1
+        elif tag == "polyline":
+            out[("polyline", frozenset(at(*map(float, p.split(",")))
+                                       for p in a["points"].split()))] += 1
+    return out
+
+def test_a_tile_turned_a_quarter_is_drawn_as_its_drawing_turned_a_quarter():
+    """Fields, paths and the junction of every tile kind, and a meeple on each edge: the
+    drawing of the next rotation is this one's turned about the tile's centre, so every
+    side is drawn alike."""
+    seen = 0
+    for k in KINDS:
+        for r in range(4):
+            here = render._tile_svg(k.index, r, 0, 0, [], -1)
+            turned = render._tile_svg(k.index, (r + 1) % 4, 0, 0, [], -1)
+            assert _tile_shapes(here, turn=True) == _tile_shapes(turned), (k.id, r)
+            seen += sum(_tile_shapes(here).values())
+    assert seen > 4 * len(KINDS)
+    plain = next(k.index for k in KINDS if not k.orients[0].pieces)
+    for role in ("wanderer", "farmer"):
+        for e in range(4):
+            here = render._tile_svg(plain, 0, 0, 0, [(e, 1, role)], -1)
+            turned = render._tile_svg(plain, 0, 0, 0, [((e + 1) % 4, 1, role)], -1)
+            assert _tile_shapes(here, turn=True) == _tile_shapes(turned), (role, e)
