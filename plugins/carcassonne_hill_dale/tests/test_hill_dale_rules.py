@@ -516,3 +516,39 @@ def test_a_fold_of_a_foreign_event_is_refused_and_a_state_reads_in_short():
         GAME.fold(t.state, object())
     t.play("ann", "1,0 r0")
     assert repr(t.state) == "State(turn=1, tiles=2, stack=0, scores=[0, 0])"
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("", "nothing to do: write a placement like '1,0 r90'"),
+    ("   ", "nothing to do: "),
+    ("take gold", "take which chip? one of apple, strawberry, pumpkin, sunflower, grain, "
+                  "scarecrow"),
+    ("take apple now", "take which chip? one of apple"),
+    ("place", "'place' is not a move: write a placement"),
+    ("x,1 r0", "'x,1 r0' is not a move: write a placement"),
+    ("1,0 r90 wanderer", "wanderer needs the edge of its piece: N, E, S or W"),
+    ("1,0 r90 farmer Q", "farmer needs the edge of its piece: N, E, S or W"),
+    ("1,0 r90 farmer N S", "farmer needs the edge of its piece"),
+    ("1,0 r90 walk 1,0 2,0", "walk names the wanderer and its goal by tile and edge: "
+                             "walk 3,0W 1,0E"),
+    ("1,0 r90 walk 1,0S", "'1,0 r90 walk 1,0S' is not a move"),
+    ("1,0 r90 stable now", "'1,0 r90 stable now' is not a move"),
+    ("1,0 r45", "'1,0 r45' is not a move"),
+])
+def test_bad_notation_is_refused_saying_what_is_wrong(text, said):
+    with pytest.raises(IllegalCommand) as refused:
+        GAME.parse(text)
+    assert str(refused.value).startswith(said)
+
+
+@pytest.mark.parametrize(("text", "cmd"), [
+    ("-3,12 r270 wanderer W", Place(-3, 12, 3, "wanderer", 3)),
+    ("2,-1 r180 FARMER n", Place(2, -1, 2, "farmer", 0)),
+    ("  1,1   stable ", Place(1, 1, 0, "stable")),
+    ("1,-1 r0 walk 1,0S -1,0e", Place(1, -1, 0, "walk", -1, (1, 0, 2, -1, 0, 1))),
+    ("Take Grain", None),
+])
+def test_notation_reads_each_part_in_any_case_and_spacing(text, cmd):
+    from meeple_carcassonne_hill_dale.events import Take
+
+    assert GAME.parse(text) == (cmd if cmd is not None else Take(CROPS.index("grain")))
