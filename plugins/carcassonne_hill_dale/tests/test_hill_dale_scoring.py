@@ -486,3 +486,22 @@ def test_two_symbols_of_one_crop_take_two_chips_while_the_box_has_them():
         _feature, _tiles, _awards, harvest, _pickers, _present = closed_awards(
             t.state, root, 1)
         assert harvest.count(crop("apple")) == apples, left
+
+
+def test_a_tile_closing_a_path_and_a_field_scores_the_path_first():
+    t = Table(["junction3", "junction3", "straight", "field-n-apple", "field-n-curve-es"]
+              + FILL)
+    t.play("ann", "1,0 r0")  # its S stub will end the path from the north
+    t.play("bob", "0,-1 r0 wanderer E")  # its E stub ends the path from the west
+    t.play("ann", "0,-2 r0")
+    t.play("bob", "1,-2 r0 farmer N")  # a field open to the north
+    # turned r180 the tile has its path N-W (its first piece) and its field S
+    evs = t.play("ann", "1,-1 r180")
+    scored = [e for e in evs if isinstance(e, Scored)]
+    assert [(s.feature, s.tiles, s.awards) for s in scored] == [
+        ("path", 3, ((1, 3),)), ("field", 2, ((1, 4),))]
+    assert GAME.describe_event(scored[1]) == (
+        "closed field of 2 tiles at 1,-1: bob +4 (2 points per tile, once per player); "
+        "harvest chips apple picked in turn by bob")
+    assert (t.score("ann"), t.score("bob")) == (0, 7)
+    assert t.state.chips[1][crop("apple")] == 1 and t.state.meeples_left == [4, 4]
