@@ -411,3 +411,27 @@ def test_a_tile_turned_a_quarter_is_drawn_as_its_drawing_turned_a_quarter():
             here = render._tile_svg(plain, 0, 0, 0, [(e, 1, role)], -1)
             turned = render._tile_svg(plain, 0, 0, 0, [((e + 1) % 4, 1, role)], -1)
             assert _tile_shapes(here, turn=True) == _tile_shapes(turned), (role, e)
+
+
+def test_the_legends_glyphs_stand_in_one_column_each_level_with_its_words():
+    """Every glyph of the legend, and every player's dot, is centred on the same column and
+    level with the middle of its line's words (4 above their baseline, within half a
+    point); so is the house of a stable, though its roof makes it taller."""
+    _root, drawn = shapes(GAME.render(STATES[2], "svg"))
+    words = {s.text.split(" ")[0]: s for s in drawn if s.tag == "text" and s.group < 0}
+    centres = []
+    for word in ("wanderer", "farmer", "stable", "junction:", "field;"):
+        line = words[word]
+        (glyph,) = [s for s in drawn if s.group < 0 and s.tag != "text" and s is not line
+                    and abs(s.centre()[1] - (line.bbox()[1] - 4)) <= 0.5
+                    and s.bbox()[2] < line.bbox()[0]]
+        centres.append(glyph.centre()[0])
+    assert len(set(centres)) == 1, centres
+    (animals,) = [s for s in drawn if s.group < 0 and s.text == "1h"]
+    assert animals.bbox()[1] == words["animals"].bbox()[1]
+    assert animals.bbox()[0] < words["animals"].bbox()[0]
+    for name in STATES[2].players:
+        (line,) = [s for s in drawn if s.tag == "text" and s.text.startswith(f"{name} (")]
+        (dot,) = [s for s in drawn if s.tag == "circle" and s.group < 0
+                  and s.centre()[1] == line.bbox()[1] - 4 and s.bbox()[2] < line.bbox()[0]]
+        assert dot.num("r") == 6
