@@ -160,3 +160,13 @@ def test_every_event_reads_as_a_line_naming_its_player_and_points(build, line):
 ])
 def test_changes_give_points_only_for_walks_scorings_and_the_final_scoring(build, changes):
     assert GAME.changes(build(events)) == changes
+
+
+def test_a_tile_is_named_with_what_it_shows_and_no_tile_is_named_nothing():
+    from meeple_carcassonne_hill_dale.game import tile_name
+
+    assert tile_name("field-n-junction-scarecrow") == (
+        "field-n-junction-scarecrow (field N, scarecrow, path end E, path end S, "
+        "path end W, junction)")
+    assert tile_name("meadow-6") == "meadow-6 (meadow only; 1 horse, 2 sheep, 1 pig)"
+    assert tile_name("") == ""
