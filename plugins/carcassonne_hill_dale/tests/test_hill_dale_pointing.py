@@ -140,6 +140,48 @@ def test_each_goal_of_a_wanderer_with_two_goals_is_a_mark_on_its_path_after_the_
         layer(view, "#123456", one, cell, lambda k, r, px, py: [], (8, 50))) + "</svg>")
     assert not [r for r in drawn if r.startswith("1,-1 r90 walk 1,0S ")]
 
+
+def test_each_figure_mark_stands_on_its_piece_of_the_tile_shown():
+    """On the tile shown at 1,0 (field N, path E-W): the wanderer's ring on the path
+    0.45 of the way in from the east edge's middle, where a placed wanderer stands; the
+    farmer's square on the field 0.65 of the way in from the north edge's middle; the
+    stable's house where a placed stable stands; each titled in words."""
+    t = Table(["field-n-path"] + FILL)
+    drawn = _elements(GAME.render(GAME.view(t.state, "ann"), "svg", "ann"))
+    spot = drawn["1,0"]
+    px, py = float(spot.attrib["x"]) - 2, float(spot.attrib["y"]) - 2  # the spot's frame
+    ring = drawn["1,0 r0 wanderer E"]
+    assert (float(ring.attrib["cx"]), float(ring.attrib["cy"])) == (
+        px + 60 - 0.45 * 30, py + 30)
+    assert ring.find(f"{NS}title").text == "a wanderer on the path touching E"
+    square = drawn["1,0 r0 farmer N"]
+    x, y, w = (float(square.attrib[k]) for k in ("x", "y", "width"))
+    assert (x + w / 2, y + w / 2) == (px + 30, py + 0.65 * 30)
+    assert square.find(f"{NS}title").text == "a farmer on the field touching N"
+    house = drawn["1,0 r0 stable"]
+    assert house.find(f"{NS}title").text == "a stable on this tile's meadow"
+    for text, mark in (("1,0 r0 wanderer E", ring), ("1,0 r0 stable", house)):
+        placed = Table(["field-n-path"] + FILL)
+        placed.play("ann", text)
+        svg = GAME.render(GAME.view(placed.state, "bob"), "svg", "bob")
+        tag = "circle" if mark is ring else "polygon"
+        colour = 'fill="#d62828"'  # ann's red
+        (figure,) = re.findall(rf'<g transform="translate\(([\d.]+),([\d.]+)\)">(?:(?!</g>).)*'
+                               rf'<{tag} ([^>]*{colour}[^>]*)>', svg, flags=re.S)
+        attrs = figure[2]  # drawn within its tile, whose frame starts at 0,0
+        if tag == "circle":
+            cx, cy = (float(re.search(rf'{k}="([\d.]+)"', attrs)[1]) for k in ("cx", "cy"))
+            assert abs(cx - (float(ring.attrib["cx"]) - px)) <= 0.5
+            assert cy == float(ring.attrib["cy"]) - py
+        else:
+            def centre(points: str) -> tuple[float, float]:
+                pts = [tuple(map(float, p.split(","))) for p in points.split()]
+                return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+
+            bx, by = centre(re.search(r'points="([^"]+)"', attrs)[1])
+            hx, hy = centre(house.attrib["points"])
+            assert abs(bx - (hx - px)) <= 0.5 and abs(by - (hy - py)) <= 1
+
 def _harvest_to_share() -> Table:
     t = Table(["field-nw-apple", "field-n-path-scarecrow", "meadow-1",
                "field-nw-strawberry"] + FILL)
