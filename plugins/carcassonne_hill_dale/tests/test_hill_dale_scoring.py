@@ -505,3 +505,19 @@ def test_a_tile_closing_a_path_and_a_field_scores_the_path_first():
         "harvest chips apple picked in turn by bob")
     assert (t.score("ann"), t.score("bob")) == (0, 7)
     assert t.state.chips[1][crop("apple")] == 1 and t.state.meeples_left == [4, 4]
+
+
+def test_a_wanderer_walks_only_along_its_path_never_across_its_tiles_field():
+    t = Table(["field-n-path", "curve", "curve", "meadow-1", "field-n-path"] + FILL)
+    t.play("ann", "1,0 r0 wanderer E")  # path E-W at 1,0 under a field N
+    t.play("bob", "2,0 r90")  # the path turns north
+    t.play("ann", "2,1 r0")  # and west, toward 1,1
+    t.play("bob", "0,-1 r0")
+    # at 1,1 turned r180 the tile's path E-W extends ann's path, and its field S lies
+    # against the field of ann's tile: the walk follows the path round, 3 tiles
+    walks = {GAME.format(c) for c in GAME.legal(t.state, "ann")
+             if c.what == "walk" and (c.x, c.y) == (1, 1)}
+    assert walks == {"1,1 r180 walk 1,0E 1,1E"}
+    evs = t.play("ann", "1,1 r180 walk 1,0E 1,1E")
+    (walked,) = [e for e in evs if isinstance(e, Wandered)]
+    assert (walked.steps, t.score("ann")) == (3, 3)
