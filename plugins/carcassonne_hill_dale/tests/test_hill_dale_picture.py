@@ -151,10 +151,11 @@ def _check_coordinates(coords: list[Shape], board: list, frames: list) -> None:
 
 
 def _check_row_numbers_stand_alike(state, coords: list[Shape], left: float, top: float,
-                                   size: float) -> None:
+                                   size: float, width: float) -> None:
     """Each row's numbers stand as far left of the landscape as right of it, level with
     each other and with the row's middle; the landscape spans the tiles and the places
-    the drawn tile fits."""
+    the drawn tile fits. A page wider than its least width (620) is as wide as the
+    landscape with the same margin on both sides."""
     from meeple_carcassonne_hill_dale.regions import spots
 
     cells = set(state.board) | set(spots(state))
@@ -175,6 +176,9 @@ def _check_row_numbers_stand_alike(state, coords: list[Shape], left: float, top:
         assert before.attrs.get("text-anchor") == "end" and after.attrs.get("text-anchor") is None
         assert west - before.bbox()[0] == after.bbox()[0] - east > 0, y
         assert before.bbox()[1] == after.bbox()[1] > middle, y
+        assert width >= 620
+        if width > 620:
+            assert width - after.bbox()[0] == before.bbox()[0], (width, y)
 
 
 def _check_picture(state, svg: str | None = None) -> None:
@@ -207,7 +211,7 @@ def _check_picture(state, svg: str | None = None) -> None:
         assert (f[0] - left, f[1] - top) == ((x - x_min) * size, (y_max - y) * size), (x, y)
     coords = [s for s in drawn if s.attrs.get("class") == "coord"]
     _check_coordinates(coords, board, frames)
-    _check_row_numbers_stand_alike(state, coords, left, top, size)
+    _check_row_numbers_stand_alike(state, coords, left, top, size, frame[2] - frame[0])
     status_lines = [s for s in drawn if s.tag == "text" and s.group < 0 and s.bbox()[1] < top
                     and s not in coords]
     assert len(status_lines) == 2 and all(s.bbox()[1] + 2 < top for s in status_lines)
@@ -269,6 +273,8 @@ def test_the_pictured_states_have_every_kind_of_piece_to_draw():
     assert any(s.stables for s in STATES)
     assert any(s.finished for s in STATES) and any(not s.finished for s in STATES)
     assert any(KINDS[k].junction for s in STATES for k, *_ in s.board.values())
+    widths = [float(re.search(r'width="(\d+)"', GAME.render(s, "svg"))[1]) for s in STATES]
+    assert min(widths) == 620 < max(widths)  # narrow and wide landscapes
 
 
 def test_the_legend_has_a_glyph_beside_each_kind_of_thing():
