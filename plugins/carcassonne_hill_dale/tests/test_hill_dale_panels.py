@@ -167,3 +167,9 @@ def test_a_clear_winner_is_told_that_most_points_win():
                                  "+ 3 stables + 0 harvest chips = 3")
     assert final["result"].text == "ann wins with 3 points"
     assert final["result"].detail == "most points wins; the rules name no tie-break"
+
+
+def test_a_player_named_for_its_colour_is_not_told_its_colour_twice():
+    t = Table(["curve", "straight"], players=("red", "ann", "yellow"))
+    players = _panel(GAME.panels(GAME.view(t.state, None), None), "Players")
+    assert list(players) == ["red", "ann (blue)", "yellow"]
