@@ -173,3 +173,17 @@ def test_a_player_named_for_its_colour_is_not_told_its_colour_twice():
     t = Table(["curve", "straight"], players=("red", "ann", "yellow"))
     players = _panel(GAME.panels(GAME.view(t.state, None), None), "Players")
     assert list(players) == ["red", "ann (blue)", "yellow"]
+
+
+def test_each_players_figures_on_the_landscape_are_counted_by_kind():
+    t = Table(["meadow-1", "field-nw-apple", "curve", "straight"])
+    t.play("ann", "0,-1 r0 stable")
+    t.play("bob", "0,1 r180 farmer S")  # the field S-E joins the start field, open east
+    t.play("ann", "1,0 r0 wanderer S")
+    players = _panel(GAME.panels(GAME.view(t.state, None), None), "Players")
+    assert players["ann (red)"].detail == ("on the landscape: 1 wanderer, 0 farmers, "
+                                           "1 stable")
+    assert players["bob (blue)"].detail == ("on the landscape: 0 wanderers, 1 farmer, "
+                                            "0 stables")
+    assert players["ann (red)"].text == ("0 points; 3 meeples and 1 stable left; "
+                                         "no harvest chips")
