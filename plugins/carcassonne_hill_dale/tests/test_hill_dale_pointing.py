@@ -182,6 +182,59 @@ def test_each_figure_mark_stands_on_its_piece_of_the_tile_shown():
             hx, hy = centre(house.attrib["points"])
             assert abs(bx - (hx - px)) <= 0.5 and abs(by - (hy - py)) <= 1
 
+
+def _num(el: ET.Element, key: str) -> float:
+    return float(el.attrib[key])
+
+
+def _label_sits_in_its_button(button: ET.Element) -> str:
+    """The button's words are centred across it and stand inside it; returns them."""
+    (rect,) = [e for e in button.iter() if e.tag == f"{NS}rect"]
+    (text,) = [e for e in button.iter() if e.tag == f"{NS}text"]
+    assert text.attrib["text-anchor"] == "middle"
+    assert _num(text, "x") == _num(rect, "x") + _num(rect, "width") / 2
+    size = float(text.attrib["font-size"])
+    assert _num(rect, "y") + size <= _num(text, "y") <= _num(rect, "y") + _num(rect, "height")
+    return text.text
+
+
+def test_the_turn_mark_sits_in_the_tiles_corner_with_its_arrow_at_the_arcs_end():
+    t = Table(["curve"] + FILL)  # two rotations fit south of the start tile
+    drawn = _elements(GAME.render(GAME.view(t.state, "ann"), "svg", "ann"))
+    shown = drawn["0,-1 r0"]
+    (tile,) = [e for e in shown.iter() if e.tag == f"{NS}rect" and e.attrib.get("stroke")
+               == "#ff00cc"]
+    x0, y0 = _num(tile, "x"), _num(tile, "y")
+    x1 = x0 + _num(tile, "width")
+    (ring,) = [e for e in shown.iter() if e.attrib.get("class") == "turn"]
+    cx, cy, r = _num(ring, "cx"), _num(ring, "cy"), _num(ring, "r")
+    assert x1 - (cx + r) == (cy - r) - y0 == 1  # one point in from the top right corner
+    (arc,) = [e for e in shown.iter() if e.tag == f"{NS}path"]
+    ends = [float(n) for n in re.findall(r"-?[\d.]+", arc.attrib["d"])]
+    start, end = (ends[0], ends[1]), (ends[-2], ends[-1])
+    assert start == (cx + 4.5, cy) and end == (cx, cy - 4.5)  # a round arrow about the mark
+    (head,) = [e for e in shown.iter() if e.tag == f"{NS}polygon"]
+    (bx, by0), (tx, ty), (bx2, by1) = [tuple(map(float, p.split(",")))
+                                        for p in head.attrib["points"].split()]
+    assert bx == bx2 < end[0] < tx and ty == end[1] == (by0 + by1) / 2
+
+
+def test_the_buttons_words_are_centred_in_them():
+    t = Table(["straight"] + FILL)
+    drawn = _elements(GAME.render(GAME.view(t.state, "ann"), "svg", "ann"))
+    assert _label_sits_in_its_button(drawn["1,0 r90 no figure"]) == "no figure (place only)"
+    t = _harvest_to_share()
+    drawn = _elements(GAME.render(GAME.view(t.state, "bob"), "svg", "bob"))
+    lefts = []
+    for crop in ("apple", "strawberry", "scarecrow"):
+        assert _label_sits_in_its_button(drawn[f"take {crop}"]) == crop
+        (rect,) = [e for e in drawn[f"take {crop}"].iter() if e.tag == f"{NS}rect"]
+        lefts.append((_num(rect, "x"), _num(rect, "width")))
+    # side by side, 8 apart, each as wide as its word needs
+    lefts.sort()
+    for (xa, wa), (xb, _wb) in zip(lefts, lefts[1:], strict=False):
+        assert xb == xa + wa + 8
+
 def _harvest_to_share() -> Table:
     t = Table(["field-nw-apple", "field-n-path-scarecrow", "meadow-1",
                "field-nw-strawberry"] + FILL)
