@@ -346,3 +346,18 @@ def test_the_observation_reads_the_windows_edge_and_nothing_beyond_it():
     assert changed == {c + i for c in cells for i in (0, 3, 6, 9, 12, 13 + 1, stable_of_bob)}
     with pytest.raises(ValueError, match="zed does not play in this game"):
         GAME.observation(t.state, "zed")
+
+
+@pytest.mark.parametrize(("index", "said"), [
+    (TAKES + 10, "no 1. wanderer of ann on the path leaving -16,-16 r0 through edge N"),
+    (TAKES + PER_PLACEMENT + 10 + 4 * 1 + 1,
+     "no 2. wanderer of ann on the path leaving -16,-16 r90 through edge E"),
+    (TAKES + 3 * PER_PLACEMENT + 10 + 4 * 3 + 3,
+     "no 4. wanderer of ann on the path leaving -16,-16 r270 through edge W"),
+])
+def test_a_walk_index_without_its_wanderer_is_refused_naming_place_turn_edge_and_count(
+        index, said):
+    local = LocalGame(GAME, ["ann", "bob"], seed=1)
+    with pytest.raises(IllegalCommand) as refused:
+        decode_action(index, local.state, "ann")
+    assert str(refused.value) == said
