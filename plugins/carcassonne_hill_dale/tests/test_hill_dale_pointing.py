@@ -206,6 +206,10 @@ def test_the_turn_mark_sits_in_the_tiles_corner_with_its_arrow_at_the_arcs_end()
                == "#ff00cc"]
     x0, y0 = _num(tile, "x"), _num(tile, "y")
     x1 = x0 + _num(tile, "width")
+    # the spot's dashed frame lies 2 inside the place the tile is shown on, all round
+    spot = drawn["0,-1"]
+    assert (_num(spot, "x") - x0, _num(spot, "y") - y0) == (2, 2)
+    assert (_num(spot, "width"), _num(spot, "height")) == (x1 - x0 - 4, x1 - x0 - 4)
     (ring,) = [e for e in shown.iter() if e.attrib.get("class") == "turn"]
     cx, cy, r = _num(ring, "cx"), _num(ring, "cy"), _num(ring, "r")
     assert x1 - (cx + r) == (cy - r) - y0 == 1  # one point in from the top right corner
