@@ -304,6 +304,8 @@ def test_an_index_is_the_chips_then_place_rotation_and_slot_as_documented(cmd, i
     (Place(0, 1, 0, "walk", -1, (0, 0, 1)), "has no Carcassonne action index"),
     (Place(0, -1, 0, "walk", -1, (0, 0, 1, 0, -2, 0)), "a walk ends on the tile being placed"),
     (Place(0, 0, 0, "walk", -1, (0, 0, 1, 0, 0, 1)), "a walk ends on the tile being placed"),
+    (Place(1, 0, 0, "walk", -1, (0, 0, 1, 2, 0, 3)), "a walk ends on the tile being placed"),
+    (Place(1, 0, 0, "walk", -1, (0, 0, 1, 1, 1, 3)), "a walk ends on the tile being placed"),
     (Place(1, 0, 0, "walk", -1, (0, 0, 2, 1, 0, 3)), "no path piece at the walk's start"),
     (Place(1, 0, 0, "walk", -1, (0, 0, 1, 1, 0, 0)), "no path piece at the walk's start"),
     (Place(1, 0, 0, "walk", -1, (0, 0, 1, 1, 0, 3)), "the wanderer is not on the path"),
