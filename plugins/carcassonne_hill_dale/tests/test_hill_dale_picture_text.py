@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 from meeple_carcassonne_hill_dale import HillDale
 from meeple_carcassonne_hill_dale.tiles import ANIMALS, CROPS, KINDS, ORIENT, PATH
-from test_hill_dale_picture import STATES
+from test_hill_dale_picture import STATES, _check_picture
 
 GAME = HillDale()
 SPOT = {0: (0, 1), 1: (1, 2), 2: (2, 1), 3: (1, 0)}  # edge -> (row, column) in a cell
@@ -127,6 +127,10 @@ def test_the_status_says_who_places_which_tile_and_who_picks_which_chips():
     head = "ann to pick a harvest chip: apple, strawberry, scarecrow"
     assert status(t.state) == f"{head} (scores: ann 8, bob 8, cy 0)"
     assert GAME.render(t.state, "text").splitlines()[0] == status(t.state)
+    # while chips are picked no tile is drawn: both pictures show none
+    assert t.state.current == -1 and not t.state.finished
+    _check_text(t.state)
+    _check_picture(t.state)
     for who in ("ann", "bob", None):  # the picker is asked for a chip, nobody else
         words = _svg_words(t.state, who)
         assert words[:2] == [head, "scores: ann 8, bob 8, cy 0"]
