@@ -269,3 +269,97 @@ def test_the_observation_says_who_picks_a_harvest_chip_and_which_chips_wait():
             [chips.count(c) / 8 for c in range(len(CROPS))])
     plain = LocalGame(GAME, GAME.default_players(3), seed=1).state
     assert [GAME.observation(GAME.view(plain, p), p)[2] for p in plain.players] == [0.0] * 3
+
+
+@pytest.mark.parametrize(("cmd", "index"), [
+    (Take(0), 0), (Take(5), 5),
+    (Place(-16, -16, 0), 6),  # the window's first place, first rotation, the tile alone
+    (Place(-16, -16, 1, "wanderer", 2), 6 + 26 + 3),
+    (Place(-16, -15, 0, "farmer", 0), 6 + 4 * 26 + 5),
+    (Place(0, 0, 0, "stable"), 6 + (16 * 33 + 16) * 4 * 26 + 9),
+    (Place(16, 16, 3, "farmer", 3), 6 + ((32 * 33 + 32) * 4 + 3) * 26 + 8),
+])
+def test_an_index_is_the_chips_then_place_rotation_and_slot_as_documented(cmd, index):
+    """6 chips; then per place (x from -16, then y) and rotation a block of 26: the tile
+    alone, wanderer N E S W, farmer N E S W, stable, 16 walks."""
+    state = LocalGame(GAME, ["ann", "bob"], seed=1).state
+    assert (PER_PLACEMENT, TAKES, ACTION_COUNT) == (26, 6, 6 + 33 * 33 * 4 * 26)
+    assert GAME.encode_action(cmd, state) == index
+    assert GAME.decode_action(index, state, "ann") == cmd
+
+
+@pytest.mark.parametrize(("cmd", "words"), [
+    (Take(6), "no such harvest chip"),
+    (Take(-1), "no such harvest chip"),
+    ("1,0 r90", "is not a Carcassonne command"),
+    (Place(17, 0, 0), "outside the encoding's window of |x|, |y| <= 16"),
+    (Place(0, -17, 0), "outside the encoding's window"),
+    (Place(-17, 0, 0), "outside the encoding's window"),
+    (Place(0, 17, 0), "outside the encoding's window"),
+    (Place(0, 1, 4), "outside the encoding's window"),
+    (Place(0, 1, -1), "outside the encoding's window"),
+    (Place(0, 1, 0, "dance"), "has no Carcassonne action index"),
+    (Place(0, 1, 0, "wanderer", 4), "has no Carcassonne action index"),
+    (Place(0, 1, 0, "farmer", -1), "has no Carcassonne action index"),
+    (Place(0, 1, 0, "walk", -1, (0, 0, 1)), "has no Carcassonne action index"),
+    (Place(0, -1, 0, "walk", -1, (0, 0, 1, 0, -2, 0)), "a walk ends on the tile being placed"),
+    (Place(0, 0, 0, "walk", -1, (0, 0, 1, 0, 0, 1)), "a walk ends on the tile being placed"),
+    (Place(1, 0, 0, "walk", -1, (0, 0, 1, 2, 0, 3)), "a walk ends on the tile being placed"),
+    (Place(1, 0, 0, "walk", -1, (0, 0, 1, 1, 1, 3)), "a walk ends on the tile being placed"),
+    (Place(1, 0, 0, "walk", -1, (0, 0, 2, 1, 0, 3)), "no path piece at the walk's start"),
+    (Place(1, 0, 0, "walk", -1, (0, 0, 1, 1, 0, 0)), "no path piece at the walk's start"),
+    (Place(1, 0, 0, "walk", -1, (0, 0, 1, 1, 0, 3)), "the wanderer is not on the path"),
+])
+def test_a_command_without_an_index_is_a_clear_error(cmd, words):
+    from hill_dale_helpers import Table
+    from meeple_carcassonne_hill_dale.encoding import encode_action
+
+    t = Table(["curve", "straight"])  # ann to place the curve; the start path runs E-W
+    with pytest.raises(ValueError) as refused:
+        encode_action(cmd, t.state)
+    assert words in str(refused.value)
+
+
+
+def test_the_observation_reads_the_windows_edge_and_nothing_beyond_it():
+    """Places with |x|, |y| <= 16 have a cell; a tile or stable farther out has none (no
+    game reached one in 600 random games) and changes no number of the observation."""
+    from hill_dale_helpers import Table
+
+    t = Table(["curve", "straight"])
+    meadow = next(k.index for k in KINDS if k.id == "meadow-1")
+    base = GAME.observation(t.state, "ann")
+    far = t.state.clone()
+    for pos in ((17, 0), (-17, 3), (2, 17), (0, -17), (17, 17)):
+        far.board[pos] = (meadow, 0, 0, "MMMM")
+        far.stables[pos] = 1
+    assert GAME.observation(far, "ann") == base
+    edge = t.state.clone()
+    corners = ((16, 16), (-16, -16), (16, -16), (-16, 16))
+    for pos in corners:
+        edge.board[pos] = (meadow, 0, 0, "MMMM")
+        edge.stables[pos] = 1
+    out = GAME.observation(edge, "ann")
+    changed = {i for i, (a, b) in enumerate(zip(out, base, strict=True)) if a != b}
+    cells = {HEAD + ((x + RADIUS) * SIDE + y + RADIUS) * CELL for x, y in corners}
+    stable_of_bob = 23 + 2 * SEATS + 1  # bob is the next seat after ann
+    # a tile; meadow on N, E, S, W (the third of each edge's path, field, meadow); 3 sheep
+    # of 3; bob's stable
+    assert changed == {c + i for c in cells for i in (0, 3, 6, 9, 12, 13 + 1, stable_of_bob)}
+    with pytest.raises(ValueError, match="zed does not play in this game"):
+        GAME.observation(t.state, "zed")
+
+
+@pytest.mark.parametrize(("index", "said"), [
+    (TAKES + 10, "no 1. wanderer of ann on the path leaving -16,-16 r0 through edge N"),
+    (TAKES + PER_PLACEMENT + 10 + 4 * 1 + 1,
+     "no 2. wanderer of ann on the path leaving -16,-16 r90 through edge E"),
+    (TAKES + 3 * PER_PLACEMENT + 10 + 4 * 3 + 3,
+     "no 4. wanderer of ann on the path leaving -16,-16 r270 through edge W"),
+])
+def test_a_walk_index_without_its_wanderer_is_refused_naming_place_turn_edge_and_count(
+        index, said):
+    local = LocalGame(GAME, ["ann", "bob"], seed=1)
+    with pytest.raises(IllegalCommand) as refused:
+        decode_action(index, local.state, "ann")
+    assert str(refused.value) == said

@@ -41,3 +41,34 @@ def test_todays_events_need_no_naming():
     g = LocalGame(GAME, GAME.default_players(3), {"tiles": 30}, seed=4)
     g.play_randomly(random.Random(4))
     assert not [ev for ev in g.events if GAME.upcasts_in_context(ev)]
+
+
+def test_only_an_event_that_knows_a_player_by_seat_alone_is_named_from_the_state():
+    from meeple_carcassonne_hill_dale.events import (
+        ChipTaken,
+        FinalScored,
+        Placed,
+        Scored,
+        StackReshuffled,
+    )
+
+    state = LocalGame(GAME, ["ann", "bob", "cy"], seed=1).state
+    cases = [
+        (Scored("path", 0, 0, 1, 3, ((2, 3), (0, 3))), True),
+        (Scored("path", 0, 0, 1, 3, ()), False),  # nobody scored: no name to give
+        (Scored("path", 0, 0, 1, 3, ((2, 3),), names=("cy",)), False),
+        (FinalScored(((0, 1, 0, 0, 0), (1, 0, 0, 0, 0), (2, 0, 0, 0, 0))), True),
+        (FinalScored(()), False),
+        (FinalScored(((0, 1, 0, 0, 0),), ("ann",)), False),
+        (ChipTaken(1, 0), True),
+        (ChipTaken(1, 0, "bob"), False),
+        (Placed(2, 1, 0, 0, "curve"), True),
+        (StackReshuffled(("curve",)), False),
+    ]
+    for ev, old in cases:
+        assert GAME.upcasts_in_context(ev) is old, ev
+    assert GAME.upcast_in_context(state, cases[0][0]).names == ("cy", "ann")
+    assert GAME.upcast_in_context(state, cases[3][0]).players == ("ann", "bob", "cy")
+    assert GAME.upcast_in_context(state, cases[6][0]) == ChipTaken(1, 0, "bob")
+    assert GAME.upcast_in_context(state, cases[8][0]) == Placed(2, 1, 0, 0, "curve", "cy")
+    assert GAME.upcast_in_context(state, cases[2][0]) is cases[2][0]

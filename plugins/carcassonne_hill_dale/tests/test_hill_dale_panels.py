@@ -123,3 +123,67 @@ def test_the_status_of_a_finished_game_names_every_player_on_the_best_score(scor
     t.state.scores = list(scores)
     a, b, c = scores
     assert status(t.state) == f"{head} (scores: ann {a}, bob {b}, cy {c})"
+
+
+def test_the_harvest_panel_lists_the_chips_and_the_picking_order_from_the_next_picker():
+    t = Table(["field-nw-apple", "meadow-1", "field-n-path-scarecrow", "meadow-2",
+               "field-nw-strawberry"] + ["meadow-4"] * 5, players=("ann", "bob", "cy"))
+    t.play("ann", "0,1 r180 farmer S")
+    t.play("bob", "0,-1 r0")
+    t.play("cy", "1,0 r0 farmer N")
+    t.play("ann", "-1,-1 r0")
+    t.play("bob", "1,1 r270")  # closes the field of ann and cy: cy picks first, then ann
+    harvest = _panel(GAME.panels(GAME.view(t.state, "cy"), "cy"), "Harvest")
+    assert list(harvest) == ["to share", "take apple", "take strawberry", "take scarecrow"]
+    assert harvest["to share"].text == "apple, strawberry, scarecrow"
+    assert harvest["to share"].detail == "picked one at a time: cy, then ann"
+    assert harvest["take strawberry"].text == "take one strawberry chip"
+    assert harvest["take strawberry"].region == "take strawberry"
+    t.play("cy", "take strawberry")
+    harvest = _panel(GAME.panels(GAME.view(t.state, "ann"), "ann"), "Harvest")
+    assert harvest["to share"].text == "apple, scarecrow"
+    assert harvest["to share"].detail == "picked one at a time: ann, then cy"
+    assert [e.region for e in harvest.values()] == [None, "take apple", "take scarecrow"]
+    t.play("ann", "take apple")  # the scarecrow goes to cy unasked
+    assert [p.title for p in GAME.panels(GAME.view(t.state, None), None)] == ["Table", "Players"]
+    table = _panel(GAME.panels(GAME.view(t.state, None), None), "Table")
+    assert table["drawn tile"].text == "meadow-4: meadow only; 1 sheep, 2 pig"
+    # an all-meadow tile fits at each open place where every neighbour shows meadow
+    dx = {0: (0, 1), 1: (1, 0), 2: (0, -1), 3: (-1, 0)}
+    board = t.state.board
+    open_places = {(x + a, y + b) for x, y in board for a, b in dx.values()} - set(board)
+    fits = [p for p in open_places if all(
+        board[(p[0] + a, p[1] + b)][3][(e + 2) % 4] == "M"
+        for e, (a, b) in dx.items() if (p[0] + a, p[1] + b) in board)]
+    assert len(fits) > 1
+    assert table["drawn tile"].detail == f"cy places it; it fits at {len(fits)} places"
+
+
+def test_a_clear_winner_is_told_that_most_points_win():
+    t = Table(["meadow-1"])
+    t.play("ann", "0,-1 r0 stable")  # 3 sheep: ann 3, bob 0
+    final = _panel(GAME.panels(GAME.view(t.state, None), None), "Final scoring")
+    assert final["ann"].text == ("0 during play + 0 unfinished paths + 0 unfinished fields "
+                                 "+ 3 stables + 0 harvest chips = 3")
+    assert final["result"].text == "ann wins with 3 points"
+    assert final["result"].detail == "most points wins; the rules name no tie-break"
+
+
+def test_a_player_named_for_its_colour_is_not_told_its_colour_twice():
+    t = Table(["curve", "straight"], players=("red", "ann", "yellow"))
+    players = _panel(GAME.panels(GAME.view(t.state, None), None), "Players")
+    assert list(players) == ["red", "ann (blue)", "yellow"]
+
+
+def test_each_players_figures_on_the_landscape_are_counted_by_kind():
+    t = Table(["meadow-1", "field-nw-apple", "curve", "straight"])
+    t.play("ann", "0,-1 r0 stable")
+    t.play("bob", "0,1 r180 farmer S")  # the field S-E joins the start field, open east
+    t.play("ann", "1,0 r0 wanderer S")
+    players = _panel(GAME.panels(GAME.view(t.state, None), None), "Players")
+    assert players["ann (red)"].detail == ("on the landscape: 1 wanderer, 0 farmers, "
+                                           "1 stable")
+    assert players["bob (blue)"].detail == ("on the landscape: 0 wanderers, 1 farmer, "
+                                            "0 stables")
+    assert players["ann (red)"].text == ("0 points; 3 meeples and 1 stable left; "
+                                         "no harvest chips")

@@ -150,6 +150,37 @@ def _check_coordinates(coords: list[Shape], board: list, frames: list) -> None:
         assert len(row) == 2, y
 
 
+def _check_row_numbers_stand_alike(state, coords: list[Shape], left: float, top: float,
+                                   size: float, width: float) -> None:
+    """Each row's numbers stand as far left of the landscape as right of it, level with
+    each other and with the row's middle; the landscape spans the tiles and the places
+    the drawn tile fits. A page wider than its least width (620) is as wide as the
+    landscape with the same margin on both sides."""
+    from meeple_carcassonne_hill_dale.regions import spots
+
+    cells = set(state.board) | set(spots(state))
+    x_min = min(x for (x, _), _t in state.board.items())
+    y_max = max(y for (_, y), _t in state.board.items())
+    x0, x1 = min(x for x, _ in cells), max(x for x, _ in cells)
+    y0, y1 = min(y for _, y in cells), max(y for _, y in cells)
+    west = left - (x_min - x0) * size
+    east = west + (x1 - x0 + 1) * size
+    row_top = top - (y1 - y_max) * size
+    for y in range(y0, y1 + 1):
+        middle = row_top + (y1 - y) * size + size / 2
+        pair = sorted((s for s in coords if s.text == str(y) and s.attrs.get("x")
+                       and (s.bbox()[0] < west or s.bbox()[0] > east)
+                       and abs(s.bbox()[1] - middle) < size / 2), key=lambda s: s.bbox()[0])
+        assert len(pair) == 2, y
+        before, after = pair
+        assert before.attrs.get("text-anchor") == "end" and after.attrs.get("text-anchor") is None
+        assert west - before.bbox()[0] == after.bbox()[0] - east > 0, y
+        assert before.bbox()[1] == after.bbox()[1] > middle, y
+        assert width >= 620
+        if width > 620:
+            assert width - after.bbox()[0] == before.bbox()[0], (width, y)
+
+
 def _check_picture(state, svg: str | None = None) -> None:
     root, drawn = shapes(GAME.render(state, "svg") if svg is None else svg)
     frame = page(root)
@@ -180,6 +211,7 @@ def _check_picture(state, svg: str | None = None) -> None:
         assert (f[0] - left, f[1] - top) == ((x - x_min) * size, (y_max - y) * size), (x, y)
     coords = [s for s in drawn if s.attrs.get("class") == "coord"]
     _check_coordinates(coords, board, frames)
+    _check_row_numbers_stand_alike(state, coords, left, top, size, frame[2] - frame[0])
     status_lines = [s for s in drawn if s.tag == "text" and s.group < 0 and s.bbox()[1] < top
                     and s not in coords]
     assert len(status_lines) == 2 and all(s.bbox()[1] + 2 < top for s in status_lines)
@@ -217,6 +249,8 @@ def _check_picture(state, svg: str | None = None) -> None:
     bottom = max(f[3] for f in frames)
     for g, r in zip(rest, k.rotations, strict=True):
         f = _check_tile(g, state.current, r, crops, animals)
+        # the drawn tile is shown bare: no meeple or stable of anybody's on it
+        assert not [s for s in g if s.fill in colours or s.tag == "polygon"], r
         assert f[1] > heading[0].bbox()[1] > bottom
         label = [s for s in drawn if s.tag == "text" and s.text == f"r{r * 90}"]
         assert len(label) == 1
@@ -239,6 +273,8 @@ def test_the_pictured_states_have_every_kind_of_piece_to_draw():
     assert any(s.stables for s in STATES)
     assert any(s.finished for s in STATES) and any(not s.finished for s in STATES)
     assert any(KINDS[k].junction for s in STATES for k, *_ in s.board.values())
+    widths = [float(re.search(r'width="(\d+)"', GAME.render(s, "svg"))[1]) for s in STATES]
+    assert min(widths) == 620 < max(widths)  # narrow and wide landscapes
 
 
 def test_the_legend_has_a_glyph_beside_each_kind_of_thing():
@@ -333,3 +369,75 @@ def test_the_text_legend_names_every_centre_mark_the_board_uses():
     legend = " ".join(TEXT_LEGEND)
     for mark in ("|", "#", ".", "+", "*", "o"):
         assert f" {mark} " in f" {legend} ", mark
+
+
+
+def _tile_shapes(svg_parts: list[str], turn: bool = False) -> Counter:
+    """A tile's drawing without its words, as shapes; with ``turn`` each shape as it
+    becomes when turned a quarter clockwise about the tile's centre (the picture's y grows
+    down, so (x, y) goes to (60 - y, x))."""
+    import xml.etree.ElementTree as ET
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return (60 - y, x) if turn else (x, y)
+
+    root = ET.fromstring('<svg xmlns="http://www.w3.org/2000/svg">' + "".join(svg_parts)
+                         + "</svg>")
+    out = Counter()
+    for el in root.iter():
+        tag, a = el.tag.split("}")[-1], el.attrib
+        if tag == "rect" and "x" in a:
+            x, y, w, h = (float(a[k]) for k in ("x", "y", "width", "height"))
+            corners = [at(x, y), at(x + w, y + h)]
+            box = (min(c[0] for c in corners), min(c[1] for c in corners),
+                   max(c[0] for c in corners), max(c[1] for c in corners))
+            out[("rect", a["fill"], box)] += 1
+        elif tag == "circle":
+            out[("circle", a["fill"], at(float(a["cx"]), float(a["cy"])), a["r"])] += 1
+        elif tag == "polyline":
+            out[("polyline", frozenset(at(*map(float, p.split(",")))
+                                       for p in a["points"].split()))] += 1
+    return out
+
+def test_a_tile_turned_a_quarter_is_drawn_as_its_drawing_turned_a_quarter():
+    """Fields, paths and the junction of every tile kind, and a meeple on each edge: the
+    drawing of the next rotation is this one's turned about the tile's centre, so every
+    side is drawn alike."""
+    seen = 0
+    for k in KINDS:
+        for r in range(4):
+            here = render._tile_svg(k.index, r, 0, 0, [], -1)
+            turned = render._tile_svg(k.index, (r + 1) % 4, 0, 0, [], -1)
+            assert _tile_shapes(here, turn=True) == _tile_shapes(turned), (k.id, r)
+            seen += sum(_tile_shapes(here).values())
+    assert seen > 4 * len(KINDS)
+    plain = next(k.index for k in KINDS if not k.orients[0].pieces)
+    for role in ("wanderer", "farmer"):
+        for e in range(4):
+            here = render._tile_svg(plain, 0, 0, 0, [(e, 1, role)], -1)
+            turned = render._tile_svg(plain, 0, 0, 0, [((e + 1) % 4, 1, role)], -1)
+            assert _tile_shapes(here, turn=True) == _tile_shapes(turned), (role, e)
+
+
+def test_the_legends_glyphs_stand_in_one_column_each_level_with_its_words():
+    """Every glyph of the legend, and every player's dot, is centred on the same column and
+    level with the middle of its line's words (4 above their baseline, within half a
+    point); so is the house of a stable, though its roof makes it taller."""
+    _root, drawn = shapes(GAME.render(STATES[2], "svg"))
+    words = {s.text.split(" ")[0]: s for s in drawn if s.tag == "text" and s.group < 0}
+    centres = []
+    for word in ("wanderer", "farmer", "stable", "junction:", "field;"):
+        line = words[word]
+        (glyph,) = [s for s in drawn if s.group < 0 and s.tag != "text" and s is not line
+                    and abs(s.centre()[1] - (line.bbox()[1] - 4)) <= 0.5
+                    and s.bbox()[2] < line.bbox()[0]]
+        centres.append(glyph.centre()[0])
+    assert len(set(centres)) == 1, centres
+    (animals,) = [s for s in drawn if s.group < 0 and s.text == "1h"]
+    assert animals.bbox()[1] == words["animals"].bbox()[1]
+    assert animals.bbox()[0] < words["animals"].bbox()[0]
+    for name in STATES[2].players:
+        (line,) = [s for s in drawn if s.tag == "text" and s.text.startswith(f"{name} (")]
+        (dot,) = [s for s in drawn if s.tag == "circle" and s.group < 0
+                  and s.centre()[1] == line.bbox()[1] - 4 and s.bbox()[2] < line.bbox()[0]]
+        assert dot.num("r") == 6

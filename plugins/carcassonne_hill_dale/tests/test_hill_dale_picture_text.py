@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 from meeple_carcassonne_hill_dale import HillDale
 from meeple_carcassonne_hill_dale.tiles import ANIMALS, CROPS, KINDS, ORIENT, PATH
-from test_hill_dale_picture import STATES
+from test_hill_dale_picture import STATES, _check_picture
 
 GAME = HillDale()
 SPOT = {0: (0, 1), 1: (1, 2), 2: (2, 1), 3: (1, 0)}  # edge -> (row, column) in a cell
@@ -100,3 +100,65 @@ def _check_text(state) -> None:
 @pytest.mark.parametrize("index", range(len(STATES)))
 def test_the_text_picture_shows_every_tile_meeple_and_player(index):
     _check_text(STATES[index])
+
+
+def _harvest_table():
+    from hill_dale_helpers import Table
+
+    t = Table(["field-nw-apple", "field-n-path-scarecrow", "meadow-1", "field-nw-strawberry"]
+              + ["meadow-4"] * 3, players=("ann", "bob", "cy"))
+    t.play("ann", "0,1 r180 farmer S")
+    t.play("bob", "1,0 r0 farmer N")
+    t.play("cy", "0,-1 r0 stable")
+    t.play("ann", "1,1 r270")  # ann and bob share apple, strawberry, scarecrow
+    return t
+
+
+def _svg_words(state, player=None) -> list[str]:
+    from meeple.core.testing import shapes
+
+    return [s.text for s in shapes(GAME.render(state, "svg", player))[1] if s.tag == "text"]
+
+
+def test_the_status_says_who_places_which_tile_and_who_picks_which_chips():
+    from meeple_carcassonne_hill_dale.render import HINT, status
+
+    t = _harvest_table()
+    head = "ann to pick a harvest chip: apple, strawberry, scarecrow"
+    assert status(t.state) == f"{head} (scores: ann 8, bob 8, cy 0)"
+    assert GAME.render(t.state, "text").splitlines()[0] == status(t.state)
+    # while chips are picked no tile is drawn: both pictures show none
+    assert t.state.current == -1 and not t.state.finished
+    _check_text(t.state)
+    _check_picture(t.state)
+    for who in ("ann", "bob", None):  # the picker is asked for a chip, nobody else
+        words = _svg_words(t.state, who)
+        assert words[:2] == [head, "scores: ann 8, bob 8, cy 0"]
+        assert ("take a harvest chip:" in words) == (who == "ann")
+        assert HINT not in words
+    t.play("ann", "take apple")
+    assert status(t.state) == ("bob to pick a harvest chip: strawberry, scarecrow "
+                               "(scores: ann 8, bob 8, cy 0)")
+    t.play("bob", "take strawberry")
+    assert status(t.state) == "bob to place meadow-4, 2 tiles left (scores: ann 8, bob 8, cy 0)"
+    for who in ("bob", "cy"):  # the hint is for the player to place only
+        words = _svg_words(t.state, who)
+        assert words[0] == "bob to place meadow-4, 2 tiles left"
+        assert (HINT in words) == (who == "bob") and "take a harvest chip:" not in words
+    t.state.current = -1  # between turns: no tile drawn
+    assert status(t.state) == "scores: ann 8, bob 8, cy 0"
+
+
+@pytest.mark.parametrize("width", [30, 45])
+def test_the_text_picture_wraps_its_words_but_draws_the_map_rows_whole(width):
+    t = _harvest_table()
+    t.play("ann", "take apple")
+    t.play("bob", "take strawberry")
+    whole = GAME.render(t.state, "text").splitlines()
+    wrapped = GAME.render(t.state, "text", width=width).splitlines()
+    assert len(whole[0]) > width and len(wrapped) > len(whole)
+    board = [line for line in whole if line.startswith("      ") or line[:4].strip(
+        "- ").isdigit()]
+    for line in wrapped:
+        assert len(line) <= width or line in board, line
+    assert " ".join(" ".join(wrapped).split()) == " ".join(" ".join(whole).split())

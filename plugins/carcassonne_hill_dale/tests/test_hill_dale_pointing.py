@@ -44,6 +44,13 @@ def _turn_marks(el: ET.Element) -> int:
     return sum(1 for e in el.iter() if e.attrib.get("class") == "turn")
 
 
+def _bare(el: ET.Element) -> bool:
+    """The tile shown at a spot carries no figure: nothing in a player's colour."""
+    from meeple_carcassonne_hill_dale.render import COLOURS
+
+    return not [e for e in el.iter() if e.attrib.get("fill") in COLOURS]
+
+
 def test_a_spot_where_one_rotation_fits_shows_it_with_nothing_to_turn():
     t = Table(["straight"] + FILL)  # at 1,0 only the east-west turn (r90) meets the path
     names = _regions(t, "ann")
@@ -53,6 +60,7 @@ def test_a_spot_where_one_rotation_fits_shows_it_with_nothing_to_turn():
     shown = _elements(GAME.render(GAME.view(t.state, "ann"), "svg", "ann"))["1,0 r90"]
     assert (shown.attrib["data-after"], shown.attrib["data-cycle"]) == ("1,0", "1,0")
     assert _turn_marks(shown) == 0
+    assert _bare(shown)
 
 
 def test_a_spot_where_two_rotations_fit_shows_a_tile_that_turns_on_a_click():
@@ -69,6 +77,7 @@ def test_a_spot_where_two_rotations_fit_shows_a_tile_that_turns_on_a_click():
         assert (drawn[rot].attrib["data-after"], drawn[rot].attrib["data-cycle"]) == (
             "0,-1", "0,-1")
         assert drawn[rot].tag == f"{NS}g" and _turn_marks(drawn[rot]) == 1
+        assert _bare(drawn[rot]), rot
     assert "0,-1 r90" not in drawn and "0,-1 r180" not in drawn  # they do not fit
 
 
@@ -95,6 +104,140 @@ def test_a_wanderer_with_two_goals_on_the_new_tile_is_asked_where_to():
     assert steps(view, walk, two) == ("1,-1", "1,-1 r0", "1,-1 r0 walk 1,0S",
                                       "1,-1 r0 walk 1,0S 1,-1N")
 
+
+
+def test_each_goal_of_a_wanderer_with_two_goals_is_a_mark_on_its_path_after_the_ring():
+    """Drawn from the commands alone: were one wanderer to reach the new tile on two of
+    its paths, the ring round it leads to a mark on each goal's path edge."""
+    from meeple_carcassonne_hill_dale.pointing import layer
+
+    t = Table(["curve", "straight", "junction3"] + FILL)
+    t.play("ann", "1,0 r0 wanderer S")
+    t.play("bob", "-1,0 r90")
+    view = GAME.view(t.state, "ann")
+    cmds = [c for c in GAME.legal(view, "ann") if (c.x, c.y, c.rot) == (1, -1, 1)]
+    assert [GAME.format(c) for c in cmds if c.what == "walk"] == ["1,-1 r90 walk 1,0S 1,-1N"]
+    cmds.append(Place(1, -1, 1, "walk", -1, (1, 0, 2, 1, -1, 3)))  # a second goal: W
+
+    def cell(x: int, y: int) -> tuple[int, int]:
+        return 100 + 60 * x, 200 - 60 * y
+
+    svg = "<svg xmlns='http://www.w3.org/2000/svg'>" + "".join(
+        layer(view, "#123456", cmds, cell, lambda k, r, px, py: [], (8, 50))) + "</svg>"
+    marks = _elements(svg)
+    ring = marks["1,-1 r90 walk 1,0S"]
+    # the ring round the wanderer on 1,0 (cell 160,200), 0.45 of the way in from S
+    assert (ring.attrib["cx"], ring.attrib["cy"]) == ("190.0", "246.5")
+    assert ring.attrib["data-after"] == "1,-1 r90" and ring.attrib["display"] == "none"
+    for goal, centre in (("N", ("190.0", "273.5")), ("W", ("173.5", "290.0"))):
+        mark = marks[f"1,-1 r90 walk 1,0S 1,-1{goal}"]  # tile 1,-1 at 160,260
+        assert (mark.attrib["cx"], mark.attrib["cy"]) == centre, goal
+        assert mark.attrib["data-after"] == "1,-1 r90 walk 1,0S"
+        assert mark.attrib["display"] == "none"
+        assert mark.find(f"{NS}title").text == f"walk it to the path touching {goal}"
+    one = cmds[:-1]
+    drawn = _elements("<svg xmlns='http://www.w3.org/2000/svg'>" + "".join(
+        layer(view, "#123456", one, cell, lambda k, r, px, py: [], (8, 50))) + "</svg>")
+    assert not [r for r in drawn if r.startswith("1,-1 r90 walk 1,0S ")]
+
+
+def test_each_figure_mark_stands_on_its_piece_of_the_tile_shown():
+    """On the tile shown at 1,0 (field N, path E-W): the wanderer's ring on the path
+    0.45 of the way in from the east edge's middle, where a placed wanderer stands; the
+    farmer's square on the field 0.65 of the way in from the north edge's middle; the
+    stable's house where a placed stable stands; each titled in words."""
+    t = Table(["field-n-path"] + FILL)
+    drawn = _elements(GAME.render(GAME.view(t.state, "ann"), "svg", "ann"))
+    spot = drawn["1,0"]
+    px, py = float(spot.attrib["x"]) - 2, float(spot.attrib["y"]) - 2  # the spot's frame
+    ring = drawn["1,0 r0 wanderer E"]
+    assert (float(ring.attrib["cx"]), float(ring.attrib["cy"])) == (
+        px + 60 - 0.45 * 30, py + 30)
+    assert ring.find(f"{NS}title").text == "a wanderer on the path touching E"
+    square = drawn["1,0 r0 farmer N"]
+    x, y, w = (float(square.attrib[k]) for k in ("x", "y", "width"))
+    assert (x + w / 2, y + w / 2) == (px + 30, py + 0.65 * 30)
+    assert square.find(f"{NS}title").text == "a farmer on the field touching N"
+    house = drawn["1,0 r0 stable"]
+    assert house.find(f"{NS}title").text == "a stable on this tile's meadow"
+    for text, mark in (("1,0 r0 wanderer E", ring), ("1,0 r0 stable", house)):
+        placed = Table(["field-n-path"] + FILL)
+        placed.play("ann", text)
+        svg = GAME.render(GAME.view(placed.state, "bob"), "svg", "bob")
+        tag = "circle" if mark is ring else "polygon"
+        colour = 'fill="#d62828"'  # ann's red
+        (figure,) = re.findall(rf'<g transform="translate\(([\d.]+),([\d.]+)\)">(?:(?!</g>).)*'
+                               rf'<{tag} ([^>]*{colour}[^>]*)>', svg, flags=re.S)
+        attrs = figure[2]  # drawn within its tile, whose frame starts at 0,0
+        if tag == "circle":
+            cx, cy = (float(re.search(rf'{k}="([\d.]+)"', attrs)[1]) for k in ("cx", "cy"))
+            assert abs(cx - (float(ring.attrib["cx"]) - px)) <= 0.5
+            assert cy == float(ring.attrib["cy"]) - py
+        else:
+            def centre(points: str) -> tuple[float, float]:
+                pts = [tuple(map(float, p.split(","))) for p in points.split()]
+                return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+
+            bx, by = centre(re.search(r'points="([^"]+)"', attrs)[1])
+            hx, hy = centre(house.attrib["points"])
+            assert abs(bx - (hx - px)) <= 0.5 and abs(by - (hy - py)) <= 1
+
+
+def _num(el: ET.Element, key: str) -> float:
+    return float(el.attrib[key])
+
+
+def _label_sits_in_its_button(button: ET.Element) -> str:
+    """The button's words are centred across it and stand inside it; returns them."""
+    (rect,) = [e for e in button.iter() if e.tag == f"{NS}rect"]
+    (text,) = [e for e in button.iter() if e.tag == f"{NS}text"]
+    assert text.attrib["text-anchor"] == "middle"
+    assert _num(text, "x") == _num(rect, "x") + _num(rect, "width") / 2
+    size = float(text.attrib["font-size"])
+    assert _num(rect, "y") + size <= _num(text, "y") <= _num(rect, "y") + _num(rect, "height")
+    return text.text
+
+
+def test_the_turn_mark_sits_in_the_tiles_corner_with_its_arrow_at_the_arcs_end():
+    t = Table(["curve"] + FILL)  # two rotations fit south of the start tile
+    drawn = _elements(GAME.render(GAME.view(t.state, "ann"), "svg", "ann"))
+    shown = drawn["0,-1 r0"]
+    (tile,) = [e for e in shown.iter() if e.tag == f"{NS}rect" and e.attrib.get("stroke")
+               == "#ff00cc"]
+    x0, y0 = _num(tile, "x"), _num(tile, "y")
+    x1 = x0 + _num(tile, "width")
+    # the spot's dashed frame lies 2 inside the place the tile is shown on, all round
+    spot = drawn["0,-1"]
+    assert (_num(spot, "x") - x0, _num(spot, "y") - y0) == (2, 2)
+    assert (_num(spot, "width"), _num(spot, "height")) == (x1 - x0 - 4, x1 - x0 - 4)
+    (ring,) = [e for e in shown.iter() if e.attrib.get("class") == "turn"]
+    cx, cy, r = _num(ring, "cx"), _num(ring, "cy"), _num(ring, "r")
+    assert x1 - (cx + r) == (cy - r) - y0 == 1  # one point in from the top right corner
+    (arc,) = [e for e in shown.iter() if e.tag == f"{NS}path"]
+    ends = [float(n) for n in re.findall(r"-?[\d.]+", arc.attrib["d"])]
+    start, end = (ends[0], ends[1]), (ends[-2], ends[-1])
+    assert start == (cx + 4.5, cy) and end == (cx, cy - 4.5)  # a round arrow about the mark
+    (head,) = [e for e in shown.iter() if e.tag == f"{NS}polygon"]
+    (bx, by0), (tx, ty), (bx2, by1) = [tuple(map(float, p.split(",")))
+                                        for p in head.attrib["points"].split()]
+    assert bx == bx2 < end[0] < tx and ty == end[1] == (by0 + by1) / 2
+
+
+def test_the_buttons_words_are_centred_in_them():
+    t = Table(["straight"] + FILL)
+    drawn = _elements(GAME.render(GAME.view(t.state, "ann"), "svg", "ann"))
+    assert _label_sits_in_its_button(drawn["1,0 r90 no figure"]) == "no figure (place only)"
+    t = _harvest_to_share()
+    drawn = _elements(GAME.render(GAME.view(t.state, "bob"), "svg", "bob"))
+    lefts = []
+    for crop in ("apple", "strawberry", "scarecrow"):
+        assert _label_sits_in_its_button(drawn[f"take {crop}"]) == crop
+        (rect,) = [e for e in drawn[f"take {crop}"].iter() if e.tag == f"{NS}rect"]
+        lefts.append((_num(rect, "x"), _num(rect, "width")))
+    # side by side, 8 apart, each as wide as its word needs
+    lefts.sort()
+    for (xa, wa), (xb, _wb) in zip(lefts, lefts[1:], strict=False):
+        assert xb == xa + wa + 8
 
 def _harvest_to_share() -> Table:
     t = Table(["field-nw-apple", "field-n-path-scarecrow", "meadow-1",

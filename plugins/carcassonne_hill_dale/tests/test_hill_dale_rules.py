@@ -71,8 +71,9 @@ def test_mismatched_edge_is_refused_with_the_reason_and_changes_nothing():
         t.play("ann", "5,5 r0")
     with pytest.raises(IllegalCommand, match="already a tile"):
         t.play("ann", "0,0 r0")
-    with pytest.raises(IllegalCommand, match="no path or field"):
+    with pytest.raises(IllegalCommand) as refused:
         t.play("ann", "1,0 r90 farmer N")
+    assert str(refused.value) == "the tile has no path or field on that edge at r90"
     with pytest.raises(IllegalCommand, match="farmers on fields"):
         t.play("ann", "1,0 r90 farmer E")
     for odd in (Place(1, 0, 1, "", 2), Place(1, 0, 1, "stable", 1),
@@ -320,3 +321,235 @@ def test_legal_is_empty_for_every_seat_that_may_not_act():
         player = GAME.to_act(t.state)[0]
         t.play(player, GAME.format(GAME.legal(t.state, player)[0]))
     assert [GAME.legal(t.state, p) for p in ("ann", "bob", "cy")] == [[], [], []]
+
+
+def _shared_harvest() -> Table:
+    """ann and bob each have a farmer on the field 1,1 closes (4 tiles, 8 points each):
+    apple, strawberry and scarecrow to share, ann (the closer) picks first; cy built a
+    stable."""
+    t = Table(["field-nw-apple", "field-n-path-scarecrow", "meadow-1", "field-nw-strawberry"]
+              + ["meadow-4"] * 3, players=("ann", "bob", "cy"))
+    t.play("ann", "0,1 r180 farmer S")
+    t.play("bob", "1,0 r0 farmer N")
+    t.play("cy", "0,-1 r0 stable")
+    t.play("ann", "1,1 r270")
+    return t
+
+
+def _refusal(state, player: str, cmd) -> str:
+    before = GAME.clone(state)
+    with pytest.raises(IllegalCommand) as refused:
+        GAME.decide(state, player, cmd, random.Random(0))
+    assert state == before
+    return str(refused.value)
+
+
+def test_while_a_harvest_is_shared_only_its_picker_takes_one_of_its_chips():
+    from meeple_carcassonne_hill_dale.events import Take
+
+    t = _shared_harvest()
+    assert t.state.pending == [((0, 1, 5), (0, 1), 0)]
+    assert _refusal(t.state, "bob", Take(0)) == (
+        "it is not bob's turn: ann picks a harvest chip")
+    assert _refusal(t.state, "ann", Place(2, 0, 0)) == (
+        "first take a harvest chip: take one of apple, scarecrow, strawberry")
+    assert _refusal(t.state, "ann", Take(CROPS.index("grain"))) == (
+        "that chip is not in this harvest: take one of apple, scarecrow, strawberry")
+    t.play("ann", "take apple")
+    assert _refusal(t.state, "bob", Take(0)) == (
+        "that chip is not in this harvest: take one of scarecrow, strawberry")
+
+
+def test_a_placement_turn_refuses_a_chip_a_bad_rotation_an_unknown_action_and_a_short_walk():
+    from meeple_carcassonne_hill_dale.events import Take
+
+    t = Table(["curve", "straight"])
+    assert _refusal(t.state, "ann", Take(0)) == "place the drawn tile first, e.g. '1,0 r90'"
+    assert _refusal(t.state, "ann", Place(1, 0, 4)) == (
+        "the rotation must be r0, r90, r180 or r270")
+    assert _refusal(t.state, "ann", Place(1, 0, 0, "dance")) == (
+        "unknown action 'dance': wanderer, farmer, stable or walk")
+    assert _refusal(t.state, "ann", Place(1, 0, 0, "walk", -1, (0, 0, 1))) == (
+        "a walk names the wanderer and its goal on the new tile: walk 3,0W 1,0E")
+    t.play("ann", "1,0 r0")
+    t.play("bob", "-1,0 r90")  # the last tile: the game is over
+    assert t.state.finished
+    assert _refusal(t.state, "ann", Place(2, 0, 0)) == "the game is over"
+
+
+def test_a_walk_onto_a_path_of_the_new_tile_its_wanderer_cannot_reach_is_refused():
+    t = Table(["curve", "straight", "junction3"] + ["meadow-4"] * 3)
+    t.play("ann", "1,0 r0 wanderer S")  # path (0,0)-(1,0), open west and south
+    t.play("bob", "-1,0 r90")
+    # the junction at r90 has path ends N, S, W: N meets ann's path, W and S are paths
+    # of their own
+    assert GAME.legal(t.state, "ann").count(GAME.parse("1,-1 r90 walk 1,0S 1,-1N")) == 1
+    assert _refusal(t.state, "ann", GAME.parse("1,-1 r90 walk 1,0S 1,-1W")) == (
+        "the wanderer cannot reach that place: it walks along its path in one direction "
+        "onto the new tile and never crosses a junction")
+    t.play("ann", "1,-1 r90 walk 1,0S 1,-1N")
+    assert t.score("ann") == 1
+
+
+@pytest.mark.parametrize("tiles", [0, 73, -1])
+def test_setup_refuses_a_stack_size_outside_1_to_72(tiles):
+    from meeple.core import BadOptions
+
+    with pytest.raises(BadOptions) as refused:
+        GAME.setup(["a", "b"], {"tiles": tiles}, random.Random(0))
+    assert str(refused.value) == f"option 'tiles' must be 1 to 72, not {tiles}"
+
+
+@pytest.mark.parametrize("tiles", [1, 2, 72])
+def test_setup_stacks_the_asked_number_of_tiles(tiles):
+    started, drew = GAME.setup(["a", "b"], {"tiles": tiles}, random.Random(0))[:2]
+    assert len(started.stack) == tiles and started.sharing == "majority"
+    assert isinstance(drew, Drew) and drew.tile == started.stack[0]  # in draw order
+
+
+def test_setup_refuses_an_unknown_sharing_rule():
+    from meeple.core import BadOptions
+
+    with pytest.raises(BadOptions) as refused:
+        GAME.setup(["a", "b"], {"sharing": "most"}, random.Random(0))
+    assert str(refused.value) == ("option 'sharing' must be one of majority, every-player, "
+                                  "not 'most'")
+    started = GAME.setup(["a", "b"], {"sharing": "every-player"}, random.Random(0))[0]
+    assert started.sharing == "every-player"
+
+
+def test_the_summary_says_scores_stack_tile_turn_figures_and_chips():
+    t = _shared_harvest()
+    assert GAME.summary(t.state) == {
+        "scores": {"ann": 8, "bob": 8, "cy": 0}, "tiles_left": 3, "current": None,
+        "to_act": ["ann"], "meeples_left": {"ann": 4, "bob": 4, "cy": 4},
+        "stables_left": {"ann": 2, "bob": 2, "cy": 1},
+        "harvest": {"ann": {}, "bob": {}, "cy": {}}}
+    t.play("ann", "take apple")
+    t.play("bob", "take strawberry")  # the scarecrow goes to ann unasked; bob draws
+    assert GAME.summary(t.state) == {
+        "scores": {"ann": 8, "bob": 8, "cy": 0}, "tiles_left": 2, "current": "meadow-4",
+        "to_act": ["bob"], "meeples_left": {"ann": 4, "bob": 4, "cy": 4},
+        "stables_left": {"ann": 2, "bob": 2, "cy": 1},
+        "harvest": {"ann": {"apple": 1, "scarecrow": 1}, "bob": {"strawberry": 1}, "cy": {}}}
+    assert GAME.turn_marker(t.state) == "Tile 5"
+
+
+def test_the_outcome_details_each_players_final_scoring():
+    t = Table(["curve", "meadow-1", "field-n-apple"])
+    t.play("ann", "1,0 r0 wanderer S")
+    t.play("bob", "0,-1 r0 stable")
+    assert GAME.outcome(t.state) is None
+    t.play("ann", "1,1 r0 farmer N")
+    out = GAME.outcome(t.state)
+    assert out.detail == {"final": {
+        "ann": {"paths": 2, "fields": 1, "stables": 0, "harvest": 0},
+        "bob": {"paths": 0, "fields": 0, "stables": 3, "harvest": 0}}}
+
+
+def test_default_players_are_the_colours_and_an_outsider_has_no_moves():
+    assert GAME.default_players(2) == ["red", "blue"]
+    assert GAME.default_players(5) == ["red", "blue", "yellow", "green", "black"]
+    t = Table(["curve"])
+    assert GAME.legal(t.state, "zed") == [] and GAME.legal(t.state, "ann")
+
+
+@pytest.mark.parametrize("left", [0, 1, 2, 5])
+def test_only_a_stack_of_two_or_more_is_shuffled_anew(left):
+    from meeple_carcassonne_hill_dale.events import StackReshuffled
+
+    state = LocalGame(GAME, ["a", "b"], seed=3).state.clone()
+    state.stack = state.stack[:left]
+    got = GAME.reshuffle_unrevealed(state, random.Random(1))
+    if left < 2:
+        assert got == []
+    else:
+        (ev,) = got
+        assert isinstance(ev, StackReshuffled)
+        assert sorted(ev.stack) == sorted(KINDS[k].id for k in state.stack)
+
+
+def test_placements_are_the_places_and_rotations_legal_offers():
+    from meeple_carcassonne_hill_dale.board import placements
+
+    for state, player in random_decisions(GAME, 2, 31, steps=20):
+        if state.current >= 0 and not state.pending:
+            plain = [(c.x, c.y, c.rot) for c in GAME.legal(state, player) if c.what == ""]
+            assert placements(state, state.current) == plain
+
+
+@pytest.mark.parametrize(("tile", "rotations", "canon"), [
+    ("straight", (0, 1), (0, 1, 0, 1)),  # r180 and r270 look like r0 and r90
+    ("curve", (0, 1, 2, 3), (0, 1, 2, 3)),
+    ("junction4", (0,), (0, 0, 0, 0)),
+    ("field-all", (0,), (0, 0, 0, 0)),
+    ("meadow-1", (0,), (0, 0, 0, 0)),
+    ("fields-e-w", (0, 1), (0, 1, 0, 1)),
+    ("fields-e-w-pumpkin", (0, 1, 2, 3), (0, 1, 2, 3)),  # the crop tells W from E
+])
+def test_rotations_that_look_the_same_are_recorded_as_the_lowest(tile, rotations, canon):
+    from meeple_carcassonne_hill_dale.tiles import KIND_INDEX
+
+    kind = KINDS[KIND_INDEX[tile]]
+    assert kind.rotations == rotations and kind.canon == canon
+    t = Table([tile] if tile != "meadow-1" else [tile, "curve"])
+    assert [c.rot for c in GAME.legal(t.state, "ann") if c.what == ""]  # it can be placed
+
+
+def test_a_tile_whose_piece_lies_on_another_terrain_is_refused_when_the_data_is_read():
+    from meeple_carcassonne_hill_dale.tiles import _kind
+
+    raw = {"id": "odd", "count": 1, "edges": "PMMM", "paths": ["NE"], "fields": [],
+           "animals": {}}
+    with pytest.raises(ValueError) as refused:
+        _kind(0, raw)
+    assert str(refused.value) == "tile odd: piece on edge E is not M"
+    good = _kind(3, {**raw, "paths": ["N"], "animals": {"sheep": 2, "pig": 1},
+                     "start": True})
+    assert (good.index, good.count, good.start, good.animals, good.animal_total) == (
+        3, 1, True, (0, 2, 1, 0), 3)
+    assert good.has_meadow and not good.junction
+
+
+def test_a_fold_of_a_foreign_event_is_refused_and_a_state_reads_in_short():
+    t = Table(["curve", "straight"])
+    with pytest.raises(TypeError, match="carcassonne-hill-dale cannot fold"):
+        GAME.fold(t.state, object())
+    t.play("ann", "1,0 r0")
+    assert repr(t.state) == "State(turn=1, tiles=2, stack=0, scores=[0, 0])"
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("", "nothing to do: write a placement like '1,0 r90'"),
+    ("   ", "nothing to do: "),
+    ("take gold", "take which chip? one of apple, strawberry, pumpkin, sunflower, grain, "
+                  "scarecrow"),
+    ("take apple now", "take which chip? one of apple"),
+    ("place", "'place' is not a move: write a placement"),
+    ("x,1 r0", "'x,1 r0' is not a move: write a placement"),
+    ("1,0 r90 wanderer", "wanderer needs the edge of its piece: N, E, S or W"),
+    ("1,0 r90 farmer Q", "farmer needs the edge of its piece: N, E, S or W"),
+    ("1,0 r90 farmer N S", "farmer needs the edge of its piece"),
+    ("1,0 r90 walk 1,0 2,0", "walk names the wanderer and its goal by tile and edge: "
+                             "walk 3,0W 1,0E"),
+    ("1,0 r90 walk 1,0S", "'1,0 r90 walk 1,0S' is not a move"),
+    ("1,0 r90 stable now", "'1,0 r90 stable now' is not a move"),
+    ("1,0 r45", "'1,0 r45' is not a move"),
+])
+def test_bad_notation_is_refused_saying_what_is_wrong(text, said):
+    with pytest.raises(IllegalCommand) as refused:
+        GAME.parse(text)
+    assert str(refused.value).startswith(said)
+
+
+@pytest.mark.parametrize(("text", "cmd"), [
+    ("-3,12 r270 wanderer W", Place(-3, 12, 3, "wanderer", 3)),
+    ("2,-1 r180 FARMER n", Place(2, -1, 2, "farmer", 0)),
+    ("  1,1   stable ", Place(1, 1, 0, "stable")),
+    ("1,-1 r0 walk 1,0S -1,0e", Place(1, -1, 0, "walk", -1, (1, 0, 2, -1, 0, 1))),
+    ("Take Grain", None),
+])
+def test_notation_reads_each_part_in_any_case_and_spacing(text, cmd):
+    from meeple_carcassonne_hill_dale.events import Take
+
+    assert GAME.parse(text) == (cmd if cmd is not None else Take(CROPS.index("grain")))

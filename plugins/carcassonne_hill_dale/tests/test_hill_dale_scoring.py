@@ -428,3 +428,96 @@ def test_harvest_chips_score_one_each_and_five_more_per_best_set() -> None:
     for _ in range(300):
         counts = tuple(rng.randrange(9) for _ in range(kinds))
         assert chip_points(counts) == sum(counts) + 5 * _sets_by_hand(counts), counts
+
+
+def _three_player_field(supply: dict[str, int] | None = None):
+    """ann (seat 0) and cy (seat 2) have a farmer each on the field bob (seat 1) closes: 4
+    tiles, apple, scarecrow and strawberry symbols; ``supply`` sets chips left in the
+    box first."""
+    t = Table(["field-nw-apple", "meadow-1", "field-n-path-scarecrow", "meadow-2",
+               "field-nw-strawberry"] + FILL, players=("ann", "bob", "cy"))
+    t.play("ann", "0,1 r180 farmer S")  # field S+E joins the start field
+    t.play("bob", "0,-1 r0")
+    t.play("cy", "1,0 r0 farmer N")  # a field of its own north of 1,0
+    t.play("ann", "-1,-1 r0")
+    for name, n in (supply or {}).items():
+        t.state.supply[crop(name)] = n
+    evs = t.play("bob", "1,1 r270")  # W and S join both fields and close them
+    (scored,) = [e for e in evs if isinstance(e, Scored)]
+    return t, scored
+
+
+def test_a_harvest_is_picked_from_the_closer_on_in_turn_order_when_the_closer_has_no_farmer():
+    t, scored = _three_player_field()
+    assert scored.awards == ((0, 8), (2, 8))
+    # bob closed it but has no farmer: the next scoring player after bob is cy, then ann
+    assert scored.pickers == (2, 0)
+    assert scored.harvest == (crop("apple"), crop("strawberry"), crop("scarecrow"))
+    assert GAME.to_act(t.state) == ("cy",)
+    assert (t.score("ann"), t.score("bob"), t.score("cy")) == (8, 0, 8)
+
+
+def test_a_harvest_holds_only_the_chips_the_box_still_has():
+    t, scored = _three_player_field({"apple": 0, "strawberry": 1})
+    assert scored.harvest == (crop("strawberry"), crop("scarecrow"))
+    assert scored.pickers == (2, 0) and GAME.to_act(t.state) == ("cy",)
+    # the harvest leaves the box at once: no strawberry left, 7 of the 8 scarecrows
+    assert [t.state.supply[crop(c)] for c in ("apple", "strawberry", "scarecrow")] == [0, 0, 7]
+
+
+def test_a_field_whose_chips_are_all_gone_scores_its_points_and_shares_nothing():
+    t, scored = _three_player_field({"apple": 0, "strawberry": 0, "scarecrow": 0})
+    assert scored.harvest == () and scored.pickers == ()
+    assert scored.awards == ((0, 8), (2, 8))
+    assert not t.state.pending and GAME.to_act(t.state) == ("cy",)  # cy draws next
+    assert [sum(c) for c in t.state.chips] == [0, 0, 0]
+
+
+def test_two_symbols_of_one_crop_take_two_chips_while_the_box_has_them():
+    from meeple_carcassonne_hill_dale.board import find
+    from meeple_carcassonne_hill_dale.scoring import closed_awards
+
+    t = _long_field(bob_farmer=False, close=True)
+    t.play("bob", "3,1 r270")
+    root = find(t.state.seg_parent, t.state.meeples[0][1])
+    # apple, apple, grain, scarecrow, apple on the field so far; the box holds 5 apples
+    for left, apples in ((5, 3), (3, 3), (2, 2), (1, 1), (0, 0)):
+        t.state.supply[crop("apple")] = left
+        _feature, _tiles, _awards, harvest, _pickers, _present = closed_awards(
+            t.state, root, 1)
+        assert harvest.count(crop("apple")) == apples, left
+
+
+def test_a_tile_closing_a_path_and_a_field_scores_the_path_first():
+    t = Table(["junction3", "junction3", "straight", "field-n-apple", "field-n-curve-es"]
+              + FILL)
+    t.play("ann", "1,0 r0")  # its S stub will end the path from the north
+    t.play("bob", "0,-1 r0 wanderer E")  # its E stub ends the path from the west
+    t.play("ann", "0,-2 r0")
+    t.play("bob", "1,-2 r0 farmer N")  # a field open to the north
+    # turned r180 the tile has its path N-W (its first piece) and its field S
+    evs = t.play("ann", "1,-1 r180")
+    scored = [e for e in evs if isinstance(e, Scored)]
+    assert [(s.feature, s.tiles, s.awards) for s in scored] == [
+        ("path", 3, ((1, 3),)), ("field", 2, ((1, 4),))]
+    assert GAME.describe_event(scored[1]) == (
+        "closed field of 2 tiles at 1,-1: bob +4 (2 points per tile, once per player); "
+        "harvest chips apple picked in turn by bob")
+    assert (t.score("ann"), t.score("bob")) == (0, 7)
+    assert t.state.chips[1][crop("apple")] == 1 and t.state.meeples_left == [4, 4]
+
+
+def test_a_wanderer_walks_only_along_its_path_never_across_its_tiles_field():
+    t = Table(["field-n-path", "curve", "curve", "meadow-1", "field-n-path"] + FILL)
+    t.play("ann", "1,0 r0 wanderer E")  # path E-W at 1,0 under a field N
+    t.play("bob", "2,0 r90")  # the path turns north
+    t.play("ann", "2,1 r0")  # and west, toward 1,1
+    t.play("bob", "0,-1 r0")
+    # at 1,1 turned r180 the tile's path E-W extends ann's path, and its field S lies
+    # against the field of ann's tile: the walk follows the path round, 3 tiles
+    walks = {GAME.format(c) for c in GAME.legal(t.state, "ann")
+             if c.what == "walk" and (c.x, c.y) == (1, 1)}
+    assert walks == {"1,1 r180 walk 1,0E 1,1E"}
+    evs = t.play("ann", "1,1 r180 walk 1,0E 1,1E")
+    (walked,) = [e for e in evs if isinstance(e, Wandered)]
+    assert (walked.steps, t.score("ann")) == (3, 3)

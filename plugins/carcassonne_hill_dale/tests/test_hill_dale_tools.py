@@ -23,8 +23,10 @@ def test_random_games_place_nothing_outside_the_encoding_window(capsys):
     assert outside == 0 < offered
 
 
-def test_the_walk_share_is_a_part_of_all_points():
-    line = walk_share.walk_share(1)
+def test_the_walk_share_is_a_part_of_all_points(capsys):
+    assert walk_share.main(["1"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line == walk_share.walk_share(1)  # the same seeded game
     found = re.fullmatch(r"games 1: walking (\d+) of (\d+) points \((\d+)%\), longest walk (\d+)",
                          line)
     assert found, line
