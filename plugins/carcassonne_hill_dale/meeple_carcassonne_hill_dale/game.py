@@ -202,7 +202,7 @@ class HillDale(Encoded, Game):
         if t is Started:
             rule = ("the most meeples score a shared feature" if ev.sharing == MAJORITY
                     else "everyone on a shared feature scores it")
-            return (f"{', '.join(ev.players)} start with {len(ev.stack)} tiles in the stack "
+            return (f"{', '.join(ev.players)} start with {len(ev.stack)} {'tile' if len(ev.stack) == 1 else 'tiles'} in the stack "
                     f"({rule})")
         if t is Drew:
             aside = (f" (set aside, it fits nowhere: {', '.join(map(tile_name, ev.set_aside))})"
@@ -226,6 +226,8 @@ class HillDale(Encoded, Game):
         if t is ChipTaken:
             return f"{who} takes a {CROPS[ev.crop]} harvest chip"
         if t is StackReshuffled:
+            if len(ev.stack) == 1:
+                return "the 1 tile left in the stack is shuffled anew"
             return f"the {len(ev.stack)} tiles left in the stack are shuffled anew"
         if t is FinalScored:
             names = ev.players or tuple(f"seat {s + 1}" for s, *_ in ev.rows)

@@ -20,7 +20,7 @@ from .pointing import layer, spot_outlines, take_buttons
 from .regions import spots
 from .scoresheet import breakdown, count, result
 from .state import State
-from .tiles import ANIMALS, CROP_PLURALS, CROPS, DIRS, KINDS, ORIENT, PATH, TileKind
+from .tiles import ANIMAL_PLURALS, ANIMALS, CROP_PLURALS, CROPS, DIRS, KINDS, ORIENT, PATH, TileKind
 
 COLOURS = ("#d62828", "#1d4ed8", "#eab308", "#15803d", "#111111")
 COLOUR_NAMES = ("red", "blue", "yellow", "green", "black")
@@ -51,7 +51,10 @@ def tile_words(kind: TileKind) -> str:
         parts.append("junction")
     if not orient.pieces:
         parts.append("meadow only")
-    animals = ", ".join(f"{n} {ANIMALS[i]}" for i, n in enumerate(kind.animals) if n)
+    # Plain words, no helper: describe_event reads tiles through this, and a log line
+    # needs nothing but the event and the tile data.
+    animals = ", ".join(f"{n} {ANIMALS[i] if n == 1 else ANIMAL_PLURALS[i]}"
+                        for i, n in enumerate(kind.animals) if n)
     return "; ".join(filter(None, [", ".join(parts), animals]))
 
 

@@ -20,6 +20,7 @@ CROPS = ("apple", "strawberry", "pumpkin", "sunflower", "grain", "scarecrow")
 CROP_PLURALS = ("apples", "strawberries", "pumpkins", "sunflowers", "grain", "scarecrows")
 SCARECROW = 5
 ANIMALS = ("horse", "sheep", "pig", "chicken")
+ANIMAL_PLURALS = ("horses", "sheep", "pigs", "chickens")
 PATH, FIELD = "P", "F"
 
 

@@ -4,8 +4,9 @@ come from scoring.py."""
 
 from __future__ import annotations
 
+from .scoresheet import count
 from .scoring import FIELD_POINTS, PATH_POINTS
-from .tiles import ANIMALS, CROPS, DIRS, KINDS
+from .tiles import ANIMAL_PLURALS, ANIMALS, CROPS, DIRS, KINDS
 
 _TERRAIN = {"P": "path", "F": "field", "M": "meadow"}
 
@@ -43,8 +44,8 @@ def tile_text(index: int) -> str:
         parts.append(f"  {_TERRAIN[p.kind]} touching {where}{crop}")
     if k.junction:
         parts.append("  a junction: its paths end here")
-    animals = ", ".join(f"{n} {a if n == 1 else a + 's'}".replace("sheeps", "sheep")
-                        for a, n in zip(ANIMALS, k.animals, strict=True) if n)
+    animals = ", ".join(count(n, a, many)
+                        for a, many, n in zip(ANIMALS, ANIMAL_PLURALS, k.animals, strict=True) if n)
     if animals:
         parts.append(f"  animals: {animals}")
     return "\n".join(parts)
@@ -59,9 +60,9 @@ def explain(topic: str) -> str | None:
     for k in KINDS:
         if k.id.lower() == key:
             return tile_text(k.index)
-    word = key.rstrip("s") if key not in FEATURES else key
+    word = key.removesuffix("s") if key not in FEATURES else key
     for name, text in FEATURES.items():
-        if word in (name, name.rstrip("s")):
+        if word in (name, name.removesuffix("s")):
             return f"{name}: {text}"
     return None
 

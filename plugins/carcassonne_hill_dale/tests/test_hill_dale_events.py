@@ -96,7 +96,7 @@ def test_a_chip_taken_counts_one_chip_of_its_crop_for_its_player(crop):
      "ann draws curve (path SW) (set aside, it fits nowhere: field-all (field NESW))"),
     (lambda e: e.Drew(2, "", ("field-all", "meadow-2"), "cy"),
      "cy finds no tile that fits (set aside, it fits nowhere: field-all (field NESW), "
-     "meadow-2 (meadow only; 2 horse, 1 pig))"),
+     "meadow-2 (meadow only; 2 horses, 1 pig))"),
     (lambda e: e.Drew(0, "", (), "ann"), "ann finds no tile that fits"),
     (lambda e: e.Placed(0, 1, -2, 3, "junction3-1", "ann"),
      "ann places junction3-1 (path end E, path end S, path end W, junction; 1 horse) "
@@ -133,6 +133,9 @@ def test_a_chip_taken_counts_one_chip_of_its_crop_for_its_player(crop):
     (lambda e: e.ChipTaken(0, 5), "seat 1 takes a scarecrow harvest chip"),
     (lambda e: e.StackReshuffled(("curve", "curve", "straight")),
      "the 3 tiles left in the stack are shuffled anew"),
+    (lambda e: e.StackReshuffled(("curve",)), "the 1 tile left in the stack is shuffled anew"),
+    (lambda e: e.Started(("ann", "bob"), ("curve",), "majority"),
+     "ann, bob start with 1 tile in the stack (the most meeples score a shared feature)"),
     (lambda e: e.FinalScored(((0, 6, 2, 9, 10), (1, 0, 1, 0, 0)), ("ann", "bob")),
      "final scoring: ann +27 (unfinished paths 6, unfinished fields 2, stables 9, harvest "
      "chips 10); bob +1 (unfinished paths 0, unfinished fields 1, stables 0, harvest "

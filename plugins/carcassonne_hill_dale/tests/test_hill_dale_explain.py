@@ -58,7 +58,7 @@ def test_the_features_state_the_points_scoring_gives():
     assert "it scores 2 points per tile to its farmers' majority" in GAME.explain("field")
 
 
-@pytest.mark.parametrize("topic", ["nonsense", "", "meadow-7", "s", "pat"])
+@pytest.mark.parametrize("topic", ["nonsense", "", "meadow-7", "s", "pat", "pathss"])
 def test_an_unknown_topic_explains_nothing(topic):
     assert GAME.explain(topic) is None
 

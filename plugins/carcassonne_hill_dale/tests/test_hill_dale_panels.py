@@ -147,7 +147,7 @@ def test_the_harvest_panel_lists_the_chips_and_the_picking_order_from_the_next_p
     t.play("ann", "take apple")  # the scarecrow goes to cy unasked
     assert [p.title for p in GAME.panels(GAME.view(t.state, None), None)] == ["Table", "Players"]
     table = _panel(GAME.panels(GAME.view(t.state, None), None), "Table")
-    assert table["drawn tile"].text == "meadow-4: meadow only; 1 sheep, 2 pig"
+    assert table["drawn tile"].text == "meadow-4: meadow only; 1 sheep, 2 pigs"
     # an all-meadow tile fits at each open place where every neighbour shows meadow
     dx = {0: (0, 1), 1: (1, 0), 2: (0, -1), 3: (-1, 0)}
     board = t.state.board
