@@ -576,6 +576,19 @@ def test_verify_of_a_store_that_cannot_be_read() -> None:
     assert eng2.verify(gid).problem == "the stored game cannot be read: ValueError: ValueError"
 
 
+def test_verify_keeps_exactly_the_first_200_characters_of_an_unreadable_store_error() -> None:
+    store = MemoryStore()
+    eng = engine(store)
+    gid = dice(eng)
+    prefix = "the stored game cannot be read: ValueError: "
+    for length in (199, 200, 201, 450):
+        text = "".join(chr(ord("a") + i % 26) for i in range(length))
+        eng._verify = lambda gid, text=text: (_ for _ in ()).throw(ValueError(text))  # type: ignore
+        problem = eng.verify(gid).problem
+        assert problem == prefix + text[:200]
+        assert len(problem) == len(prefix) + min(length, 200)
+
+
 def test_verify_of_a_game_whose_status_cannot_be_read() -> None:
     store = MemoryStore()
     eng = engine(store)
