@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from meeple.core import BadOptions, Game, MeepleError, Option, Outcome
 from meeple.core.events import event
@@ -81,6 +82,23 @@ def test_game_defaults() -> None:
         with pytest.raises(NotImplementedError):
             getattr(g, name)(*args)
     assert (g.action_count, g.max_actions, g.observation_size) == (None, 1024, None)
+
+
+@attrs.frozen
+class Spot:
+    x: int
+    y: int
+
+
+@attrs.frozen
+class Placed:
+    spot: Spot
+    tags: tuple[Spot, ...]
+
+
+def test_describe_event_shows_a_nested_value_by_its_own_repr() -> None:
+    line = Toy().describe_event(Placed(Spot(1, 2), (Spot(3, 4),)))
+    assert line == "Placed spot=Spot(x=1, y=2) tags=(Spot(x=3, y=4),)"
 
 
 def test_a_game_that_upcasts_in_context_says_so() -> None:
