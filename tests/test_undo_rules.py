@@ -90,6 +90,17 @@ def test_undoing_across_a_barrier_needs_everyone() -> None:
     assert str(exc.value) == "x, y do not play; players: a, b, c"
 
 
+def test_a_barrier_or_a_force_alone_records_the_consent_and_proof() -> None:
+    # The asker undoing their own command, alone: only the barrier, or only --force,
+    # makes the consent worth keeping.
+    solo_deal = rows(SETUP, (2, 2, "a", Dealt(1)))
+    assert runtime.make_undo(solo_deal, ["a"], "a", proof="p") == Undone(
+        2, 2, "a", ("a",), False, "p")
+    assert runtime.make_undo(OWN, PLAYERS, "a", force=True, proof="p") == Undone(
+        2, 2, "a", ("a",), False, "p")
+    assert runtime.make_undo(OWN, ["a"], "a", proof="p") == Undone(2, 2, "a", (), False, "")
+
+
 def test_a_stored_undo_is_checked_against_its_place() -> None:
     assert runtime.check_undo(OWN, PLAYERS, Undone(2, 2, "a")) is None
     assert runtime.check_undo(rows(SETUP), PLAYERS, Undone(1, 1, "a")) == "there was nothing to undo"
