@@ -13,9 +13,17 @@ import pytest
 from meeple.core.engine import Engine
 from meeple.core.errors import ConcurrencyError
 from meeple.core.plugins import load
+from meeple.core.stores.annotations import SqliteAnnotations
 from meeple.core.stores.base import check_sequence
 from meeple.core.stores.memory import MemoryStore
-from meeple.core.testing import PersistentContract, old_store
+from meeple.core.stores.sqlite import SqliteStore
+from meeple.core.testing import (
+    PersistentAnnotationsContract,
+    PersistentContract,
+    old_store,
+    store_event,
+    store_header,
+)
 from test_match_play import CoinsPlugin
 
 BROKEN = '''
@@ -231,3 +239,44 @@ def test_old_store_reads_a_copy_and_leaves_the_fixture_as_it_was(tmp_path: Path)
         copy.store.set_status("old", {"seq": 99})  # a status cache written while reading
         assert (tmp_path / "work" / "store").is_dir()
     assert {p.name: p.read_bytes() for p in fixture.iterdir()} == before
+
+
+class OneBatchPerEvent(MemoryStore):
+    """Stores each event of a command as a command of its own: a valid chain whose batch
+    numbers no longer say which events one command wrote."""
+
+    def append_batches(self, game_id, expected_seq, batches, recorded_at=None, status=None):
+        single = [[ev] for batch in batches for ev in batch]
+        return super().append_batches(game_id, expected_seq, single, recorded_at, status)
+
+
+def test_the_store_contract_sees_batch_numbers_that_split_a_command() -> None:
+    Contract().test_records_are_hash_chained(MemoryStore())
+    with pytest.raises(AssertionError):
+        Contract().test_records_are_hash_chained(OneBatchPerEvent())
+
+
+class SqliteAnnotationsContract(PersistentAnnotationsContract):
+    def make_store(self, place):
+        return SqliteStore(place / "store.sqlite")
+
+
+def annotated_sqlite(place: Path) -> SqliteStore:
+    store = SqliteStore(place / "store.sqlite")
+    store.create_game(store_header("g1"))
+    store.append("g1", 0, [store_event(1), store_event(2)], status={"seq": 2})
+    return store
+
+
+def test_the_store_contract_sees_reopened_annotations_that_lost_their_keys(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "sound").mkdir()
+    (tmp_path / "keyless").mkdir()
+    sound = annotated_sqlite(tmp_path / "sound")
+    SqliteAnnotationsContract().test_a_reopened_store_sees_the_annotations(sound)
+    sound.close()
+    keyless = annotated_sqlite(tmp_path / "keyless")
+    monkeypatch.setattr(SqliteAnnotations, "_keys", lambda self, game_id, kind: set())
+    with pytest.raises(AssertionError):
+        SqliteAnnotationsContract().test_a_reopened_store_sees_the_annotations(keyless)
+    keyless.close()
