@@ -471,6 +471,23 @@ class AnnotationsContract(abc.ABC):
         assert notes.keys("g1", "review") == ["b"]
         assert notes.get("g1", "review", "a") == {}
 
+    def test_each_annotation_is_read_by_its_own_kind_and_key(self, annotated: EventStore) -> None:
+        # Every (kind, key) writes a part number of its own, so any mix-up shows.
+        notes = annotations_for(annotated)
+        places = [("review", "a", 0), ("review", "b", 1), ("review", "c", 2),
+                  ("other", "a", 3), ("other", "b", 4), ("zeta", "b", 5)]
+        for kind, key, part in places:
+            notes.put("g1", kind, key, part, f"{kind}/{key}")
+        for kind, key, part in places:
+            assert notes.get("g1", kind, key) == {part: f"{kind}/{key}"}, (kind, key)
+        assert notes.get("g1", "review", "d") == {} and notes.get("g1", "middle", "b") == {}
+        notes.delete("g1", "review", "b")
+        for kind, key, part in places:
+            want = {} if (kind, key) == ("review", "b") else {part: f"{kind}/{key}"}
+            assert notes.get("g1", kind, key) == want, (kind, key)
+        assert notes.keys("g1", "review") == ["a", "c"]
+        assert notes.keys("g1", "other") == ["a", "b"]
+
     def test_annotations_leave_the_log_and_status_as_they_were(self, annotated: EventStore) -> None:
         s = annotated
         before = (s.load("g1"), s.status("g1"), s.last("g1"), s.game_ids())
