@@ -69,6 +69,25 @@ def test_connect_four_with_undos_and_redos_loads_as_before_at_every_length():
     assert (t.state, t.counting) == eager(game, records)[1:]
 
 
+def test_rows_of_pending_commands_match_the_rows_they_are_stored_as():
+    eng = Engine(MemoryStore(), load(), clock=lambda: "2026-01-01T00:00:00+00:00")
+    gid = eng.new_game("connect-four", ["a", "b"], seed=5)
+    for col in (4, 3, 4):
+        eng.move(gid, str(col), eng.to_act(gid)[0])
+    game = eng.plugins.game("connect-four")
+    t = Table.load(eng.store, game, gid)
+    stored = t.stored_seq
+    assert stored > 2
+    for col in (5, 2, 2, 6, 1, 7):  # more pending commands than stored records
+        t.apply(t.to_act()[0], str(col))
+    pending_rows = t.rows()
+    assert len(t.pending) == 6 and pending_rows[-1][0] == stored + 6
+    t.flush(eng.store)
+    ev = dict(t.pairs)
+    assert pending_rows == [(r.seq, r.batch, r.actor, ev[r.seq]) for r in eng.store.load(gid)]
+    assert [row[2] for row in pending_rows[stored:]] == ["b", "a", "b", "a", "b", "a"]
+
+
 def test_a_v1_terra_mystica_row_after_an_undo_is_upcast_with_the_state_before_it():
     """An undo in a plugin-version-1 log, then the undone rows stored again: each row after
     the undo becomes the facts of the state without the undone rows."""
