@@ -477,6 +477,32 @@ def test_a_postgres_store_names_where_it_is_without_the_password(pg_url: str) ->
         s.close()
 
 
+def test_a_postgres_write_that_fails_half_way_leaves_nothing(pg_url: str) -> None:
+    # Each write is one transaction: a failure after some rows went in takes them back.
+    postgres_url_or_skip()
+    s = open_store(pg_url, PLUGINS.stores)
+    try:
+        s.start_game(header("g1"), [[ev(1, None)]], "t0", {"seq": 1})
+        before = (s.load("g1"), s.status("g1"))
+        real = s._insert  # type: ignore[attr-defined]
+
+        def half(db: Any, records: list[Record]) -> None:
+            real(db, records[:1])
+            raise RuntimeError("the connection dropped")
+
+        s._insert = half  # type: ignore[attr-defined]
+        with pytest.raises(RuntimeError):
+            s.append("g1", 1, [ev(2), ev(3)], status={"seq": 3})
+        with pytest.raises(RuntimeError):
+            s.start_game(header("g2"), [[ev(1, None), ev(2, None)]], "t0")
+        s._insert = real  # type: ignore[attr-defined]
+        assert (s.load("g1"), s.status("g1")) == before
+        assert s.game_ids() == ["g1"]
+        assert [r.seq for r in s.append("g1", 1, [ev(2)])] == [2]
+    finally:
+        s.close()
+
+
 def test_creating_leaves_no_temporary_file_and_ties_are_ordered_by_id(tmp_path: Path) -> None:
     j = JsonlStore(tmp_path / "j")
     s = SqliteStore(tmp_path / "s.sqlite")
