@@ -8,6 +8,8 @@ importer's own crash is one bounded line naming its package."""
 from __future__ import annotations
 
 import copy
+import threading
+from typing import Any
 
 import attrs
 import orjson
@@ -637,3 +639,71 @@ def test_an_importer_s_own_crash_is_one_bounded_line_naming_its_package() -> Non
     assert said.startswith(f"the tripping importer ({package}) cannot read this file: ValueError: ")
     assert said.endswith("cannot " + "x" * 153) and "x" * 154 not in said  # 160 characters
     assert eng.list_games() == []
+
+
+class CountingLock:
+    """The engine's lock, counting how often it is taken and whether it is held now."""
+
+    def __init__(self) -> None:
+        self.inner = threading.RLock()
+        self.depth = self.taken = 0
+
+    def __enter__(self) -> None:
+        self.inner.acquire()
+        self.depth += 1
+        self.taken += 1
+
+    def __exit__(self, *exc: object) -> None:
+        self.depth -= 1
+        self.inner.release()
+
+
+class WatchedStore(MemoryStore):
+    """Notes every store call made while the engine's lock is not held."""
+
+    def __getattribute__(self, name: str) -> Any:
+        value = object.__getattribute__(self, name)
+        lock = object.__getattribute__(self, "__dict__").get("lock")
+        if lock is not None and not name.startswith("_") and callable(value) and not lock.depth:
+            object.__getattribute__(self, "outside").append(name)
+        return value
+
+
+def test_every_engine_method_runs_under_the_engine_lock() -> None:
+    store = WatchedStore()
+    store.outside = []
+    eng = Engine(store, PLUGINS, clock=lambda: CLOCK)
+    lock = eng._lock = CountingLock()  # type: ignore[assignment]
+    store.lock = lock
+    gid = "g"
+    held: list[Any] = []
+    calls = {
+        "new_game": lambda: eng.new_game("connect-four", ["a", "b"], seed=1, game_id=gid),
+        "move": lambda: eng.move(gid, "4", "a"),
+        "to_act": lambda: eng.to_act(gid),
+        "state": lambda: eng.state(gid, at=1),
+        "view": lambda: eng.view(gid, "a"),
+        "outcome": lambda: eng.outcome(gid),
+        "render": lambda: eng.render(gid),
+        "show_json": lambda: eng.show_json(gid),
+        "undo": lambda: eng.undo(gid, "a"),
+        "redo": lambda: eng.redo(gid, "a"),
+        "fork": lambda: eng.fork(gid, 2, new_id="f"),
+        "verify": lambda: eng.verify(gid),
+        "log": lambda: eng.log(gid),
+        "export": lambda: eng.export(gid),
+        "import_export": lambda: eng.import_export(eng.export(gid), new_id="i"),
+        "import_record": lambda: eng.import_record("dice-lines", "a roll\nb stop", game_id="r"),
+        "list_games": lambda: eng.list_games(),
+        "derived_status": lambda: eng.derived_status(gid),
+        "table": lambda: eng.table(gid),
+        "checkout": lambda: held.append(eng.checkout(gid)),
+        "keep": lambda: eng.keep(held.pop()),
+        "forget": lambda: eng.forget(gid),
+    }
+    for name, call in calls.items():
+        before = lock.taken
+        call()
+        assert lock.taken > before, name
+        assert store.outside == [] and lock.depth == 0, name
+    assert eng.to_act(gid) == ["b"] and held == []
