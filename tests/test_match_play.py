@@ -278,6 +278,16 @@ def test_run_match_flushes_every_n_commands_and_at_the_end() -> None:
     assert eng.verify(gid).ok
 
 
+def test_run_match_stores_every_command_at_once_by_default() -> None:
+    eng = engine()
+    gid = eng.new_game("coins", ["a", "b"], seed=1, game_id="m")
+    stored = []
+    agents = {"a": FirstLegal(), "b": FirstLegal()}
+    run_match(eng, gid, agents, on_command=lambda t, p, c: stored.append(eng.store.last(gid)[0]))
+    # Each command is stored before the next is asked for: people may be watching.
+    assert stored == [1, 2, 3, 4, 5, 6, 7, 8]
+
+
 def test_run_match_stops_after_max_commands_and_resumes() -> None:
     eng = engine()
     gid = eng.new_game("coins", ["a", "b"], seed=1, game_id="m")
