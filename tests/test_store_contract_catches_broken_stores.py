@@ -220,6 +220,20 @@ def test_the_store_contract_reports_a_writers_error_with_its_traceback(check: st
         getattr(Contract(), check)(FailingWrites())
 
 
+class OneWriterFails(MemoryStore):
+    """Only writer w2's appends fail: the other writers go on and finish."""
+
+    def _append_records(self, game_id, expected_seq, make, status=None):
+        if make(expected_seq, "x")[0].actor == "w2":
+            raise RuntimeError("w2's disk is on fire")
+        return super()._append_records(game_id, expected_seq, make, status)
+
+
+def test_the_store_contract_reports_the_error_of_the_one_writer_that_failed() -> None:
+    with pytest.raises(AssertionError, match=r"(?s)Traceback.*RuntimeError: w2's disk is on fire"):
+        Contract().test_concurrent_writers_lose_and_double_nothing(OneWriterFails())
+
+
 def test_concurrent_writers_retry_a_refused_append() -> None:
     store = BusyOnce()
     Contract().test_concurrent_writers_lose_and_double_nothing(store)
