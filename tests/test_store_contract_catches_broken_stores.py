@@ -294,3 +294,58 @@ def test_the_store_contract_sees_reopened_annotations_that_lost_their_keys(
     with pytest.raises(AssertionError):
         SqliteAnnotationsContract().test_a_reopened_store_sees_the_annotations(keyless)
     keyless.close()
+
+
+# Each breaks one promise, and falls short of it (fewer games, fewer records, lower batch
+# numbers, an empty hash): a check that only asked for "no more than promised" would pass.
+
+
+class ListsNoGames(MemoryStore):
+    def game_ids(self):
+        return []
+
+
+class LastOfAnEmptyLogHasNoHash(MemoryStore):
+    def last(self, game_id):
+        seq, h = super().last(game_id)
+        return (seq, h if seq else "")
+
+
+class ImportDropsTheLastRecord(MemoryStore):
+    def import_game(self, header, records, status=None):
+        return super().import_game(header, list(records)[:-1], status)
+
+
+class MergesCommands(MemoryStore):
+    """Stores the events of several commands as one command."""
+
+    def append_batches(self, game_id, expected_seq, batches, recorded_at=None, status=None):
+        merged = [[ev for batch in batches for ev in batch]]
+        return super().append_batches(game_id, expected_seq, merged, recorded_at, status)
+
+    def start_game(self, header, batches, recorded_at=None, status=None):
+        merged = [[ev for batch in batches for ev in batch]]
+        return super().start_game(header, merged, recorded_at, status)
+
+
+class IgnoresTheAppendsStatus(MemoryStore):
+    def append_batches(self, game_id, expected_seq, batches, recorded_at=None, status=None):
+        return super().append_batches(game_id, expected_seq, batches, recorded_at, None)
+
+
+@pytest.mark.parametrize(("check", "broken"), [
+    ("test_header_round_trips", ListsNoGames),
+    ("test_duplicate_game_id_is_refused_and_changes_nothing", ListsNoGames),
+    ("test_unknown_game_is_game_not_found", ListsNoGames),
+    ("test_game_ids_oldest_first", ListsNoGames),
+    ("test_empty_log", LastOfAnEmptyLogHasNoHash),
+    ("test_import_game_keeps_records_and_hashes", ImportDropsTheLastRecord),
+    ("test_append_batches_keeps_each_commands_batch", MergesCommands),
+    ("test_start_game_stores_header_and_first_events_together", MergesCommands),
+    ("test_status_round_trips_and_is_written_with_the_append", IgnoresTheAppendsStatus),
+])
+def test_the_store_contract_sees_a_store_that_falls_short(check: str,
+                                                          broken: type[MemoryStore]) -> None:
+    getattr(Contract(), check)(MemoryStore())
+    with pytest.raises(AssertionError):
+        getattr(Contract(), check)(broken())
