@@ -261,6 +261,24 @@ def test_an_event_the_plugin_cannot_fold_is_a_finding() -> None:
         False, 3, "event 3 cannot be applied: ValueError: a b")
 
 
+@pytest.mark.parametrize("length", [159, 160, 161, 400])
+def test_a_fold_crash_keeps_exactly_the_first_160_characters(length: int) -> None:
+    from test_match_play import Coins
+
+    eng, gid = stored(moves=2)
+    header, records = eng.store.header(gid), eng.store.load(gid)
+    text = "".join(chr(ord("a") + i % 26) for i in range(length))
+
+    class Crashing(Coins):
+        def fold(self, state, ev):
+            if state is not None and len(state.flips) == 1:
+                raise ValueError(text)
+            return super().fold(state, ev)
+
+    report = verify(Crashing(), header, records)
+    assert report.problem == "event 3 cannot be applied: ValueError: " + text[:160]
+
+
 def test_a_setup_todays_rules_refuse_is_a_finding() -> None:
     from test_match_play import Coins
 
