@@ -614,6 +614,15 @@ def test_an_undone_event_in_the_log_carries_its_consent() -> None:
         eng.redo(gid, "b")
 
 
+def test_an_undo_s_consent_is_hot_seat_unless_said_otherwise() -> None:
+    eng = engine()
+    gid = dice(eng)
+    eng.move(gid, "roll", "a")
+    rec = eng.undo(gid, "b", agreed=["a"])
+    assert eng.table(gid).codec.decode(rec.type, rec.version, rec.data) == Undone(
+        2, 2, "b", ("a", "b"), False, "hot-seat")
+
+
 class _TrippingReader:
     name, game, help = "tripping", "connect-four", "a reader with a bug of its own"
 
