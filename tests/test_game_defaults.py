@@ -8,7 +8,7 @@ import random
 
 import attrs
 import pytest
-from meeple.core import BadOptions, Game, MeepleError, Option, Outcome
+from meeple.core import Amount, BadOptions, Game, MeepleError, Option, Outcome
 from meeple.core.events import event
 from meeple.core.game import render_checked
 
@@ -82,6 +82,24 @@ def test_game_defaults() -> None:
         with pytest.raises(NotImplementedError):
             getattr(g, name)(*args)
     assert (g.action_count, g.max_actions, g.observation_size) == (None, 1024, None)
+
+
+def test_a_game_that_declares_nothing_is_for_two_players_with_nothing_hidden() -> None:
+    class Bare(Game):
+        name = "bare"
+
+    g = Bare()
+    assert (g.min_players, g.max_players, g.hidden_information) == (2, 2, False)
+    assert (g.version, g.title, g.options, g.events) == ("0", "", (), ())
+    g.check_players(["a", "b"])
+    for players in (["a"], ["a", "b", "c"]):
+        with pytest.raises(BadOptions):
+            g.check_players(players)
+
+
+def test_an_amount_counts_once_toward_its_target_unless_given_a_worth() -> None:
+    assert Amount("mc", 3) == Amount("mc", 3, 1)
+    assert Amount("steel", 2, 2).worth == 2
 
 
 @attrs.frozen
