@@ -8,7 +8,7 @@ import random
 
 import attrs
 import pytest
-from meeple.core import Amount, BadOptions, Game, MeepleError, Option, Outcome
+from meeple.core import Amount, Amounts, BadOptions, Game, MeepleError, Option, Outcome
 from meeple.core.events import event
 from meeple.core.game import render_checked
 
@@ -97,9 +97,11 @@ def test_a_game_that_declares_nothing_is_for_two_players_with_nothing_hidden() -
             g.check_players(players)
 
 
-def test_an_amount_counts_once_toward_its_target_unless_given_a_worth() -> None:
+def test_an_amount_counts_once_and_a_form_confirms_unless_told_otherwise() -> None:
     assert Amount("mc", 3) == Amount("mc", 3, 1)
     assert Amount("steel", 2, 2).worth == 2
+    form = Amounts("Pay", 5, (Amount("mc", 3), Amount("steel", 1, 2)))
+    assert form.button == "Confirm"
 
 
 @attrs.frozen
