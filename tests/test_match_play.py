@@ -16,6 +16,7 @@ from meeple.core import (
     LocalGame,
     MeepleError,
     Outcome,
+    StoreError,
     command,
     event,
     hookimpl,
@@ -286,6 +287,46 @@ def test_run_match_stores_every_command_at_once_by_default() -> None:
     run_match(eng, gid, agents, on_command=lambda t, p, c: stored.append(eng.store.last(gid)[0]))
     # Each command is stored before the next is asked for: people may be watching.
     assert stored == [1, 2, 3, 4, 5, 6, 7, 8]
+
+
+class RefusesAfter(MemoryStore):
+    """Stores appends until ``left`` runs out, then refuses every one."""
+
+    left = 1_000_000
+
+    def append_batches(self, game_id, expected_seq, batches, recorded_at=None, status=None):
+        if self.left <= 0:
+            raise StoreError("the disk is full")
+        self.left -= 1
+        return super().append_batches(game_id, expected_seq, batches, recorded_at, status)
+
+
+class Lender:
+    """An engine-like object without checkout: run_match plays on the table it lends."""
+
+    def __init__(self, store: MemoryStore, gid: str) -> None:
+        self.store, self.clock, self.forgotten = store, lambda: CLOCK, []
+        self.lent = Table.load(store, PLUGINS.game("coins"), gid)
+
+    def table(self, game_id: str) -> Table:
+        return self.lent
+
+    def forget(self, game_id: str) -> None:
+        self.forgotten.append(game_id)
+
+
+def test_a_refused_flush_leaves_the_lent_table_as_stored_and_forgotten() -> None:
+    store = RefusesAfter()
+    eng = Engine(store, PLUGINS, clock=lambda: CLOCK)
+    gid = eng.new_game("coins", ["a", "b"], seed=1, game_id="m")
+    store.left = 2
+    lender = Lender(store, gid)
+    with pytest.raises(StoreError):
+        run_match(lender, gid, {"a": FirstLegal(), "b": FirstLegal()})
+    t = lender.lent
+    assert store.last(gid)[0] == 3 and t.pending == [] and t.last_seq == 3
+    assert t.state == Table.load(store, t.game, gid).state
+    assert lender.forgotten == [gid]
 
 
 def test_run_match_stops_after_max_commands_and_resumes() -> None:
