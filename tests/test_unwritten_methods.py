@@ -46,6 +46,14 @@ def test_a_required_method_left_to_the_base_class_is_reported_as_not_written():
         runtime.decide(HalfWithSetup(), None, "a", "x", 1, 1, rng=random.Random(1))
 
 
+def test_an_unwritten_parse_names_the_first_40_characters_of_the_command() -> None:
+    text = "".join(chr(ord("a") + i % 26) for i in range(60))
+    with pytest.raises(NotWritten) as exc:
+        runtime.parse(HalfWithSetup(), text, None, "a")
+    assert f"(reading the command {text[:40]!r}):" in str(exc.value)
+    assert text[:41] not in str(exc.value)
+
+
 def test_a_long_message_of_an_unwritten_method_keeps_200_characters() -> None:
     plugin = f"the half plugin ({runtime.plugin_name(Half())}) is not written yet (x): "
     kept = runtime.unwritten(Half(), "x", NotImplementedError("k" * 200))
