@@ -3,8 +3,6 @@ round ends (cult rewards, then income), and running one player row."""
 
 from __future__ import annotations
 
-from operator import itemgetter
-
 from meeple.core import IllegalCommand
 
 from . import actions as A
@@ -14,17 +12,15 @@ from .economy import gain
 from .factions import pass_extra
 from .journal import begin, unshare, why, why_cmd
 from .scoring import final_scoring
-from .state import OWED, State, seat, shown
+from .state import State, owed_of, seat, shown
 
 # -- who acts --------------------------------------------------------------------
 
 
-_OWED = itemgetter(*OWED)
-
 
 def owes(f: dict) -> bool:
     # The eight reads in one C call: this runs after every row for every faction.
-    return any(_OWED(f))
+    return any(owed_of(f))
 
 
 def acting(g: State) -> list[str]:
@@ -41,13 +37,13 @@ def acting(g: State) -> list[str]:
     out = []
     a = g.active
     fac = g.fac
-    if a and any(_OWED(fac[a])):  # owes(), inline: this runs after every row
+    if a and any(owed_of(fac[a])):  # owes(), inline: this runs after every row
         out.append(a)
     for o in g.offers:
         if o[0] not in out:
             out.append(o[0])
     for n in g.order:
-        if n not in out and any(_OWED(fac[n])):
+        if n not in out and any(owed_of(fac[n])):
             out.append(n)
     # Live, the next action waits for those answers and choices; the site's records let
     # the active faction act meanwhile (site-leech).
@@ -216,7 +212,7 @@ def upkeep(g: State) -> None:
                 start_round(g)
             return
         # Does any faction owe a choice (owes() of each, in C calls only)?
-        if g.active or g.offers or any(map(any, map(_OWED, map(g.fac.__getitem__, g.order)))):
+        if g.active or g.offers or any(map(any, map(owed_of, map(g.fac.__getitem__, g.order)))):
             return
         close_after(g)
         if g.phase == "play":
