@@ -325,7 +325,7 @@ def _end_welcome(after: State, seat: int, events: list[Any], rng: random.Random)
     return _welcome_over(fold(after, ended), events, rng)
 
 
-def consequences(state: State, seat: int, cmd: Any, rng: random.Random) -> list[Any]:  # noqa: C901
+def consequences(state: State, seat: int, cmd: Any, rng: random.Random) -> list[Any]:  # noqa: C901 - one branch per kind of command
     t = type(cmd)
     name = state.players[seat]
     if t is Take:
