@@ -39,7 +39,9 @@ def _wait(session: str, done, what: str, timeout: float = 240.0) -> str:
 def test_a_person_plays_generations_at_the_prompt(tmp_path: Path) -> None:
     session = f"meeple-{uuid.uuid4().hex[:8]}"
     meeple = Path(sys.executable).with_name("meeple")
-    cmd = (f"{meeple} play terraforming-mars --players human,heuristic --names ann,bot "
+    # history goes beside the test's database, not into the user's data folder
+    cmd = (f"MEEPLE_HISTORY_DIR={tmp_path / 'history'} "
+           f"{meeple} play terraforming-mars --players human,heuristic --names ann,bot "
            f"--seed 5 --db sqlite:///{tmp_path / 'g.sqlite'}; echo MATCH-ENDED")
     subprocess.run([TMUX, "new-session", "-d", "-s", session, "-x", "200", "-y", "50", cmd],
                    check=True)
@@ -62,8 +64,12 @@ def test_a_person_plays_generations_at_the_prompt(tmp_path: Path) -> None:
         send("corporation Beginner Corporation")
         text = _wait(session, lambda t: prompts(t) >= 2, "the action phase")
         assert "your hand, ann (10):" in text and " M€; " in text and "req " in text
+        before = prompts(text)
         send("? Comet")
-        text = _wait(session, lambda t: "Comet (21 M€, event" in t, "the card text")
+        # the card text comes before the prompt is drawn again: wait for both, or the
+        # next "pass" would be counted against this prompt and the turns slip by one
+        text = _wait(session, lambda t, b=before: "Comet (21 M€, event" in t and prompts(t) > b,
+                     "the card text")
         generations = 0
         while generations < 3:
             before = prompts(text)
