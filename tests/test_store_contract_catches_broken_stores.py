@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import attrs
+import orjson
 import pytest
 from meeple.core.engine import Engine
 from meeple.core.errors import ConcurrencyError
 from meeple.core.plugins import load
+from meeple.core.records import chain
 from meeple.core.stores.annotations import SqliteAnnotations
 from meeple.core.stores.base import check_sequence
 from meeple.core.stores.memory import MemoryStore
@@ -349,3 +352,120 @@ def test_the_store_contract_sees_a_store_that_falls_short(check: str,
     getattr(Contract(), check)(MemoryStore())
     with pytest.raises(AssertionError):
         getattr(Contract(), check)(broken())
+
+
+# Each breaks one promise by giving more than was written, or by reading past the end of
+# a log as something else: only an exact check sees it.
+
+
+class LoadsAPhantomFromAnEmptyLog(MemoryStore):
+    """Hands back a record nobody wrote when a game has no events yet."""
+
+    def load(self, game_id, after=0, upto=None):
+        got = super().load(game_id, after, upto)
+        if got or self._logs[game_id]:
+            return got
+        return chain(game_id, 0, self.header(game_id).hash(), [store_event(0)], "t")
+
+
+class AfterPastTheEndReadsFromTheStart(MemoryStore):
+    """Takes an ``after`` beyond the last event (not at it) as "from the start"."""
+
+    def load(self, game_id, after=0, upto=None):
+        last = len(self._logs.get(game_id, ()))
+        return super().load(game_id, 0 if after > last else after, upto)
+
+
+class UptoPastTheEndReadsNothing(MemoryStore):
+    """Takes an ``upto`` beyond the last event (not at it) as "nothing"."""
+
+    def load(self, game_id, after=0, upto=None):
+        last = len(self._logs.get(game_id, ()))
+        if upto is not None and upto > last:
+            return []
+        return super().load(game_id, after, upto)
+
+
+@pytest.mark.parametrize(("check", "broken"), [
+    ("test_empty_log", LoadsAPhantomFromAnEmptyLog),
+    ("test_load_returns_exactly_what_was_appended", AfterPastTheEndReadsFromTheStart),
+    ("test_load_returns_exactly_what_was_appended", UptoPastTheEndReadsNothing),
+])
+def test_the_store_contract_sees_a_store_that_gives_what_was_not_asked(
+        check: str, broken: type[MemoryStore]) -> None:
+    getattr(Contract(), check)(MemoryStore())
+    with pytest.raises(AssertionError):
+        getattr(Contract(), check)(broken())
+
+
+class SlowLastWrite(MemoryStore):
+    """A sound store whose writes at ``slow_at`` take a second: a contract that read the
+    writers' results before they all finished would miss their last reports."""
+
+    slow_at = 14
+
+    def _append_records(self, game_id, expected_seq, make, status=None):
+        if expected_seq == self.slow_at:
+            time.sleep(1.0)
+        return super()._append_records(game_id, expected_seq, make, status)
+
+
+class SlowLastHammer(MemoryStore):
+    """A sound store on which one writer's last append takes a second."""
+
+    def _append_records(self, game_id, expected_seq, make, status=None):
+        first = make(expected_seq, "x")[0]
+        if first.actor == "w0" and orjson.loads(first.data)["n"] == 11:
+            time.sleep(1.0)
+        return super()._append_records(game_id, expected_seq, make, status)
+
+
+def test_the_racing_writers_check_waits_for_a_slow_writer() -> None:
+    store = SlowLastWrite()
+    Contract().test_racing_writers_exactly_one_wins_each_number(store)
+    assert len(store.load("g1")) == 15
+
+
+def test_the_concurrent_writers_check_waits_for_a_slow_writer() -> None:
+    store = SlowLastHammer()
+    Contract().test_concurrent_writers_lose_and_double_nothing(store)
+    assert len(store.load("g1")) == 2 * 12 * 4
+
+
+class Tally(Contract):
+    """Keeps what the concurrency checks report through ``counted``."""
+
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = {}
+
+    def counted(self, key: str, n: int) -> None:
+        self.counts[key] = self.counts.get(key, 0) + n
+
+
+def test_the_racing_writers_check_counts_its_rounds_and_every_attempt() -> None:
+    tally = Tally()
+    tally.writers = 3
+    tally.test_racing_writers_exactly_one_wins_each_number(MemoryStore())
+    assert tally.counts == {"store.race_rounds": 15, "store.race_attempts": 15 * 3}
+
+
+def test_the_concurrent_writers_check_counts_the_events_written() -> None:
+    tally = Tally()
+    tally.writers = 3
+    tally.test_concurrent_writers_lose_and_double_nothing(MemoryStore())
+    assert tally.counts == {"store.concurrent_events": 2 * 12 * 3}
+
+
+class StaleAppendsSucceedSilently(MemoryStore):
+    """Says a write at a stale sequence number succeeded, and writes nothing."""
+
+    def _append_records(self, game_id, expected_seq, make, status=None):
+        if self.last(game_id)[0] != expected_seq:
+            return []
+        return super()._append_records(game_id, expected_seq, make, status)
+
+
+def test_the_store_contract_sees_writers_told_they_won_a_number_another_took() -> None:
+    with pytest.raises(AssertionError):
+        Contract().test_racing_writers_exactly_one_wins_each_number(
+            StaleAppendsSucceedSilently())
