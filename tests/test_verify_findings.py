@@ -372,6 +372,21 @@ def test_verify_reports_a_good_game_fully() -> None:
     assert verify(PLUGINS.game("coins"), eng.store.header(gid), []).ok
 
 
+def test_verify_reports_a_finding_fully() -> None:
+    # A finding carries where and what, and none of a good report's counts: the draws
+    # before the finding are not counted as checked or unchecked.
+    eng, gid = stored()
+    forged = resealed(eng, gid, eng.store.load(gid), 3, data=b'{"player":"b","value":7}')
+    report = report_of(eng, gid, forged)
+    assert report.to_json() == {"game_id": "v", "ok": False, "events": 4, "first_bad_seq": 3,
+                                "problem": report.problem, "chance_unchecked": 0, "upcast": "",
+                                "fork": "", "header_id": ""}
+    sealed = verify(PLUGINS.game("coins"), eng.store.header(gid).sealed(), forged[:3])
+    assert sealed.ok and sealed.chance_unchecked == 3
+    assert verify(PLUGINS.game("coins"), eng.store.header(gid).sealed(),
+                  forged[:2] + forged[3:]).chance_unchecked == 0
+
+
 def test_verify_of_a_sealed_game_takes_each_draw_as_recorded() -> None:
     eng, gid = stored()
     sealed = eng.store.header(gid).sealed()
