@@ -262,8 +262,13 @@ def test_players_acting_at_once_are_all_asked():
     eng = make_engine()
     gid = eng.new_game("rock-paper-scissors", ["a", "b"], seed=1)
     assert eng.to_act(gid) == ["a", "b"]
-    out = run_match(eng, gid, {"a": FirstLegal(), "b": FirstLegal()})
+    asked = []
+    out = run_match(eng, gid, {"a": FirstLegal(), "b": FirstLegal()},
+                    on_command=lambda t, player, cmd: asked.append(player))
     assert out.scores == {"a": 0.5, "b": 0.5}
+    # The first seat of those acting is asked first, as the game lists them.
+    assert asked == ["a", "b"]
+    assert [r.actor for r in eng.store.load(gid)[1:]] == ["a", "b"]
 
 
 def test_a_stopped_match_resumes_from_the_store_to_the_same_end(tmp_path):
