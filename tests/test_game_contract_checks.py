@@ -736,6 +736,18 @@ def test_value_equality_is_checked_after_the_first_three_moves() -> None:
     check_value_equality(late, 2)
 
 
+def test_value_equality_is_checked_on_the_options_given() -> None:
+    # One heap of one: the first move ends the game, before this state forgets its
+    # fields; on the default heaps it plays on and fails.
+    forgets_at_two = ForgetfulNim()
+    forgets_at_two.after = 2
+    check_value_equality(forgets_at_two, 2, {"heaps": "1"})
+    with pytest.raises(AssertionError, match="^forgetful-nim: two states built by the same"):
+        check_value_equality(forgets_at_two, 2)
+    with pytest.raises(AssertionError, match="^forgetful-nim: two states built by the same"):
+        check_value_equality(forgets_at_two, 2, {"heaps": "3,4,5"})
+
+
 def test_value_equality_needs_a_clone_equal_to_its_state() -> None:
     class ForgetfulCloneNim(Nim):
         name = "forgetful-clone-nim"
