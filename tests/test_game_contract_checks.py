@@ -47,7 +47,7 @@ from meeple.core.testing import (
     vp_totals,
 )
 from plugin_template_nim import Nim, Started, State, Take, Took
-from test_contract_catches_broken_games import LossyCodecNim, contract_for, run_check
+from test_contract_catches_broken_games import EndlessNim, LossyCodecNim, contract_for, run_check
 from test_engine_api import GAMES, games_engine
 
 FAILED = (AssertionError, pytest.fail.Exception)
@@ -786,6 +786,51 @@ def test_value_equality_plays_no_move_where_none_is_legal_or_the_game_is_over() 
 
     for game in (NoMovesNim(), OverNim(), NobodyNim()):
         check_value_equality(game, 2)
+
+
+class WatchedNim(EndlessNim):
+    """Never ends; notes the move number of every position decided at or reshuffled."""
+
+    name = "watched-nim"
+
+    def __init__(self) -> None:
+        self.decided: set[int] = set()
+        self.reshuffled: set[int] = set()
+
+    def decide(self, state, player, command, rng):
+        self.decided.add(state.turn)
+        return super().decide(state, player, command, rng)
+
+    def reshuffle_unrevealed(self, state, rng):
+        self.reshuffled.add(state.turn)
+        return super().reshuffle_unrevealed(state, rng)
+
+
+WALKS = "test_decide_changes_nothing_and_notation_round_trips", "test_step_equals_decide_and_fold"
+
+
+@pytest.mark.parametrize(("check", "setups", "walked"), [
+    (WALKS[0], 1, 300), (WALKS[0], 7, 42), (WALKS[0], 8, 40),
+    (WALKS[1], 1, 200), (WALKS[1], 3, 66), (WALKS[1], 6, 40),
+    ("test_views_offer_the_same_choices_and_determinize_keeps_the_view", 2, 60),
+    ("test_regions_are_drawn_in_the_players_picture", 2, 40),
+    ("test_a_spectator_sees_nothing_a_seat_cannot", 2, 40),
+    ("test_a_fork_reshuffle_changes_nothing_anyone_has_seen", 2, 60),
+])
+def test_each_walk_of_the_game_contract_plays_its_number_of_moves(
+        check: str, setups: int, walked: int) -> None:
+    # The decide and step checks share 300 and 200 moves among the setups, at least 40
+    # each; the others walk a fixed number of moves per setup.
+    game = WatchedNim()
+    run_check(contract_for(game, option_sets=({},) * setups), check)
+    assert game.decided == set(range(walked))
+
+
+def test_the_fork_reshuffle_check_looks_at_every_sixth_of_the_first_60_moves() -> None:
+    game = WatchedNim()
+    run_check(contract_for(game, option_sets=({},)),
+              "test_a_fork_reshuffle_changes_nothing_anyone_has_seen")
+    assert game.reshuffled == set(range(0, 60, 6))
 
 
 def test_every_random_walk_stops_at_max_steps() -> None:
