@@ -1,6 +1,7 @@
 """Telling a blank screenshot from a drawn one (meeple.core.testing.distinct_colours, which
 the browser tests use): the colours of a PNG are read through every row filter PNG
-defines, RGB or RGBA, over any number of data chunks, sampling every seventh pixel."""
+defines, RGB or RGBA, over any number of data chunks, sampling every seventh pixel; and
+the fresh Chromium window (meeple.core.testing.chromium) such screenshots are taken in."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import struct
 import zlib
 
 import pytest
-from meeple.core.testing import distinct_colours, screenshot_is_blank
+from meeple.core.testing import chromium, distinct_colours, screenshot_is_blank
 
 
 def _chunk(kind: bytes, body: bytes) -> bytes:
@@ -128,3 +129,16 @@ def test_each_row_filter_wraps_its_sums_to_one_byte(kind: int, alpha: bool) -> N
     rows = [[(250 - 60 * y, 3 + 60 * y, 255 - y)] * 15 for y in range(4)]
     assert distinct_colours(png(rows, [kind] * 4)) == 4
     assert screenshot_is_blank(png([[(255, 1, 254)] * 15] * 4, [kind] * 4))
+
+
+def test_a_fresh_chromium_window_is_1280_by_1000_unless_given_a_size() -> None:
+    page = ("data:text/html,<body style='margin:0;background:red'>"
+            "<div style='width:10px;height:10px;background:blue'></div></body>")
+    with chromium() as driver:
+        assert driver.get_window_size() == {"width": 1280, "height": 1000}
+        driver.get(page)
+        png = driver.get_screenshot_as_png()
+        assert struct.unpack(">I", png[16:20]) == (1280,)
+        assert distinct_colours(png) == 2
+    with chromium(640, 480) as driver:
+        assert driver.get_window_size() == {"width": 640, "height": 480}
