@@ -469,3 +469,26 @@ def test_the_store_contract_sees_writers_told_they_won_a_number_another_took() -
     with pytest.raises(AssertionError):
         Contract().test_racing_writers_exactly_one_wins_each_number(
             StaleAppendsSucceedSilently())
+
+
+class ChecksTheExpectedNumberFirst(MemoryStore):
+    """A sound store that refuses a stale expected number before it builds the batch."""
+
+    def _append_records(self, game_id, expected_seq, make, status=None):
+        if expected_seq != self.last(game_id)[0]:
+            raise ConcurrencyError("another writer came first")
+        return super()._append_records(game_id, expected_seq, make, status)
+
+
+class ChecksFirstThenAcceptsDuplicates(ChecksTheExpectedNumberFirst, AcceptsDuplicates):
+    pass
+
+
+def test_a_store_checking_the_number_first_still_gets_the_failing_batches() -> None:
+    # Both checks hand the store the current number, so the batch is built and fails (or
+    # is refused) inside the write, where a store that checks the number first gets to it.
+    Contract().test_failing_make_writes_nothing(ChecksTheExpectedNumberFirst())
+    Contract().test_a_batch_with_a_duplicate_or_gap_writes_nothing(ChecksTheExpectedNumberFirst())
+    with pytest.raises(pytest.fail.Exception, match="DID NOT RAISE"):
+        Contract().test_a_batch_with_a_duplicate_or_gap_writes_nothing(
+            ChecksFirstThenAcceptsDuplicates())
