@@ -31,6 +31,7 @@ from test_engine_api import GAMES, games_engine
 from test_match_play import (
     PLUGINS,
     Coins,
+    CoinsPlugin,
     CoinsSet,
     CoinState,
     Flipped,
@@ -397,6 +398,42 @@ def test_verify_of_a_sealed_game_takes_each_draw_as_recorded() -> None:
     report = verify(PLUGINS.game("coins"), wrong_seed, eng.store.load(gid))
     assert not report.ok and report.first_bad_seq == 0
     assert report.problem == "the header's seed is not the one its commitment seals"
+
+
+class SureCoins(Coins):
+    """Coins whose flips draw nothing: only the opening, at setup, is drawn."""
+
+    name = "sure-coins"
+
+    def decide(self, state, player, cmd, rng):
+        return [Flipped(player, 7)]
+
+
+class SureCoinsPlugin:
+    @hookimpl
+    def meeple_games(self):
+        return [SureCoins()]
+
+
+@pytest.mark.parametrize(("game", "drew", "before_the_end"), [
+    ("coins", "9 decisions drew", 8), ("sure-coins", "1 decision drew", 1)])
+def test_a_finished_game_without_its_seed_is_named_with_its_unchecked_draws(
+        game: str, drew: str, before_the_end: int) -> None:
+    plugins = load(extra=[CoinsPlugin(), SureCoinsPlugin()])
+    eng = Engine(MemoryStore(), plugins)
+    gid = eng.new_game(game, ["a", "b"], seed=3, game_id="done")
+    for _ in range(8):
+        eng.move(gid, "flip", eng.to_act(gid)[0])
+    assert eng.outcome(gid) is not None
+    sealed = eng.store.header(gid).sealed()
+    report = verify(plugins.game(game), sealed, eng.store.load(gid))
+    assert (report.ok, report.first_bad_seq, report.chance_unchecked) == (False, 0, 0)
+    assert report.problem == (
+        f"unverifiable draws: the game is over, but header field 'seed' is missing ({drew} "
+        "chance that nobody can check; a finished game's export always carries its seed)")
+    # One flip short of the end, the same sealed log is a running game's export.
+    running = verify(plugins.game(game), sealed, eng.store.load(gid)[:-1])
+    assert running.ok and running.chance_unchecked == before_the_end
 
 
 def test_verify_names_each_kind_of_forged_record() -> None:
