@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from pathlib import Path
 
 import pytest
 from meeple.core.testing import chromium, distinct_colours, screenshot_is_blank
@@ -140,5 +141,10 @@ def test_a_fresh_chromium_window_is_1280_by_1000_unless_given_a_size() -> None:
         png = driver.get_screenshot_as_png()
         assert struct.unpack(">I", png[16:20]) == (1280,)
         assert distinct_colours(png) == 2
+        first = Path(driver.capabilities["chrome"]["userDataDir"])
+        assert first.name.startswith("meeple-chromium-") and first.is_dir()
+    assert not first.exists()  # its own profile, removed when the browser closes
     with chromium(640, 480) as driver:
         assert driver.get_window_size() == {"width": 640, "height": 480}
+        second = Path(driver.capabilities["chrome"]["userDataDir"])
+        assert second != first and second.is_dir()
