@@ -460,6 +460,9 @@ def test_verify_names_each_kind_of_forged_record() -> None:
     for recs, seq, words in cases:
         report = report_of(eng, gid, recs)
         assert (report.ok, report.first_bad_seq, report.events) == (False, seq, 4), words
+        # Each finding in full (a changed value: up to where the drawn value shows).
+        whole = report.problem[:len(words)] if words.endswith(" ") else report.problem
+        assert whole == words
         assert report.problem.startswith(words), (words, report.problem)
 
 
