@@ -838,6 +838,18 @@ def test_a_reshuffle_todays_rules_refuse_is_named() -> None:
         "had seen")
 
 
+def test_a_fork_right_after_a_copied_reshuffle_checks_it_up_to_the_fork_point() -> None:
+    # Forked at 5, the first fork's reshuffle: the copied reshuffle is the fork point's own
+    # event, checked as a reshuffle; this fork's own follows at 6.
+    eng, _ = bag_engine()
+    eng.fork("first", 5, "tip")
+    header, records = eng.store.header("tip"), eng.store.load("tip")
+    assert [(r.seq, r.actor) for r in records][4:] == [(5, None), (6, None)]
+    report = verify(BagCoins(), header, records)
+    # Taken as recorded: the setup, both flips and the copied reshuffle.
+    assert (report.ok, report.events, report.chance_unchecked) == (True, 6, 4), report.problem
+
+
 def test_a_copied_reshuffle_the_game_cannot_fold_is_no_reshuffle() -> None:
     _, header, records = second_fork()
     assert verify(FragileBag(), header, records).ok
