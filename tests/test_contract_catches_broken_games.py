@@ -66,6 +66,57 @@ class HiddenNim(Nim):
         return ev
 
 
+# -- a Nim with a face-down deck nobody has seen: what a fork reshuffles ----------------
+
+
+@event("deck-nim.stacked")
+class Stacked:
+    order: tuple[int, ...]  # face down: nobody sees it
+
+
+@dataclass
+class DeckState(HiddenState):
+    deck: list[int] = field(default_factory=list)
+
+
+class DeckNim(HiddenNim):
+    name = "deck-nim"
+    events = (*HiddenNim.events, Stacked)
+
+    def setup(self, players, options, rng):
+        return [*super().setup(players, options, rng), Stacked(tuple(rng.sample(range(1, 10), 9)))]
+
+    def fold(self, state, ev):
+        if isinstance(ev, Started):
+            return DeckState(ev.players, list(ev.heaps))
+        if isinstance(ev, Stacked):
+            state.deck = list(ev.order)
+            return state
+        return super().fold(state, ev)
+
+    def clone(self, state):
+        return DeckState(state.players, list(state.heaps), state.turn, state.winner,
+                         dict(state.cards), list(state.deck))
+
+    def view(self, state, player):
+        seen = super().view(state, player)
+        seen.deck = [0] * len(state.deck)
+        return seen
+
+    def determinize(self, view, player, rng):
+        full = super().determinize(view, player, rng)
+        full.deck = rng.sample(range(1, 10), len(view.deck))
+        return full
+
+    def redact(self, ev, player):
+        if isinstance(ev, Stacked):
+            return Stacked(tuple(0 for _ in ev.order))
+        return super().redact(ev, player)
+
+    def reshuffle_unrevealed(self, state, rng):
+        return [Stacked(tuple(rng.sample(state.deck, len(state.deck))))]
+
+
 # -- the broken copies -------------------------------------------------------------------
 
 
@@ -304,8 +355,8 @@ def run_check(contract: GameContract, check: str) -> None:
     method(**fixtures)
 
 
-@pytest.mark.parametrize("game", [Nim(), HiddenNim(), PointingNim()],
-                         ids=["nim", "hidden-nim", "pointing-nim"])
+@pytest.mark.parametrize("game", [Nim(), HiddenNim(), PointingNim(), DeckNim()],
+                         ids=["nim", "hidden-nim", "pointing-nim", "deck-nim"])
 @pytest.mark.parametrize("check", contract_checks())
 def test_the_correct_games_pass_every_check(game, check):
     run_check(contract_for(game), check)
@@ -354,6 +405,26 @@ BROKEN = [
 def test_each_broken_game_fails_the_check_that_guards_it(game, check, message):
     with pytest.raises(AssertionError, match=message):
         run_check(contract_for(game), check)
+
+
+class CountedDeckNim(DeckNim):
+    """Notes the move number of every position it reshuffles."""
+
+    def __init__(self) -> None:
+        self.reshuffled: set[int] = set()
+
+    def reshuffle_unrevealed(self, state, rng):
+        self.reshuffled.add(state.turn)
+        return super().reshuffle_unrevealed(state, rng)
+
+
+def test_a_deck_reshuffled_by_its_rng_alone_passes_the_fork_reshuffle_check() -> None:
+    # Long heaps, so the walk reaches several of the positions the check samples (every
+    # sixth move); at each the same rng gives the same order again, other rngs others.
+    game = CountedDeckNim()
+    run_check(contract_for(game, option_sets=({"heaps": "20,20,20,20,20,20"},)),
+              "test_a_fork_reshuffle_changes_nothing_anyone_has_seen")
+    assert len(game.reshuffled) >= 3 and game.reshuffled <= set(range(0, 60, 6))
 
 
 @pytest.mark.parametrize("game", [TurningNim(), PayingNim()], ids=["turning", "paying"])
