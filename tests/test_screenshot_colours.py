@@ -87,6 +87,13 @@ def test_chunks_other_than_the_header_and_the_data_are_skipped() -> None:
     assert distinct_colours(png(pixels, [1, 2, 4], chunks=2, extra=extra)) == sampled(pixels)
 
 
+def test_a_last_chunk_cut_short_ends_the_reading() -> None:
+    # A file cut off inside the chunk after IEND: its declared length runs past the end.
+    pixels = picture(15, 3, False)
+    cut = _chunk(b"tEXt", b"Comment\x00" + b"y" * 30)[:20]
+    assert distinct_colours(png(pixels, [0, 1, 2]) + cut) == sampled(pixels)
+
+
 def test_only_every_seventh_pixel_of_a_row_is_sampled() -> None:
     white, red = (255, 255, 255), (255, 0, 0)
     between = [[white] * 7 + [red] * 6 + [white] * 2]  # red only at columns 7 to 12
