@@ -46,6 +46,7 @@ from meeple.core.testing import (
     replay_encoded,
     vp_totals,
 )
+from meeple_testgames import RockPaperScissors, Throw
 from plugin_template_nim import Nim, Started, State, Take, Took
 from test_contract_catches_broken_games import EndlessNim, LossyCodecNim, contract_for, run_check
 from test_engine_api import GAMES, games_engine
@@ -406,6 +407,15 @@ def test_played_and_snapshots() -> None:
     assert shots == [want[0][0], want[2][0], final.state]
     assert shots[0].heaps == [3, 4, 5] and shots[1].turn == 2 and shots[0] is not shots[1]
     assert random_snapshots(game, 2, 5, at=[]) == [final.state]
+
+
+def test_the_walks_ask_the_first_of_several_players_acting_at_once() -> None:
+    game = RockPaperScissors()  # both throw at once; the first seat is asked first
+    assert [p for _, p in random_decisions(game, 2, seed=1)] == ["p1", "p2"]
+    first = random_snapshots(game, 2, 1, at=[1])[0]
+    assert list(first.hands) == ["p1"]
+    assert played(game, ["x", "y"], [Throw("rock"), Throw("paper")]).state.hands == {
+        "x": "rock", "y": "paper"}
 
 
 def test_derived_option_sets_visit_every_declared_value() -> None:
