@@ -23,6 +23,7 @@ from meeple.core.stores.sqlite import SqliteStore
 from meeple.core.testing import (
     PersistentAnnotationsContract,
     PersistentContract,
+    StoreContract,
     old_store,
     store_event,
     store_header,
@@ -492,3 +493,31 @@ def test_a_store_checking_the_number_first_still_gets_the_failing_batches() -> N
     with pytest.raises(pytest.fail.Exception, match="DID NOT RAISE"):
         Contract().test_a_batch_with_a_duplicate_or_gap_writes_nothing(
             ChecksFirstThenAcceptsDuplicates())
+
+
+class AcceptsOneCharacterTooMany(MemoryStore):
+    """Takes a game id of 101 characters, one more than any store may."""
+
+    def create_game(self, header):
+        if len(header.game_id) != 101 or not header.game_id.isalnum():
+            return super().create_game(header)
+        with self._lock:
+            self._headers[header.game_id] = header
+            self._logs[header.game_id] = []
+        return None
+
+
+def test_the_store_contract_sees_a_game_id_one_character_too_long() -> None:
+    store = AcceptsOneCharacterTooMany()
+    store.create_game(store_header("y" * 101))
+    assert store.game_ids() == ["y" * 101]  # the broken store does take it
+    (mark,) = StoreContract.test_bad_game_ids_are_refused.pytestmark
+    bad_ids = mark.args[1]
+    caught = []
+    for bad in bad_ids:
+        Contract().test_bad_game_ids_are_refused(MemoryStore(), bad)
+        try:
+            Contract().test_bad_game_ids_are_refused(AcceptsOneCharacterTooMany(), bad)
+        except pytest.fail.Exception:
+            caught.append(bad)
+    assert caught == ["x" * 101]
