@@ -1,6 +1,7 @@
 """A game longer than 256 events: Python shares the int objects of -5..256 only, so a
 comparison of sequence numbers written with ``is`` instead of ``==`` passes on every short
-game and breaks here. Everything that walks a log by number runs past it: verify,
+game and breaks here. Everything that walks a log by number runs past it: verify (and
+its grouping of a command's events into one batch),
 first_difference, fork, undo and redo, loads with bounds, export and import, for a store
 that keeps the objects and one that reads them back from disk."""
 
@@ -29,10 +30,25 @@ class LongCoins(Coins):
         return (state.players[len(state.flips) % len(state.players)],)
 
 
+class PairCoins(LongCoins):
+    """Each flip records two coins: a command of two events."""
+
+    name = "pair-coins"
+    commands = 130
+
+    def to_act(self, state):
+        if len(state.flips) >= 2 * self.commands:
+            return ()
+        return (state.players[len(state.flips) // 2 % len(state.players)],)
+
+    def decide(self, state, player, cmd, rng):
+        return [*super().decide(state, player, cmd, rng), *super().decide(state, player, cmd, rng)]
+
+
 class LongPlugin:
     @hookimpl
     def meeple_games(self):
-        return [LongCoins()]
+        return [LongCoins(), PairCoins()]
 
 
 PLUGINS = load(only="", extra=[LongPlugin()])
@@ -76,3 +92,18 @@ def test_a_log_past_256_events_is_walked_by_number(eng) -> None:
     copy = Engine(MemoryStore(), PLUGINS, clock=lambda: CLOCK)
     assert copy.import_export(eng.export(gid), new_id="again") == "again"
     assert copy.verify("again").ok and copy.outcome("again") == eng.outcome(gid)
+
+
+def test_a_command_of_several_events_past_256_is_one_batch(tmp_path: Path) -> None:
+    e = Engine(SqliteStore(tmp_path / "p.sqlite"), PLUGINS, clock=lambda: CLOCK)
+    gid = e.new_game("pair-coins", ["a", "b"], seed=2, game_id="pairs")
+    t = e.table(gid)
+    for i in range(PairCoins.commands):
+        t.apply(("a", "b")[i % 2], "flip")
+    t.flush(e.store)
+    records = e.store.load(gid)  # read back from disk: numbers past 256 are new objects
+    assert len(records) == 1 + 2 * PairCoins.commands
+    assert [(r.seq, r.batch) for r in records[-2:]] == [(260, 260), (261, 260)]
+    report = e.verify(gid)
+    assert report.ok and report.events == 261, report.problem
+    e.close()
