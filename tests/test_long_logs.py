@@ -1,9 +1,9 @@
 """A game longer than 256 events: Python shares the int objects of -5..256 only, so a
 comparison of sequence numbers written with ``is`` instead of ``==`` passes on every short
-game and breaks here. Everything that walks a log by number runs past it: verify (and
-its grouping of a command's events into one batch),
-first_difference, fork, undo and redo, loads with bounds, export and import, for a store
-that keeps the objects and one that reads them back from disk."""
+game and breaks here. Everything that walks a log by number runs past it: verify (and its
+grouping of a command's events into one batch), first_difference, fork, undo and redo,
+loads with bounds, export and import, for a store that keeps the objects and one that
+reads them back from disk."""
 
 from __future__ import annotations
 
