@@ -120,6 +120,53 @@ def test_every_empty_space_shows_its_printed_bonus_as_icons_and_in_words():
             assert words == "none"
 
 
+BONUS_LEGEND = {"steel": "steel bonus", "titanium": "titanium bonus", "plants": "plant bonus",
+                "cards": "card bonus"}
+
+
+def _glyph_left_of(drawn: list, label) -> object:
+    """The one shape drawn just left of a text, on its line."""
+    x, y = label.bbox()[:2]
+    (glyph,) = [d for d in drawn if d.tag != "text" and x - 16 <= d.bbox()[0] and d.bbox()[2] <= x
+                and y - 12 <= d.bbox()[1] and d.bbox()[3] <= y + 2]
+    return glyph
+
+
+def test_each_printed_bonus_icon_sits_in_a_row_7_px_apart_centred_above_its_space():
+    s = _action_phase().state.copy()
+    s.tiles = {"e5": ("greenery", "p1")}
+    drawn = shapes(GAME.render(s, "svg"))[1]
+    legend = {kind: _glyph_left_of(drawn, next(d for d in drawn if d.tag == "text"
+                                               and d.text == word))
+              for kind, word in BONUS_LEGEND.items()}
+    # each kind has its own look, the legend's: a dark and a light square, a green dot and
+    # an orange card standing upright
+    assert [(g.tag, g.fill) for g in legend.values()] == [
+        ("rect", "#1f2937"), ("rect", "#e5e7eb"), ("circle", "#4ade80"), ("rect", "#f97316")]
+    size = {k: (round(g.bbox()[2] - g.bbox()[0], 1), round(g.bbox()[3] - g.bbox()[1], 1))
+            for k, g in legend.items()}
+    assert size == {"steel": (5, 5), "titanium": (5, 5), "plants": (5, 5), "cards": (4, 6)}
+    icons = [d for d in drawn if d.attrs.get("stroke-width") == "0.5"]
+    polygons = [d for d in drawn if d.tag == "polygon"]
+    on_map = []
+    for poly in polygons:
+        sp = poly.title.split(":")[0].split(" ")[0]
+        cx, cy = poly.centre()
+        mine = sorted((i for i in icons if poly.bbox()[0] < i.centre()[0] < poly.bbox()[2]
+                       and poly.bbox()[1] < i.centre()[1] < poly.bbox()[3]),
+                      key=lambda i: i.centre()[0])
+        bonus = () if sp in s.tiles else SPACES[sp].bonus
+        assert len(mine) == len(bonus), sp
+        for k, (kind, icon) in enumerate(zip(bonus, mine, strict=True)):
+            want_x = cx + 7 * (k - (len(bonus) - 1) / 2)
+            assert icon.centre() == pytest.approx((want_x, cy - 5), abs=0.11), (sp, k)
+            assert (icon.tag, icon.fill) == (legend[kind].tag, legend[kind].fill), (sp, k)
+            box = icon.bbox()
+            assert (box[2] - box[0], box[3] - box[1]) == pytest.approx(size[kind]), (sp, k)
+        on_map += mine
+    assert len(on_map) == len(icons) - len(legend)  # no icon off its space but the legend's
+
+
 def test_cards_in_hand_are_regions_of_the_hand_panel_and_their_payments_share_them():
     local = _action_phase(seed=11)
     player = GAME.to_act(local.state)[0]
@@ -214,6 +261,39 @@ def test_a_tie_names_the_megacredits_that_break_it_or_a_shared_place():
     assert GAME.outcome(_over((5, 9), (40, 40))).winners == ["bob"]
     shared = " ".join(_texts(GAME.render(_over((7, 7), (40, 40)), "svg")))
     assert "ann 7, bob 7; ann and bob share the place" in shared
+
+
+@pytest.mark.parametrize(("money", "first"), [((5, 9), "bob"), ((9, 5), "ann")])
+def test_a_tie_on_vp_ranks_the_player_with_more_megacredits_first(money, first):
+    s = _over(money, (40, 40))
+    drawn = shapes(GAME.render(s, "svg"))[1]
+    rows = [d for d in drawn if d.tag == "text" and d.text in s.names
+            and d.attrs.get("font-size") == "9"]
+    assert [d.text for d in sorted(rows, key=lambda d: d.num("y"))] == [
+        first, *(n for n in s.names if n != first)]
+    final = next(p for p in GAME.panels(s, None) if p.title == "Final scores")
+    assert [e.name for e in final.entries[:2]] == [first, *(n for n in s.names if n != first)]
+
+
+def test_the_score_tables_columns_stand_22_px_apart_with_each_value_under_its_heading():
+    s = _over((5, 9), (31, 40))
+    s.players["ann"].tr, s.players["bob"].tr = 30, 26
+    drawn = [d for d in shapes(GAME.render(s, "svg"))[1] if d.tag == "text"]
+    (title,) = [d for d in drawn if d.text == "score breakdown"]
+    heads = [next(d for d in drawn if d.text == word and d.attrs.get("font-size") == "9")
+             for word in ("TR", "MS", "AW", "GR", "CI", "CA", "VP")]
+    xs = [d.num("x") for d in heads]
+    x0 = title.num("x")
+    assert xs == [x0 + 60 + 22 * k for k in range(7)]  # names in the first 60 px
+    assert len({d.num("y") for d in heads}) == 1 and heads[0].num("y") == title.num("y") + 16
+    rows = (("bob", ["26", "0", "0", "0", "0", "0", "40"]),  # best first, a line each
+            ("ann", ["30", "0", "0", "0", "0", "0", "31"]))
+    for k, (name, want) in enumerate(rows):
+        (row,) = [d for d in drawn if d.text == name and d.attrs.get("font-size") == "9"]
+        assert (row.num("x"), row.num("y")) == (x0, heads[0].num("y") + 14 * (k + 1))
+        cells = sorted((d for d in drawn if d.num("y") == row.num("y") and d is not row
+                        and x0 < d.num("x") < 600), key=lambda d: d.num("x"))
+        assert [(d.num("x"), d.text) for d in cells] == list(zip(xs, want, strict=True))
 
 
 def _choose_by_pointing(view: State, player: str, rng: random.Random):
