@@ -88,6 +88,29 @@ def _legend(drawn: list[Shape]) -> dict[str, Shape]:
     return out
 
 
+def test_the_bonus_icons_of_the_legend_continue_its_rows_in_two_columns_beside_their_words():
+    _root, drawn = shapes(GAME.render(STATES[0], "svg"))
+    legend = _legend(drawn)
+    rows = list(legend.values())
+    centres = [g.centre() for g in rows]
+    step = centres[1][1] - centres[0][1]
+    assert step == 16 and all(b[1] - a[1] == step for a, b in zip(centres, centres[1:],
+                                                                   strict=False))
+    column = centres[0][0]
+    assert all(c[0] == column for c in centres)
+    words = ("steel bonus", "titanium bonus", "plant bonus", "card bonus")
+    for k, word in enumerate(words):
+        (label,) = [s for s in drawn if s.tag == "text" and s.text == word]
+        x, y = label.bbox()[:2]
+        (icon,) = [s for s in drawn if s.tag != "text" and s.attrs.get("stroke-width") == "0.5"
+                   and x - 16 <= s.bbox()[0] and s.bbox()[2] <= x
+                   and y - 12 <= s.bbox()[1] and s.bbox()[3] <= y + 2]
+        # two to a line, the second 110 px right of the first, under the last row
+        want = (column + 110 * (k % 2), centres[-1][1] + step * (1 + k // 2))
+        assert icon.centre() == pytest.approx(want, abs=0.11), word
+        assert (x, y) == pytest.approx((want[0] + 12, want[1] + 4), abs=0.11), word
+
+
 def _dist(a: tuple[float, float], b: tuple[float, float]) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
 
@@ -232,6 +255,48 @@ def test_the_parameters_milestones_awards_and_scores_read_in_order_below_the_box
     assert ys == sorted(ys) and all(b - a >= 12 for a, b in zip(ys, ys[1:], strict=False))
     assert ys[0] > max(b.bbox()[3] for b in boxes.values())
     assert len({t.num("x") for t in lines}) == 1
+
+
+def _head(drawn: list[Shape]) -> str:
+    """The status line(s) above the parameters."""
+    return " ".join(t.text for t in drawn if t.tag == "text" and t.attrs["font-size"] == "12")
+
+
+@pytest.mark.parametrize("phase", ["setup", "research", "action", "production", "final", "over"])
+def test_only_a_finished_game_with_its_scores_is_pictured_as_over(phase):
+    from meeple_terraforming_mars.render import svg
+
+    s = _state(3)
+    s.phase = phase
+    scores = {"p1": 40.0, "p2": 52.0, "p3": 52.0}
+    drawn = shapes(svg(s, (), scores, ["p2", "p3"]))[1]
+    texts = [t.text for t in drawn if t.tag == "text"]
+    heads = [next(t.text for t in drawn if t.tag == "text" and t.text.startswith(f"{n} "))
+             for n in s.names]
+    if phase == "over":
+        assert _head(drawn) == "Game over after generation 7: p2, p3 win"
+        assert heads == ["p1 - CrediCor - TR 20 - 40 VP", "p2 (winner) - EcoLine - TR 23 - 52 VP",
+                         "p3 (winner) - Helion - TR 26 - 52 VP"]
+        assert "score breakdown" in texts
+        final = " ".join(t.text for t in drawn if t.tag == "text" and t.fill == "#fbbf24"
+                         and t.attrs["font-size"] == "11" and t.text != "score breakdown")
+        assert final == "final scores: p2 52 VP (winner), p3 52 VP (winner), p1 40 VP"
+    else:
+        assert _head(drawn) == "Generation 7"
+        assert heads == ["p1 - CrediCor - TR 20", "p2 - EcoLine - TR 23", "p3 - Helion - TR 26"]
+        assert not any(t.startswith(("final scores", "score breakdown")) for t in texts)
+    s.phase = "over"  # over, but no scores given: nothing to show as the result
+    drawn = shapes(svg(s))[1]
+    assert _head(drawn) == "Generation 7"
+    assert "score breakdown" not in [t.text for t in drawn if t.tag == "text"]
+
+
+def test_a_single_winner_wins_in_the_pictures_head():
+    from meeple_terraforming_mars.render import svg
+
+    s = _state(2, over=True)
+    drawn = shapes(svg(s, (), {"p1": 30.0, "p2": 41.0}, ["p2"]))[1]
+    assert _head(drawn) == "Game over after generation 7: p2 wins"
 
 
 # -- the text picture, cell by cell ------------------------------------------------------
