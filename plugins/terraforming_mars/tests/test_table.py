@@ -199,6 +199,48 @@ def test_projects_milestones_awards_and_passing_are_panel_entries():
     assert [e.name for e in move.entries][0] == "Pass"
 
 
+@pytest.mark.parametrize(("funded", "head"), [
+    ({}, "8 M€ to fund"),
+    ({"Banker": "a"}, "14 M€ to fund"),
+    ({"Banker": "a", "Miner": "b"}, "20 M€ to fund"),
+    ({"Banker": "a", "Miner": "b", "Landlord": "a"}, "closed: 3 awards are funded"),
+])
+def test_the_awards_panel_prices_the_next_award_by_how_many_are_funded(funded, head):
+    s = State(("a", "b"), {})
+    s.phase = "action"
+    s.awards = dict(funded)
+    s.players["a"].prod[MC] = 3
+    for seat in (None, "a"):
+        (awards,) = [p for p in GAME.panels(s, seat) if p.title == "Awards"]
+        assert [e.name for e in awards.entries] == ["Landlord", "Banker", "Scientist",
+                                                   "Thermalist", "Miner"]
+        for e in awards.entries:
+            want = f"funded by {funded[e.name]}" if e.name in funded else head
+            assert e.text.split("; ")[0] == want, (seat, e.name)
+            assert e.region == (f"award/{e.name}" if seat else None)
+        banker = next(e for e in awards.entries if e.name == "Banker")
+        assert banker.text.split("; ")[1:] == ["most M€ production: 5 VP, second 2 VP",
+                                               "a 3, b 0"]
+
+
+@pytest.mark.parametrize(("claimed", "head"), [
+    ({}, "8 M€ to claim, 5 VP: 3 cities"),
+    ({"Builder": "a", "Planner": "b"}, "8 M€ to claim, 5 VP: 3 cities"),
+    ({"Builder": "a", "Planner": "b", "Gardener": "a"}, "closed: 3 milestones are claimed"),
+])
+def test_the_milestones_panel_tells_each_goal_until_three_are_claimed(claimed, head):
+    s = State(("a", "b"), {})
+    s.phase = "action"
+    s.milestones = dict(claimed)
+    s.tiles = {"e4": ("city", "b"), "e6": ("city", "b")}
+    (panel,) = [p for p in GAME.panels(s, None) if p.title == "Milestones"]
+    mayor = next(e for e in panel.entries if e.name == "Mayor")
+    assert mayor.text == f"{head}; a 0/3, b 2/3"
+    for e in panel.entries:
+        if e.name in claimed:
+            assert e.text.startswith(f"claimed by {claimed[e.name]} (5 VP); ")
+
+
 def _hidden_twin(s: State, seat: str) -> State:
     """The same table with every hidden card of the others and the deck changed."""
     t = s.copy()
