@@ -362,6 +362,23 @@ def test_a_megacredit_cost_paid_partly_with_heat_only_by_helion_and_only_what_it
     assert heat_problem(p, 13, 5) is None
 
 
+@pytest.mark.parametrize("corp", ["", "CrediCor", "EcoLine", "Helion", "Thorgate", "Tharsis Republic"])
+def test_the_heat_parts_offered_for_a_megacredit_cost_are_none_and_all_that_helps(corp):
+    from meeple_terraforming_mars.checks import heat_problem, heat_splits
+
+    p = Player("a")
+    p.corp = corp
+    p.res[MC], p.res[HEAT] = 8, 5
+    helion = corp == "Helion"
+    want = {0: [0], 3: [0, 3] if helion else [0], 8: [0, 5] if helion else [0],
+            12: [5] if helion else [], 13: [5] if helion else [], 14: []}
+    for cost, splits in want.items():
+        assert heat_splits(p, cost) == splits, cost
+        assert all(heat_problem(p, cost, h) is None for h in splits), cost  # each allowed
+    p.res[HEAT] = 0
+    assert heat_splits(p, 8) == [0] and heat_splits(p, 9) == []
+
+
 def test_a_card_action_is_refused_unless_in_play_unused_and_a_real_option():
     s = State(("a", "b"), {})
     p = s.players["a"]
