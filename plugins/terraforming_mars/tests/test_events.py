@@ -192,6 +192,25 @@ def test_a_card_lists_change_is_the_cards_removed_and_those_appended(old, new, c
     assert _list_change(old, new) == change
 
 
+def test_the_counters_of_a_delta_add_up_every_change_per_player_in_the_games_words():
+    from meeple_terraforming_mars.delta import Delta, counters
+
+    d = Delta(
+        counts=(("a", "mc", 3), ("a", "mc", -1), ("a", "prod:heat", 2), ("a", "card:Birds", 1),
+                ("b", "tr", 1), ("b", "prod:mc", -1), ("b", "titanium", 4)),
+        cards=(("a", "hand", ("X",), ("Y", "Z", "W")), ("a", "hand", (), ("V", "U")),
+               ("b", "hand", ("X", "Y"), ("Z", "W")), ("b", "played", (), ("Q",)),
+               ("c", "hand", (), ("A",)), ("c", "hand", ("A", "B", "C"), ()),
+               ("c", "offer", (), ("D", "E"))),
+        scores=(("b", 40), ("c", 31)))
+    assert counters(d) == {
+        "a": {"megacredits": 2, "heat production": 2, "cards": 4},
+        "b": {"tr": 1, "megacredits production": -1, "titanium": 4, "vp": 40},
+        "c": {"cards": -2, "vp": 31},
+    }
+    assert counters(Delta()) == {}
+
+
 def test_a_delta_takes_one_state_to_the_other_part_by_part():
     from meeple_terraforming_mars.delta import apply, counters, diff, redact
     from meeple_terraforming_mars.state import State
