@@ -64,6 +64,29 @@ def test_a_placement_names_its_space_and_only_the_legal_spaces_are_outlined():
         assert ("refused: " in title) == (sp not in allowed), (sp, title)
 
 
+def test_each_space_says_in_words_its_name_kind_bonus_and_tile():
+    from meeple_terraforming_mars.state import NEUTRAL
+
+    s = State(("ann", "bob"), {})
+    s.phase = "action"
+    s.tiles = {"b2": ("city", "ann"), "a4": ("ocean", ""), "c3": ("greenery", NEUTRAL)}
+    titles = {sp: t for sp, (_, _, t) in _titles(GAME.render(s, "svg")).items()}
+    assert titles["b2"] == "b2 (Tharsis Tholus): land; bonus: 1 steel; city tile of ann"
+    assert titles["d1"] == "d1 (Pavonis Mons): land; bonus: 1 plant, 1 titanium"
+    assert titles["a4"] == "a4: reserved for an ocean; bonus: 1 card; ocean tile"
+    assert titles["a3"] == "a3: land; bonus: none"
+    assert titles["c3"] == f"c3: land; bonus: none; greenery tile of {NEUTRAL}"
+    # a seat placing a tile is told, space by space, what it gives or why it is refused
+    s.pending = [("ann", "place", "ocean", "ocean", "")]
+    drawn = [d for d in shapes(GAME.render(s, "svg", "ann"))[1] if d.tag == "polygon"]
+    outline = {d.title.split(":")[0].split(" ")[0]: (d.attrs["stroke"], d.attrs["stroke-width"],
+                                                     d.title) for d in drawn}
+    assert outline["a5"] == ("#facc15", "3", "a5: reserved for an ocean; bonus: none; your ocean "
+                             "may go here: 2 M€ from 1 ocean")
+    assert outline["a3"] == ("#000", "1", "a3: land; bonus: none; refused: not an ocean space: "
+                             "oceans go only on the spaces reserved for them")
+
+
 def test_a_refused_space_says_why():
     s, player = _placing("city", {"d5": ("city", "p9"), "c3": ("ocean", "")})
     titles = {sp: t for sp, (_, _, t) in _titles(GAME.render(GAME.view(s, player), "svg", player)).items()}
