@@ -493,6 +493,114 @@ def test_the_table_in_words_gives_each_tableau_its_tags_and_vp_so_far():
     assert GAME.describe_table(s, None)[0] == "a's tableau: Helion; Birds (2 resources), Ganymede Colony"
 
 
+def _panel(panels: list, title: str):
+    (found,) = [p for p in panels if p.title == title]
+    return found
+
+
+def test_each_tableau_panel_gives_vp_resources_tags_hand_and_every_card_in_play():
+    s = _tableau_state()
+    s.phase = "action"
+    a = s.players["a"]
+    a.res, a.prod = [12, 3, 1, 5, 2, 7], [2, 1, 0, -1, 3, 4]
+    a.hand = ["Comet"]
+    s.players["b"].passed = True
+    for seat in (None, "a", "b"):
+        mine = _panel(GAME.panels(s, seat), "a: Helion")
+        assert [(e.name, e.text) for e in mine.entries] == [
+            ("VP so far", "31: TR 22, milestones 5, awards 0, greeneries 1, cities 1, cards 2"),
+            ("Resources", "M€ 12 (prod +2), steel 3 (prod +1), titanium 1 (prod +0), plants 5 "
+                          "(prod -1), energy 2 (prod +3), heat 7 (prod +4)"),
+            ("Tags", "animal 1, city 1, jovian 1, space 2"),
+            ("Hand", "1 card"),
+            ("Helion", "corporation: start: 42 M€, production +3 heat; effect: heat may pay "
+                       "like M€"),
+            ("Birds", "tags: animal; 1 animal here; 1 VP now (1 VP per 1 resource here); "
+                      "action: add 1 resource(s) here; action ready"),
+            ("Ganymede Colony", "tags: jovian, space, city; 1 VP now (1 VP per jovian tag)"),
+            ("Events played", "Asteroid"),
+        ]
+        # the cards in play are pointed at by a seat, not by a spectator
+        assert [e.region for e in mine.entries] == [None] * 4 + (
+            [None] * 3 if seat is None else ["played/Helion", "played/Birds",
+                                             "played/Ganymede Colony"]) + [None]
+        other = _panel(GAME.panels(s, seat), "b: no corporation yet")
+        assert [(e.name, e.text) for e in other.entries] == [
+            ("VP so far", "25: TR 20, milestones 0, awards 5, greeneries 0, cities 0, cards 0"),
+            ("Resources", "M€ 0 (prod +3), steel 0 (prod +0), titanium 0 (prod +0), plants 0 "
+                          "(prod +0), energy 0 (prod +0), heat 0 (prod +0)"),
+            ("Tags", "none"), ("Hand", "0 cards; passed this generation")]
+    a.used, a.card_res["Birds"], a.hand = ["Birds"], 3, ["Comet", "Fish"]
+    mine = _panel(GAME.panels(s, None), "a: Helion")
+    entries = {e.name: e.text for e in mine.entries}
+    assert entries["Birds"] == ("tags: animal; 3 animal here; 3 VP now (1 VP per 1 resource "
+                                "here); action: add 1 resource(s) here; used this generation")
+    assert entries["Hand"] == "2 cards"
+
+
+@pytest.mark.parametrize(("corp", "power"), [("Helion", 11), ("Thorgate", 8)])
+def test_the_standard_projects_panel_prices_each_project_for_the_seat(corp, power):
+    s = State(("a", "b"), {})
+    s.phase = "action"
+    s.players["a"].corp = corp
+    want = [("power project", f"{power} M€: +1 energy production"),
+            ("asteroid project", "14 M€: raise the temperature 1 step"),
+            ("aquifer project", "18 M€: place an ocean tile"),
+            ("greenery project", "23 M€: place a greenery tile (raises oxygen)"),
+            ("city project", "25 M€: place a city tile and +1 M€ production"),
+            ("sell patents", "discard cards from your hand for 1 M€ each (click a card in your "
+                             "hand)")]
+    seat = _panel(GAME.panels(s, "a"), "Standard projects")
+    assert [(e.name, e.text) for e in seat.entries] == want
+    assert [e.region for e in seat.entries] == [
+        "project/power", "project/asteroid", "project/aquifer", "project/greenery",
+        "project/city", None]
+    spectator = _panel(GAME.panels(s, None), "Standard projects")
+    assert spectator.entries[0].text == "11 M€: +1 energy production"  # the printed price
+    assert [e.region for e in spectator.entries] == [None] * 6
+
+
+def test_a_seat_sees_its_offers_draft_corporations_and_why_a_card_in_hand_is_not_playable():
+    from meeple_terraforming_mars.cardtext import hand_line
+    from meeple_terraforming_mars.checks import play_problem
+
+    s = State(("a", "b"), {})
+    s.phase = "action"
+    a = s.players["a"]
+    a.res[MC] = 30
+    a.hand = ["Kelp Farming", "Pets", "Pets"]
+    a.offer, a.marked = ["Comet", "Fish", "Comet"], ["Fish"]
+    a.drafted = ["Ants"]
+    a.corp_offer = ["Helion", "EcoLine"]
+    panels = GAME.panels(s, "a")
+    hand = _panel(panels, "Your hand (3 cards)")
+    why = play_problem(s, a, "Kelp Farming", None)
+    assert why and "6" in why  # six oceans are needed, none is placed
+    assert [(e.name, e.text, e.region) for e in hand.entries] == [
+        ("Kelp Farming", hand_line("Kelp Farming", 17).removeprefix("Kelp Farming").strip()
+         + f" (not playable now: {why})", "hand/Kelp Farming"),
+        ("Pets", hand_line("Pets", 10).removeprefix("Pets").strip(), "hand/Pets")]
+    offers = _panel(panels, "Cards offered to you (3 M€ each to buy)")
+    assert [(e.name, e.region) for e in offers.entries] == [("Comet", "offer/Comet"),
+                                                            ("Fish", "offer/Fish")]
+    assert not offers.entries[0].text.endswith("(on your list to buy)")
+    assert offers.entries[1].text.endswith(" (on your list to buy)")
+    assert [e.name for e in _panel(panels, "Drafted so far").entries] == ["Ants"]
+    corps = _panel(panels, "Corporations offered to you")
+    assert [(e.name, e.region) for e in corps.entries] == [("Helion", "corp/Helion"),
+                                                           ("EcoLine", "corp/EcoLine")]
+    assert corps.entries[0].text == "start: 42 M€, production +3 heat; effect: heat may pay like M€"
+    s.pending = [("b", "place", "ocean", "ocean", "")]  # not the time to play: no reasons
+    hand = _panel(GAME.panels(s, "a"), "Your hand (3 cards)")
+    assert "not playable" not in hand.entries[0].text
+    s.pending, s.phase = [], "research"
+    hand = _panel(GAME.panels(s, "a"), "Your hand (3 cards)")
+    assert "not playable" not in hand.entries[0].text
+    titles = [p.title for p in GAME.panels(s, "b")]
+    assert "Your hand (0 cards)" in titles and not any("offered" in t or "Drafted" in t
+                                                       for t in titles)
+
+
 def test_the_table_in_words_tells_the_placer_what_each_legal_space_gives():
     s = _tableau_state()
     s.pending = [("a", "place", "greenery", "normal", "")]
