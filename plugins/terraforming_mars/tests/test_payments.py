@@ -379,6 +379,100 @@ def test_the_heat_parts_offered_for_a_megacredit_cost_are_none_and_all_that_help
     assert heat_splits(p, 8) == [0] and heat_splits(p, 9) == []
 
 
+def test_funding_an_award_checks_the_game_the_award_the_count_and_the_price_in_order():
+    from meeple_terraforming_mars.checks import fund_problem
+
+    assert fund_problem(State(("a",), {}), Player("a"), "Banker") == "the solo game has no awards"
+    s = State(("a", "b"), {})
+    p = s.players["a"]
+    p.corp, p.res[HEAT] = "Helion", 5
+    for funded, price in ((0, 8), (1, 14), (2, 20)):
+        s.awards = {k: "b" for k in ("Landlord", "Scientist")[:funded]}
+        p.res[MC] = price - 1
+        assert fund_problem(s, p, "Banker") == (
+            f"the next award: that costs {price} M€ and you have {price - 1}")
+        assert fund_problem(s, p, "Banker", 1) is None  # Helion's heat makes up the M€
+        assert fund_problem(s, p, "Banker", 6) == "the next award: you may pay at most 5 heat here"
+        p.res[MC] = price
+        assert fund_problem(s, p, "Banker") is None
+        if funded:
+            assert fund_problem(s, p, "Landlord") == "Landlord is already funded"
+    s.awards["Miner"] = "b"
+    p.res[MC] = 100
+    assert fund_problem(s, p, "Banker") == "three awards are already funded"
+    assert fund_problem(s, p, "Miner") == "Miner is already funded"
+
+
+def test_claiming_a_milestone_checks_the_game_the_claims_the_price_and_the_goal_in_order():
+    from meeple_terraforming_mars.checks import claim_problem
+
+    assert claim_problem(State(("a",), {}), Player("a"), "Mayor") == (
+        "the solo game has no milestones")
+    s = State(("a", "b"), {})
+    p = s.players["a"]
+    p.res[MC] = 7
+    assert claim_problem(s, p, "Mayor") == "a milestone: that costs 8 M€ and you have 7"
+    p.res[MC] = 8
+    assert claim_problem(s, p, "Mayor") == "you do not meet Mayor yet"
+    s.tiles = {"a1": ("city", "a"), "c3": ("city", "a")}
+    assert claim_problem(s, p, "Mayor") == "you do not meet Mayor yet"  # two of three cities
+    s.tiles["i1"] = ("city", "a")
+    assert claim_problem(s, p, "Mayor") is None
+    s.milestones = {"Terraformer": "b", "Gardener": "b"}
+    assert claim_problem(s, p, "Mayor") is None
+    assert claim_problem(s, p, "Gardener") == "Gardener is already claimed"
+    s.milestones["Builder"] = "b"
+    assert claim_problem(s, p, "Mayor") == "three milestones are already claimed"
+
+
+def test_a_standard_project_checks_its_price_then_its_parameter_or_a_space():
+    from meeple_terraforming_mars.board import SPACES
+    from meeple_terraforming_mars.checks import project_problem
+    from meeple_terraforming_mars.state import MAX_OCEANS, MAX_TEMP_STEP
+
+    s = State(("a", "b"), {})
+    p = s.players["a"]
+    for kind, price in (("power", 11), ("asteroid", 14), ("aquifer", 18), ("greenery", 23),
+                        ("city", 25)):
+        p.res[MC] = price - 1
+        assert project_problem(s, p, kind) == (
+            f"the {kind} project: that costs {price} M€ and you have {price - 1}")
+        p.res[MC] = price
+        assert project_problem(s, p, kind) is None, kind
+    p.corp, p.res[MC] = "Thorgate", 8
+    assert project_problem(s, p, "power") is None
+    p.res[MC] = 100
+    s.temp, s.oceans = MAX_TEMP_STEP - 1, MAX_OCEANS - 1
+    assert project_problem(s, p, "asteroid") is None and project_problem(s, p, "aquifer") is None
+    s.temp, s.oceans = MAX_TEMP_STEP, MAX_OCEANS
+    assert project_problem(s, p, "asteroid") == "the temperature is already at its maximum"
+    assert project_problem(s, p, "aquifer") == "all 9 oceans are on the board"
+    s.tiles = {sp: ("ocean", "") for sp in SPACES}
+    assert project_problem(s, p, "greenery") == "there is no space for a greenery"
+    assert project_problem(s, p, "city") == "there is no space for a city"
+    assert project_problem(s, p, "power") is None
+
+
+def test_converting_plants_or_heat_checks_the_amount_then_the_board():
+    from meeple_terraforming_mars.board import SPACES
+    from meeple_terraforming_mars.checks import convert_problem
+    from meeple_terraforming_mars.state import MAX_TEMP_STEP, PLANTS
+
+    s = State(("a", "b"), {})
+    p = s.players["a"]
+    p.res[PLANTS], p.res[HEAT] = 7, 7
+    assert convert_problem(s, p, "plants") == "a greenery takes 8 plants; you have 7"
+    assert convert_problem(s, p, "heat") == "raising the temperature takes 8 heat; you have 7"
+    p.res[PLANTS], p.res[HEAT] = 8, 8
+    assert convert_problem(s, p, "plants") is None and convert_problem(s, p, "heat") is None
+    s.temp = MAX_TEMP_STEP - 1
+    assert convert_problem(s, p, "heat") is None
+    s.temp = MAX_TEMP_STEP
+    assert convert_problem(s, p, "heat") == "the temperature is already at its maximum"
+    s.tiles = {sp: ("ocean", "") for sp in SPACES}
+    assert convert_problem(s, p, "plants") == "there is no space for a greenery"
+
+
 def test_a_card_action_is_refused_unless_in_play_unused_and_a_real_option():
     s = State(("a", "b"), {})
     p = s.players["a"]
