@@ -319,6 +319,16 @@ def test_the_final_picture_breaks_every_score_down():
                                      "cities 0, cards 0")
 
 
+@pytest.mark.parametrize("phase", ["setup", "research", "action", "production", "final", "over"])
+def test_the_final_scores_panel_comes_only_when_the_game_is_over(phase):
+    s = _over((5, 9), (40, 31))
+    s.phase = phase
+    for seat in (None, "ann"):
+        titles = [p.title for p in GAME.panels(s, seat)]
+        assert ("Final scores" in titles) == (phase == "over"), seat
+        assert titles[-1] == ("Final scores" if phase == "over" else "bob: no corporation yet")
+
+
 def test_a_tie_names_the_megacredits_that_break_it_or_a_shared_place():
     texts = _texts(GAME.render(_over((5, 9), (40, 40)), "svg"))
     assert "tie at 40 VP, decided by the M€ left: bob" in texts
