@@ -192,6 +192,35 @@ def test_a_card_lists_change_is_the_cards_removed_and_those_appended(old, new, c
     assert _list_change(old, new) == change
 
 
+def test_a_delta_records_claims_appended_discards_and_an_emptied_queue():
+    from meeple_terraforming_mars.delta import Delta, apply, diff
+    from meeple_terraforming_mars.state import State
+
+    a = State(("p1", "p2"), {})
+    a.deck, a.discard = ["D1", "D2", "D3"], ["X"]
+    a.pending = [("p1", "place", "city", "normal", "")]
+    a.players["p2"].hand = ["Fish", "Comet", "Ants"]
+    a.scores = {"p1": 12}
+    b = a.copy()
+    b.claims = {"b1": "p1"}
+    b.discard = ["X", "Y", "Z"]
+    b.deck = ["D2", "D3"]
+    b.pending = []
+    b.first, b.actions = "p2", 1
+    b.players["p2"].hand = ["Comet", "Fish", "Ants"]  # reordered: all out, all in
+    b.players["p1"].special_design, b.players["p1"].first_done = True, False
+    d = diff(a, b)
+    assert d == Delta(
+        cards=(("p2", "hand", ("Fish", "Comet", "Ants"), ("Comet", "Fish", "Ants")),),
+        flags=(("p1", "special_design", True), ("p1", "first_done", False)),
+        values=(("first", "p2"), ("actions", 1)), claims=(("b1", "p1"),), deck_taken=1,
+        discard_added=("Y", "Z"), pending=())
+    assert apply(a.copy(), d) == b
+    c = b.copy()
+    c.claims = {}
+    assert diff(b, c).claims == () and apply(b.copy(), diff(b, c)) == c
+
+
 def test_the_counters_of_a_delta_add_up_every_change_per_player_in_the_games_words():
     from meeple_terraforming_mars.delta import Delta, counters
 
