@@ -473,6 +473,77 @@ def test_converting_plants_or_heat_checks_the_amount_then_the_board():
     assert convert_problem(s, p, "plants") == "there is no space for a greenery"
 
 
+def test_a_card_action_is_refused_for_each_thing_it_lacks_at_the_boundary():
+    from meeple_terraforming_mars.state import ENERGY, MAX_OCEANS, MAX_OXYGEN, MAX_TEMP_STEP
+
+    s = State(("a", "b"), {})
+    p, q = s.players["a"], s.players["b"]
+    p.played = ["Ironworks", "Regolith Eaters", "Equatorial Magnetizer", "Water Splitting Plant",
+                "GHG Producing Bacteria", "Aquifer Pumping", "Ants", "Search For Life",
+                "Power Infrastructure", "Space Mirrors"]
+
+    def why(name, option=0):
+        return use_problem(s, p, name, option, None)
+
+    p.res[ENERGY] = 3
+    assert why("Ironworks") == "Ironworks needs 4 energy"
+    assert why("Water Splitting Plant") is None
+    p.res[ENERGY] = 4
+    assert why("Ironworks") is None
+    p.card_res = {"Regolith Eaters": 1, "GHG Producing Bacteria": 2}
+    assert why("Regolith Eaters", 1) == "Regolith Eaters needs 2 resources on it"
+    p.card_res["Regolith Eaters"] = 2
+    assert why("Regolith Eaters", 1) is None
+    assert why("Equatorial Magnetizer") == "Equatorial Magnetizer needs 1 energy production to lower"
+    p.prod[ENERGY] = 1
+    assert why("Equatorial Magnetizer") is None
+    # an action only for a parameter already at its maximum is refused; one that also gives
+    # something (Ironworks' steel) is not
+    s.oxygen, s.temp, s.oceans = MAX_OXYGEN - 1, MAX_TEMP_STEP - 1, MAX_OCEANS - 1
+    p.res[MC] = 8
+    assert [why("Water Splitting Plant"), why("Regolith Eaters", 1), why("Ironworks"),
+            why("GHG Producing Bacteria", 1), why("Aquifer Pumping")] == [None] * 5
+    s.oxygen, s.temp, s.oceans = MAX_OXYGEN, MAX_TEMP_STEP, MAX_OCEANS
+    maxed = "that parameter is already at its maximum"
+    assert [why("Water Splitting Plant"), why("Regolith Eaters", 1), why("Ironworks"),
+            why("GHG Producing Bacteria", 1), why("Aquifer Pumping")] == [maxed, maxed, None,
+                                                                          maxed, maxed]
+    p.card_res = {"Regolith Eaters": 0, "GHG Producing Bacteria": 0}
+    assert why("Ants") == "there is no microbe to take"
+    q.played, q.card_res = ["Decomposers"], {"Decomposers": 1}
+    assert why("Ants") is None
+    assert why("Search For Life") == "the deck is empty"
+    s.discard = ["Comet"]
+    assert why("Search For Life") is None
+    s.discard, s.deck = [], ["Fish"]
+    assert why("Search For Life") is None
+    p.res[ENERGY] = 0
+    assert why("Power Infrastructure") == "Power Infrastructure needs energy to spend"
+    p.res[ENERGY] = 1
+    assert why("Power Infrastructure") is None
+    # what it costs, counted with everything that may pay for it (Helion's heat too)
+    p.res[MC] = 6
+    assert why("Space Mirrors") == "Space Mirrors costs 7 M€"
+    p.res[HEAT] = 1
+    assert why("Space Mirrors") == "Space Mirrors costs 7 M€"
+    p.corp = "Helion"
+    assert why("Space Mirrors") is None
+    p.corp, p.res[HEAT], p.res[MC] = "", 0, 7
+    assert why("Space Mirrors") is None
+
+
+def test_the_un_mars_initiative_acts_only_after_a_rise_in_terraform_rating():
+    s = State(("a", "b"), {})
+    p = s.players["a"]
+    p.corp, p.res[MC] = "United Nations Mars Initiative", 3
+    assert use_problem(s, p, p.corp, 0, None) == (
+        "your terraform rating has not risen this generation")
+    p.tr_raised = True
+    assert use_problem(s, p, p.corp, 0, None) is None
+    p.res[MC] = 2
+    assert use_problem(s, p, p.corp, 0, None) == "United Nations Mars Initiative costs 3 M€"
+
+
 def test_a_card_action_is_refused_unless_in_play_unused_and_a_real_option():
     s = State(("a", "b"), {})
     p = s.players["a"]
