@@ -355,6 +355,17 @@ def test_the_text_picture_shows_every_cell_and_every_players_line(index, seat):
         assert rest == (["the game is over"] if s.phase == "over" else [])
 
 
+@pytest.mark.parametrize("phase", ["setup", "research", "action", "production", "final", "over"])
+def test_the_text_picture_ends_with_who_acts_or_that_the_game_is_over(phase):
+    from meeple_terraforming_mars.render import text
+
+    s = _state(2)
+    s.phase = phase
+    assert text(s, None, ("p2",)).split("\n")[-1] == "to act: p2 (take an action (or pass))"
+    last = text(s, None, ()).split("\n")[-1]
+    assert (last == "the game is over") == (phase == "over"), last
+
+
 def test_the_text_picture_shows_a_player_their_hand_offers_list_and_draft_only():
     from meeple_terraforming_mars.cardtext import hand_line
 
