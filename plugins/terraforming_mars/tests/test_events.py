@@ -221,6 +221,21 @@ def test_a_delta_records_claims_appended_discards_and_an_emptied_queue():
     assert diff(b, c).claims == () and apply(b.copy(), diff(b, c)) == c
 
 
+def test_a_redacted_delta_hides_every_secret_list_of_others_and_shows_the_public_ones():
+    from meeple_terraforming_mars.delta import PLAYER_LISTS, Delta, redact
+
+    cards = tuple((n, f, ("Fish",), ("Comet", "Ants")) for n in ("p1", "p2") for f in PLAYER_LISTS)
+    d = Delta(cards=cards, deck_added=("D1", "D2"), discard_added=("X",))
+    secret = {"hand", "offer", "corp_offer", "drafted", "marked"}
+    for viewer in (None, "p1", "p2"):
+        seen = redact(d, viewer)
+        for (n, f, rm, add), shown in zip(d.cards, seen.cards, strict=True):
+            hidden = f in secret and n != viewer
+            assert shown == ((n, f, ("?",), ("?", "?")) if hidden else (n, f, rm, add)), (
+                viewer, n, f)
+        assert (seen.deck_added, seen.discard_added) == (("?", "?"), ("?",))
+
+
 def test_the_counters_of_a_delta_add_up_every_change_per_player_in_the_games_words():
     from meeple_terraforming_mars.delta import Delta, counters
 
