@@ -174,6 +174,8 @@ def test_each_space_shows_what_lies_on_it_as_the_legend_says(index):
                 < c[1]]
         special = kind not in ("", "ocean", "greenery", "city", "capital")
         assert [t.text for t in mark] == ([kind[:3]] if special else []), sp
+        # the initials stand centred, 8 px above the centre, clear of the owner's dot
+        assert all(t.num("y") == pytest.approx(c[1] - 8, abs=0.11) for t in mark), sp
     on_mars = [sp for sp in s.tiles if sp in SPACES]
     assert len(squares) == sum(s.tiles[sp][0] in ("city", "capital") for sp in on_mars)
     assert len(dots) == sum(bool(s.tiles[sp][1]) for sp in on_mars) + 1  # + the legend's dot
@@ -223,6 +225,11 @@ def test_each_player_has_a_box_in_the_seats_colour_with_every_resource_in_its_co
         assert box.bbox()[2] - xs[-1] >= 45  # the last column fits in the box
         assert len({t.num("y") for t in res}) == 1 and len({t.num("y") for t in prod}) == 1
         assert inner[0].num("y") < res[0].num("y") < prod[0].num("y")
+        # the lines at 14, 34 and 50 px below the top of the box, 6 px in, columns 52 px apart
+        left, top = box.bbox()[:2]
+        assert (inner[0].num("x"), inner[0].num("y")) == (left + 6, top + 14)
+        assert xs == [left + 6 + 52 * k for k in range(6)]
+        assert (res[0].num("y"), prod[0].num("y")) == (top + 34, top + 50)
 
 
 @pytest.mark.parametrize("index", range(len(STATES)))
