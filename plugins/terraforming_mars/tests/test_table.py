@@ -11,7 +11,7 @@ import re
 
 import pytest
 from meeple.core import LocalGame
-from meeple.core.testing import check_regions, encoded_log, replay_encoded, shapes
+from meeple.core.testing import check_regions, encoded_log, page, replay_encoded, shapes
 from meeple_terraforming_mars import TerraformingMars
 from meeple_terraforming_mars import messages as m
 from meeple_terraforming_mars.board import SPACES
@@ -371,6 +371,19 @@ def test_the_score_tables_columns_stand_22_px_apart_with_each_value_under_its_he
         assert [(d.num("x"), d.text) for d in cells] == list(zip(xs, want, strict=True))
 
 
+def test_the_score_table_reports_the_lowest_point_it_reaches_under_its_last_line():
+    from meeple_terraforming_mars.render import _score_table
+
+    for scores in ((40, 31), (40, 40)):
+        s = _over((5, 9), scores)
+        parts, low = _score_table(s, dict(zip(s.names, map(float, scores), strict=True)), 240, 380)
+        ys = [t.num("y") for t in shapes("<svg xmlns='http://www.w3.org/2000/svg'>"
+                                         + "".join(parts) + "</svg>")[1]]
+        assert ys[0] == 380 and low == max(ys) + 10
+        # heading, column keys, a row per player, two lines of key, and the tie's lines
+        assert len(ys) == 1 + 7 + 2 * 8 + 2 + (scores[0] == scores[1]) * 2
+
+
 def _choose_by_pointing(view: State, player: str, rng: random.Random):
     """A person's pick: a random lit region among the commands' next steps, narrowing
     until one command is left or the rest share every region (then the menu)."""
@@ -418,6 +431,9 @@ def test_long_names_wrap_in_the_final_picture_and_the_canvas_grows_to_hold_them(
     # the right-hand panel holds about 60 characters of its 10-11 px type
     assert max(len(t.text) for t in texts if t.bbox()[0] >= 470) <= 60
     assert max(t.bbox()[1] for t in texts) < float(root["height"])
+    # the canvas grows to 10 px under the lowest line, never more
+    low = max(t.bbox()[1] for t in texts)
+    assert low > 560 and page(root)[3] == low + 10
     words = " ".join(t.text for t in texts)
     assert "bartholomew and cornelius share the place" in words
     assert "dorothea and evangeline share the place" in words

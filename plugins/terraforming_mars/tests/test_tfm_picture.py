@@ -90,6 +90,8 @@ def _legend(drawn: list[Shape]) -> dict[str, Shape]:
 
 def test_the_bonus_icons_of_the_legend_continue_its_rows_in_two_columns_beside_their_words():
     _root, drawn = shapes(GAME.render(STATES[0], "svg"))
+    (title,) = [s for s in drawn if s.tag == "text" and s.text == "legend"]
+    assert title.bbox()[:2] == (20, 380)  # bottom left, under the map
     legend = _legend(drawn)
     rows = list(legend.values())
     centres = [g.centre() for g in rows]
@@ -97,7 +99,7 @@ def test_the_bonus_icons_of_the_legend_continue_its_rows_in_two_columns_beside_t
     assert step == 16 and all(b[1] - a[1] == step for a, b in zip(centres, centres[1:],
                                                                    strict=False))
     column = centres[0][0]
-    assert all(c[0] == column for c in centres)
+    assert column == 26 and all(c[0] == column for c in centres)  # 12 px glyphs from x 20
     words = ("steel bonus", "titanium bonus", "plant bonus", "card bonus")
     for k, word in enumerate(words):
         (label,) = [s for s in drawn if s.tag == "text" and s.text == word]
