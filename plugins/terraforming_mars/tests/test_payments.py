@@ -473,6 +473,49 @@ def test_converting_plants_or_heat_checks_the_amount_then_the_board():
     assert convert_problem(s, p, "plants") == "there is no space for a greenery"
 
 
+def test_a_cards_effects_are_checked_against_production_resources_targets_and_spaces():
+    from meeple_terraforming_mars.board import SPACES
+    from meeple_terraforming_mars.checks import effects_problem
+    from meeple_terraforming_mars.state import ENERGY, PLANTS
+
+    s = State(("a", "b"), {})
+    p, q = s.players["a"], s.players["b"]
+
+    def why(name, paid=(0, 0, 0, 0)):
+        return effects_problem(s, p, CARDS[name], paid)
+
+    assert why("Food Factory") == ("Food Factory lowers your plants production by 1, which you "
+                                   "do not have")
+    p.prod[PLANTS] = 1
+    assert why("Food Factory") is None
+    p.prod[MC] = -4
+    assert why("Nuclear Power") == ("Nuclear Power lowers your mc production by 2, which you do "
+                                    "not have")
+    p.prod[MC] = -3  # M€ production goes down to -5
+    assert why("Nuclear Power") is None
+    p.res[HEAT] = 4
+    assert why("Local Heat Trapping") == "Local Heat Trapping needs 5 heat to spend"
+    p.res[HEAT] = 6  # what pays for the card is gone before its effects
+    assert why("Local Heat Trapping", (0, 0, 0, 2)) == "Local Heat Trapping needs 5 heat to spend"
+    assert why("Local Heat Trapping", (0, 0, 0, 1)) is None
+    assert why("Heat Trappers") == ("Heat Trappers must lower some player's heat production by "
+                                    "2, and nobody has it")
+    q.prod[HEAT] = 1
+    assert why("Heat Trappers") is not None  # one step short
+    q.prod[HEAT] = 2
+    assert why("Heat Trappers") is None
+    solo = State(("a",), {})  # the neutral player has whatever must be lowered
+    assert effects_problem(solo, solo.players["a"], CARDS["Heat Trappers"], (0, 0, 0, 0)) is None
+    assert why("Robotic Workforce") == ("Robotic Workforce needs a card of yours to work on, and "
+                                        "you have none that fits")
+    p.played = ["Food Factory"]  # a building card with production
+    assert why("Robotic Workforce") is None
+    p.prod[ENERGY] = 2
+    assert why("Underground City") is None
+    s.tiles = {sp: ("ocean", "") for sp in SPACES}
+    assert why("Underground City") == "there is no space where Underground City may place its tile"
+
+
 def test_a_card_action_is_refused_for_each_thing_it_lacks_at_the_boundary():
     from meeple_terraforming_mars.state import ENERGY, MAX_OCEANS, MAX_OXYGEN, MAX_TEMP_STEP
 
