@@ -26,7 +26,7 @@ from meeple_terraforming_mars import messages as m
 from meeple_terraforming_mars.cards import CARDS
 from meeple_terraforming_mars.checks import use_problem
 from meeple_terraforming_mars.rules import payments, valid_payment
-from meeple_terraforming_mars.state import HEAT, MC, STEEL, TI, Player, State
+from meeple_terraforming_mars.state import HEAT, MC, RI, STEEL, TI, Player, State
 
 from .helpers import GAME, action_game, give, hand
 from .test_views_and_thresholds import research_game
@@ -471,6 +471,67 @@ def test_converting_plants_or_heat_checks_the_amount_then_the_board():
     assert convert_problem(s, p, "heat") == "the temperature is already at its maximum"
     s.tiles = {sp: ("ocean", "") for sp in SPACES}
     assert convert_problem(s, p, "plants") == "there is no space for a greenery"
+
+
+def test_playing_a_card_checks_the_game_the_hand_the_requirement_the_payment_and_effects():
+    from meeple_terraforming_mars.checks import play_problem
+    from meeple_terraforming_mars.rules import requirement_problem
+
+    s = State(("a", "b"), {})
+    p = s.players["a"]
+    p.hand = ["Space Station", "Kelp Farming", "Strip Mine", "Food Factory", "Comet"]
+    assert play_problem(s, p, "Helion", None) == "'Helion' is not a project card of this game"
+    assert play_problem(s, p, "Space Station", None) == (
+        "'Space Station' is not a project card of this game")  # a Corporate Era card
+    assert play_problem(s, p, "Fish", None) == "Fish is not in your hand"
+    why = requirement_problem(s, p, "Kelp Farming")
+    assert why and play_problem(s, p, "Kelp Farming", None) == why
+    p.res[MC], p.res[STEEL], p.res[TI], p.res[HEAT] = 5, 10, 4, 3
+    p.prod[RI["energy"]] = 2  # Strip Mine lowers it by 2
+    assert play_problem(s, p, "Strip Mine", (5, 10, 0, 0)) is None
+    assert play_problem(s, p, "Strip Mine", (4, 10, 0, 0)) == (
+        "that does not pay 25 M€ exactly (pay 5 M€ with these resources)")
+    assert play_problem(s, p, "Strip Mine", (0, 10, 1, 2)) == (
+        "titanium only pays for space cards")
+    assert play_problem(s, p, "Comet", (0, 3, 0, 0)) == "steel only pays for building cards"
+    assert play_problem(s, p, "Strip Mine", (2, 10, 0, 3)) == "only Helion may pay with heat"
+    p.corp = "Helion"
+    assert play_problem(s, p, "Strip Mine", (2, 10, 0, 3)) is None
+    assert play_problem(s, p, "Food Factory", None) == (
+        "Food Factory lowers your plants production by 1, which you do not have")
+    p.hand.append("Local Heat Trapping")  # needs 5 heat besides what pays for it
+    p.res[HEAT] = 5
+    assert play_problem(s, p, "Local Heat Trapping", (1, 0, 0, 0)) is None
+    assert play_problem(s, p, "Local Heat Trapping", (0, 0, 0, 1)) == (
+        "Local Heat Trapping needs 5 heat to spend")
+    assert play_problem(s, p, "Food Factory", (12, 0, 0, 0)) == (
+        "you have only 5 M€, not 12")  # the payment is checked before the effects
+    era = State(("a", "b"), {"corporate_era": True})
+    era.players["a"].hand = []
+    assert play_problem(era, era.players["a"], "Space Station", None) == (
+        "Space Station is not in your hand")
+
+
+def test_the_payments_offered_for_a_card_leave_what_its_effects_need():
+    from meeple_terraforming_mars.checks import play_options
+
+    s = State(("a", "b"), {})
+    p = s.players["a"]
+    p.corp, p.hand = "Helion", ["Local Heat Trapping", "Adapted Lichen", "Food Factory"]
+    p.res[MC], p.res[HEAT] = 1, 5
+    assert play_options(s, p, "Local Heat Trapping") == [(1, 0, 0, 0)]  # not with its heat
+    p.res[HEAT] = 6
+    assert play_options(s, p, "Local Heat Trapping") == [(1, 0, 0, 0), (0, 0, 0, 1)]
+    p.res[MC] = 9
+    assert play_options(s, p, "Adapted Lichen") == [(9, 0, 0, 0), (3, 0, 0, 6)]
+    assert play_options(s, p, "Food Factory") == []  # no plant production to lower
+    assert play_options(s, p, "Comet") == []  # not in hand
+    # steel pays for a building card, titanium (3 M€ each) for a space card
+    p.corp, p.hand = "", ["Strip Mine", "Comet"]
+    p.res[MC], p.res[STEEL], p.res[TI] = 25, 10, 10
+    p.prod[RI["energy"]] = 2
+    assert play_options(s, p, "Strip Mine") == [(25, 0, 0, 0), (5, 10, 0, 0)]
+    assert play_options(s, p, "Comet") == [(21, 0, 0, 0), (0, 0, 7, 0)]
 
 
 def test_a_cards_effects_are_checked_against_production_resources_targets_and_spaces():
