@@ -636,6 +636,23 @@ def test_a_card_action_is_refused_for_each_thing_it_lacks_at_the_boundary():
     assert why("Space Mirrors") is None
 
 
+def test_the_payments_offered_for_a_card_action_use_only_what_may_pay_for_it():
+    from meeple_terraforming_mars.checks import use_options
+
+    s = State(("a", "b"), {})
+    p = s.players["a"]
+    p.played = ["Aquifer Pumping", "Water Import From Europa", "Space Mirrors", "Regolith Eaters"]
+    p.res = [8, 4, 4, 0, 0, 3]
+    assert use_options(s, p, "Aquifer Pumping", 0) == [(8, 0, 0, 0), (0, 4, 0, 0)]  # steel
+    assert use_options(s, p, "Water Import From Europa", 0) == [(0, 0, 4, 0)]  # titanium
+    assert use_options(s, p, "Space Mirrors", 0) == [(7, 0, 0, 0)]  # M€ only
+    assert use_options(s, p, "Regolith Eaters", 0) == [(0, 0, 0, 0)]  # free
+    assert use_options(s, p, "Regolith Eaters", 1) == []  # no microbes to spend
+    assert use_options(s, p, "Regolith Eaters", 2) == []  # no such option
+    p.corp = "Helion"
+    assert use_options(s, p, "Space Mirrors", 0) == [(7, 0, 0, 0), (4, 0, 0, 3)]
+
+
 def test_the_un_mars_initiative_acts_only_after_a_rise_in_terraform_rating():
     s = State(("a", "b"), {})
     p = s.players["a"]
