@@ -347,7 +347,13 @@ def test_a_tie_on_vp_ranks_the_player_with_more_megacredits_first(money, first):
     assert [d.text for d in sorted(rows, key=lambda d: d.num("y"))] == [
         first, *(n for n in s.names if n != first)]
     final = next(p for p in GAME.panels(s, None) if p.title == "Final scores")
-    assert [e.name for e in final.entries[:2]] == [first, *(n for n in s.names if n != first)]
+    second = next(n for n in s.names if n != first)
+    money = dict(zip(s.names, money, strict=True))
+    assert [(e.name, e.text) for e in final.entries] == [
+        (first, "40 VP: TR 20, milestones 0, awards 0, greeneries 0, cities 0, cards 0"),
+        (second, "40 VP: TR 20, milestones 0, awards 0, greeneries 0, cities 0, cards 0"),
+        ("Tie", f"tie at 40 VP, decided by the M€ left: {first} {money[first]}, {second} "
+                f"{money[second]}")]
 
 
 def test_the_score_tables_columns_stand_22_px_apart_with_each_value_under_its_heading():
