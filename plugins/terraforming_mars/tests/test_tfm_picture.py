@@ -300,6 +300,33 @@ def test_only_a_finished_game_with_its_scores_is_pictured_as_over(phase):
     assert "score breakdown" not in [t.text for t in drawn if t.tag == "text"]
 
 
+def test_a_long_status_wraps_and_moves_the_panel_and_the_canvas_down_by_its_extra_lines():
+    import textwrap
+
+    from meeple_terraforming_mars.render import svg
+
+    s = _state(5)
+    acting = tuple(s.names)
+    root, drawn = shapes(svg(s, acting))
+    head = "Generation 7: " + "; ".join(f"{n} to take an action (or pass)" for n in acting)
+    want = textwrap.wrap(head, 50)
+    lines = [t for t in drawn if t.tag == "text" and t.attrs["font-size"] == "12"]
+    assert [t.text for t in lines] == want and len(want) > 1
+    assert [(t.num("x"), t.num("y")) for t in lines] == [(470, 30 + 16 * k)
+                                                         for k in range(len(want))]
+    drop = 16 * (len(want) - 1)
+    panel = [d for d in drawn if d.group >= 0]
+    assert panel and all((d.dx, d.dy) == (0, drop) for d in panel)
+    bars = [next(t for t in panel if t.text.startswith(word))
+            for word in ("temperature ", "oxygen ", "oceans ")]
+    assert [t.bbox()[:2] for t in bars] == [(675, 60 + 24 * k + drop) for k in range(3)]
+    assert page(root)[3] == 560 + drop
+    _root, alone = shapes(svg(s, acting[:1]))  # a short status: one line, nothing moves
+    assert [t.text for t in alone if t.tag == "text" and t.attrs["font-size"] == "12"] == [
+        "Generation 7: p1 to take an action (or pass)"]
+    assert all(d.dy == 0 for d in alone) and page(_root)[3] == 560
+
+
 def test_a_single_winner_wins_in_the_pictures_head():
     from meeple_terraforming_mars.render import svg
 
