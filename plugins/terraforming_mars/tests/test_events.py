@@ -216,6 +216,10 @@ def test_a_delta_records_claims_appended_discards_and_an_emptied_queue():
         values=(("first", "p2"), ("actions", 1)), claims=(("b1", "p1"),), deck_taken=1,
         discard_added=("Y", "Z"), pending=())
     assert apply(a.copy(), d) == b
+    b.pending = [("p1", "amount", 3, "Comet", 0)]  # numbers are written "=N" and read back
+    d = diff(a, b)
+    assert d.pending == (("p1", "amount", "=3", "Comet", "=0"),)
+    assert apply(a.copy(), d).pending == [("p1", "amount", 3, "Comet", 0)]
     c = b.copy()
     c.claims = {}
     assert diff(b, c).claims == () and apply(b.copy(), diff(b, c)) == c
