@@ -195,6 +195,20 @@ def test_an_action_giving_more_for_the_same_spend_is_worth_more_per_generation()
     assert dominated == [("Ironworks", "Steelworks")]
 
 
+def test_microbe_actions_alike_but_for_the_parameter_they_raise_are_valued_alike():
+    # Regolith Eaters and GHG Producing Bacteria: a microbe a generation, two of them for a
+    # step of oxygen or temperature (one TR either way)
+    def shape(name: str) -> list:
+        acts = CARDS[name]["action"]
+        return [{("step" if k in ("oxygen", "temp") else k): (v if k != "label" else "")
+                 for k, v in a.items()} for a in acts]
+
+    a, b = "Regolith Eaters", "GHG Producing Bacteria"
+    assert shape(a) == shape(b)
+    assert ACTION_PER_GEN[a] == ACTION_PER_GEN[b] > 0
+    assert play_value(a, 4) == play_value(b, 4) and ongoing(a, 4) == ongoing(b, 4)
+
+
 # play_value = per generation x left + once + global steps x (VP_MC + left)
 #              + VP_MC x (printed VP + piling VP per generation x left), worked out by hand
 # from each card's data with the tables' rates (VP_MC 7; M€ production 1.0, energy 1.4,
