@@ -30,7 +30,7 @@ from meeple_terraforming_mars.cardvalue import (
     play_value,
 )
 from meeple_terraforming_mars.evaluation import card_worth, evaluate
-from meeple_terraforming_mars.state import ENERGY, HEAT, MC, PLANTS, STEEL, TI, State
+from meeple_terraforming_mars.state import ENERGY, HEAT, MC, PLANTS, RES, STEEL, TI, State
 
 from .helpers import GAME
 
@@ -167,6 +167,46 @@ def test_a_card_in_play_brings_its_action_effect_or_piling_points_and_a_plain_on
         else:
             assert ongoing(n, 2.0) > 2.0 * expected or not (c.get("action") or c.get("effect")), n
     assert ongoing("Colonizer Training Camp", 5.0) == 0.0
+
+
+def test_an_action_giving_more_for_the_same_spend_is_worth_more_per_generation():
+    # actions alike but for what they give (Ironworks, Steelworks, Ore Processor: 4 energy
+    # for an oxygen step and steel or titanium) are valued in the order of what they give
+    alike: dict[str, list[tuple[float, dict, str]]] = {}
+    for name in ACTION_PER_GEN:
+        actions = {**CARDS, **CORPORATIONS}[name].get("action", [])
+        if len(actions) == 1 and actions[0].get("gain"):
+            rest = {k: v for k, v in actions[0].items() if k != "gain"}
+            gain = actions[0]["gain"]
+            worth = sum(RES_VALUE[RES.index(r)] * n for r, n in gain.items())
+            alike.setdefault(repr(sorted(rest.items())), []).append((worth, gain, name))
+    groups = [sorted(g) for g in alike.values() if len(g) > 1]
+    assert [[n for _w, _g, n in g] for g in groups] == [["Ironworks", "Ore Processor",
+                                                         "Steelworks"]]
+    dominated = []
+    for group in groups:
+        for (_w, _g, a), (_w2, _g2, b) in zip(group, group[1:], strict=False):
+            assert ACTION_PER_GEN[a] <= ACTION_PER_GEN[b], (a, b)
+        for _w, low, a in group:
+            for _w2, high, b in group:
+                if set(low) == set(high) and all(high[r] >= low[r] for r in low) and low != high:
+                    dominated.append((a, b))  # the same resources, more of them
+                    assert ACTION_PER_GEN[a] < ACTION_PER_GEN[b], (a, b)
+    assert dominated == [("Ironworks", "Steelworks")]
+
+
+def test_microbe_actions_alike_but_for_the_parameter_they_raise_are_valued_alike():
+    # Regolith Eaters and GHG Producing Bacteria: a microbe a generation, two of them for a
+    # step of oxygen or temperature (one TR either way)
+    def shape(name: str) -> list:
+        acts = CARDS[name]["action"]
+        return [{("step" if k in ("oxygen", "temp") else k): (v if k != "label" else "")
+                 for k, v in a.items()} for a in acts]
+
+    a, b = "Regolith Eaters", "GHG Producing Bacteria"
+    assert shape(a) == shape(b)
+    assert ACTION_PER_GEN[a] == ACTION_PER_GEN[b] > 0
+    assert play_value(a, 4) == play_value(b, 4) and ongoing(a, 4) == ongoing(b, 4)
 
 
 # play_value = per generation x left + once + global steps x (VP_MC + left)

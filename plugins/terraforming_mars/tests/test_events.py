@@ -192,6 +192,73 @@ def test_a_card_lists_change_is_the_cards_removed_and_those_appended(old, new, c
     assert _list_change(old, new) == change
 
 
+def test_a_delta_records_claims_appended_discards_and_an_emptied_queue():
+    from meeple_terraforming_mars.delta import Delta, apply, diff
+    from meeple_terraforming_mars.state import State
+
+    a = State(("p1", "p2"), {})
+    a.deck, a.discard = ["D1", "D2", "D3"], ["X"]
+    a.pending = [("p1", "place", "city", "normal", "")]
+    a.players["p2"].hand = ["Fish", "Comet", "Ants"]
+    a.scores = {"p1": 12}
+    b = a.copy()
+    b.claims = {"b1": "p1"}
+    b.discard = ["X", "Y", "Z"]
+    b.deck = ["D2", "D3"]
+    b.pending = []
+    b.first, b.actions = "p2", 1
+    b.players["p2"].hand = ["Comet", "Fish", "Ants"]  # reordered: all out, all in
+    b.players["p1"].special_design, b.players["p1"].first_done = True, False
+    d = diff(a, b)
+    assert d == Delta(
+        cards=(("p2", "hand", ("Fish", "Comet", "Ants"), ("Comet", "Fish", "Ants")),),
+        flags=(("p1", "special_design", True), ("p1", "first_done", False)),
+        values=(("first", "p2"), ("actions", 1)), claims=(("b1", "p1"),), deck_taken=1,
+        discard_added=("Y", "Z"), pending=())
+    assert apply(a.copy(), d) == b
+    b.pending = [("p1", "amount", 3, "Comet", 0)]  # numbers are written "=N" and read back
+    d = diff(a, b)
+    assert d.pending == (("p1", "amount", "=3", "Comet", "=0"),)
+    assert apply(a.copy(), d).pending == [("p1", "amount", 3, "Comet", 0)]
+    c = b.copy()
+    c.claims = {}
+    assert diff(b, c).claims == () and apply(b.copy(), diff(b, c)) == c
+
+
+def test_a_redacted_delta_hides_every_secret_list_of_others_and_shows_the_public_ones():
+    from meeple_terraforming_mars.delta import PLAYER_LISTS, Delta, redact
+
+    cards = tuple((n, f, ("Fish",), ("Comet", "Ants")) for n in ("p1", "p2") for f in PLAYER_LISTS)
+    d = Delta(cards=cards, deck_added=("D1", "D2"), discard_added=("X",))
+    secret = {"hand", "offer", "corp_offer", "drafted", "marked"}
+    for viewer in (None, "p1", "p2"):
+        seen = redact(d, viewer)
+        for (n, f, rm, add), shown in zip(d.cards, seen.cards, strict=True):
+            hidden = f in secret and n != viewer
+            assert shown == ((n, f, ("?",), ("?", "?")) if hidden else (n, f, rm, add)), (
+                viewer, n, f)
+        assert (seen.deck_added, seen.discard_added) == (("?", "?"), ("?",))
+
+
+def test_the_counters_of_a_delta_add_up_every_change_per_player_in_the_games_words():
+    from meeple_terraforming_mars.delta import Delta, counters
+
+    d = Delta(
+        counts=(("a", "mc", 3), ("a", "mc", -1), ("a", "prod:heat", 2), ("a", "card:Birds", 1),
+                ("b", "tr", 1), ("b", "prod:mc", -1), ("b", "titanium", 4)),
+        cards=(("a", "hand", ("X",), ("Y", "Z", "W")), ("a", "hand", (), ("V", "U")),
+               ("b", "hand", ("X", "Y"), ("Z", "W")), ("b", "played", (), ("Q",)),
+               ("c", "hand", (), ("A",)), ("c", "hand", ("A", "B", "C"), ()),
+               ("c", "offer", (), ("D", "E"))),
+        scores=(("b", 40), ("c", 31)))
+    assert counters(d) == {
+        "a": {"megacredits": 2, "heat production": 2, "cards": 4},
+        "b": {"tr": 1, "megacredits production": -1, "titanium": 4, "vp": 40},
+        "c": {"cards": -2, "vp": 31},
+    }
+    assert counters(Delta()) == {}
+
+
 def test_a_delta_takes_one_state_to_the_other_part_by_part():
     from meeple_terraforming_mars.delta import apply, counters, diff, redact
     from meeple_terraforming_mars.state import State

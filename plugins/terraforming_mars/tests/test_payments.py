@@ -26,7 +26,7 @@ from meeple_terraforming_mars import messages as m
 from meeple_terraforming_mars.cards import CARDS
 from meeple_terraforming_mars.checks import use_problem
 from meeple_terraforming_mars.rules import payments, valid_payment
-from meeple_terraforming_mars.state import HEAT, MC, STEEL, TI, Player, State
+from meeple_terraforming_mars.state import HEAT, MC, RI, STEEL, TI, Player, State
 
 from .helpers import GAME, action_game, give, hand
 from .test_views_and_thresholds import research_game
@@ -360,6 +360,309 @@ def test_a_megacredit_cost_paid_partly_with_heat_only_by_helion_and_only_what_it
     assert heat_problem(p, 3, 3) is None
     assert heat_problem(p, 14, 5) == "that costs 14 M€ and you have 8 and 5 heat"
     assert heat_problem(p, 13, 5) is None
+
+
+@pytest.mark.parametrize("corp", ["", "CrediCor", "EcoLine", "Helion", "Thorgate", "Tharsis Republic"])
+def test_the_heat_parts_offered_for_a_megacredit_cost_are_none_and_all_that_helps(corp):
+    from meeple_terraforming_mars.checks import heat_problem, heat_splits
+
+    p = Player("a")
+    p.corp = corp
+    p.res[MC], p.res[HEAT] = 8, 5
+    helion = corp == "Helion"
+    want = {0: [0], 3: [0, 3] if helion else [0], 8: [0, 5] if helion else [0],
+            12: [5] if helion else [], 13: [5] if helion else [], 14: []}
+    for cost, splits in want.items():
+        assert heat_splits(p, cost) == splits, cost
+        assert all(heat_problem(p, cost, h) is None for h in splits), cost  # each allowed
+    p.res[HEAT] = 0
+    assert heat_splits(p, 8) == [0] and heat_splits(p, 9) == []
+
+
+def test_funding_an_award_checks_the_game_the_award_the_count_and_the_price_in_order():
+    from meeple_terraforming_mars.checks import fund_problem
+
+    assert fund_problem(State(("a",), {}), Player("a"), "Banker") == "the solo game has no awards"
+    s = State(("a", "b"), {})
+    p = s.players["a"]
+    p.corp, p.res[HEAT] = "Helion", 5
+    for funded, price in ((0, 8), (1, 14), (2, 20)):
+        s.awards = {k: "b" for k in ("Landlord", "Scientist")[:funded]}
+        p.res[MC] = price - 1
+        assert fund_problem(s, p, "Banker") == (
+            f"the next award: that costs {price} M€ and you have {price - 1}")
+        assert fund_problem(s, p, "Banker", 1) is None  # Helion's heat makes up the M€
+        assert fund_problem(s, p, "Banker", 6) == "the next award: you may pay at most 5 heat here"
+        p.res[MC] = price
+        assert fund_problem(s, p, "Banker") is None
+        if funded:
+            assert fund_problem(s, p, "Landlord") == "Landlord is already funded"
+    s.awards["Miner"] = "b"
+    p.res[MC] = 100
+    assert fund_problem(s, p, "Banker") == "three awards are already funded"
+    assert fund_problem(s, p, "Miner") == "Miner is already funded"
+
+
+def test_claiming_a_milestone_checks_the_game_the_claims_the_price_and_the_goal_in_order():
+    from meeple_terraforming_mars.checks import claim_problem
+
+    assert claim_problem(State(("a",), {}), Player("a"), "Mayor") == (
+        "the solo game has no milestones")
+    s = State(("a", "b"), {})
+    p = s.players["a"]
+    p.res[MC] = 7
+    assert claim_problem(s, p, "Mayor") == "a milestone: that costs 8 M€ and you have 7"
+    p.res[MC] = 8
+    assert claim_problem(s, p, "Mayor") == "you do not meet Mayor yet"
+    s.tiles = {"a1": ("city", "a"), "c3": ("city", "a")}
+    assert claim_problem(s, p, "Mayor") == "you do not meet Mayor yet"  # two of three cities
+    s.tiles["i1"] = ("city", "a")
+    assert claim_problem(s, p, "Mayor") is None
+    s.milestones = {"Terraformer": "b", "Gardener": "b"}
+    assert claim_problem(s, p, "Mayor") is None
+    assert claim_problem(s, p, "Gardener") == "Gardener is already claimed"
+    s.milestones["Builder"] = "b"
+    assert claim_problem(s, p, "Mayor") == "three milestones are already claimed"
+
+
+def test_a_standard_project_checks_its_price_then_its_parameter_or_a_space():
+    from meeple_terraforming_mars.board import SPACES
+    from meeple_terraforming_mars.checks import project_problem
+    from meeple_terraforming_mars.state import MAX_OCEANS, MAX_TEMP_STEP
+
+    s = State(("a", "b"), {})
+    p = s.players["a"]
+    for kind, price in (("power", 11), ("asteroid", 14), ("aquifer", 18), ("greenery", 23),
+                        ("city", 25)):
+        p.res[MC] = price - 1
+        assert project_problem(s, p, kind) == (
+            f"the {kind} project: that costs {price} M€ and you have {price - 1}")
+        p.res[MC] = price
+        assert project_problem(s, p, kind) is None, kind
+    p.corp, p.res[MC] = "Thorgate", 8
+    assert project_problem(s, p, "power") is None
+    p.res[MC] = 100
+    s.temp, s.oceans = MAX_TEMP_STEP - 1, MAX_OCEANS - 1
+    assert project_problem(s, p, "asteroid") is None and project_problem(s, p, "aquifer") is None
+    s.temp, s.oceans = MAX_TEMP_STEP, MAX_OCEANS
+    assert project_problem(s, p, "asteroid") == "the temperature is already at its maximum"
+    assert project_problem(s, p, "aquifer") == "all 9 oceans are on the board"
+    s.tiles = {sp: ("ocean", "") for sp in SPACES}
+    assert project_problem(s, p, "greenery") == "there is no space for a greenery"
+    assert project_problem(s, p, "city") == "there is no space for a city"
+    assert project_problem(s, p, "power") is None
+
+
+def test_converting_plants_or_heat_checks_the_amount_then_the_board():
+    from meeple_terraforming_mars.board import SPACES
+    from meeple_terraforming_mars.checks import convert_problem
+    from meeple_terraforming_mars.state import MAX_TEMP_STEP, PLANTS
+
+    s = State(("a", "b"), {})
+    p = s.players["a"]
+    p.res[PLANTS], p.res[HEAT] = 7, 7
+    assert convert_problem(s, p, "plants") == "a greenery takes 8 plants; you have 7"
+    assert convert_problem(s, p, "heat") == "raising the temperature takes 8 heat; you have 7"
+    p.res[PLANTS], p.res[HEAT] = 8, 8
+    assert convert_problem(s, p, "plants") is None and convert_problem(s, p, "heat") is None
+    s.temp = MAX_TEMP_STEP - 1
+    assert convert_problem(s, p, "heat") is None
+    s.temp = MAX_TEMP_STEP
+    assert convert_problem(s, p, "heat") == "the temperature is already at its maximum"
+    s.tiles = {sp: ("ocean", "") for sp in SPACES}
+    assert convert_problem(s, p, "plants") == "there is no space for a greenery"
+
+
+def test_playing_a_card_checks_the_game_the_hand_the_requirement_the_payment_and_effects():
+    from meeple_terraforming_mars.checks import play_problem
+    from meeple_terraforming_mars.rules import requirement_problem
+
+    s = State(("a", "b"), {})
+    p = s.players["a"]
+    p.hand = ["Space Station", "Kelp Farming", "Strip Mine", "Food Factory", "Comet"]
+    assert play_problem(s, p, "Helion", None) == "'Helion' is not a project card of this game"
+    assert play_problem(s, p, "Space Station", None) == (
+        "'Space Station' is not a project card of this game")  # a Corporate Era card
+    assert play_problem(s, p, "Fish", None) == "Fish is not in your hand"
+    why = requirement_problem(s, p, "Kelp Farming")
+    assert why and play_problem(s, p, "Kelp Farming", None) == why
+    p.res[MC], p.res[STEEL], p.res[TI], p.res[HEAT] = 5, 10, 4, 3
+    p.prod[RI["energy"]] = 2  # Strip Mine lowers it by 2
+    assert play_problem(s, p, "Strip Mine", (5, 10, 0, 0)) is None
+    assert play_problem(s, p, "Strip Mine", (4, 10, 0, 0)) == (
+        "that does not pay 25 M€ exactly (pay 5 M€ with these resources)")
+    assert play_problem(s, p, "Strip Mine", (0, 10, 1, 2)) == (
+        "titanium only pays for space cards")
+    assert play_problem(s, p, "Comet", (0, 3, 0, 0)) == "steel only pays for building cards"
+    assert play_problem(s, p, "Strip Mine", (2, 10, 0, 3)) == "only Helion may pay with heat"
+    p.corp = "Helion"
+    assert play_problem(s, p, "Strip Mine", (2, 10, 0, 3)) is None
+    assert play_problem(s, p, "Food Factory", None) == (
+        "Food Factory lowers your plants production by 1, which you do not have")
+    p.hand.append("Local Heat Trapping")  # needs 5 heat besides what pays for it
+    p.res[HEAT] = 5
+    assert play_problem(s, p, "Local Heat Trapping", (1, 0, 0, 0)) is None
+    assert play_problem(s, p, "Local Heat Trapping", (0, 0, 0, 1)) == (
+        "Local Heat Trapping needs 5 heat to spend")
+    assert play_problem(s, p, "Food Factory", (12, 0, 0, 0)) == (
+        "you have only 5 M€, not 12")  # the payment is checked before the effects
+    era = State(("a", "b"), {"corporate_era": True})
+    era.players["a"].hand = []
+    assert play_problem(era, era.players["a"], "Space Station", None) == (
+        "Space Station is not in your hand")
+
+
+def test_the_payments_offered_for_a_card_leave_what_its_effects_need():
+    from meeple_terraforming_mars.checks import play_options
+
+    s = State(("a", "b"), {})
+    p = s.players["a"]
+    p.corp, p.hand = "Helion", ["Local Heat Trapping", "Adapted Lichen", "Food Factory"]
+    p.res[MC], p.res[HEAT] = 1, 5
+    assert play_options(s, p, "Local Heat Trapping") == [(1, 0, 0, 0)]  # not with its heat
+    p.res[HEAT] = 6
+    assert play_options(s, p, "Local Heat Trapping") == [(1, 0, 0, 0), (0, 0, 0, 1)]
+    p.res[MC] = 9
+    assert play_options(s, p, "Adapted Lichen") == [(9, 0, 0, 0), (3, 0, 0, 6)]
+    assert play_options(s, p, "Food Factory") == []  # no plant production to lower
+    assert play_options(s, p, "Comet") == []  # not in hand
+    # steel pays for a building card, titanium (3 M€ each) for a space card
+    p.corp, p.hand = "", ["Strip Mine", "Comet"]
+    p.res[MC], p.res[STEEL], p.res[TI] = 25, 10, 10
+    p.prod[RI["energy"]] = 2
+    assert play_options(s, p, "Strip Mine") == [(25, 0, 0, 0), (5, 10, 0, 0)]
+    assert play_options(s, p, "Comet") == [(21, 0, 0, 0), (0, 0, 7, 0)]
+
+
+def test_a_cards_effects_are_checked_against_production_resources_targets_and_spaces():
+    from meeple_terraforming_mars.board import SPACES
+    from meeple_terraforming_mars.checks import effects_problem
+    from meeple_terraforming_mars.state import ENERGY, PLANTS
+
+    s = State(("a", "b"), {})
+    p, q = s.players["a"], s.players["b"]
+
+    def why(name, paid=(0, 0, 0, 0)):
+        return effects_problem(s, p, CARDS[name], paid)
+
+    assert why("Food Factory") == ("Food Factory lowers your plants production by 1, which you "
+                                   "do not have")
+    p.prod[PLANTS] = 1
+    assert why("Food Factory") is None
+    p.prod[MC] = -4
+    assert why("Nuclear Power") == ("Nuclear Power lowers your mc production by 2, which you do "
+                                    "not have")
+    p.prod[MC] = -3  # M€ production goes down to -5
+    assert why("Nuclear Power") is None
+    p.res[HEAT] = 4
+    assert why("Local Heat Trapping") == "Local Heat Trapping needs 5 heat to spend"
+    p.res[HEAT] = 6  # what pays for the card is gone before its effects
+    assert why("Local Heat Trapping", (0, 0, 0, 2)) == "Local Heat Trapping needs 5 heat to spend"
+    assert why("Local Heat Trapping", (0, 0, 0, 1)) is None
+    assert why("Heat Trappers") == ("Heat Trappers must lower some player's heat production by "
+                                    "2, and nobody has it")
+    q.prod[HEAT] = 1
+    assert why("Heat Trappers") is not None  # one step short
+    q.prod[HEAT] = 2
+    assert why("Heat Trappers") is None
+    solo = State(("a",), {})  # the neutral player has whatever must be lowered
+    assert effects_problem(solo, solo.players["a"], CARDS["Heat Trappers"], (0, 0, 0, 0)) is None
+    assert why("Robotic Workforce") == ("Robotic Workforce needs a card of yours to work on, and "
+                                        "you have none that fits")
+    p.played = ["Food Factory"]  # a building card with production
+    assert why("Robotic Workforce") is None
+    p.prod[ENERGY] = 2
+    assert why("Underground City") is None
+    s.tiles = {sp: ("ocean", "") for sp in SPACES}
+    assert why("Underground City") == "there is no space where Underground City may place its tile"
+
+
+def test_a_card_action_is_refused_for_each_thing_it_lacks_at_the_boundary():
+    from meeple_terraforming_mars.state import ENERGY, MAX_OCEANS, MAX_OXYGEN, MAX_TEMP_STEP
+
+    s = State(("a", "b"), {})
+    p, q = s.players["a"], s.players["b"]
+    p.played = ["Ironworks", "Regolith Eaters", "Equatorial Magnetizer", "Water Splitting Plant",
+                "GHG Producing Bacteria", "Aquifer Pumping", "Ants", "Search For Life",
+                "Power Infrastructure", "Space Mirrors"]
+
+    def why(name, option=0):
+        return use_problem(s, p, name, option, None)
+
+    p.res[ENERGY] = 3
+    assert why("Ironworks") == "Ironworks needs 4 energy"
+    assert why("Water Splitting Plant") is None
+    p.res[ENERGY] = 4
+    assert why("Ironworks") is None
+    p.card_res = {"Regolith Eaters": 1, "GHG Producing Bacteria": 2}
+    assert why("Regolith Eaters", 1) == "Regolith Eaters needs 2 resources on it"
+    p.card_res["Regolith Eaters"] = 2
+    assert why("Regolith Eaters", 1) is None
+    assert why("Equatorial Magnetizer") == "Equatorial Magnetizer needs 1 energy production to lower"
+    p.prod[ENERGY] = 1
+    assert why("Equatorial Magnetizer") is None
+    # an action only for a parameter already at its maximum is refused; one that also gives
+    # something (Ironworks' steel) is not
+    s.oxygen, s.temp, s.oceans = MAX_OXYGEN - 1, MAX_TEMP_STEP - 1, MAX_OCEANS - 1
+    p.res[MC] = 8
+    assert [why("Water Splitting Plant"), why("Regolith Eaters", 1), why("Ironworks"),
+            why("GHG Producing Bacteria", 1), why("Aquifer Pumping")] == [None] * 5
+    s.oxygen, s.temp, s.oceans = MAX_OXYGEN, MAX_TEMP_STEP, MAX_OCEANS
+    maxed = "that parameter is already at its maximum"
+    assert [why("Water Splitting Plant"), why("Regolith Eaters", 1), why("Ironworks"),
+            why("GHG Producing Bacteria", 1), why("Aquifer Pumping")] == [maxed, maxed, None,
+                                                                          maxed, maxed]
+    p.card_res = {"Regolith Eaters": 0, "GHG Producing Bacteria": 0}
+    assert why("Ants") == "there is no microbe to take"
+    q.played, q.card_res = ["Decomposers"], {"Decomposers": 1}
+    assert why("Ants") is None
+    assert why("Search For Life") == "the deck is empty"
+    s.discard = ["Comet"]
+    assert why("Search For Life") is None
+    s.discard, s.deck = [], ["Fish"]
+    assert why("Search For Life") is None
+    p.res[ENERGY] = 0
+    assert why("Power Infrastructure") == "Power Infrastructure needs energy to spend"
+    p.res[ENERGY] = 1
+    assert why("Power Infrastructure") is None
+    # what it costs, counted with everything that may pay for it (Helion's heat too)
+    p.res[MC] = 6
+    assert why("Space Mirrors") == "Space Mirrors costs 7 M€"
+    p.res[HEAT] = 1
+    assert why("Space Mirrors") == "Space Mirrors costs 7 M€"
+    p.corp = "Helion"
+    assert why("Space Mirrors") is None
+    p.corp, p.res[HEAT], p.res[MC] = "", 0, 7
+    assert why("Space Mirrors") is None
+
+
+def test_the_payments_offered_for_a_card_action_use_only_what_may_pay_for_it():
+    from meeple_terraforming_mars.checks import use_options
+
+    s = State(("a", "b"), {})
+    p = s.players["a"]
+    p.played = ["Aquifer Pumping", "Water Import From Europa", "Space Mirrors", "Regolith Eaters"]
+    p.res = [8, 4, 4, 0, 0, 3]
+    assert use_options(s, p, "Aquifer Pumping", 0) == [(8, 0, 0, 0), (0, 4, 0, 0)]  # steel
+    assert use_options(s, p, "Water Import From Europa", 0) == [(0, 0, 4, 0)]  # titanium
+    assert use_options(s, p, "Space Mirrors", 0) == [(7, 0, 0, 0)]  # M€ only
+    assert use_options(s, p, "Regolith Eaters", 0) == [(0, 0, 0, 0)]  # free
+    assert use_options(s, p, "Regolith Eaters", 1) == []  # no microbes to spend
+    assert use_options(s, p, "Regolith Eaters", 2) == []  # no such option
+    p.corp = "Helion"
+    assert use_options(s, p, "Space Mirrors", 0) == [(7, 0, 0, 0), (4, 0, 0, 3)]
+
+
+def test_the_un_mars_initiative_acts_only_after_a_rise_in_terraform_rating():
+    s = State(("a", "b"), {})
+    p = s.players["a"]
+    p.corp, p.res[MC] = "United Nations Mars Initiative", 3
+    assert use_problem(s, p, p.corp, 0, None) == (
+        "your terraform rating has not risen this generation")
+    p.tr_raised = True
+    assert use_problem(s, p, p.corp, 0, None) is None
+    p.res[MC] = 2
+    assert use_problem(s, p, p.corp, 0, None) == "United Nations Mars Initiative costs 3 M€"
 
 
 def test_a_card_action_is_refused_unless_in_play_unused_and_a_real_option():

@@ -11,7 +11,7 @@ import re
 
 import pytest
 from meeple.core import LocalGame
-from meeple.core.testing import check_regions, encoded_log, replay_encoded, shapes
+from meeple.core.testing import check_regions, encoded_log, page, replay_encoded, shapes
 from meeple_terraforming_mars import TerraformingMars
 from meeple_terraforming_mars import messages as m
 from meeple_terraforming_mars.board import SPACES
@@ -62,6 +62,29 @@ def test_a_placement_names_its_space_and_only_the_legal_spaces_are_outlined():
         assert region == f"space/{sp}"
         assert (stroke == "#facc15") == (sp in allowed), sp
         assert ("refused: " in title) == (sp not in allowed), (sp, title)
+
+
+def test_each_space_says_in_words_its_name_kind_bonus_and_tile():
+    from meeple_terraforming_mars.state import NEUTRAL
+
+    s = State(("ann", "bob"), {})
+    s.phase = "action"
+    s.tiles = {"b2": ("city", "ann"), "a4": ("ocean", ""), "c3": ("greenery", NEUTRAL)}
+    titles = {sp: t for sp, (_, _, t) in _titles(GAME.render(s, "svg")).items()}
+    assert titles["b2"] == "b2 (Tharsis Tholus): land; bonus: 1 steel; city tile of ann"
+    assert titles["d1"] == "d1 (Pavonis Mons): land; bonus: 1 plant, 1 titanium"
+    assert titles["a4"] == "a4: reserved for an ocean; bonus: 1 card; ocean tile"
+    assert titles["a3"] == "a3: land; bonus: none"
+    assert titles["c3"] == f"c3: land; bonus: none; greenery tile of {NEUTRAL}"
+    # a seat placing a tile is told, space by space, what it gives or why it is refused
+    s.pending = [("ann", "place", "ocean", "ocean", "")]
+    drawn = [d for d in shapes(GAME.render(s, "svg", "ann"))[1] if d.tag == "polygon"]
+    outline = {d.title.split(":")[0].split(" ")[0]: (d.attrs["stroke"], d.attrs["stroke-width"],
+                                                     d.title) for d in drawn}
+    assert outline["a5"] == ("#facc15", "3", "a5: reserved for an ocean; bonus: none; your ocean "
+                             "may go here: 2 M€ from 1 ocean")
+    assert outline["a3"] == ("#000", "1", "a3: land; bonus: none; refused: not an ocean space: "
+                             "oceans go only on the spaces reserved for them")
 
 
 def test_a_refused_space_says_why():
@@ -120,6 +143,53 @@ def test_every_empty_space_shows_its_printed_bonus_as_icons_and_in_words():
             assert words == "none"
 
 
+BONUS_LEGEND = {"steel": "steel bonus", "titanium": "titanium bonus", "plants": "plant bonus",
+                "cards": "card bonus"}
+
+
+def _glyph_left_of(drawn: list, label) -> object:
+    """The one shape drawn just left of a text, on its line."""
+    x, y = label.bbox()[:2]
+    (glyph,) = [d for d in drawn if d.tag != "text" and x - 16 <= d.bbox()[0] and d.bbox()[2] <= x
+                and y - 12 <= d.bbox()[1] and d.bbox()[3] <= y + 2]
+    return glyph
+
+
+def test_each_printed_bonus_icon_sits_in_a_row_7_px_apart_centred_above_its_space():
+    s = _action_phase().state.copy()
+    s.tiles = {"e5": ("greenery", "p1")}
+    drawn = shapes(GAME.render(s, "svg"))[1]
+    legend = {kind: _glyph_left_of(drawn, next(d for d in drawn if d.tag == "text"
+                                               and d.text == word))
+              for kind, word in BONUS_LEGEND.items()}
+    # each kind has its own look, the legend's: a dark and a light square, a green dot and
+    # an orange card standing upright
+    assert [(g.tag, g.fill) for g in legend.values()] == [
+        ("rect", "#1f2937"), ("rect", "#e5e7eb"), ("circle", "#4ade80"), ("rect", "#f97316")]
+    size = {k: (round(g.bbox()[2] - g.bbox()[0], 1), round(g.bbox()[3] - g.bbox()[1], 1))
+            for k, g in legend.items()}
+    assert size == {"steel": (5, 5), "titanium": (5, 5), "plants": (5, 5), "cards": (4, 6)}
+    icons = [d for d in drawn if d.attrs.get("stroke-width") == "0.5"]
+    polygons = [d for d in drawn if d.tag == "polygon"]
+    on_map = []
+    for poly in polygons:
+        sp = poly.title.split(":")[0].split(" ")[0]
+        cx, cy = poly.centre()
+        mine = sorted((i for i in icons if poly.bbox()[0] < i.centre()[0] < poly.bbox()[2]
+                       and poly.bbox()[1] < i.centre()[1] < poly.bbox()[3]),
+                      key=lambda i: i.centre()[0])
+        bonus = () if sp in s.tiles else SPACES[sp].bonus
+        assert len(mine) == len(bonus), sp
+        for k, (kind, icon) in enumerate(zip(bonus, mine, strict=True)):
+            want_x = cx + 7 * (k - (len(bonus) - 1) / 2)
+            assert icon.centre() == pytest.approx((want_x, cy - 5), abs=0.11), (sp, k)
+            assert (icon.tag, icon.fill) == (legend[kind].tag, legend[kind].fill), (sp, k)
+            box = icon.bbox()
+            assert (box[2] - box[0], box[3] - box[1]) == pytest.approx(size[kind]), (sp, k)
+        on_map += mine
+    assert len(on_map) == len(icons) - len(legend)  # no icon off its space but the legend's
+
+
 def test_cards_in_hand_are_regions_of_the_hand_panel_and_their_payments_share_them():
     local = _action_phase(seed=11)
     player = GAME.to_act(local.state)[0]
@@ -150,6 +220,48 @@ def test_projects_milestones_awards_and_passing_are_panel_entries():
     assert GAME.regions(view, player, m.Pass()) == ("move/pass",)
     move = next(p for p in GAME.panels(view, player) if p.title == "Your move")
     assert [e.name for e in move.entries][0] == "Pass"
+
+
+@pytest.mark.parametrize(("funded", "head"), [
+    ({}, "8 M€ to fund"),
+    ({"Banker": "a"}, "14 M€ to fund"),
+    ({"Banker": "a", "Miner": "b"}, "20 M€ to fund"),
+    ({"Banker": "a", "Miner": "b", "Landlord": "a"}, "closed: 3 awards are funded"),
+])
+def test_the_awards_panel_prices_the_next_award_by_how_many_are_funded(funded, head):
+    s = State(("a", "b"), {})
+    s.phase = "action"
+    s.awards = dict(funded)
+    s.players["a"].prod[MC] = 3
+    for seat in (None, "a"):
+        (awards,) = [p for p in GAME.panels(s, seat) if p.title == "Awards"]
+        assert [e.name for e in awards.entries] == ["Landlord", "Banker", "Scientist",
+                                                   "Thermalist", "Miner"]
+        for e in awards.entries:
+            want = f"funded by {funded[e.name]}" if e.name in funded else head
+            assert e.text.split("; ")[0] == want, (seat, e.name)
+            assert e.region == (f"award/{e.name}" if seat else None)
+        banker = next(e for e in awards.entries if e.name == "Banker")
+        assert banker.text.split("; ")[1:] == ["most M€ production: 5 VP, second 2 VP",
+                                               "a 3, b 0"]
+
+
+@pytest.mark.parametrize(("claimed", "head"), [
+    ({}, "8 M€ to claim, 5 VP: 3 cities"),
+    ({"Builder": "a", "Planner": "b"}, "8 M€ to claim, 5 VP: 3 cities"),
+    ({"Builder": "a", "Planner": "b", "Gardener": "a"}, "closed: 3 milestones are claimed"),
+])
+def test_the_milestones_panel_tells_each_goal_until_three_are_claimed(claimed, head):
+    s = State(("a", "b"), {})
+    s.phase = "action"
+    s.milestones = dict(claimed)
+    s.tiles = {"e4": ("city", "b"), "e6": ("city", "b")}
+    (panel,) = [p for p in GAME.panels(s, None) if p.title == "Milestones"]
+    mayor = next(e for e in panel.entries if e.name == "Mayor")
+    assert mayor.text == f"{head}; a 0/3, b 2/3"
+    for e in panel.entries:
+        if e.name in claimed:
+            assert e.text.startswith(f"claimed by {claimed[e.name]} (5 VP); ")
 
 
 def _hidden_twin(s: State, seat: str) -> State:
@@ -207,6 +319,16 @@ def test_the_final_picture_breaks_every_score_down():
                                      "cities 0, cards 0")
 
 
+@pytest.mark.parametrize("phase", ["setup", "research", "action", "production", "final", "over"])
+def test_the_final_scores_panel_comes_only_when_the_game_is_over(phase):
+    s = _over((5, 9), (40, 31))
+    s.phase = phase
+    for seat in (None, "ann"):
+        titles = [p.title for p in GAME.panels(s, seat)]
+        assert ("Final scores" in titles) == (phase == "over"), seat
+        assert titles[-1] == ("Final scores" if phase == "over" else "bob: no corporation yet")
+
+
 def test_a_tie_names_the_megacredits_that_break_it_or_a_shared_place():
     texts = _texts(GAME.render(_over((5, 9), (40, 40)), "svg"))
     assert "tie at 40 VP, decided by the M€ left: bob" in texts
@@ -214,6 +336,58 @@ def test_a_tie_names_the_megacredits_that_break_it_or_a_shared_place():
     assert GAME.outcome(_over((5, 9), (40, 40))).winners == ["bob"]
     shared = " ".join(_texts(GAME.render(_over((7, 7), (40, 40)), "svg")))
     assert "ann 7, bob 7; ann and bob share the place" in shared
+
+
+@pytest.mark.parametrize(("money", "first"), [((5, 9), "bob"), ((9, 5), "ann")])
+def test_a_tie_on_vp_ranks_the_player_with_more_megacredits_first(money, first):
+    s = _over(money, (40, 40))
+    drawn = shapes(GAME.render(s, "svg"))[1]
+    rows = [d for d in drawn if d.tag == "text" and d.text in s.names
+            and d.attrs.get("font-size") == "9"]
+    assert [d.text for d in sorted(rows, key=lambda d: d.num("y"))] == [
+        first, *(n for n in s.names if n != first)]
+    final = next(p for p in GAME.panels(s, None) if p.title == "Final scores")
+    second = next(n for n in s.names if n != first)
+    money = dict(zip(s.names, money, strict=True))
+    assert [(e.name, e.text) for e in final.entries] == [
+        (first, "40 VP: TR 20, milestones 0, awards 0, greeneries 0, cities 0, cards 0"),
+        (second, "40 VP: TR 20, milestones 0, awards 0, greeneries 0, cities 0, cards 0"),
+        ("Tie", f"tie at 40 VP, decided by the M€ left: {first} {money[first]}, {second} "
+                f"{money[second]}")]
+
+
+def test_the_score_tables_columns_stand_22_px_apart_with_each_value_under_its_heading():
+    s = _over((5, 9), (31, 40))
+    s.players["ann"].tr, s.players["bob"].tr = 30, 26
+    drawn = [d for d in shapes(GAME.render(s, "svg"))[1] if d.tag == "text"]
+    (title,) = [d for d in drawn if d.text == "score breakdown"]
+    heads = [next(d for d in drawn if d.text == word and d.attrs.get("font-size") == "9")
+             for word in ("TR", "MS", "AW", "GR", "CI", "CA", "VP")]
+    xs = [d.num("x") for d in heads]
+    x0 = title.num("x")
+    assert xs == [x0 + 60 + 22 * k for k in range(7)]  # names in the first 60 px
+    assert len({d.num("y") for d in heads}) == 1 and heads[0].num("y") == title.num("y") + 16
+    rows = (("bob", ["26", "0", "0", "0", "0", "0", "40"]),  # best first, a line each
+            ("ann", ["30", "0", "0", "0", "0", "0", "31"]))
+    for k, (name, want) in enumerate(rows):
+        (row,) = [d for d in drawn if d.text == name and d.attrs.get("font-size") == "9"]
+        assert (row.num("x"), row.num("y")) == (x0, heads[0].num("y") + 14 * (k + 1))
+        cells = sorted((d for d in drawn if d.num("y") == row.num("y") and d is not row
+                        and x0 < d.num("x") < 600), key=lambda d: d.num("x"))
+        assert [(d.num("x"), d.text) for d in cells] == list(zip(xs, want, strict=True))
+
+
+def test_the_score_table_reports_the_lowest_point_it_reaches_under_its_last_line():
+    from meeple_terraforming_mars.render import _score_table
+
+    for scores in ((40, 31), (40, 40)):
+        s = _over((5, 9), scores)
+        parts, low = _score_table(s, dict(zip(s.names, map(float, scores), strict=True)), 240, 380)
+        ys = [t.num("y") for t in shapes("<svg xmlns='http://www.w3.org/2000/svg'>"
+                                         + "".join(parts) + "</svg>")[1]]
+        assert ys[0] == 380 and low == max(ys) + 10
+        # heading, column keys, a row per player, two lines of key, and the tie's lines
+        assert len(ys) == 1 + 7 + 2 * 8 + 2 + (scores[0] == scores[1]) * 2
 
 
 def _choose_by_pointing(view: State, player: str, rng: random.Random):
@@ -263,6 +437,9 @@ def test_long_names_wrap_in_the_final_picture_and_the_canvas_grows_to_hold_them(
     # the right-hand panel holds about 60 characters of its 10-11 px type
     assert max(len(t.text) for t in texts if t.bbox()[0] >= 470) <= 60
     assert max(t.bbox()[1] for t in texts) < float(root["height"])
+    # the canvas grows to 10 px under the lowest line, never more
+    low = max(t.bbox()[1] for t in texts)
+    assert low > 560 and page(root)[3] == low + 10
     words = " ".join(t.text for t in texts)
     assert "bartholomew and cornelius share the place" in words
     assert "dorothea and evangeline share the place" in words
@@ -346,6 +523,114 @@ def test_the_table_in_words_gives_each_tableau_its_tags_and_vp_so_far():
     s.players["a"].card_res["Birds"] = 2
     s.players["a"].events = []
     assert GAME.describe_table(s, None)[0] == "a's tableau: Helion; Birds (2 resources), Ganymede Colony"
+
+
+def _panel(panels: list, title: str):
+    (found,) = [p for p in panels if p.title == title]
+    return found
+
+
+def test_each_tableau_panel_gives_vp_resources_tags_hand_and_every_card_in_play():
+    s = _tableau_state()
+    s.phase = "action"
+    a = s.players["a"]
+    a.res, a.prod = [12, 3, 1, 5, 2, 7], [2, 1, 0, -1, 3, 4]
+    a.hand = ["Comet"]
+    s.players["b"].passed = True
+    for seat in (None, "a", "b"):
+        mine = _panel(GAME.panels(s, seat), "a: Helion")
+        assert [(e.name, e.text) for e in mine.entries] == [
+            ("VP so far", "31: TR 22, milestones 5, awards 0, greeneries 1, cities 1, cards 2"),
+            ("Resources", "M€ 12 (prod +2), steel 3 (prod +1), titanium 1 (prod +0), plants 5 "
+                          "(prod -1), energy 2 (prod +3), heat 7 (prod +4)"),
+            ("Tags", "animal 1, city 1, jovian 1, space 2"),
+            ("Hand", "1 card"),
+            ("Helion", "corporation: start: 42 M€, production +3 heat; effect: heat may pay "
+                       "like M€"),
+            ("Birds", "tags: animal; 1 animal here; 1 VP now (1 VP per 1 resource here); "
+                      "action: add 1 resource(s) here; action ready"),
+            ("Ganymede Colony", "tags: jovian, space, city; 1 VP now (1 VP per jovian tag)"),
+            ("Events played", "Asteroid"),
+        ]
+        # the cards in play are pointed at by a seat, not by a spectator
+        assert [e.region for e in mine.entries] == [None] * 4 + (
+            [None] * 3 if seat is None else ["played/Helion", "played/Birds",
+                                             "played/Ganymede Colony"]) + [None]
+        other = _panel(GAME.panels(s, seat), "b: no corporation yet")
+        assert [(e.name, e.text) for e in other.entries] == [
+            ("VP so far", "25: TR 20, milestones 0, awards 5, greeneries 0, cities 0, cards 0"),
+            ("Resources", "M€ 0 (prod +3), steel 0 (prod +0), titanium 0 (prod +0), plants 0 "
+                          "(prod +0), energy 0 (prod +0), heat 0 (prod +0)"),
+            ("Tags", "none"), ("Hand", "0 cards; passed this generation")]
+    a.used, a.card_res["Birds"], a.hand = ["Birds"], 3, ["Comet", "Fish"]
+    mine = _panel(GAME.panels(s, None), "a: Helion")
+    entries = {e.name: e.text for e in mine.entries}
+    assert entries["Birds"] == ("tags: animal; 3 animal here; 3 VP now (1 VP per 1 resource "
+                                "here); action: add 1 resource(s) here; used this generation")
+    assert entries["Hand"] == "2 cards"
+
+
+@pytest.mark.parametrize(("corp", "power"), [("Helion", 11), ("Thorgate", 8)])
+def test_the_standard_projects_panel_prices_each_project_for_the_seat(corp, power):
+    s = State(("a", "b"), {})
+    s.phase = "action"
+    s.players["a"].corp = corp
+    want = [("power project", f"{power} M€: +1 energy production"),
+            ("asteroid project", "14 M€: raise the temperature 1 step"),
+            ("aquifer project", "18 M€: place an ocean tile"),
+            ("greenery project", "23 M€: place a greenery tile (raises oxygen)"),
+            ("city project", "25 M€: place a city tile and +1 M€ production"),
+            ("sell patents", "discard cards from your hand for 1 M€ each (click a card in your "
+                             "hand)")]
+    seat = _panel(GAME.panels(s, "a"), "Standard projects")
+    assert [(e.name, e.text) for e in seat.entries] == want
+    assert [e.region for e in seat.entries] == [
+        "project/power", "project/asteroid", "project/aquifer", "project/greenery",
+        "project/city", None]
+    spectator = _panel(GAME.panels(s, None), "Standard projects")
+    assert spectator.entries[0].text == "11 M€: +1 energy production"  # the printed price
+    assert [e.region for e in spectator.entries] == [None] * 6
+
+
+def test_a_seat_sees_its_offers_draft_corporations_and_why_a_card_in_hand_is_not_playable():
+    from meeple_terraforming_mars.cardtext import hand_line
+    from meeple_terraforming_mars.checks import play_problem
+
+    s = State(("a", "b"), {})
+    s.phase = "action"
+    a = s.players["a"]
+    a.res[MC] = 30
+    a.hand = ["Kelp Farming", "Pets", "Pets"]
+    a.offer, a.marked = ["Comet", "Fish", "Comet"], ["Fish"]
+    a.drafted = ["Ants"]
+    a.corp_offer = ["Helion", "EcoLine"]
+    panels = GAME.panels(s, "a")
+    hand = _panel(panels, "Your hand (3 cards)")
+    why = play_problem(s, a, "Kelp Farming", None)
+    assert why and "6" in why  # six oceans are needed, none is placed
+    assert [(e.name, e.text, e.region) for e in hand.entries] == [
+        ("Kelp Farming", hand_line("Kelp Farming", 17).removeprefix("Kelp Farming").strip()
+         + f" (not playable now: {why})", "hand/Kelp Farming"),
+        ("Pets", hand_line("Pets", 10).removeprefix("Pets").strip(), "hand/Pets")]
+    offers = _panel(panels, "Cards offered to you (3 M€ each to buy)")
+    assert [(e.name, e.region) for e in offers.entries] == [("Comet", "offer/Comet"),
+                                                            ("Fish", "offer/Fish")]
+    assert not offers.entries[0].text.endswith("(on your list to buy)")
+    assert offers.entries[1].text.endswith(" (on your list to buy)")
+    assert [e.name for e in _panel(panels, "Drafted so far").entries] == ["Ants"]
+    corps = _panel(panels, "Corporations offered to you")
+    assert [(e.name, e.region) for e in corps.entries] == [("Helion", "corp/Helion"),
+                                                           ("EcoLine", "corp/EcoLine")]
+    assert corps.entries[0].text == "start: 42 M€, production +3 heat; effect: heat may pay like M€"
+    s.pending = [("b", "place", "ocean", "ocean", "")]  # not the time to play: no reasons
+    hand = _panel(GAME.panels(s, "a"), "Your hand (3 cards)")
+    assert "not playable" not in hand.entries[0].text
+    s.pending, s.phase = [], "research"
+    hand = _panel(GAME.panels(s, "a"), "Your hand (3 cards)")
+    assert "not playable" not in hand.entries[0].text
+    titles = [p.title for p in GAME.panels(s, "b")]
+    assert "Your hand (0 cards)" in titles and not any("offered" in t or "Drafted" in t
+                                                       for t in titles)
 
 
 def test_the_table_in_words_tells_the_placer_what_each_legal_space_gives():

@@ -88,6 +88,31 @@ def _legend(drawn: list[Shape]) -> dict[str, Shape]:
     return out
 
 
+def test_the_bonus_icons_of_the_legend_continue_its_rows_in_two_columns_beside_their_words():
+    _root, drawn = shapes(GAME.render(STATES[0], "svg"))
+    (title,) = [s for s in drawn if s.tag == "text" and s.text == "legend"]
+    assert title.bbox()[:2] == (20, 380)  # bottom left, under the map
+    legend = _legend(drawn)
+    rows = list(legend.values())
+    centres = [g.centre() for g in rows]
+    step = centres[1][1] - centres[0][1]
+    assert step == 16 and all(b[1] - a[1] == step for a, b in zip(centres, centres[1:],
+                                                                   strict=False))
+    column = centres[0][0]
+    assert column == 26 and all(c[0] == column for c in centres)  # 12 px glyphs from x 20
+    words = ("steel bonus", "titanium bonus", "plant bonus", "card bonus")
+    for k, word in enumerate(words):
+        (label,) = [s for s in drawn if s.tag == "text" and s.text == word]
+        x, y = label.bbox()[:2]
+        (icon,) = [s for s in drawn if s.tag != "text" and s.attrs.get("stroke-width") == "0.5"
+                   and x - 16 <= s.bbox()[0] and s.bbox()[2] <= x
+                   and y - 12 <= s.bbox()[1] and s.bbox()[3] <= y + 2]
+        # two to a line, the second 110 px right of the first, under the last row
+        want = (column + 110 * (k % 2), centres[-1][1] + step * (1 + k // 2))
+        assert icon.centre() == pytest.approx(want, abs=0.11), word
+        assert (x, y) == pytest.approx((want[0] + 12, want[1] + 4), abs=0.11), word
+
+
 def _dist(a: tuple[float, float], b: tuple[float, float]) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
 
@@ -151,6 +176,8 @@ def test_each_space_shows_what_lies_on_it_as_the_legend_says(index):
                 < c[1]]
         special = kind not in ("", "ocean", "greenery", "city", "capital")
         assert [t.text for t in mark] == ([kind[:3]] if special else []), sp
+        # the initials stand centred, 8 px above the centre, clear of the owner's dot
+        assert all(t.num("y") == pytest.approx(c[1] - 8, abs=0.11) for t in mark), sp
     on_mars = [sp for sp in s.tiles if sp in SPACES]
     assert len(squares) == sum(s.tiles[sp][0] in ("city", "capital") for sp in on_mars)
     assert len(dots) == sum(bool(s.tiles[sp][1]) for sp in on_mars) + 1  # + the legend's dot
@@ -200,6 +227,11 @@ def test_each_player_has_a_box_in_the_seats_colour_with_every_resource_in_its_co
         assert box.bbox()[2] - xs[-1] >= 45  # the last column fits in the box
         assert len({t.num("y") for t in res}) == 1 and len({t.num("y") for t in prod}) == 1
         assert inner[0].num("y") < res[0].num("y") < prod[0].num("y")
+        # the lines at 14, 34 and 50 px below the top of the box, 6 px in, columns 52 px apart
+        left, top = box.bbox()[:2]
+        assert (inner[0].num("x"), inner[0].num("y")) == (left + 6, top + 14)
+        assert xs == [left + 6 + 52 * k for k in range(6)]
+        assert (res[0].num("y"), prod[0].num("y")) == (top + 34, top + 50)
 
 
 @pytest.mark.parametrize("index", range(len(STATES)))
@@ -232,6 +264,75 @@ def test_the_parameters_milestones_awards_and_scores_read_in_order_below_the_box
     assert ys == sorted(ys) and all(b - a >= 12 for a, b in zip(ys, ys[1:], strict=False))
     assert ys[0] > max(b.bbox()[3] for b in boxes.values())
     assert len({t.num("x") for t in lines}) == 1
+
+
+def _head(drawn: list[Shape]) -> str:
+    """The status line(s) above the parameters."""
+    return " ".join(t.text for t in drawn if t.tag == "text" and t.attrs["font-size"] == "12")
+
+
+@pytest.mark.parametrize("phase", ["setup", "research", "action", "production", "final", "over"])
+def test_only_a_finished_game_with_its_scores_is_pictured_as_over(phase):
+    from meeple_terraforming_mars.render import svg
+
+    s = _state(3)
+    s.phase = phase
+    scores = {"p1": 40.0, "p2": 52.0, "p3": 52.0}
+    drawn = shapes(svg(s, (), scores, ["p2", "p3"]))[1]
+    texts = [t.text for t in drawn if t.tag == "text"]
+    heads = [next(t.text for t in drawn if t.tag == "text" and t.text.startswith(f"{n} "))
+             for n in s.names]
+    if phase == "over":
+        assert _head(drawn) == "Game over after generation 7: p2, p3 win"
+        assert heads == ["p1 - CrediCor - TR 20 - 40 VP", "p2 (winner) - EcoLine - TR 23 - 52 VP",
+                         "p3 (winner) - Helion - TR 26 - 52 VP"]
+        assert "score breakdown" in texts
+        final = " ".join(t.text for t in drawn if t.tag == "text" and t.fill == "#fbbf24"
+                         and t.attrs["font-size"] == "11" and t.text != "score breakdown")
+        assert final == "final scores: p2 52 VP (winner), p3 52 VP (winner), p1 40 VP"
+    else:
+        assert _head(drawn) == "Generation 7"
+        assert heads == ["p1 - CrediCor - TR 20", "p2 - EcoLine - TR 23", "p3 - Helion - TR 26"]
+        assert not any(t.startswith(("final scores", "score breakdown")) for t in texts)
+    s.phase = "over"  # over, but no scores given: nothing to show as the result
+    drawn = shapes(svg(s))[1]
+    assert _head(drawn) == "Generation 7"
+    assert "score breakdown" not in [t.text for t in drawn if t.tag == "text"]
+
+
+def test_a_long_status_wraps_and_moves_the_panel_and_the_canvas_down_by_its_extra_lines():
+    import textwrap
+
+    from meeple_terraforming_mars.render import svg
+
+    s = _state(5)
+    acting = tuple(s.names)
+    root, drawn = shapes(svg(s, acting))
+    head = "Generation 7: " + "; ".join(f"{n} to take an action (or pass)" for n in acting)
+    want = textwrap.wrap(head, 50)
+    lines = [t for t in drawn if t.tag == "text" and t.attrs["font-size"] == "12"]
+    assert [t.text for t in lines] == want and len(want) > 1
+    assert [(t.num("x"), t.num("y")) for t in lines] == [(470, 30 + 16 * k)
+                                                         for k in range(len(want))]
+    drop = 16 * (len(want) - 1)
+    panel = [d for d in drawn if d.group >= 0]
+    assert panel and all((d.dx, d.dy) == (0, drop) for d in panel)
+    bars = [next(t for t in panel if t.text.startswith(word))
+            for word in ("temperature ", "oxygen ", "oceans ")]
+    assert [t.bbox()[:2] for t in bars] == [(675, 60 + 24 * k + drop) for k in range(3)]
+    assert page(root)[3] == 560 + drop
+    _root, alone = shapes(svg(s, acting[:1]))  # a short status: one line, nothing moves
+    assert [t.text for t in alone if t.tag == "text" and t.attrs["font-size"] == "12"] == [
+        "Generation 7: p1 to take an action (or pass)"]
+    assert all(d.dy == 0 for d in alone) and page(_root)[3] == 560
+
+
+def test_a_single_winner_wins_in_the_pictures_head():
+    from meeple_terraforming_mars.render import svg
+
+    s = _state(2, over=True)
+    drawn = shapes(svg(s, (), {"p1": 30.0, "p2": 41.0}, ["p2"]))[1]
+    assert _head(drawn) == "Game over after generation 7: p2 wins"
 
 
 # -- the text picture, cell by cell ------------------------------------------------------
@@ -288,6 +389,17 @@ def test_the_text_picture_shows_every_cell_and_every_players_line(index, seat):
         assert rest == ["to act: " + "; ".join(f"{n} (take an action (or pass))" for n in acting)]
     else:
         assert rest == (["the game is over"] if s.phase == "over" else [])
+
+
+@pytest.mark.parametrize("phase", ["setup", "research", "action", "production", "final", "over"])
+def test_the_text_picture_ends_with_who_acts_or_that_the_game_is_over(phase):
+    from meeple_terraforming_mars.render import text
+
+    s = _state(2)
+    s.phase = phase
+    assert text(s, None, ("p2",)).split("\n")[-1] == "to act: p2 (take an action (or pass))"
+    last = text(s, None, ()).split("\n")[-1]
+    assert (last == "the game is over") == (phase == "over"), last
 
 
 def test_the_text_picture_shows_a_player_their_hand_offers_list_and_draft_only():
