@@ -249,9 +249,7 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],  # noqa
         return out
 
     first = batches[0]
-    if first[0].actor is not None or first[0].command_text is not None:
-        raise IntegrityError(f"record {first[0].seq} claims to be a command, not the setup",
-                             seq=first[0].seq)
+    _no_command(first, "the setup")
     try:
         setup = runtime.start(game, list(header.players), header.options,
                               keyed(1).seed or 0, rng=SealedRandom() if blind else None)
@@ -316,6 +314,7 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],  # noqa
                     f"seq {head.seq}: the fork's reshuffle of what nobody had seen is "
                     "missing (the fork would draw what its source draws next)", seq=head.seq)
             if head.actor is None and drawn != []:
+                _no_command(batch, "the fork's reshuffle")
                 events = decode(batch) if drawn is None else drawn
                 unchecked += drawn is None
                 for i, r in enumerate(batch):
@@ -345,6 +344,7 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],  # noqa
             continue
         if head.actor is None and head.seq <= blind:
             # An earlier fork's reshuffle, drawn with a seed this game does not carry.
+            _no_command(batch, "an earlier fork's reshuffle")
             events = decode(batch)
             _check_earlier_reshuffle(game, header, state, head, events)
             for r, ev in zip(batch, events, strict=True):
@@ -432,6 +432,16 @@ def _check_prefix(header: GameHeader, records: Sequence[Record], prefix: Prefix)
     if len(theirs) < at:
         raise IntegrityError(f"header field 'forked_from' names {src_id!r} at {at}, but that "
                              f"game has only {len(theirs)} events", seq=0)
+
+
+def _no_command(batch: list[Record], what: str) -> None:
+    """Every record of a batch no player asked for (the setup, a fork's reshuffle) names
+    no asker and no command: the engine writes them so, and a named one would be credited
+    to a player by undo, review and export."""
+    for r in batch:
+        if r.actor is not None or r.command_text is not None:
+            raise IntegrityError(f"record {r.seq} claims to be a command, not {what}",
+                                 seq=r.seq)
 
 
 def _check_earlier_reshuffle(game: Game, header: GameHeader, state: Any, head: Record,

@@ -1007,3 +1007,23 @@ def test_a_fork_is_stored_with_its_reshuffle_and_the_status_after_it() -> None:
                                      "to_act": ["b"]}
     assert sorted(eng.state("f").bag) == sorted(eng.state(gid).bag)
     assert eng.state("f").flips == eng.state(gid).flips
+
+
+def test_no_record_of_the_setup_or_a_reshuffle_names_a_command() -> None:
+    eng, gid = bag_engine()
+    game = BAG_PLUGINS.game("bag-coins")
+    source = eng.store.load(gid)
+    assert [(r.seq, r.batch) for r in source[:2]] == [(1, 1), (2, 1)]
+    forged = resealed(eng, gid, source, 2, actor="a")
+    assert verify(game, eng.store.header(gid), forged).problem == (
+        "record 2 claims to be a command, not the setup")
+    fork = eng.store.load("first")
+    forged = resealed(eng, "first", fork, 5, command_text="flip")
+    assert verify(game, eng.store.header("first"), forged).problem == (
+        "record 5 claims to be a command, not the fork's reshuffle")
+    eng.fork("first", 6, "second")
+    second, header = eng.store.load("second"), eng.store.header("second")
+    assert verify(game, header, second).ok
+    forged = resealed(eng, "second", second, 5, command_text="flip")
+    assert verify(game, header, forged).problem == (
+        "record 5 claims to be a command, not an earlier fork's reshuffle")
