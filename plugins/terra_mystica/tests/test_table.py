@@ -310,6 +310,21 @@ def test_places_share_a_place_and_skip_the_next_ones() -> None:
         g.fac[n]["VP"] = vp
     assert P.places(g) == [(1, ["nomads"]), (2, ["witches", "cultists"]), (4, ["darklings"])]
     assert P.tie_lines(g)[0] == "Tie: p0 and p2 share place 2"
+    # Equal scores tie whatever their size, also when each was summed on its own.
+    for n, points in zip(g.order, ((250, 60), (200, 100), (300, 10), (100, 180)), strict=True):
+        g.fac[n]["VP"] = sum(points)
+    assert P.places(g) == [(1, ["witches", "cultists"]), (3, ["nomads"]),
+                           (4, ["darklings"])]
+
+
+def test_the_table_in_words_marks_only_the_readers_own_income_row() -> None:
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads", "cultists")
+    for reader in ("p0", "p1", "p2"):
+        marked = [line for line in GAME.describe_table(g, reader) if "(you)" in line]
+        assert len(marked) == 1 and marked[0].startswith(f"income next round, {reader} ("), \
+            reader
 
 
 def test_the_table_in_words_lists_tiles_left_actions_taken_and_income_to_come() -> None:
