@@ -404,6 +404,20 @@ def test_each_stronghold_gives_its_factions_ability(name: str) -> None:
     assert f["VP"] - before["VP"] == {"cultists": 7, "halflings": 3, "mermaids": 2}.get(name, 0)
 
 
+
+def test_the_swarmlings_free_trading_house_is_theirs_once_a_round() -> None:
+    g = _state("swarmlings", "nomads")
+    _put(g, "swarmlings", "E5")
+    _put(g, "swarmlings", "E6")
+    f = g.fac["swarmlings"]
+    f.update(ACTS=1, W=0, C=0)
+    _row(g, "p0", "action ACTS. upgrade E5 to TP")
+    assert (f["TP"], f["D"], f["W"], f["C"]) == (1, 1, 0, 0)
+    _row(g, "p1", "pass BON1")
+    f.update(W=9, C=20)
+    _refused(g, "p0", "action ACTS. upgrade E6 to TP",
+             "Action space ACTS is already taken this round")
+
 @pytest.mark.parametrize("name, favors", [("chaosmagicians", 2), ("witches", 1)])
 def test_a_temple_and_a_sanctuary_owe_the_factions_favor_tiles(name: str, favors: int) -> None:
     for b in ("TE", "SA"):

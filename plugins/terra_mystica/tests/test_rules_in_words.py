@@ -30,6 +30,18 @@ def test_a_faction_is_explained_with_its_start_costs_stronghold_and_ability() ->
     assert GAME.explain("engineers").splitlines()[1].endswith("cults none")
 
 
+
+@pytest.mark.parametrize("name, gives", [
+    ("alchemists", "12 power"), ("auren", "1 special action, 1 favor tile"),
+    ("chaosmagicians", "1 special action"), ("cultists", "7 points"),
+    ("darklings", "3 worker-to-priest trades"), ("dwarves", "1 range level"),
+    ("engineers", "nothing"), ("fakirs", "1 range level"), ("giants", "1 special action"),
+    ("halflings", "3 spades"), ("mermaids", "1 shipping level"),
+    ("nomads", "1 special action"), ("swarmlings", "1 special action"),
+    ("witches", "1 special action")])
+def test_each_factions_stronghold_is_explained_with_what_its_board_gives(name, gives) -> None:
+    assert GAME.explain(name).splitlines()[3] == f"  stronghold gives: {gives}"
+
 @pytest.mark.parametrize("topic", ["Chaos Magicians", "chaosmagicians", "CHAOS MAGICIANS",
                                    " chaos magicians "])
 def test_a_faction_is_found_by_its_name_or_its_shown_name_in_any_case(topic: str) -> None:
