@@ -356,12 +356,16 @@ def test_the_next_rounds_tile_pays_for_the_dwellings_there_is_room_and_money_for
     assert A._next_round(g, f, inc) == tile["D"] * min(8 - built, len(ready) + 1)
     poor = dict(f, W=price["W"] - inc["W"], C=100)
     assert A._next_round(g, poor, inc) == tile["D"] * min(8 - built, len(ready) + 1, 1)
-    for rnd, scoring in ((6, None), (1, "SCORE1")):
+    for rnd in range(0, 8):
         h = GAME.clone(g)
         h.round = rnd
-        if scoring:
-            h.score_tiles = (scoring,) * 6
-        assert A._next_round(h, f, inc) == 0
+        # Rounds 1 to 5 have a next round (its tile is score_tiles[round]); the setup
+        # (round 0) and the last round have none.
+        paid = tile["D"] * min(8 - built, len(ready) + 1) if 1 <= rnd <= 5 else 0
+        assert A._next_round(h, f, inc) == paid, rnd
+    h = GAME.clone(g)
+    h.score_tiles = ("SCORE1",) * 6
+    assert A._next_round(h, f, inc) == 0
 
 
 @pytest.mark.parametrize("t", [1.0, 0.5, 0.0])
@@ -382,6 +386,65 @@ def test_each_resource_at_hand_is_worth_its_rate_between_the_early_and_the_late_
                 assert A.estimate(g, more, final, t, 0.0, wt=wt) \
                     - A.estimate(g, f, final, t, 0.0, wt=wt) == pytest.approx(rate), (name, k)
 
+
+
+def test_the_late_rates_are_what_the_end_converts_each_resource_to():
+    """At the end a coin is a third of a point; a worker, a priest and a power token in
+    bowl III each trade for a coin; two tokens in bowl II burn into one in bowl III; bowl
+    I is worth nothing."""
+    from meeple_terra_mystica.factions import coin_vp_rate
+
+    coin = 1 / coin_vp_rate({"name": "witches"})
+    assert A.LATE["C"] == pytest.approx(coin)
+    assert [A.LATE[k] for k in ("W", "P", "P3")] == pytest.approx([coin] * 3)
+    assert A.LATE["P2"] == pytest.approx(A.LATE["P3"] / 2)
+    assert A.LATE["P1"] == 0
+
+
+@pytest.mark.parametrize("weight", [1.0, 0.6, 2.0])
+def test_a_next_income_unit_moves_from_its_income_value_to_the_rate_at_hand(weight):
+    """``_receipt``: a coin, worker or priest of the next income is worth its income value
+    (``INCOME`` times ``W["income"]``) until the others pass, then moves linearly to the
+    rate of one at hand (``blend``, the share passed); power and spades keep the income
+    value."""
+    wt = A.DEFAULT.changed({("W", "income"): weight})
+    rate = {"C": 0.9, "W": 1.3, "P": 3.1}
+    for k in ("C", "W", "P", "PW", "SPADE"):
+        old = A.INCOME[k] * weight
+        for blend in (0.0, 0.25, 0.5, 1.0):
+            want = old + (rate[k] - old) * blend if k in rate else old
+            assert A._receipt(k, rate, blend, wt) == pytest.approx(want), (k, blend)
+    assert A._receipt("C", rate, 1.0, wt) == pytest.approx(rate["C"])
+
+
+@pytest.mark.parametrize("share", [0.25, 0.5])
+@pytest.mark.parametrize("t", [1.0, 0.5])
+def test_the_next_incomes_coins_workers_and_priests_move_to_the_rate_at_hand(share, t):
+    """While others pass, the next income phase's coins, workers and priests move from
+    their income value to the rate of resources at hand, in proportion to the share
+    passed (``W["receipt"]``); power income and later income phases keep their value.
+    Shown for a faction that has passed without a bonus tile, the priests' uses and the
+    next round's tile weighted 0 (those read the share too)."""
+    from meeple_terra_mystica.factions import coin_vp_rate
+
+    wt = A.DEFAULT.changed({("W", "priest_use"): 0.0, ("W", "next"): 0.0})
+    compared = 0
+    for g in POSITIONS:
+        if not A._rounds_left(g):
+            continue
+        final = A.final_projection(g)
+        for name in g.fac:
+            f = _faction(g, name, passed=1, bonus=None)
+            blend = A.W["receipt"] * share
+            rate = {k: A.LATE[k] + (A.EARLY[k] - A.LATE[k]) * t for k in ("C", "W", "P")}
+            rate["C"] = max(rate["C"], 1 / coin_vp_rate(f) + 0.02 * t)
+            want = sum((n * rate[k] - n * A.INCOME[k] * (0.5 + 0.5 * t) * A.W["income"]) * blend
+                       for k, n in A._income(f).items() if k in rate)
+            got = (A.estimate(g, f, final, t, share, wt=wt)
+                   - A.estimate(g, f, final, t, 0.0, wt=wt))
+            assert got == pytest.approx(want), name
+            compared += want != 0
+    assert compared
 
 def test_the_next_rounds_weight_multiplies_what_its_tile_would_pay(monkeypatch):
     paid = 0
