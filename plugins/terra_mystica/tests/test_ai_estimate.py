@@ -468,3 +468,34 @@ def test_the_income_weight_multiplies_every_income_still_to_come(monkeypatch, t)
             f = _faction(g, name, passed=1, bonus=None)
             want = sum(n * A.INCOME[k] for k, n in A._income(f).items()) * (0.5 + 0.5 * t) * left
             assert _slope(monkeypatch, "income", g, f, t) == pytest.approx(want), name
+
+
+@pytest.mark.parametrize("cap", [0.0, 2.0, 3.5])
+def test_coins_count_at_their_rate_as_far_as_workers_can_spend_them_then_at_the_floor(cap):
+    """``W["coin_cap"]`` coins a worker (at hand, a priest, or half of each income still
+    to come) count at the coin rate; coins beyond that only at the end's floor; a cap of
+    0 counts every coin at the rate."""
+    wt = A.DEFAULT.changed({("W", "coin_cap"): cap})
+    rate, floor = 0.45, 0.34
+    for workers, priests, income, left in ((0, 0, 0, 3), (2, 1, 0, 3), (1, 0, 2, 3), (0, 0, 4, 0)):
+        usable = cap * (workers + priests + income * left * 0.5)
+        for coins in (0, 1, 5, 9, 20):
+            f = {"C": coins, "W": workers, "P": priests}
+            spent = min(coins, usable) if cap else coins
+            want = spent * rate + (coins - spent) * floor
+            got = A._coins_value(f, {"W": income}, left, rate, floor, wt)
+            assert got == pytest.approx(want), (workers, priests, income, left, coins)
+
+
+@pytest.mark.parametrize("blend", [0.0, 0.5])
+def test_a_bonus_tile_is_worth_its_coins_and_the_next_receipt_of_its_income(blend):
+    from meeple_terra_mystica.data import BONUS
+
+    rate = {"C": 0.5, "W": 1.1, "P": 2.2}
+    for tile, d in BONUS.items():
+        for coins in (0, 2):
+            want = coins * rate["C"] + sum(n * A._receipt(k, rate, blend)
+                                           for k, n in d["income"].items())
+            assert A._tile_value(tile, coins, rate, blend) == pytest.approx(want), tile
+    assert A._tile_value("BON3", 0, rate, 0.0) == pytest.approx(
+        BONUS["BON3"]["income"]["C"] * A.INCOME["C"] * A.W["income"])
