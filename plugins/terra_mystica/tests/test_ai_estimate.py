@@ -142,6 +142,26 @@ def test_the_clock_moves_a_sixth_a_round_in_equal_steps_of_the_others_passes(rnd
     assert A._time_left(_at(g, 0, "select-factions", set()), GAME.default_players(3)[0]) == 1.0
 
 
+
+def test_the_passed_share_counts_the_other_factions_still_in_the_game():
+    """The share of the others that have passed: 1 while the round's spades are dug, 0
+    before round 1 and outside play; a faction that dropped out counts neither way, and
+    with no other faction left the share is 0."""
+    g = POSITIONS[0]
+    names = list(g.fac)
+    me = names[0]
+    player = g.player_of[me]
+    assert A._passed_share(_at(g, 0, "play", set(names)), player) == 0.0
+    assert A._passed_share(_at(g, 2, "spades", set()), player) == 1.0
+    assert A._passed_share(_at(g, 2, "setup", set(names)), player) == 0.0
+    h = _at(g, 2, "play", {names[1]})
+    assert A._passed_share(h, player) == pytest.approx(1 / 2)
+    assert A._passed_share(h, None) == pytest.approx(1 / 3)
+    h.fac[names[2]]["dropped"] = 1
+    assert A._passed_share(h, player) == 1.0
+    h.fac[names[1]]["dropped"] = 1
+    assert A._passed_share(h, player) == 0.0
+
 def _only(f: dict, tile: str) -> dict:
     return dict(f, **{t: int(t == tile) for t in _FAVORS})
 
