@@ -149,6 +149,24 @@ def test_the_bonus_panel_shows_each_tiles_coins_or_holder() -> None:
     assert any(g.coins[b] for b in g.coins if g.pool[b]), "round 2 or later piles coins"
 
 
+
+def test_the_bonus_panel_counts_coins_on_display_and_names_the_holder() -> None:
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads")
+    g.coins = {"BON10": 0, "BON2": 1, "BON3": 2, "BON1": 0, "BON4": 0, "BON5": 0}
+    g.pool = {**g.pool, "BON10": 1, "BON4": 0, "BON5": 0}
+    g.fac["nomads"]["bonus"] = "BON4"
+    entries = [(e.name, e.text) for e in _panel(GAME.panels(g, None), "Bonus tiles").entries]
+    assert entries == [
+        ("BON1", "+2 C, spade action (on display with 0 coins)"),
+        ("BON2", "+4 C, cult action (on display with 1 coin)"),
+        ("BON3", "+6 C (on display with 2 coins)"),
+        ("BON4", "+3 PW, +1 ship (held by Nomads)"),
+        ("BON5", "+1 W, +3 PW (taken)"),
+        ("BON10", entries[-1][1])]
+    assert entries[-1][1].endswith("(on display with 0 coins)")
+
 def test_taken_power_actions_are_marked_taken_in_the_panel_and_the_picture() -> None:
     for seed in range(30):
         local = _game(4, seed, 120)
