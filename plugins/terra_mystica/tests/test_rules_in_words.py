@@ -124,3 +124,13 @@ def test_the_topics_list_every_faction_tile_and_action_space() -> None:
 ])
 def test_each_tile_and_action_space_has_its_label_and_sentence(code, label, sentence) -> None:
     assert D.label(code) == label and D.sentence(code) == sentence
+
+
+def test_amounts_are_said_in_the_singular_for_one_and_leave_flags_out() -> None:
+    from meeple_terra_mystica.words import amounts
+
+    assert amounts({}) == "nothing"
+    assert amounts({"C": 1, "W": 2, "P": 0, "VP": 1}) == "1 coin, 2 workers, 0 priests, 1 point"
+    assert amounts({"FREE_TF": 1, "TF_NEED_HEX_ADJACENCY": 1}) == "1 free terraform"
+    assert amounts({"CULTS_ON_SAME_TRACK": 1}) == "nothing"
+    assert amounts({"ODD": 2}) == "2 odd"
