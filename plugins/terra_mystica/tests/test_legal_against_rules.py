@@ -490,6 +490,27 @@ def test_a_setup_dwelling_is_offered_on_every_empty_hex_of_the_home_terrain_only
         assert want[0] not in [t.text for t in GAME.legal(lg.state, player)]
 
 
+
+def test_a_setup_bonus_tile_is_offered_from_every_pile_left_in_number_order():
+    from meeple_terra_mystica.legal import candidates
+
+    lg = LocalGame(GAME, ["p0", "p1"], {}, seed=1)
+    lg.play("p0", "setup witches")
+    lg.play("p1", "setup nomads")
+    while not lg.state.setup_queue[0].startswith("bonus:"):
+        p = lg.to_act()[0]
+        lg.play(p, GAME.legal(lg.state, p)[0].text)
+    g = lg.state
+    p = lg.to_act()[0]
+    g.pool["BON10"] = 1  # the shipping-bonus tile, drawn: after BON9, not after BON1
+    piles = sorted((b for b in g.pool if b.startswith("BON") and g.pool[b] > 0),
+                   key=lambda b: int(b[3:]))
+    assert len(piles) >= 3 and piles[-1] == "BON10"
+    assert candidates(g, p) == [f"pass {b}" for b in piles]
+    g.pool[piles[1]] = 0
+    assert candidates(g, p) == [f"pass {b}" for b in piles if b != piles[1]]
+    assert candidates(g, "p9") == []
+
 @pytest.mark.parametrize("name", ["alchemists", "witches", "darklings"])
 def test_coins_convert_to_points_at_the_factions_own_rate_from_the_first_full_lot(name):
     """Three coins to a point, the Alchemists two (and a point back to a coin): offered
