@@ -293,6 +293,32 @@ def test_room_to_grow_counts_up_to_four_hexes_one_spade_away(monkeypatch):
     assert grown
 
 
+
+@pytest.mark.parametrize("name", ["witches", "giants", "mermaids"])
+def test_the_frontier_counts_home_hexes_ready_and_land_one_spade_from_home(name):
+    """Ready: the empty neighbours of the faction's buildings already of its terrain.
+    Room: the empty land among them at most one spade from it (any land for the Giants,
+    whose spades always make two); rivers and built hexes never count."""
+    from meeple_terra_mystica import board as B
+
+    from .test_live_rules import _put, _state
+
+    g = _state(name, "nomads")
+    f = g.fac[name]
+    assert A._frontier_counts(g, f) == (0, 0)
+    for h in ("E5", "F3"):
+        _put(g, name, h)
+    _put(g, "nomads", "E6")
+    near = {o for h in f["locations"] for o in g.adj[h] if not g.hbld[o]}
+    ready = sum(1 for o in near if g.hcolor[o] == f["color"])
+    room = sum(1 for o in near if not B.IS_RIVER[o] and (
+        name == "giants" or abs(B.color_difference(g.hcolor[o], f["color"])) <= 1))
+    assert (ready, room) == A._frontier_counts(g, f)
+    # The scene: four river hexes and one hex of the home terrain around; the Giants
+    # count one more hex of land than the others.
+    assert sum(B.IS_RIVER[o] for o in near) == 4
+    assert (ready, room) == (1, 3 if name == "giants" else 2)
+
 def test_the_next_incomes_priests_count_in_proportion_to_how_near_it_is():
     """The first priests buy the most valuable advances left; a priest still to come
     (``incoming``, a fraction as the income phase nears) counts that fraction of the next
