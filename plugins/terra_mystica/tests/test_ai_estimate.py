@@ -142,6 +142,26 @@ def test_the_clock_moves_a_sixth_a_round_in_equal_steps_of_the_others_passes(rnd
     assert A._time_left(_at(g, 0, "select-factions", set()), GAME.default_players(3)[0]) == 1.0
 
 
+
+def test_the_passed_share_counts_the_other_factions_still_in_the_game():
+    """The share of the others that have passed: 1 while the round's spades are dug, 0
+    before round 1 and outside play; a faction that dropped out counts neither way, and
+    with no other faction left the share is 0."""
+    g = POSITIONS[0]
+    names = list(g.fac)
+    me = names[0]
+    player = g.player_of[me]
+    assert A._passed_share(_at(g, 0, "play", set(names)), player) == 0.0
+    assert A._passed_share(_at(g, 2, "spades", set()), player) == 1.0
+    assert A._passed_share(_at(g, 2, "setup", set(names)), player) == 0.0
+    h = _at(g, 2, "play", {names[1]})
+    assert A._passed_share(h, player) == pytest.approx(1 / 2)
+    assert A._passed_share(h, None) == pytest.approx(1 / 3)
+    h.fac[names[2]]["dropped"] = 1
+    assert A._passed_share(h, player) == 1.0
+    h.fac[names[1]]["dropped"] = 1
+    assert A._passed_share(h, player) == 0.0
+
 def _only(f: dict, tile: str) -> dict:
     return dict(f, **{t: int(t == tile) for t in _FAVORS})
 
@@ -273,6 +293,32 @@ def test_room_to_grow_counts_up_to_four_hexes_one_spade_away(monkeypatch):
     assert grown
 
 
+
+@pytest.mark.parametrize("name", ["witches", "giants", "mermaids"])
+def test_the_frontier_counts_home_hexes_ready_and_land_one_spade_from_home(name):
+    """Ready: the empty neighbours of the faction's buildings already of its terrain.
+    Room: the empty land among them at most one spade from it (any land for the Giants,
+    whose spades always make two); rivers and built hexes never count."""
+    from meeple_terra_mystica import board as B
+
+    from .test_live_rules import _put, _state
+
+    g = _state(name, "nomads")
+    f = g.fac[name]
+    assert A._frontier_counts(g, f) == (0, 0)
+    for h in ("E5", "F3"):
+        _put(g, name, h)
+    _put(g, "nomads", "E6")
+    near = {o for h in f["locations"] for o in g.adj[h] if not g.hbld[o]}
+    ready = sum(1 for o in near if g.hcolor[o] == f["color"])
+    room = sum(1 for o in near if not B.IS_RIVER[o] and (
+        name == "giants" or abs(B.color_difference(g.hcolor[o], f["color"])) <= 1))
+    assert (ready, room) == A._frontier_counts(g, f)
+    # The scene: four river hexes and one hex of the home terrain around; the Giants
+    # count one more hex of land than the others.
+    assert sum(B.IS_RIVER[o] for o in near) == 4
+    assert (ready, room) == (1, 3 if name == "giants" else 2)
+
 def test_the_next_incomes_priests_count_in_proportion_to_how_near_it_is():
     """The first priests buy the most valuable advances left; a priest still to come
     (``incoming``, a fraction as the income phase nears) counts that fraction of the next
@@ -356,12 +402,16 @@ def test_the_next_rounds_tile_pays_for_the_dwellings_there_is_room_and_money_for
     assert A._next_round(g, f, inc) == tile["D"] * min(8 - built, len(ready) + 1)
     poor = dict(f, W=price["W"] - inc["W"], C=100)
     assert A._next_round(g, poor, inc) == tile["D"] * min(8 - built, len(ready) + 1, 1)
-    for rnd, scoring in ((6, None), (1, "SCORE1")):
+    for rnd in range(0, 8):
         h = GAME.clone(g)
         h.round = rnd
-        if scoring:
-            h.score_tiles = (scoring,) * 6
-        assert A._next_round(h, f, inc) == 0
+        # Rounds 1 to 5 have a next round (its tile is score_tiles[round]); the setup
+        # (round 0) and the last round have none.
+        paid = tile["D"] * min(8 - built, len(ready) + 1) if 1 <= rnd <= 5 else 0
+        assert A._next_round(h, f, inc) == paid, rnd
+    h = GAME.clone(g)
+    h.score_tiles = ("SCORE1",) * 6
+    assert A._next_round(h, f, inc) == 0
 
 
 @pytest.mark.parametrize("t", [1.0, 0.5, 0.0])
@@ -382,6 +432,65 @@ def test_each_resource_at_hand_is_worth_its_rate_between_the_early_and_the_late_
                 assert A.estimate(g, more, final, t, 0.0, wt=wt) \
                     - A.estimate(g, f, final, t, 0.0, wt=wt) == pytest.approx(rate), (name, k)
 
+
+
+def test_the_late_rates_are_what_the_end_converts_each_resource_to():
+    """At the end a coin is a third of a point; a worker, a priest and a power token in
+    bowl III each trade for a coin; two tokens in bowl II burn into one in bowl III; bowl
+    I is worth nothing."""
+    from meeple_terra_mystica.factions import coin_vp_rate
+
+    coin = 1 / coin_vp_rate({"name": "witches"})
+    assert A.LATE["C"] == pytest.approx(coin)
+    assert [A.LATE[k] for k in ("W", "P", "P3")] == pytest.approx([coin] * 3)
+    assert A.LATE["P2"] == pytest.approx(A.LATE["P3"] / 2)
+    assert A.LATE["P1"] == 0
+
+
+@pytest.mark.parametrize("weight", [1.0, 0.6, 2.0])
+def test_a_next_income_unit_moves_from_its_income_value_to_the_rate_at_hand(weight):
+    """``_receipt``: a coin, worker or priest of the next income is worth its income value
+    (``INCOME`` times ``W["income"]``) until the others pass, then moves linearly to the
+    rate of one at hand (``blend``, the share passed); power and spades keep the income
+    value."""
+    wt = A.DEFAULT.changed({("W", "income"): weight})
+    rate = {"C": 0.9, "W": 1.3, "P": 3.1}
+    for k in ("C", "W", "P", "PW", "SPADE"):
+        old = A.INCOME[k] * weight
+        for blend in (0.0, 0.25, 0.5, 1.0):
+            want = old + (rate[k] - old) * blend if k in rate else old
+            assert A._receipt(k, rate, blend, wt) == pytest.approx(want), (k, blend)
+    assert A._receipt("C", rate, 1.0, wt) == pytest.approx(rate["C"])
+
+
+@pytest.mark.parametrize("share", [0.25, 0.5])
+@pytest.mark.parametrize("t", [1.0, 0.5])
+def test_the_next_incomes_coins_workers_and_priests_move_to_the_rate_at_hand(share, t):
+    """While others pass, the next income phase's coins, workers and priests move from
+    their income value to the rate of resources at hand, in proportion to the share
+    passed (``W["receipt"]``); power income and later income phases keep their value.
+    Shown for a faction that has passed without a bonus tile, the priests' uses and the
+    next round's tile weighted 0 (those read the share too)."""
+    from meeple_terra_mystica.factions import coin_vp_rate
+
+    wt = A.DEFAULT.changed({("W", "priest_use"): 0.0, ("W", "next"): 0.0})
+    compared = 0
+    for g in POSITIONS:
+        if not A._rounds_left(g):
+            continue
+        final = A.final_projection(g)
+        for name in g.fac:
+            f = _faction(g, name, passed=1, bonus=None)
+            blend = A.W["receipt"] * share
+            rate = {k: A.LATE[k] + (A.EARLY[k] - A.LATE[k]) * t for k in ("C", "W", "P")}
+            rate["C"] = max(rate["C"], 1 / coin_vp_rate(f) + 0.02 * t)
+            want = sum((n * rate[k] - n * A.INCOME[k] * (0.5 + 0.5 * t) * A.W["income"]) * blend
+                       for k, n in A._income(f).items() if k in rate)
+            got = (A.estimate(g, f, final, t, share, wt=wt)
+                   - A.estimate(g, f, final, t, 0.0, wt=wt))
+            assert got == pytest.approx(want), name
+            compared += want != 0
+    assert compared
 
 def test_the_next_rounds_weight_multiplies_what_its_tile_would_pay(monkeypatch):
     paid = 0
@@ -405,3 +514,34 @@ def test_the_income_weight_multiplies_every_income_still_to_come(monkeypatch, t)
             f = _faction(g, name, passed=1, bonus=None)
             want = sum(n * A.INCOME[k] for k, n in A._income(f).items()) * (0.5 + 0.5 * t) * left
             assert _slope(monkeypatch, "income", g, f, t) == pytest.approx(want), name
+
+
+@pytest.mark.parametrize("cap", [0.0, 2.0, 3.5])
+def test_coins_count_at_their_rate_as_far_as_workers_can_spend_them_then_at_the_floor(cap):
+    """``W["coin_cap"]`` coins a worker (at hand, a priest, or half of each income still
+    to come) count at the coin rate; coins beyond that only at the end's floor; a cap of
+    0 counts every coin at the rate."""
+    wt = A.DEFAULT.changed({("W", "coin_cap"): cap})
+    rate, floor = 0.45, 0.34
+    for workers, priests, income, left in ((0, 0, 0, 3), (2, 1, 0, 3), (1, 0, 2, 3), (0, 0, 4, 0)):
+        usable = cap * (workers + priests + income * left * 0.5)
+        for coins in (0, 1, 5, 9, 20):
+            f = {"C": coins, "W": workers, "P": priests}
+            spent = min(coins, usable) if cap else coins
+            want = spent * rate + (coins - spent) * floor
+            got = A._coins_value(f, {"W": income}, left, rate, floor, wt)
+            assert got == pytest.approx(want), (workers, priests, income, left, coins)
+
+
+@pytest.mark.parametrize("blend", [0.0, 0.5])
+def test_a_bonus_tile_is_worth_its_coins_and_the_next_receipt_of_its_income(blend):
+    from meeple_terra_mystica.data import BONUS
+
+    rate = {"C": 0.5, "W": 1.1, "P": 2.2}
+    for tile, d in BONUS.items():
+        for coins in (0, 2):
+            want = coins * rate["C"] + sum(n * A._receipt(k, rate, blend)
+                                           for k, n in d["income"].items())
+            assert A._tile_value(tile, coins, rate, blend) == pytest.approx(want), tile
+    assert A._tile_value("BON3", 0, rate, 0.0) == pytest.approx(
+        BONUS["BON3"]["income"]["C"] * A.INCOME["C"] * A.W["income"])

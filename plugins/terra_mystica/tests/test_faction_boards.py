@@ -209,6 +209,27 @@ def test_priests_gained_stop_at_seven_with_those_on_the_cult_board() -> None:
                 assert f["P"] == min(have + n, 7 - out), (out, have, n)
 
 
+
+@pytest.mark.parametrize("name, per_spade", [("witches", 0), ("halflings", 1)])
+def test_spades_gained_are_held_and_score_the_round_tile_and_the_halflings_ability(
+        name: str, per_spade: int) -> None:
+    """Each spade gained is held for digging and scores what the round's tile pays a spade
+    (SCORE1: 2 VP, only in play) and the Halflings' 1 VP; gaining none changes nothing."""
+    for phase, tile_vp in (("play", 2), ("setup", 0)):
+        for n in (0, 1, 3):
+            g = _state(name, "nomads")
+            g.score_tiles = ["SCORE1"] * 6
+            g.phase = phase
+            f = g.fac[name]
+            f.update(SPADE=1, VP=20, W=2)
+            before = dict(f)
+            gain(g, f, "SPADE", n)
+            assert (f["SPADE"], f["VP"]) == (1 + n, 20 + n * (tile_vp + per_spade)), (phase, n)
+            assert {k: v for k, v in f.items() if k not in ("SPADE", "VP")} == \
+                {k: v for k, v in before.items() if k not in ("SPADE", "VP")}
+            gain(g, f, "W", n)
+            assert f["W"] == 2 + n
+
 def test_advancing_shipping_costs_a_priest_and_four_coins_and_scores_its_level() -> None:
     g = _state("witches", "nomads")
     _put(g, "witches", "E5")
@@ -403,6 +424,20 @@ def test_each_stronghold_gives_its_factions_ability(name: str) -> None:
     # level scores as an advance to level 2 does.
     assert f["VP"] - before["VP"] == {"cultists": 7, "halflings": 3, "mermaids": 2}.get(name, 0)
 
+
+
+def test_the_swarmlings_free_trading_house_is_theirs_once_a_round() -> None:
+    g = _state("swarmlings", "nomads")
+    _put(g, "swarmlings", "E5")
+    _put(g, "swarmlings", "E6")
+    f = g.fac["swarmlings"]
+    f.update(ACTS=1, W=0, C=0)
+    _row(g, "p0", "action ACTS. upgrade E5 to TP")
+    assert (f["TP"], f["D"], f["W"], f["C"]) == (1, 1, 0, 0)
+    _row(g, "p1", "pass BON1")
+    f.update(W=9, C=20)
+    _refused(g, "p0", "action ACTS. upgrade E6 to TP",
+             "Action space ACTS is already taken this round")
 
 @pytest.mark.parametrize("name, favors", [("chaosmagicians", 2), ("witches", 1)])
 def test_a_temple_and_a_sanctuary_owe_the_factions_favor_tiles(name: str, favors: int) -> None:

@@ -470,3 +470,87 @@ def test_an_owed_bridge_lists_every_river_crossing_from_the_factions_buildings_a
 def test_a_player_who_need_not_act_is_offered_nothing():
     g = _state("engineers", "nomads")
     assert GAME.legal(g, "p0") and GAME.legal(g, "p1") == [] and GAME.legal(g, "zed") == []
+
+
+def test_a_setup_dwelling_is_offered_on_every_empty_hex_of_the_home_terrain_only():
+    from meeple_terra_mystica.data import FACTIONS
+    from meeple_terra_mystica.legal import candidates
+
+    lg = LocalGame(GAME, ["p0", "p1"], {}, seed=1)
+    lg.play("p0", "setup witches")
+    lg.play("p1", "setup nomads")
+    for player, name in (("p0", "witches"), ("p1", "nomads")):
+        g = lg.state
+        home = FACTIONS[name]["color"]
+        want = [f"build {B.NAMES[h]}" for h in B.LAND if g.hcolor[h] == home and not g.hbld[h]]
+        assert len(want) > 3
+        assert candidates(g, player) == want
+        assert [t.text for t in GAME.legal(g, player)] == want
+        lg.play(player, want[0])
+        assert want[0] not in [t.text for t in GAME.legal(lg.state, player)]
+
+
+
+def test_a_setup_bonus_tile_is_offered_from_every_pile_left_in_number_order():
+    from meeple_terra_mystica.legal import candidates
+
+    lg = LocalGame(GAME, ["p0", "p1"], {}, seed=1)
+    lg.play("p0", "setup witches")
+    lg.play("p1", "setup nomads")
+    while not lg.state.setup_queue[0].startswith("bonus:"):
+        p = lg.to_act()[0]
+        lg.play(p, GAME.legal(lg.state, p)[0].text)
+    g = lg.state
+    p = lg.to_act()[0]
+    g.pool["BON10"] = 1  # the shipping-bonus tile, drawn: after BON9, not after BON1
+    piles = sorted((b for b in g.pool if b.startswith("BON") and g.pool[b] > 0),
+                   key=lambda b: int(b[3:]))
+    assert len(piles) >= 3 and piles[-1] == "BON10"
+    assert candidates(g, p) == [f"pass {b}" for b in piles]
+    g.pool[piles[1]] = 0
+    assert candidates(g, p) == [f"pass {b}" for b in piles if b != piles[1]]
+    assert candidates(g, "p9") == []
+
+@pytest.mark.parametrize("name", ["alchemists", "witches", "darklings"])
+def test_coins_convert_to_points_at_the_factions_own_rate_from_the_first_full_lot(name):
+    """Three coins to a point, the Alchemists two (and a point back to a coin): offered
+    from the first full lot, never the other rate."""
+    from meeple_terra_mystica.legal import free_actions
+
+    g = _state(name, "nomads")
+    f = g.fac[name]
+    f.update(P1=12, P2=0, P3=0, P=0, W=0, VP=0, dsh=0)
+    for coins in range(0, 5):
+        f["C"] = coins
+        if name == "alchemists":
+            want = ["convert 2C to 1VP"] if coins >= 2 else []
+        else:
+            want = ["convert 3C to 1VP"] if coins >= 3 else []
+        assert free_actions(g, f) == want, coins
+    f.update(C=0, VP=1)
+    assert free_actions(g, f) == (["convert 1VP to 1C"] if name == "alchemists" else [])
+
+
+@pytest.mark.parametrize("held, want", [
+    ({"P2": 1}, []),
+    ({"P2": 2}, ["burn 1"]),
+    ({"P3": 1}, ["convert 1PW to 1C"]),
+    ({"P3": 2}, ["convert 1PW to 1C"]),
+    ({"P3": 3}, ["convert 1PW to 1C", "convert 3PW to 1W"]),
+    ({"P3": 4}, ["convert 1PW to 1C", "convert 3PW to 1W"]),
+    ({"P3": 5}, ["convert 1PW to 1C", "convert 3PW to 1W", "convert 5PW to 1P"]),
+    ({"P": 1}, ["convert 1P to 1W", "convert 1P to 1C"]),
+    ({"W": 1}, ["convert 1W to 1C"]),
+    ({"W": 1, "dsh": 3}, ["convert 1W to 1C", "convert 1W to 1P"]),
+    ({"W": 5, "dsh": 3}, ["convert 1W to 1C", "convert 1W to 1P", "convert 2W to 2P",
+                          "convert 3W to 3P"]),
+    ({"W": 0, "dsh": 3}, []),
+])
+def test_each_conversion_is_offered_from_the_first_unit_it_can_pay(held, want):
+    from meeple_terra_mystica.legal import free_actions
+
+    g = _state("darklings", "nomads")
+    f = g.fac["darklings"]
+    f.update(P1=0, P2=0, P3=0, P=0, W=0, C=0, VP=0, dsh=0)
+    f.update(held)
+    assert free_actions(g, f) == want

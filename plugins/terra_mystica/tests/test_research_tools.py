@@ -356,6 +356,19 @@ def test_the_head_to_head_counts_wins_and_mean_vp_of_the_two_weightings(monkeypa
     assert len(lines) == 4
 
 
+def test_the_head_to_head_refuses_to_start_without_the_older_weights(monkeypatch, capsys):
+    from meeple_terra_mystica.tools import eval_h2h as E
+
+    monkeypatch.setattr(E, "LocalGame", None)  # no game may start
+    with pytest.raises(SystemExit) as info:
+        E.main(["--games", "1"], prog="eval_h2h")
+    assert info.value.code == 2
+    err = capsys.readouterr()
+    assert err.out == ""
+    assert err.err.strip().splitlines()[-1] == (
+        "eval_h2h: error: the following arguments are required: --old")
+
+
 def test_the_faction_record_prints_each_factions_means_and_the_played_table(monkeypatch, capsys):
     import statistics
 

@@ -30,6 +30,18 @@ def test_a_faction_is_explained_with_its_start_costs_stronghold_and_ability() ->
     assert GAME.explain("engineers").splitlines()[1].endswith("cults none")
 
 
+
+@pytest.mark.parametrize("name, gives", [
+    ("alchemists", "12 power"), ("auren", "1 special action, 1 favor tile"),
+    ("chaosmagicians", "1 special action"), ("cultists", "7 points"),
+    ("darklings", "3 worker-to-priest trades"), ("dwarves", "1 range level"),
+    ("engineers", "nothing"), ("fakirs", "1 range level"), ("giants", "1 special action"),
+    ("halflings", "3 spades"), ("mermaids", "1 shipping level"),
+    ("nomads", "1 special action"), ("swarmlings", "1 special action"),
+    ("witches", "1 special action")])
+def test_each_factions_stronghold_is_explained_with_what_its_board_gives(name, gives) -> None:
+    assert GAME.explain(name).splitlines()[3] == f"  stronghold gives: {gives}"
+
 @pytest.mark.parametrize("topic", ["Chaos Magicians", "chaosmagicians", "CHAOS MAGICIANS",
                                    " chaos magicians "])
 def test_a_faction_is_found_by_its_name_or_its_shown_name_in_any_case(topic: str) -> None:
@@ -112,3 +124,13 @@ def test_the_topics_list_every_faction_tile_and_action_space() -> None:
 ])
 def test_each_tile_and_action_space_has_its_label_and_sentence(code, label, sentence) -> None:
     assert D.label(code) == label and D.sentence(code) == sentence
+
+
+def test_amounts_are_said_in_the_singular_for_one_and_leave_flags_out() -> None:
+    from meeple_terra_mystica.words import amounts
+
+    assert amounts({}) == "nothing"
+    assert amounts({"C": 1, "W": 2, "P": 0, "VP": 1}) == "1 coin, 2 workers, 0 priests, 1 point"
+    assert amounts({"FREE_TF": 1, "TF_NEED_HEX_ADJACENCY": 1}) == "1 free terraform"
+    assert amounts({"CULTS_ON_SAME_TRACK": 1}) == "nothing"
+    assert amounts({"ODD": 2}) == "2 odd"

@@ -149,6 +149,24 @@ def test_the_bonus_panel_shows_each_tiles_coins_or_holder() -> None:
     assert any(g.coins[b] for b in g.coins if g.pool[b]), "round 2 or later piles coins"
 
 
+
+def test_the_bonus_panel_counts_coins_on_display_and_names_the_holder() -> None:
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads")
+    g.coins = {"BON10": 0, "BON2": 1, "BON3": 2, "BON1": 0, "BON4": 0, "BON5": 0}
+    g.pool = {**g.pool, "BON10": 1, "BON4": 0, "BON5": 0}
+    g.fac["nomads"]["bonus"] = "BON4"
+    entries = [(e.name, e.text) for e in _panel(GAME.panels(g, None), "Bonus tiles").entries]
+    assert entries == [
+        ("BON1", "+2 C, spade action (on display with 0 coins)"),
+        ("BON2", "+4 C, cult action (on display with 1 coin)"),
+        ("BON3", "+6 C (on display with 2 coins)"),
+        ("BON4", "+3 PW, +1 ship (held by Nomads)"),
+        ("BON5", "+1 W, +3 PW (taken)"),
+        ("BON10", entries[-1][1])]
+    assert entries[-1][1].endswith("(on display with 0 coins)")
+
 def test_taken_power_actions_are_marked_taken_in_the_panel_and_the_picture() -> None:
     for seed in range(30):
         local = _game(4, seed, 120)
@@ -310,6 +328,21 @@ def test_places_share_a_place_and_skip_the_next_ones() -> None:
         g.fac[n]["VP"] = vp
     assert P.places(g) == [(1, ["nomads"]), (2, ["witches", "cultists"]), (4, ["darklings"])]
     assert P.tie_lines(g)[0] == "Tie: p0 and p2 share place 2"
+    # Equal scores tie whatever their size, also when each was summed on its own.
+    for n, points in zip(g.order, ((250, 60), (200, 100), (300, 10), (100, 180)), strict=True):
+        g.fac[n]["VP"] = sum(points)
+    assert P.places(g) == [(1, ["witches", "cultists"]), (3, ["nomads"]),
+                           (4, ["darklings"])]
+
+
+def test_the_table_in_words_marks_only_the_readers_own_income_row() -> None:
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads", "cultists")
+    for reader in ("p0", "p1", "p2"):
+        marked = [line for line in GAME.describe_table(g, reader) if "(you)" in line]
+        assert len(marked) == 1 and marked[0].startswith(f"income next round, {reader} ("), \
+            reader
 
 
 def test_the_table_in_words_lists_tiles_left_actions_taken_and_income_to_come() -> None:
