@@ -275,7 +275,8 @@ def _stronghold(g: State, f: dict) -> None:
             else:
                 f["tunnel_cost"] = 1
         elif k == "GAIN_SHIP":
-            advance_ship(g, f, free=True)
+            for _ in range(v):
+                advance_ship(g, f, free=True)
         elif k == "SPADE":
             gain(g, f, "SPADE", v)
             f["build_ok"] = 1

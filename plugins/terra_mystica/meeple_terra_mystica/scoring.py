@@ -104,7 +104,8 @@ def _town_tile(g: State, f: dict, tile: str) -> None:
             if f["carpet"]:
                 f["carpet"] += 1
             elif has_shipping(f):
-                advance_ship(g, f, free=True)
+                for _ in range(v):
+                    advance_ship(g, f, free=True)
         elif k == "carpet_range":
             continue
         elif k in CULTS:

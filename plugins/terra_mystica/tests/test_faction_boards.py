@@ -425,6 +425,16 @@ def test_each_stronghold_gives_its_factions_ability(name: str) -> None:
     assert f["VP"] - before["VP"] == {"cultists": 7, "halflings": 3, "mermaids": 2}.get(name, 0)
 
 
+@pytest.mark.parametrize("levels", [1, 2])
+def test_a_strongholds_shipping_levels_are_read_from_the_factions_board(levels, monkeypatch):
+    monkeypatch.setitem(FACTIONS["mermaids"], "sh_gain", {"GAIN_SHIP": levels})
+    g, row = _scene("mermaids", "SH")
+    f = g.fac["mermaids"]
+    f.update(W=9, C=20)
+    start = f["shipping"]
+    _row(g, "p0", row)
+    assert f["shipping"] == start + levels
+
 
 def test_the_swarmlings_free_trading_house_is_theirs_once_a_round() -> None:
     g = _state("swarmlings", "nomads")
