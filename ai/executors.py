@@ -131,9 +131,9 @@ class RayExecutor:
         return True
 
     def run(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
+        started = self._start()  # before Ray is imported here: it sets what Ray reads then
         import ray
 
-        started = self._start()
         remote = ray.remote(num_cpus=1, max_retries=self.retries, retry_exceptions=False)(fn)
         pending = [remote.remote(item) for item in items]
         clean = False

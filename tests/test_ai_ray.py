@@ -140,3 +140,26 @@ def test_a_detached_match_resumes_from_the_game_so_far(tmp_path):
     first, data = play_detached((unit, None))
     again, data2 = play_detached((unit, data))  # already finished: read, not replayed
     assert again.resumed and again.scores == first.scores and data2 == data
+
+
+#: A fresh interpreter, as `meeple tournament --executor ray` is: the executor starts a
+#: Ray of its own and names the address every node of it listens on.
+_OWN_RAY = """
+import json, sys
+from meeple.ai.executors import RayExecutor
+for result in RayExecutor(1, store_shared=False).run(json.dumps, ["x"]):
+    import ray
+    print(sorted({n["NodeManagerAddress"] for n in ray.nodes()}), result)
+"""
+
+
+def test_a_ray_of_its_own_listens_on_the_loopback_address_only() -> None:
+    import subprocess
+    import sys
+
+    _require_ray()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_")}
+    done = subprocess.run([sys.executable, "-c", _OWN_RAY], capture_output=True, text=True,
+                          env=env, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.splitlines()[-1] == "['127.0.0.1'] \"x\"", done.stdout
