@@ -76,7 +76,8 @@ def test_plugins_offer_games_agents_stores_and_importers_by_name() -> None:
     assert sorted(plugins.stores) == ["jsonl", "memory", "postgresql", "sqlite"]
     for call, words in [(lambda: plugins.game("chess"),
                          "no game named 'chess'; installed games: coins, crashing-coins"),
-                        (lambda: plugins.agent_factory("x"), "no agent named 'x'; installed agents: "),
+                        (lambda: plugins.agent_factory("x"),
+                         "no agent named 'x'; installed agents: " + ", ".join(plugins.agents)),
                         (lambda: plugins.importer("x"),
                          "no importer named 'x'; installed importers: none installed")]:
         with pytest.raises(UnknownName) as exc:
