@@ -1027,3 +1027,19 @@ def test_no_record_of_the_setup_or_a_reshuffle_names_a_command() -> None:
     forged = resealed(eng, "second", second, 5, command_text="flip")
     assert verify(game, header, forged).problem == (
         "record 5 claims to be a command, not an earlier fork's reshuffle")
+
+
+def test_a_copied_reshuffle_with_one_event_too_many_is_not_a_reshuffle() -> None:
+    eng, _ = bag_engine()
+    game = BAG_PLUGINS.game("bag-coins")
+    eng.fork("first", 6, "second")
+    second, header = eng.store.load("second"), eng.store.header("second")
+    copied = second[4]
+    assert (copied.seq, copied.actor) == (5, None)
+    # a second, identical reshuffle event in the same batch: it changes no view, but a
+    # fork's reshuffle gives one event here
+    forged = resealed(eng, "second", second, 6, batch=5, actor=None, command_text=None,
+                      type=copied.type, version=copied.version, data=copied.data)
+    assert verify(game, header, forged).problem == (
+        "record 5 has no command that caused it, and is not a fork's reshuffle of what "
+        "nobody had seen")
