@@ -876,6 +876,61 @@ def test_every_random_walk_stops_at_max_steps() -> None:
     assert len(list(random_decisions(OneAtATime(), 2, 4))) == 7
 
 
+class EndlessLocal(LocalGame):
+    """A game that never ends, whose commands cost nothing: it counts them."""
+
+    def __init__(self, *args, **kw) -> None:
+        super().__init__(*args, **kw)
+        self.played = 0
+
+    def outcome(self):
+        return None
+
+    def play(self, player, command):
+        self.played += 1
+        return []
+
+
+def test_every_random_walk_stops_at_a_hundred_thousand_commands_by_default(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import meeple.core.testing as helpers
+
+    monkeypatch.setattr(helpers, "LocalGame", EndlessLocal)
+    words = ("nim: no end after 100000 commands (2 players, seed 4): the game never ends, "
+             "or give a larger max_steps")
+    with pytest.raises(RuntimeError) as exc:
+        random_game(Nim(), 2, 4)
+    assert str(exc.value) == "nim: no end after 100000 commands"
+    decisions = 0
+    with pytest.raises(RuntimeError) as exc:
+        for _ in random_decisions(Nim(), 2, 4):
+            decisions += 1
+    assert str(exc.value) == words and decisions == 100_000
+    with pytest.raises(RuntimeError) as exc:
+        random_snapshots(Nim(), 2, 4, [1])
+    assert str(exc.value) == words
+
+
+def test_a_checked_walk_and_the_facts_contract_alone_stop_at_a_hundred_thousand_commands(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import meeple.core.testing as helpers
+
+    monkeypatch.setattr(helpers, "LocalGame", EndlessLocal)
+    words = ("nim: no end after 100000 commands (2 players, seed 4): the game never ends, "
+             "or give a larger max_steps")
+    with pytest.raises(RuntimeError) as exc:
+        random_game(Nim(), 2, 4, idle_seats_checked=True)
+    assert str(exc.value) == words
+
+    class Facts(EventsAreFactsContract):  # without GameContract's max_steps
+        game = Nim()
+        fact_games = 1
+
+    with pytest.raises(RuntimeError) as exc:
+        Facts._fact_games()
+    assert str(exc.value) == words.replace("seed 4", "seed 1000")
+
+
 def test_a_checked_random_walk_names_a_seat_that_must_act_without_a_command() -> None:
     with pytest.raises(RuntimeError) as exc:
         random_game(StuckNim(), 2, 3, idle_seats_checked=True)

@@ -260,6 +260,37 @@ def test_play_randomly_stops_exactly_at_its_bound() -> None:
     assert [s for s, _ in three.log] == list(range(1, 14))
 
 
+class Endless(LocalGame):
+    """A game that never ends, whose commands cost nothing: it counts them."""
+
+    def __init__(self) -> None:
+        super().__init__(Coins(), ["a", "b"], seed=1)
+        self.played = 0
+
+    def outcome(self):
+        return None
+
+    def play(self, player, command):
+        self.played += 1
+        return []
+
+
+def test_play_randomly_gives_up_after_a_hundred_thousand_commands_by_default() -> None:
+    endless = Endless()
+    with pytest.raises(RuntimeError) as exc:
+        endless.play_randomly(random.Random(0))
+    assert str(exc.value) == "coins: no end after 100000 commands"
+    assert endless.played == 100_000
+
+
+def test_play_randomly_counts_a_game_of_exactly_its_default_bound() -> None:
+    class EndsAtTheBound(Endless):
+        def outcome(self):
+            return Outcome.from_scores({"a": 1, "b": 0}) if self.played == 100_000 else None
+
+    assert EndsAtTheBound().play_randomly(random.Random(0)) == 100_000
+
+
 # -- the match loop --------------------------------------------------------------------------
 
 
