@@ -74,6 +74,15 @@ def store_event(n: int, actor: str | None = "ann", text: str | None = None) -> N
                     actor, text if text is not None else f"move {n} – ok")
 
 
+def _sent(records: list[Record]) -> list[tuple[Any, ...]]:
+    """What each record says, as the event given to the store said it."""
+    return [(r.type, r.version, r.data, r.actor, r.command_text) for r in records]
+
+
+def _given(events: list[NewEvent]) -> list[tuple[Any, ...]]:
+    return [(e.type, e.version, e.data, e.actor, e.command_text) for e in events]
+
+
 def open_url(url: str) -> EventStore:
     """The store at ``url``, through the stores the installed plugins register."""
     return open_store(url, load().stores)
@@ -214,7 +223,9 @@ class StoreContract(abc.ABC):
             recs = store.append("g1", len(written), batch, recorded_at=f"t{len(written)}")
             assert [r.seq for r in recs] == list(range(len(written) + 1,
                                                        len(written) + len(batch) + 1))
+            assert [r.recorded_at for r in recs] == [f"t{len(written)}"] * len(batch)
             written += recs
+        assert _sent(written) == _given([e for batch in batches for e in batch])
         assert store.load("g1") == written
         assert store.last("g1") == (written[-1].seq, written[-1].hash)
         n = len(written)
@@ -281,9 +292,10 @@ class StoreContract(abc.ABC):
     def test_append_batches_keeps_each_commands_batch(self, store: EventStore) -> None:
         h = store_header()
         store.create_game(h)
-        written = store.append_batches("g1", 0, [[store_event(1)], [], [store_event(2), store_event(3)], [store_event(4)]],
-                                       status={"seq": 4})
+        batches = [[store_event(1)], [], [store_event(2), store_event(3)], [store_event(4)]]
+        written = store.append_batches("g1", 0, batches, status={"seq": 4})
         assert [(r.seq, r.batch) for r in written] == [(1, 1), (2, 2), (3, 2), (4, 4)]
+        assert _sent(written) == _given([e for batch in batches for e in batch])
         assert store.load("g1") == written and store.status("g1") == {"seq": 4}
         check_chain(h, written)
         with pytest.raises(ConcurrencyError):
@@ -292,7 +304,10 @@ class StoreContract(abc.ABC):
 
     def test_start_game_stores_header_and_first_events_together(self, store: EventStore) -> None:
         h = store_header()
-        written = store.start_game(h, [[store_event(1), store_event(2)], [store_event(3)]], "t0", {"seq": 3})
+        batches = [[store_event(1), store_event(2)], [store_event(3)]]
+        written = store.start_game(h, batches, "t0", {"seq": 3})
+        assert _sent(written) == _given([e for batch in batches for e in batch])
+        assert {r.recorded_at for r in written} == {"t0"}
         assert store.header("g1") == h and store.load("g1") == written
         assert [r.batch for r in written] == [1, 1, 3] and store.status("g1") == {"seq": 3}
         check_chain(h, written)
@@ -463,13 +478,19 @@ class AnnotationsContract(abc.ABC):
         notes.put("g1", "review", "b", 0, 2)
         notes.put("g1", "other", "c", 0, 3)
         notes.put("g2", "review", "d", 0, 4)
+        notes.put("g2", "review", "b", 1, 5)  # the same kind and key as g1's, another game
         assert notes.keys("g1", "review") == ["a", "b"]
         assert notes.keys("g1", "other") == ["c"]
-        assert notes.keys("g2", "review") == ["d"]
+        assert notes.keys("g2", "review") == ["b", "d"]
         assert notes.get("g1", "review", "b") == {0: 2}
+        assert notes.get("g2", "review", "b") == {1: 5}
+        assert notes.get("g2", "review", "d") == {0: 4}
         notes.delete("g1", "review", "a")
-        assert notes.keys("g1", "review") == ["b"]
-        assert notes.get("g1", "review", "a") == {}
+        notes.delete("g1", "review", "b")
+        assert notes.keys("g1", "review") == []
+        assert notes.get("g1", "review", "a") == {} and notes.get("g1", "review", "b") == {}
+        assert notes.keys("g2", "review") == ["b", "d"]
+        assert notes.get("g2", "review", "b") == {1: 5}
 
     def test_each_annotation_is_read_by_its_own_kind_and_key(self, annotated: EventStore) -> None:
         # Every (kind, key) writes a part number of its own, so any mix-up shows.

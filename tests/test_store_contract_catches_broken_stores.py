@@ -16,11 +16,12 @@ from meeple.core.engine import Engine
 from meeple.core.errors import ConcurrencyError
 from meeple.core.plugins import load
 from meeple.core.records import chain
-from meeple.core.stores.annotations import SqliteAnnotations
+from meeple.core.stores.annotations import MemoryAnnotations, SqliteAnnotations
 from meeple.core.stores.base import check_sequence
 from meeple.core.stores.memory import MemoryStore
 from meeple.core.stores.sqlite import SqliteStore
 from meeple.core.testing import (
+    AnnotationsContract,
     PersistentAnnotationsContract,
     PersistentContract,
     StoreContract,
@@ -521,3 +522,96 @@ def test_the_store_contract_sees_a_game_id_one_character_too_long() -> None:
         except pytest.fail.Exception:
             caught.append(bad)
     assert caught == ["x" * 101]
+
+
+# Each keeps the number, order and batches of the events written but not what they say:
+# only a check of the stored events against the events given sees it.
+
+
+class RepeatsEachCommandsFirstEvent(MemoryStore):
+    """Stores every event of a command as a copy of the command's first event."""
+
+    def append_batches(self, game_id, expected_seq, batches, recorded_at=None, status=None):
+        copies = [[batch[0]] * len(batch) if batch else [] for batch in batches]
+        return super().append_batches(game_id, expected_seq, copies, recorded_at, status)
+
+    def start_game(self, header, batches, recorded_at=None, status=None):
+        copies = [[batch[0]] * len(batch) for batch in batches]
+        return super().start_game(header, copies, recorded_at, status)
+
+
+class PadsNames(MemoryStore):
+    """Pads every actor's name to eight characters, as a fixed-width text column would."""
+
+    def append_batches(self, game_id, expected_seq, batches, recorded_at=None, status=None):
+        padded = [[attrs.evolve(ev, actor=ev.actor and f"{ev.actor:<8}") for ev in batch]
+                  for batch in batches]
+        return super().append_batches(game_id, expected_seq, padded, recorded_at, status)
+
+
+class StampsItsOwnTime(MemoryStore):
+    """Ignores the time the caller gives each write and stamps one of its own."""
+
+    def append_batches(self, game_id, expected_seq, batches, recorded_at=None, status=None):
+        return super().append_batches(game_id, expected_seq, batches, "2000-01-01", status)
+
+    def start_game(self, header, batches, recorded_at=None, status=None):
+        return super().start_game(header, batches, "2000-01-01", status)
+
+
+@pytest.mark.parametrize(("check", "broken"), [
+    ("test_load_returns_exactly_what_was_appended", RepeatsEachCommandsFirstEvent),
+    ("test_append_batches_keeps_each_commands_batch", RepeatsEachCommandsFirstEvent),
+    ("test_start_game_stores_header_and_first_events_together", RepeatsEachCommandsFirstEvent),
+    ("test_load_returns_exactly_what_was_appended", PadsNames),
+    ("test_append_batches_keeps_each_commands_batch", PadsNames),
+    ("test_racing_writers_exactly_one_wins_each_number", PadsNames),
+    ("test_load_returns_exactly_what_was_appended", StampsItsOwnTime),
+    ("test_start_game_stores_header_and_first_events_together", StampsItsOwnTime),
+])
+def test_the_store_contract_sees_a_store_that_changes_what_an_event_says(
+        check: str, broken: type[MemoryStore]) -> None:
+    getattr(Contract(), check)(MemoryStore())
+    with pytest.raises(AssertionError):
+        getattr(Contract(), check)(broken())
+
+
+class GetsAnyGamesParts(MemoryAnnotations):
+    """Reads a kind and key's parts from every game that has them."""
+
+    def _get(self, game_id, kind, key):
+        return sorted(part for (g, kd, k), parts in self._parts.items()
+                      if (kd, k) == (kind, key) for part in parts.items())
+
+
+class DeletesFromEveryGame(MemoryAnnotations):
+    """Forgets a kind and key in every game, not only the one named."""
+
+    def _delete(self, game_id, kind, key):
+        for g, kd, k in list(self._parts):
+            if (kd, k) == (kind, key):
+                del self._parts[(g, kd, k)]
+
+
+class MemoryAnnotationsContract(AnnotationsContract):
+    def make_store(self, place):
+        return MemoryStore()
+
+
+def annotated_memory(notes: type[MemoryAnnotations]) -> MemoryStore:
+    """What the contract's ``annotated`` fixture makes, with ``notes`` as its annotations."""
+    store = MemoryStore()
+    store.__dict__["_annotations"] = notes(store)
+    store.create_game(store_header("g1"))
+    store.append("g1", 0, [store_event(1), store_event(2)], status={"seq": 2})
+    store.create_game(store_header("g2"))
+    return store
+
+
+@pytest.mark.parametrize("broken", [GetsAnyGamesParts, DeletesFromEveryGame])
+def test_the_annotations_contract_sees_one_games_parts_in_another(
+        broken: type[MemoryAnnotations]) -> None:
+    check = MemoryAnnotationsContract().test_annotation_keys_kinds_and_games_are_kept_apart
+    check(annotated_memory(MemoryAnnotations))
+    with pytest.raises(AssertionError):
+        check(annotated_memory(broken))
