@@ -555,6 +555,49 @@ def test_rederive_returns_the_unchecked_draws_and_collects_old_formats() -> None
     assert not verify(Confused(), header, forged).ok
 
 
+class SetUpTwice(Coins):
+    """Coins whose setup also sets a fixed opening: a setup one event longer."""
+
+    def setup(self, players, options, rng):
+        return [*super().setup(players, options, rng), CoinsSet(tuple(players), 1)]
+
+
+class SetUpTwicePlugin:
+    @hookimpl
+    def meeple_games(self):
+        return [SetUpTwice()]
+
+
+def test_an_old_setup_shorter_or_longer_than_todays_is_taken_as_stored() -> None:
+    # What the old format's setup left out or had more of is no finding; the rest of the
+    # log is replayed from the stored setup.
+    class KnowsTheOldSetup(SetUpTwice):
+        def old_format(self, stored, today):
+            return "coins 0.1 (one setup event)" if (len(stored), len(today)) == (1, 2) else None
+
+    eng, gid = stored()
+    header, records = eng.store.header(gid), eng.store.load(gid)
+    assert not verify(SetUpTwice(), header, records).ok
+    report = verify(KnowsTheOldSetup(), header, records)
+    assert report.ok and report.events == 4
+    assert report.upcast == "stored in format coins 0.1 (one setup event), upcast: 1 event"
+
+    class KnowsTheLongerSetup(Coins):
+        def old_format(self, stored, today):
+            return "coins 0.2 (two setup events)" if (len(stored), len(today)) == (2, 1) else None
+
+    twice = Engine(MemoryStore(), load(only="", extra=[SetUpTwicePlugin()]))
+    gid = twice.new_game("coins", ["a", "b"], seed=3, game_id="t")
+    for _ in range(3):
+        twice.move(gid, "flip", twice.to_act(gid)[0])
+    header, records = twice.store.header(gid), twice.store.load(gid)
+    assert [r.batch for r in records] == [1, 1, 3, 4, 5]
+    assert verify(Coins(), header, records).first_bad_seq == 2
+    report = verify(KnowsTheLongerSetup(), header, records)
+    assert report.ok and report.events == 5
+    assert report.upcast == "stored in format coins 0.2 (two setup events), upcast: 2 events"
+
+
 def test_a_fork_is_checked_blind_up_to_its_fork_point() -> None:
     eng, gid = stored()
     fid = eng.fork(gid, 3, "f")
