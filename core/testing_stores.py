@@ -434,6 +434,7 @@ class PersistentContract(StoreContract):
         h = store_header()
         store.create_game(h)
         written = store.append("g1", 0, [store_event(1), store_event(2)], status={"seq": 2})
+        assert _sent(written) == _given([store_event(1), store_event(2)])
         store.close()
         again = self.reopen(store)
         try:

@@ -95,22 +95,26 @@ class NarrowSeeds(MemoryStore):
 class Reopened(MemoryStore):
     """What reopening a store hands back: the same games, and the status it kept."""
 
-    def __init__(self, of: MemoryStore, keeps_status: bool) -> None:
+    def __init__(self, of: MemoryStore, keeps_status: bool, swaps_data: bool = False) -> None:
         super().__init__()
         self._headers, self._logs = of._headers, of._logs
         self._status = of._status if keeps_status else {}
+        if swaps_data:  # pairs each record's fields with the next one's data, read back
+            self._logs = {g: [attrs.evolve(r, data=log[(i + 1) % len(log)].data)
+                              for i, r in enumerate(log)] for g, log in of._logs.items()}
 
 
 class Contract(PersistentContract):
     processes = False
     store_class: type[MemoryStore] = MemoryStore
     keeps_status = True
+    swaps_data = False
 
     def make_store(self, place):
         return self.store_class()
 
     def reopen(self, store):
-        return Reopened(store, self.keeps_status)
+        return Reopened(store, self.keeps_status, self.swaps_data)
 
 
 def test_the_store_contract_sees_a_seed_cut_to_32_bits(tmp_path: Path) -> None:
@@ -127,6 +131,13 @@ def test_the_store_contract_sees_a_reopened_store_that_lost_the_status(tmp_path:
     forgetful.keeps_status = False
     with pytest.raises(AssertionError):
         forgetful.test_a_reopened_store_sees_everything(forgetful.make_store(tmp_path))
+
+
+def test_the_store_contract_sees_a_reopened_store_that_mixes_up_the_events(tmp_path: Path) -> None:
+    mixed = Contract()
+    mixed.swaps_data = True
+    with pytest.raises(AssertionError):
+        mixed.test_a_reopened_store_sees_everything(mixed.make_store(tmp_path))
 
 
 class Lenient(MemoryStore):
@@ -333,6 +344,15 @@ class MergesCommands(MemoryStore):
         return super().start_game(header, merged, recorded_at, status)
 
 
+class RefusedStartWritesItsStatus(MemoryStore):
+    """Writes the status of a game it starts before it sees that the game exists already."""
+
+    def start_game(self, header, batches, recorded_at=None, status=None):
+        if header.game_id in self._headers:
+            self._status[header.game_id] = dict(status or {})
+        return super().start_game(header, batches, recorded_at, status)
+
+
 class IgnoresTheAppendsStatus(MemoryStore):
     def append_batches(self, game_id, expected_seq, batches, recorded_at=None, status=None):
         return super().append_batches(game_id, expected_seq, batches, recorded_at, None)
@@ -392,6 +412,7 @@ class UptoPastTheEndReadsNothing(MemoryStore):
     ("test_empty_log", LoadsAPhantomFromAnEmptyLog),
     ("test_load_returns_exactly_what_was_appended", AfterPastTheEndReadsFromTheStart),
     ("test_load_returns_exactly_what_was_appended", UptoPastTheEndReadsNothing),
+    ("test_start_game_stores_header_and_first_events_together", RefusedStartWritesItsStatus),
 ])
 def test_the_store_contract_sees_a_store_that_gives_what_was_not_asked(
         check: str, broken: type[MemoryStore]) -> None:
