@@ -13,7 +13,7 @@ import attrs
 import orjson
 import pytest
 from meeple.core.engine import Engine
-from meeple.core.errors import ConcurrencyError
+from meeple.core.errors import BadOptions, ConcurrencyError
 from meeple.core.plugins import load
 from meeple.core.records import chain
 from meeple.core.stores.annotations import MemoryAnnotations, SqliteAnnotations
@@ -353,6 +353,24 @@ class RefusedStartWritesItsStatus(MemoryStore):
         return super().start_game(header, batches, recorded_at, status)
 
 
+class DuplicateCreateEmptiesTheLog(MemoryStore):
+    """Refuses a game id it holds already, but only after starting that game's log anew."""
+
+    def create_game(self, header):
+        if header.game_id in self._headers:
+            self._logs[header.game_id] = []
+        return super().create_game(header)
+
+
+class DuplicateCreateTakesTheHeader(MemoryStore):
+    """Refuses a game id it holds already, but only after storing the new header."""
+
+    def create_game(self, header):
+        if header.game_id in self._headers:
+            self._headers[header.game_id] = header
+        return super().create_game(header)
+
+
 class IgnoresTheAppendsStatus(MemoryStore):
     def append_batches(self, game_id, expected_seq, batches, recorded_at=None, status=None):
         return super().append_batches(game_id, expected_seq, batches, recorded_at, None)
@@ -364,6 +382,7 @@ class IgnoresTheAppendsStatus(MemoryStore):
     ("test_unknown_game_is_game_not_found", ListsNoGames),
     ("test_game_ids_oldest_first", ListsNoGames),
     ("test_empty_log", LastOfAnEmptyLogHasNoHash),
+    ("test_duplicate_game_id_is_refused_and_changes_nothing", DuplicateCreateEmptiesTheLog),
     ("test_import_game_keeps_records_and_hashes", ImportDropsTheLastRecord),
     ("test_append_batches_keeps_each_commands_batch", MergesCommands),
     ("test_start_game_stores_header_and_first_events_together", MergesCommands),
@@ -390,6 +409,24 @@ class LoadsAPhantomFromAnEmptyLog(MemoryStore):
         return chain(game_id, 0, self.header(game_id).hash(), [store_event(0)], "t")
 
 
+class NewGamesHaveAStatus(MemoryStore):
+    """Gives a game no write has set a status for one of its own making."""
+
+    def status(self, game_id):
+        return super().status(game_id) or {"seq": 0}
+
+
+class ListsARefusedId(MemoryStore):
+    """Keeps a game id in its list although it refused the game."""
+
+    def create_game(self, header):
+        try:
+            return super().create_game(header)
+        except BadOptions:
+            self._headers.setdefault(header.game_id, header)
+            raise
+
+
 class AfterPastTheEndReadsFromTheStart(MemoryStore):
     """Takes an ``after`` beyond the last event (not at it) as "from the start"."""
 
@@ -412,6 +449,10 @@ class UptoPastTheEndReadsNothing(MemoryStore):
     ("test_empty_log", LoadsAPhantomFromAnEmptyLog),
     ("test_load_returns_exactly_what_was_appended", AfterPastTheEndReadsFromTheStart),
     ("test_load_returns_exactly_what_was_appended", UptoPastTheEndReadsNothing),
+    ("test_duplicate_game_id_is_refused_and_changes_nothing", DuplicateCreateTakesTheHeader),
+    ("test_empty_log", NewGamesHaveAStatus),
+    ("test_stale_expected_seq_is_rejected", NewGamesHaveAStatus),
+    ("test_stale_expected_seq_is_rejected", StatusFirst),
     ("test_start_game_stores_header_and_first_events_together", RefusedStartWritesItsStatus),
 ])
 def test_the_store_contract_sees_a_store_that_gives_what_was_not_asked(
@@ -527,6 +568,13 @@ class AcceptsOneCharacterTooMany(MemoryStore):
             self._headers[header.game_id] = header
             self._logs[header.game_id] = []
         return None
+
+
+@pytest.mark.parametrize("bad", ["../up", "x" * 101, "nul\x00"])
+def test_the_store_contract_sees_a_refused_game_id_that_is_listed(bad: str) -> None:
+    Contract().test_bad_game_ids_are_refused(MemoryStore(), bad)
+    with pytest.raises(AssertionError):
+        Contract().test_bad_game_ids_are_refused(ListsARefusedId(), bad)
 
 
 def test_the_store_contract_sees_a_game_id_one_character_too_long() -> None:
