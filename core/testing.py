@@ -705,7 +705,8 @@ class GameContract(EventsAreFactsContract):
         draws = [game.reshuffle_unrevealed(state, random.Random(salt * 100 + k))
                  for k in range(8)]
         assert state == before, "reshuffle_unrevealed changed the state it was given"
-        assert game.reshuffle_unrevealed(state, random.Random(salt * 100)) == draws[0]
+        assert game.reshuffle_unrevealed(state, random.Random(salt * 100)) == draws[0], (
+            "reshuffle_unrevealed gave other events from the same rng: it must draw from it alone")
         results = []
         for events in draws:
             for ev in events:

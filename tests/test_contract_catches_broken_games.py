@@ -189,6 +189,45 @@ class DeafReshuffleNim(HiddenNim):
         return [Dealt(tuple(state.cards[p] for p in state.players))]  # never draws
 
 
+class InPlaceReshuffleNim(DeckNim):
+    name = "in-place-reshuffle-nim"
+
+    def reshuffle_unrevealed(self, state, rng):
+        rng.shuffle(state.deck)  # reorders the very deck it was asked about
+        return [Stacked(tuple(state.deck))]
+
+
+class SpectatorSeesTheDeckNim(DeckNim):
+    name = "spectator-deck-nim"
+
+    def view(self, state, player):
+        seen = super().view(state, player)
+        if player is None:  # the table shows the spectator the face-down deck
+            seen.deck = list(state.deck)
+        return seen
+
+
+class TellingReshuffleNim(DeckNim):
+    name = "telling-reshuffle-nim"
+
+    def redact(self, ev, player):
+        return ev  # the new order goes out to everyone
+
+
+class ListedReshuffleNim(DeckNim):
+    name = "listed-reshuffle-nim"
+
+    def reshuffle_unrevealed(self, state, rng):
+        return [Stacked(rng.sample(state.deck, len(state.deck)))]  # a list: read back a tuple
+
+
+class ProcessRandomReshuffleNim(DeckNim):
+    name = "process-random-reshuffle-nim"
+
+    def reshuffle_unrevealed(self, state, rng):
+        return [Stacked(tuple(random.sample(state.deck, len(state.deck))))]  # not from rng
+
+
 class SkewedNotationNim(Nim):
     name = "skewed-nim"
 
@@ -374,6 +413,16 @@ BROKEN = [
      "a fork's reshuffle changed what p1 sees"),
     (DeafReshuffleNim(), "test_a_fork_reshuffle_changes_nothing_anyone_has_seen",
      "the same order whatever its rng draws"),
+    (InPlaceReshuffleNim(), "test_a_fork_reshuffle_changes_nothing_anyone_has_seen",
+     "reshuffle_unrevealed changed the state it was given"),
+    (SpectatorSeesTheDeckNim(), "test_a_fork_reshuffle_changes_nothing_anyone_has_seen",
+     "a fork's reshuffle changed what a spectator sees"),
+    (TellingReshuffleNim(), "test_a_fork_reshuffle_changes_nothing_anyone_has_seen",
+     "the reshuffle's events tell p1 its order"),
+    (ListedReshuffleNim(), "test_a_fork_reshuffle_changes_nothing_anyone_has_seen",
+     r"Stacked\(order=\[[\d, ]+\]\) does not survive"),
+    (ProcessRandomReshuffleNim(), "test_a_fork_reshuffle_changes_nothing_anyone_has_seen",
+     "reshuffle_unrevealed gave other events from the same rng"),
     (SkewedNotationNim(), "test_decide_changes_nothing_and_notation_round_trips",
      r"take \d+ from \d+"),
     (EndlessNim(), "test_every_option_set_ends_within_max_steps", "no end after 400 commands"),
