@@ -92,6 +92,19 @@ class LenientNim(Nim):
             return Take(0, 1)
 
 
+class ScribblingParseNim(Nim):
+    """Refuses unreadable text, but notes it in the state first."""
+
+    name = "scribbling-parse-nim"
+
+    def parse(self, text, state=None, player=None):
+        try:
+            return super().parse(text, state, player)
+        except IllegalCommand:
+            state.heaps[0] += 1
+            raise
+
+
 class PartialOutcomeNim(Nim):
     """The outcome names only the winner."""
 
@@ -256,6 +269,7 @@ BROKEN = [
     (ChattyNim(), "test_same_seed_same_log", None),
     (ShortcutNim(), "test_step_equals_decide_and_fold", "step and decide\\+fold differ"),
     (LenientNim(), "test_garbage_is_refused", "DID NOT RAISE"),
+    (ScribblingParseNim(), "test_garbage_is_refused", None),
     (LenientNim(), "test_garbage_is_refused_by_the_game_not_by_a_crash", "DID NOT RAISE"),
     (PartialOutcomeNim(), "test_outcome_ranks_every_player", None),
     (RulesInFoldNim(), "test_fold_only_replay",
