@@ -332,6 +332,11 @@ class ImportDropsTheLastRecord(MemoryStore):
         return super().import_game(header, list(records)[:-1], status)
 
 
+class ImportDropsTheTitle(MemoryStore):
+    def import_game(self, header, records, status=None):
+        return super().import_game(attrs.evolve(header, title=""), records, status)
+
+
 class MergesCommands(MemoryStore):
     """Stores the events of several commands as one command."""
 
@@ -384,6 +389,7 @@ class IgnoresTheAppendsStatus(MemoryStore):
     ("test_empty_log", LastOfAnEmptyLogHasNoHash),
     ("test_duplicate_game_id_is_refused_and_changes_nothing", DuplicateCreateEmptiesTheLog),
     ("test_import_game_keeps_records_and_hashes", ImportDropsTheLastRecord),
+    ("test_import_game_keeps_records_and_hashes", ImportDropsTheTitle),
     ("test_append_batches_keeps_each_commands_batch", MergesCommands),
     ("test_start_game_stores_header_and_first_events_together", MergesCommands),
     ("test_status_round_trips_and_is_written_with_the_append", IgnoresTheAppendsStatus),
