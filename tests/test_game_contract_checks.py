@@ -7,6 +7,7 @@ documented result on small inputs."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sys
 import types
@@ -613,6 +614,71 @@ def test_verify_names_a_rules_change_through_the_helper() -> None:
     with pytest.raises(AssertionError, match="'never said' not in"):
         assert_verify_reports_rules_change(
             eng, gid, mock.patch.object(ConnectFour, "win_score", 2.0), expect=["never said"])
+
+
+class _ReportedAs:
+    """An engine whose verify hands back ``change(report)`` for a failing report: a verify
+    that misses or misnames a rules change."""
+
+    def __init__(self, engine: Engine, change) -> None:
+        self._engine, self._change = engine, change
+
+    def __getattr__(self, name):
+        return getattr(self._engine, name)
+
+    def verify(self, game_id):
+        report = self._engine.verify(game_id)
+        return report if report.ok else self._change(report)
+
+
+def test_the_rules_change_helper_fails_a_verify_that_misses_or_misnames_it() -> None:
+    from meeple_connect_four.game import ConnectFour
+
+    eng, gid = stored_nim_game()
+    patch = lambda: mock.patch.object(ConnectFour, "win_score", 2.0)  # noqa: E731
+    report = assert_verify_reports_rules_change(eng, gid, patch())
+    first = report.first_bad_seq
+    for change, words in [
+        (lambda r: attrs.evolve(r, ok=True, first_bad_seq=None, problem=""),
+         f"verify says ok although seq {first} differs under the patch"),
+        (lambda r: attrs.evolve(r, first_bad_seq=first - 1),
+         f"verify names event {first - 1}, the first differing one is {first}: "),
+        (lambda r: attrs.evolve(r, first_bad_seq=first + 1),
+         f"verify names event {first + 1}, the first differing one is {first}: "),
+        (lambda r: attrs.evolve(r, problem=r.problem.replace(f"seq {first}:", "somewhere:")),
+         "somewhere:"),
+    ]:
+        with pytest.raises(AssertionError) as exc:
+            assert_verify_reports_rules_change(_ReportedAs(eng, change), gid, patch())
+        assert str(exc.value).startswith(words), str(exc.value)
+    with pytest.raises(AssertionError) as exc:
+        assert_verify_reports_rules_change(eng, gid, patch(), expect=["seq ", "no such words"])
+    assert str(exc.value).startswith(f"'no such words' not in {report.problem!r}")
+
+
+def test_the_rules_change_helper_wants_the_game_to_verify_before_and_after_the_patch() -> None:
+    from meeple_connect_four.game import ConnectFour
+
+    eng, gid = stored_nim_game()
+    lasting = mock.patch.object(ConnectFour, "win_score", 2.0)
+
+    @contextlib.contextmanager
+    def never_undone():
+        lasting.start()
+        yield
+
+    try:
+        with pytest.raises(AssertionError) as exc:
+            assert_verify_reports_rules_change(eng, gid, never_undone())
+        assert str(exc.value).startswith("the game must verify again once the patch is undone")
+        eng.forget(gid)
+        with pytest.raises(AssertionError) as exc:
+            assert_verify_reports_rules_change(eng, gid, contextlib.nullcontext())
+        assert str(exc.value).startswith("the stored game must verify before the patch")
+    finally:
+        lasting.stop()
+        eng.forget(gid)
+    assert eng.verify(gid).ok
 
 
 def test_the_contracts_defaults_are_those_docs_plugins_md_gives() -> None:
