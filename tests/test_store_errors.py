@@ -78,7 +78,12 @@ def test_an_sqlite_store_is_set_up_for_many_small_commits(tmp_path: Path) -> Non
     assert s._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert s._db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == WAL_PAGES == 10_000
     assert s._db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+    # Another writer's lock is waited for (milliseconds): half a minute unless told.
+    assert s._db.execute("PRAGMA busy_timeout").fetchone()[0] == 30_000
     s.close()
+    brief = SqliteStore(tmp_path / "w.sqlite", timeout=2.5)
+    assert brief._db.execute("PRAGMA busy_timeout").fetchone()[0] == 2_500
+    brief.close()
     assert not (tmp_path / "w.sqlite-wal").exists() or (tmp_path / "w.sqlite-wal").stat().st_size == 0
 
 
