@@ -102,6 +102,23 @@ class TestPostgresStore(Counted, PersistentContract, PersistentAnnotationsContra
         finally:
             s.close()
 
+    def test_the_wait_for_the_server_is_the_callers_else_the_urls_else_ten_seconds(
+            self, pg_url: str) -> None:
+        from meeple.core.stores.postgresql import CONNECT_TIMEOUT, PostgresStore
+
+        def waited(url: str, **given: int) -> str:
+            s = PostgresStore(url, **given)
+            try:
+                return s._db.info.get_parameters()["connect_timeout"]
+            finally:
+                s.close()
+
+        assert CONNECT_TIMEOUT == 10
+        assert waited(pg_url) == "10"
+        assert waited(pg_url + "&connect_timeout=3") == "3"
+        assert waited(pg_url + "&connect_timeout=3", connect_timeout=5) == "5"
+        assert waited(pg_url, connect_timeout=7) == "7"
+
 
 def test_an_unreachable_postgresql_server_is_a_clear_store_error() -> None:
     pytest.importorskip("psycopg")  # the optional extra 'meeple[postgresql]'

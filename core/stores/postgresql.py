@@ -87,10 +87,21 @@ def _wrap(exc: psycopg.Error, where: str) -> StoreError:
     return StoreError(f"PostgreSQL error on {where}: {text}")
 
 
+#: Seconds to wait for the server when neither the URL nor the caller says.
+CONNECT_TIMEOUT = 10
+
+
 class PostgresStore(EventStore):
-    def __init__(self, url: str, connect_timeout: int = 10) -> None:
+    def __init__(self, url: str, connect_timeout: int | None = None) -> None:
+        """``connect_timeout`` (seconds): the caller's, else the URL's own
+        ``connect_timeout`` parameter, else ``CONNECT_TIMEOUT``."""
         conninfo, self.schema = split_url(url)
         parts = urlsplit(conninfo)
+        if connect_timeout is None and not any(
+                k == "connect_timeout" for k, _ in parse_qsl(parts.query)):
+            connect_timeout = CONNECT_TIMEOUT
+        # A keyword given to psycopg overrides the URL's parameter of the same name.
+        waiting = {} if connect_timeout is None else {"connect_timeout": connect_timeout}
         # Never show a password in messages or listings (a password belongs in PGPASSWORD
         # or ~/.pgpass; the URL then still opens the same store from another process).
         host = parts.hostname or "localhost"
@@ -105,7 +116,7 @@ class PostgresStore(EventStore):
                                urlencode(query, quote_via=quote), ""))
         self._lock = threading.RLock()
         try:
-            self._db = psycopg.connect(conninfo, autocommit=True, connect_timeout=connect_timeout)
+            self._db = psycopg.connect(conninfo, autocommit=True, **waiting)
         except psycopg.Error as exc:
             raise _wrap(exc, self.where) from exc
         try:
