@@ -204,6 +204,39 @@ def test_a_cut_off_tail_names_the_first_missing_event(name: str) -> None:
         count("tamper.tail_cut")
 
 
+@pytest.mark.parametrize("number", [0, -1])
+@pytest.mark.parametrize("backend", ["sqlite", "jsonl"])
+def test_a_record_numbered_below_one_slipped_into_the_log_is_found(
+        backend: str, number: int, sources: Any, tmp_path: Path, capsys: Any) -> None:
+    """Loads read "after record 0", so a copied record renumbered 0 or below would be
+    outside every load and the log would verify as if it were not there."""
+    name = GAMES[0]
+    src, _ = sources(name, backend)
+    trial = tmp_path / "trial"
+    if backend == "sqlite":
+        trial.mkdir()
+        shutil.copy(src / "db.sqlite", trial / "db.sqlite")
+        db = sqlite3.connect(trial / "db.sqlite", isolation_level=None)
+        row = list(db.execute(f"SELECT {', '.join(COLUMNS)} FROM events WHERE seq=2").fetchone())
+        row[1] = row[7] = number
+        db.execute(f"INSERT INTO events({', '.join(COLUMNS)}) VALUES ({','.join('?' * 11)})", row)
+        db.close()
+    else:
+        shutil.copytree(src / "games", trial / "games")
+        path = trial / "games" / "g.jsonl"
+        lines = path.read_bytes().split(b"\n")[:-1]
+        forged = orjson.loads(lines[2])
+        forged["seq"] = forged["batch"] = number
+        lines.insert(3, orjson.dumps(forged))
+        path.write_bytes(b"\n".join(lines) + b"\n")
+    eng = Engine(url_of(trial, backend), PLUGINS)
+    report = eng.verify("g")
+    eng.close()
+    assert not report.ok and str(number) in report.problem, report
+    code, out = run_cli(capsys, "verify", "g", "--db", url_of(trial, backend))
+    assert code == 1 and "FAIL" in out, out
+
+
 # -- the header: every field that changes what is legal or drawn ---------------------------
 
 #: Options each kind turns on or changes; Terra Mystica's are the ones an old-format

@@ -53,9 +53,15 @@ def _record(i: int, line: bytes) -> Record:
         d = orjson.loads(line)
         if not isinstance(d, dict) or "trailer" in d:
             raise TypeError("a record must be an object with the record's fields")
-        return Record.from_json(d)
+        r = Record.from_json(d)
     except (orjson.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
         raise ImportFailed(f"not a Meeple event record ({exc})", line=i) from None
+    # A record numbered 0 or below would fall outside every load (they read "after 0"),
+    # so a line slipped in with such a number would pass verify unseen.
+    if not isinstance(r.seq, int) or r.seq < 1:
+        raise ImportFailed(f"a record carries sequence number {r.seq!r}; records are "
+                           "numbered from 1", line=i)
+    return r
 
 
 def read_game(text: bytes | str) -> tuple[GameHeader, list[Record]]:
