@@ -511,6 +511,19 @@ def test_mars_university_swaps_a_card_per_science_tag() -> None:
     assert me.hand == top and not s.pending
 
 
+def test_mars_university_swaps_in_a_game_read_back_from_its_log() -> None:
+    # a stored game's decision queue holds strings read from JSON, equal to the rules'
+    # words but not the same objects
+    g = table("Mars University", hand=("Research", "Heather"), mc=40)
+    s = g.state
+    me = s.players[ME]
+    top = s.deck[:3]
+    g.play(ME, "play Research pay 11")
+    s.pending = [tuple(json.loads(json.dumps(list(it)))) for it in s.pending]
+    g.play(ME, "card Heather")
+    assert me.hand == [*top[:2], top[2]] and "Heather" in s.discard
+
+
 def test_olympus_conference_adds_or_spends_for_a_card() -> None:
     g = table("Olympus Conference", hand=("Trans-Neptune Probe", "Lagrange Observatory"), mc=40)
     s = g.state
