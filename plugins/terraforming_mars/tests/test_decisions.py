@@ -195,6 +195,48 @@ def test_cards_within_the_offer_and_the_purse_are_bought():
     assert (type(unmarked), unmarked.card, unmarked.on) == (m.Marked, "Fish", False)
 
 
+KEEPS = [  # (the card looking, the cards looked at, M€, the answer, the refusal or None)
+    ("Business Contacts", "ABCD", 0, "AB", None),
+    ("Business Contacts", "ABCD", 0, "DA", None),
+    ("Business Contacts", "ABCD", 0, "A", "keep exactly 2 of: Comet, Fish, Ants, Birds"),
+    ("Business Contacts", "ABCD", 0, "ABC", "keep exactly 2 of: Comet, Fish, Ants, Birds"),
+    ("Business Contacts", "ABCD", 0, "AA", "keep cards from: Comet, Fish, Ants, Birds"),
+    ("Business Contacts", "ABCD", 0, "AX", "keep cards from: Comet, Fish, Ants, Birds"),
+    ("Business Contacts", "A", 0, "A", None),  # the deck ran short: all there is
+    ("Business Contacts", "A", 0, "", "keep exactly 2 of: Comet"),
+    ("Invention Contest", "ABC", 0, "C", None),
+    ("Invention Contest", "ABC", 0, "", "keep exactly 1 of: Comet, Fish, Ants"),
+    ("Inventors' Guild", "A", 0, "", None),
+    ("Inventors' Guild", "A", 3, "A", None),
+    ("Inventors' Guild", "A", 2, "A", "buying the card costs 3 M€"),
+    ("Inventors' Guild", "A", 9, "X", "keep cards from: Comet"),
+]
+KEPT = {"A": "Comet", "B": "Fish", "C": "Ants", "D": "Birds", "X": "Heather"}
+
+
+@pytest.mark.parametrize(("card", "offer", "mc", "kept", "why"), KEEPS)
+def test_the_cards_looked_at_are_kept_as_many_as_the_card_says(card, offer, mc, kept, why):
+    local = LocalGame(GAME, GAME.default_players(2), seed=1)
+    s = local.state
+    s.phase = "action"
+    s.pending = [("p1", "keep", card)]
+    p = s.players["p1"]
+    p.offer, p.res[0] = [KEPT[c] for c in offer], mc
+    cmd = m.Keep(tuple(KEPT[c] for c in kept))
+    offered = [set(c.cards) for c in GAME.legal(s, "p1")]
+    before = GAME.clone(s)
+    if why is None:
+        (event,) = GAME.decide(s, "p1", cmd, random.Random(0))
+        assert (type(event), event.cards) == (m.Kept, cmd.cards)
+        assert set(cmd.cards) in offered  # in any order
+    else:
+        with pytest.raises(IllegalCommand) as refused:
+            GAME.decide(s, "p1", cmd, random.Random(0))
+        assert str(refused.value) == why
+        assert set(cmd.cards) not in offered
+    assert s == before
+
+
 # -- the decision queue --------------------------------------------------------------------
 
 
