@@ -237,6 +237,78 @@ def test_the_cards_looked_at_are_kept_as_many_as_the_card_says(card, offer, mc, 
     assert s == before
 
 
+def _asked(n: int, item: tuple) -> State:
+    local = LocalGame(GAME, GAME.default_players(n), seed=1)
+    s = local.state
+    s.phase = "action"
+    s.pending = [item]
+    for p in s.players.values():
+        p.res, p.prod, p.played = [0] * 6, [0] * 6, []
+    return s
+
+
+def _answers(s: State, player: str, cmds: list) -> list:
+    """The commands decide accepts, each checked to be refused in one line otherwise."""
+    return [c for c in cmds if _accepts(s, player, c)]
+
+
+@pytest.mark.parametrize(("card", "have", "low", "high"), [
+    ("Power Infrastructure", 4, 1, 4), ("Power Infrastructure", 1, 1, 1),
+    ("Insulation", 3, 0, 3), ("Insulation", 0, 0, 0)])
+def test_an_amount_runs_from_its_least_to_all_there_is(card, have, low, high):
+    s = _asked(2, ("p1", "amount", card))
+    p = s.players["p1"]
+    p.res[4], p.prod[5] = (have, 9) if card == "Power Infrastructure" else (9, have)
+    wanted = [m.Amount(n) for n in range(low, high + 1)]
+    assert GAME.legal(s, "p1") == wanted
+    assert _answers(s, "p1", [m.Amount(n) for n in range(-1, 11)]) == wanted
+    with pytest.raises(IllegalCommand) as refused:
+        GAME.decide(s, "p1", m.Amount(high + 1), random.Random(0))
+    assert str(refused.value) == f"say how much: amount {low} to {high}"
+
+
+def test_resources_are_removed_from_whoever_has_some_and_is_not_protected_or_none():
+    s = _asked(3, ("p2", "remove", "plants", 3))
+    a, b, c = (s.players[n] for n in s.names)
+    a.res[3], b.res[3], c.res[3] = 1, 5, 0
+    targets = [m.Target(n) for n in ("p1", "p2", "p3", "", "neutral")]
+    assert GAME.legal(s, "p2") == [m.Target("p1"), m.Target("")]  # never oneself
+    assert _answers(s, "p2", targets) == [m.Target("p1"), m.Target("")]
+    c.res[3] = 2
+    assert GAME.legal(s, "p2") == [m.Target("p1"), m.Target("p3"), m.Target("")]
+    a.played = ["Protected Habitats"]
+    assert GAME.legal(s, "p2") == [m.Target("p3"), m.Target("")]
+    s.pending = [("p2", "remove", "heat", 3)]  # it guards plants, animals, microbes only
+    a.res[5] = 1
+    assert GAME.legal(s, "p2") == [m.Target("p1"), m.Target("")]
+    with pytest.raises(IllegalCommand) as refused:
+        GAME.decide(s, "p2", m.Target("p3"), random.Random(0))
+    assert str(refused.value) == "choose a target among: p1, none"
+    two = _asked(2, ("p1", "remove", "plants", 3))
+    two.players["p2"].res[3] = 1
+    assert GAME.legal(two, "p1") == [m.Target("p2"), m.Target("")]
+    # solo: the neutral player stands in for the opponents
+    solo = _asked(1, ("p1", "remove", "plants", 3))
+    assert GAME.legal(solo, "p1") == [m.Target("neutral"), m.Target("")]
+
+
+def test_production_is_lowered_for_whoever_has_enough_oneself_included():
+    s = _asked(3, ("p1", "reduce", "heat", 2))
+    a, b, c = (s.players[n] for n in s.names)
+    a.prod[5], b.prod[5], c.prod[5] = 2, 1, 3
+    assert GAME.legal(s, "p1") == [m.Target("p1"), m.Target("p3")]
+    targets = [m.Target(n) for n in ("p1", "p2", "p3", "", "neutral")]
+    assert _answers(s, "p1", targets) == [m.Target("p1"), m.Target("p3")]
+    with pytest.raises(IllegalCommand) as refused:
+        GAME.decide(s, "p1", m.Target("p2"), random.Random(0))
+    assert str(refused.value) == "choose a target among: p1, p3"
+    s.pending = [("p1", "reduce", "mc", 2)]  # M€ production goes down to -5
+    a.prod[0], b.prod[0], c.prod[0] = -3, -4, 0
+    assert GAME.legal(s, "p1") == [m.Target("p1"), m.Target("p3")]
+    solo = _asked(1, ("p1", "reduce", "heat", 1))
+    assert GAME.legal(solo, "p1") == [m.Target("neutral")]
+
+
 # -- the decision queue --------------------------------------------------------------------
 
 
