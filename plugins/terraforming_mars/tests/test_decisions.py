@@ -309,6 +309,55 @@ def test_production_is_lowered_for_whoever_has_enough_oneself_included():
     assert GAME.legal(solo, "p1") == [m.Target("neutral")]
 
 
+@pytest.mark.parametrize(("options", "corp", "why"), [
+    ({}, "Helion", None),
+    ({}, "Beginner Corporation", None),  # always open to everyone
+    ({}, "Thorgate", "choose one of: Helion, EcoLine, Beginner Corporation"),
+    ({}, "Teractor", "Teractor is not a corporation of this game"),  # a Corporate Era one
+    ({"corporate_era": True}, "Teractor", "choose one of: Helion, EcoLine, Beginner Corporation"),
+    ({}, "Mars Inc", "Mars Inc is not a corporation of this game"),
+])
+def test_a_corporation_is_chosen_from_those_dealt_or_the_beginner(options, corp, why):
+    local = LocalGame(GAME, GAME.default_players(2), options, seed=1)
+    s = local.state
+    s.pending = [("p1", "corp")]
+    s.players["p1"].corp_offer = ["Helion", "EcoLine"]
+    assert GAME.legal(s, "p1") == [m.ChooseCorp(c) for c in ("Helion", "EcoLine",
+                                                             "Beginner Corporation")]
+    before = GAME.clone(s)
+    if why is None:
+        chosen = GAME.decide(s, "p1", m.ChooseCorp(corp), random.Random(0))[0]
+        assert (type(chosen), chosen.player, chosen.corp) == (m.CorpChosen, "p1", corp)
+    else:
+        with pytest.raises(IllegalCommand) as refused:
+            GAME.decide(s, "p1", m.ChooseCorp(corp), random.Random(0))
+        assert str(refused.value) == why
+    assert s == before
+
+
+def test_pass_and_done_are_each_refused_on_the_wrong_side_of_the_turns_first_action():
+    from .helpers import action_game
+
+    g = action_game()
+    player = g.to_act()[0]
+    s = g.state
+    assert m.Pass() in GAME.legal(s, player) and m.Done() not in GAME.legal(s, player)
+    s.actions = 1
+    assert m.Done() in GAME.legal(s, player) and m.Pass() not in GAME.legal(s, player)
+    before = GAME.clone(s)
+    with pytest.raises(IllegalCommand) as refused:
+        GAME.decide(s, player, m.Pass(), random.Random(0))
+    assert str(refused.value) == "you have taken an action this turn: say done to end it"
+    (ended,) = GAME.decide(s, player, m.Done(), random.Random(0))
+    assert (type(ended), ended.player) == (m.TurnEnded, player)
+    with pytest.raises(IllegalCommand) as refused:
+        GAME.decide(s, player, m.Keep(()), random.Random(0))
+    assert str(refused.value) == (
+        "that is not an action (try: play, project, sell, claim, fund, use, greenery, heat, "
+        f"pass or done), not {m.Keep(())!r}")
+    assert s == before
+
+
 # -- the decision queue --------------------------------------------------------------------
 
 
