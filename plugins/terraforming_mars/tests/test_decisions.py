@@ -5,7 +5,9 @@ answer exactly when ``legal`` offers it (the staged research's ``drop CARD`` asi
 accepted but not offered), a refused answer is one line and changes nothing, and an
 answer of the wrong kind is refused with the line that says what is asked. Candidates
 beyond what ``legal`` offers are tried, since random play reaches the checks only with
-legal answers.
+legal answers. A game read back from its log offers and decides exactly as the live one.
+The refusals of the common answers (corporation, amount, targets, cards kept) are pinned
+word for word.
 
 The decision queue: decisions at its head that have nothing left to choose from are
 dropped, in order, up to the first one that can be answered; those behind it stay (they
