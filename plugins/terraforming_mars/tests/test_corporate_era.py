@@ -268,6 +268,9 @@ def test_hand_written_action_facts() -> None:
     assert ce.action_draws("Development Center", 0) == 1
     assert ce.action_draws("Restricted Area", 0) == 1
     assert ce.action_draws("Space Elevator", 0) == 0
+    # no such option, or no action at all: nothing drawn
+    assert [ce.action_draws("AI Central", k) for k in (-1, 1)] == [0, 0]
+    assert ce.action_draws("Comet", 0) == 0
     opts = ce.CE_CARDS["Electro Catapult"]["action"]
     assert [o["spend"] for o in opts] == [{"plants": 1}, {"steel": 1}]
     assert all(o["gain"] == {"mc": 7} for o in opts)
@@ -652,6 +655,22 @@ def test_hired_raiders_steals_up_to_the_amount() -> None:
 
 
 # -- decisions waiting for a pending kind in the base engine ---------------------------------
+
+
+@pytest.mark.parametrize(("names", "heat", "copied"), [
+    ((ME, OTHER), (0, 1), []),  # nobody has the 2 heat production Heat Trappers lowers
+    ((ME, OTHER), (0, 2), ["Heat Trappers"]),
+    ((ME, OTHER), (2, 0), ["Heat Trappers"]),  # one's own production counts too
+    ((ME, OTHER, "p3"), (0, 1, 2), ["Heat Trappers"]),
+    ((ME,), (0,), ["Heat Trappers"]),  # solo: the neutral player has any production
+])
+def test_robotic_workforce_copies_a_decrease_only_when_someone_can_take_it(names, heat, copied):
+    s = fresh(names)
+    p = s.players[ME]
+    p.played += ["Robotic Workforce", "Heat Trappers"]
+    for n, h in zip(names, heat, strict=True):
+        setprod(s.players[n], heat=h)
+    assert ce.robotic_workforce_targets(s, p) == copied
 
 
 def test_robotic_workforce_copies_a_building_production_box() -> None:
