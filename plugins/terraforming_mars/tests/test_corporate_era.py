@@ -737,8 +737,12 @@ def test_power_infrastructure_turns_energy_into_money() -> None:
     setres(p, energy=4)
     ce.power_infrastructure(p, 3)
     assert p.res[RI["energy"]] == 1 and p.res[RI["mc"]] == 3
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="cannot spend 2 energy"):
         ce.power_infrastructure(p, 2)
+    with pytest.raises(ValueError, match="cannot spend 0 energy"):
+        ce.power_infrastructure(p, 0)
+    ce.power_infrastructure(p, 1)  # all there is
+    assert p.res[RI["energy"]] == 0 and p.res[RI["mc"]] == 4
 
 
 def test_viral_enhancers() -> None:
@@ -750,6 +754,9 @@ def test_viral_enhancers() -> None:
     assert ce.viral_enhancers_triggers(p, "Mine") == 0
     assert ce.viral_enhancers_options(p, "Tardigrades") == ["plant", "resource"]
     assert ce.viral_enhancers_options(p, "Viral Enhancers") == ["plant"]
+    assert ce.viral_enhancers_options(p, "Birds") == ["plant"]  # an animal card not in play
+    p.played.append("Birds")
+    assert ce.viral_enhancers_options(p, "Birds") == ["plant", "resource"]
     ce.viral_enhancers_apply(p, "Tardigrades", "resource")
     ce.viral_enhancers_apply(p, "Tardigrades", "plant")
     assert p.card_res["Tardigrades"] == 1 and p.res[RI["plants"]] == 1
