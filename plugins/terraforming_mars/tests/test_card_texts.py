@@ -102,6 +102,21 @@ TEXTS = {
         '  holds microbe resources\n'
         '  scores: 1 VP per 2 resources here'
     ),
+    'Ironworks': (
+        'Ironworks (11 M€, active; tags: building)\n'
+        '  requires: none\n'
+        '  action (use): spend 4 energy; gain 1 steel; raise oxygen 1 step'
+    ),
+    'Ore Processor': (
+        'Ore Processor (13 M€, active; tags: building)\n'
+        '  requires: none\n'
+        '  action (use): spend 4 energy; gain 1 titanium; raise oxygen 1 step'
+    ),
+    'Moss': (
+        'Moss (4 M€, automated; tags: plant)\n'
+        '  requires: 3 oceans or more\n'
+        '  when played: production +1 plants; lose 1 plant'
+    ),
     'Immigration Shuttles': (
         'Immigration Shuttles (31 M€, automated; tags: earth, space)\n'
         '  requires: none\n'
@@ -121,6 +136,123 @@ def test_a_hand_line_gives_the_cost_to_the_player_and_what_the_card_does():
     assert hand_line("Comet", 19) == ("Comet [19 M€; space, event; req none] raise the temperature "
                                       "1 step; place 1 ocean; remove up to 3 plants from any player")
     assert GAME.explain("no such card") is None
+
+
+#: Hand lines of cards with the other parts of the card data: requirements of each kind
+#: (tags, cities, oxygen and oceans both ways, production), one and several steps, oceans
+#: and cards, adding to another or any card, discounts with and without a tag, each placement
+#: rule, resources a card starts with and VP per resources, per tag and special VP.
+HAND_LINES = {
+    'Fusion Power': (
+        'Fusion Power [14 M€; science, power, building; req 2 power tags] '
+        'production +3 energy'),
+    'Rad-Suits': (
+        'Rad-Suits [6 M€; no tags; req 2 cities in play] '
+        'production +1 M€; 1 VP'),
+    'Dust Seals': (
+        'Dust Seals [2 M€; no tags; req 3 oceans or fewer] '
+        '1 VP'),
+    'Colonizer Training Camp': (
+        'Colonizer Training Camp [8 M€; building, jovian; req 5 % oxygen or less] '
+        '2 VP'),
+    'Methane From Titan': (
+        'Methane From Titan [28 M€; jovian, space; req 2 % oxygen or more] '
+        'production +2 heat, +2 plants; 2 VP'),
+    'Eos Chasma National Park': (
+        'Eos Chasma National Park [16 M€; plant, building; req -12 C or warmer] '
+        'production +2 M€; gain 3 plants; add 1 animal to any card; 1 VP'),
+    'Symbiotic Fungus': (
+        'Symbiotic Fungus [4 M€; microbe; req -14 C or warmer] '
+        'action: add 1 microbe to another card'),
+    'Extreme-Cold Fungus': (
+        'Extreme-Cold Fungus [13 M€; microbe; req -10 C or colder] '
+        'action: gain 1 plant; action: add 2 microbes to another card'),
+    'Research Outpost': (
+        'Research Outpost [18 M€; science, city, building; req none] '
+        'place a city tile next to no other tile; your cards cost 1 M€ less'),
+    'Earth Office': (
+        'Earth Office [1 M€; earth; req none] '
+        'your cards with an earth tag cost 3 M€ less'),
+    'Shuttles': (
+        'Shuttles [10 M€; space; req 5 % oxygen or more] '
+        'production -1 energy, +2 M€; your cards with a space tag cost 2 M€ less; 1 VP'),
+    'Convoy From Europa': (
+        'Convoy From Europa [15 M€; space, event; req none] '
+        'place 1 ocean; draw 1 card'),
+    'Large Convoy': (
+        'Large Convoy [36 M€; earth, space, event; req none] '
+        'place 1 ocean; draw 2 cards; either gain 5 plants or add 4 animals to another card; 2 VP'),
+    'Equatorial Magnetizer': (
+        'Equatorial Magnetizer [11 M€; building; req none] '
+        'action: production -1 energy; raise your TR 1'),
+    'Herbivores': (
+        'Herbivores [12 M€; animal; req 8 % oxygen or more] '
+        "lower any player's plants production 1; "
+        'own greenery placed: add an animal here; holds animal resources (starts with 1); 1 VP per 2 resources here'),
+    'Decomposers': (
+        'Decomposers [5 M€; microbe; req 3 % oxygen or more] '
+        'own animal, plant or microbe tag: add a microbe here; '
+        'holds microbe resources; 1 VP per 3 resources here'),
+    'Tardigrades': (
+        'Tardigrades [4 M€; microbe; req none] '
+        'action: add 1 resource(s) here; holds microbe resources; 1 VP per 4 resources here'),
+    'Physics Complex': (
+        'Physics Complex [12 M€; science, building; req none] '
+        'action: spend 6 energy; add 1 resource(s) here; '
+        'holds science resources; 2 VP per science resource here'),
+    'Strip Mine': (
+        'Strip Mine [25 M€; building; req none] '
+        'production -2 energy, +2 steel, +1 titanium; raise oxygen 2 steps'),
+    'Urbanized Area': (
+        'Urbanized Area [10 M€; city, building; req none] '
+        'production -1 energy, +2 M€; place a city tile next to at least 2 cities'),
+    'Lava Flows': (
+        'Lava Flows [18 M€; event; req none] '
+        'raise the temperature 2 steps; place a lava flows tile on a volcanic space'),
+    'Noctis City': (
+        'Noctis City [18 M€; building, city; req none] '
+        "production -1 energy, +3 M€; place a city tile on Noctis City's reserved space"),
+    'Phobos Space Haven': (
+        'Phobos Space Haven [25 M€; city, space; req none] '
+        'production +1 titanium; place a city tile on Phobos (off Mars); 3 VP'),
+    'Ganymede Colony': (
+        'Ganymede Colony [20 M€; jovian, space, city; req none] '
+        'place a city tile on Ganymede (off Mars); 1 VP per jovian tag'),
+    'Mangrove': (
+        'Mangrove [12 M€; plant; req 4 C or warmer] '
+        'place a greenery tile on a space reserved for oceans; 1 VP'),
+    'Asteroid Mining Consortium': (
+        'Asteroid Mining Consortium [13 M€; jovian; req titanium production 1] '
+        "production +1 titanium; lower any player's titanium production 1; 1 VP"),
+    'Cloud Seeding': (
+        'Cloud Seeding [11 M€; no tags; req 3 oceans or more] '
+        "production -1 M€, +2 plants; lower any player's heat production 1"),
+    'Nuclear Zone': (
+        'Nuclear Zone [10 M€; earth; req none] '
+        'raise the temperature 2 steps; place a nuclear zone tile on any land space; -2 VP'),
+    'Deep Well Heating': (
+        'Deep Well Heating [13 M€; building, power; req none] '
+        'production +1 energy; raise the temperature 1 step'),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HAND_LINES))
+def test_a_hand_line_word_for_word(name):
+    assert hand_line(name, CARDS[name]["cost"]) == "".join(HAND_LINES[name])
+
+
+@pytest.mark.parametrize(("n", "said"), [
+    (1, "1 M€, 1 steel, 1 titanium, 1 plant, 1 energy, 1 heat"),
+    (2, "2 M€, 2 steel, 2 titanium, 2 plants, 2 energy, 2 heat"),
+])
+def test_gains_and_losses_name_each_resource_and_only_one_plant_is_singular(n, said):
+    from meeple_terraforming_mars.cardtext import effects
+
+    every = ("mc", "steel", "titanium", "plants", "energy", "heat")
+    assert effects({"gain": dict.fromkeys(every, n)}) == [f"gain {said}"]
+    assert effects({"gain": dict.fromkeys(every, -n)}) == [f"lose {said}"]
+    assert effects({"gain": {"steel": n, "plants": -n, "heat": 0}}) == [
+        f"gain {said.split(', ')[1]}", f"lose {said.split(', ')[3]}"]
 
 
 def test_card_texts_say_one_step_and_several_steps() -> None:

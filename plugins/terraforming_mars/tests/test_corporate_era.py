@@ -268,6 +268,9 @@ def test_hand_written_action_facts() -> None:
     assert ce.action_draws("Development Center", 0) == 1
     assert ce.action_draws("Restricted Area", 0) == 1
     assert ce.action_draws("Space Elevator", 0) == 0
+    # no such option, or no action at all: nothing drawn
+    assert [ce.action_draws("AI Central", k) for k in (-1, 1)] == [0, 0]
+    assert ce.action_draws("Comet", 0) == 0
     opts = ce.CE_CARDS["Electro Catapult"]["action"]
     assert [o["spend"] for o in opts] == [{"plants": 1}, {"steel": 1}]
     assert all(o["gain"] == {"mc": 7} for o in opts)
@@ -511,6 +514,19 @@ def test_mars_university_swaps_a_card_per_science_tag() -> None:
     assert me.hand == top and not s.pending
 
 
+def test_mars_university_swaps_in_a_game_read_back_from_its_log() -> None:
+    # a stored game's decision queue holds strings read from JSON, equal to the rules'
+    # words but not the same objects
+    g = table("Mars University", hand=("Research", "Heather"), mc=40)
+    s = g.state
+    me = s.players[ME]
+    top = s.deck[:3]
+    g.play(ME, "play Research pay 11")
+    s.pending = [tuple(json.loads(json.dumps(list(it)))) for it in s.pending]
+    g.play(ME, "card Heather")
+    assert me.hand == [*top[:2], top[2]] and "Heather" in s.discard
+
+
 def test_olympus_conference_adds_or_spends_for_a_card() -> None:
     g = table("Olympus Conference", hand=("Trans-Neptune Probe", "Lagrange Observatory"), mc=40)
     s = g.state
@@ -641,6 +657,22 @@ def test_hired_raiders_steals_up_to_the_amount() -> None:
 # -- decisions waiting for a pending kind in the base engine ---------------------------------
 
 
+@pytest.mark.parametrize(("names", "heat", "copied"), [
+    ((ME, OTHER), (0, 1), []),  # nobody has the 2 heat production Heat Trappers lowers
+    ((ME, OTHER), (0, 2), ["Heat Trappers"]),
+    ((ME, OTHER), (2, 0), ["Heat Trappers"]),  # one's own production counts too
+    ((ME, OTHER, "p3"), (0, 1, 2), ["Heat Trappers"]),
+    ((ME,), (0,), ["Heat Trappers"]),  # solo: the neutral player has any production
+])
+def test_robotic_workforce_copies_a_decrease_only_when_someone_can_take_it(names, heat, copied):
+    s = fresh(names)
+    p = s.players[ME]
+    p.played += ["Robotic Workforce", "Heat Trappers"]
+    for n, h in zip(names, heat, strict=True):
+        setprod(s.players[n], heat=h)
+    assert ce.robotic_workforce_targets(s, p) == copied
+
+
 def test_robotic_workforce_copies_a_building_production_box() -> None:
     s = fresh()
     p = s.players[ME]
@@ -705,8 +737,12 @@ def test_power_infrastructure_turns_energy_into_money() -> None:
     setres(p, energy=4)
     ce.power_infrastructure(p, 3)
     assert p.res[RI["energy"]] == 1 and p.res[RI["mc"]] == 3
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="cannot spend 2 energy"):
         ce.power_infrastructure(p, 2)
+    with pytest.raises(ValueError, match="cannot spend 0 energy"):
+        ce.power_infrastructure(p, 0)
+    ce.power_infrastructure(p, 1)  # all there is
+    assert p.res[RI["energy"]] == 0 and p.res[RI["mc"]] == 4
 
 
 def test_viral_enhancers() -> None:
@@ -718,6 +754,9 @@ def test_viral_enhancers() -> None:
     assert ce.viral_enhancers_triggers(p, "Mine") == 0
     assert ce.viral_enhancers_options(p, "Tardigrades") == ["plant", "resource"]
     assert ce.viral_enhancers_options(p, "Viral Enhancers") == ["plant"]
+    assert ce.viral_enhancers_options(p, "Birds") == ["plant"]  # an animal card not in play
+    p.played.append("Birds")
+    assert ce.viral_enhancers_options(p, "Birds") == ["plant", "resource"]
     ce.viral_enhancers_apply(p, "Tardigrades", "resource")
     ce.viral_enhancers_apply(p, "Tardigrades", "plant")
     assert p.card_res["Tardigrades"] == 1 and p.res[RI["plants"]] == 1

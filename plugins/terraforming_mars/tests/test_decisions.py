@@ -5,7 +5,9 @@ answer exactly when ``legal`` offers it (the staged research's ``drop CARD`` asi
 accepted but not offered), a refused answer is one line and changes nothing, and an
 answer of the wrong kind is refused with the line that says what is asked. Candidates
 beyond what ``legal`` offers are tried, since random play reaches the checks only with
-legal answers.
+legal answers. A game read back from its log offers and decides exactly as the live one.
+The refusals of the common answers (corporation, amount, targets, cards kept) are pinned
+word for word.
 
 The decision queue: decisions at its head that have nothing left to choose from are
 dropped, in order, up to the first one that can be answered; those behind it stay (they
@@ -19,7 +21,8 @@ import random
 from collections import Counter
 
 import pytest
-from meeple.core import IllegalCommand, LocalGame
+from meeple.core import IllegalCommand, LocalGame, runtime
+from meeple.core.codec import Codec
 from meeple_terraforming_mars import messages as m
 from meeple_terraforming_mars.board import SPACES
 from meeple_terraforming_mars.cards import BEGINNER, CORPORATIONS
@@ -194,6 +197,169 @@ def test_cards_within_the_offer_and_the_purse_are_bought():
     assert (type(unmarked), unmarked.card, unmarked.on) == (m.Marked, "Fish", False)
 
 
+KEEPS = [  # (the card looking, the cards looked at, M€, the answer, the refusal or None)
+    ("Business Contacts", "ABCD", 0, "AB", None),
+    ("Business Contacts", "ABCD", 0, "DA", None),
+    ("Business Contacts", "ABCD", 0, "A", "keep exactly 2 of: Comet, Fish, Ants, Birds"),
+    ("Business Contacts", "ABCD", 0, "ABC", "keep exactly 2 of: Comet, Fish, Ants, Birds"),
+    ("Business Contacts", "ABCD", 0, "AA", "keep cards from: Comet, Fish, Ants, Birds"),
+    ("Business Contacts", "ABCD", 0, "AX", "keep cards from: Comet, Fish, Ants, Birds"),
+    ("Business Contacts", "A", 0, "A", None),  # the deck ran short: all there is
+    ("Business Contacts", "A", 0, "", "keep exactly 2 of: Comet"),
+    ("Invention Contest", "ABC", 0, "C", None),
+    ("Invention Contest", "ABC", 0, "", "keep exactly 1 of: Comet, Fish, Ants"),
+    ("Inventors' Guild", "A", 0, "", None),
+    ("Inventors' Guild", "A", 3, "A", None),
+    ("Inventors' Guild", "A", 2, "A", "buying the card costs 3 M€"),
+    ("Inventors' Guild", "A", 9, "X", "keep cards from: Comet"),
+]
+KEPT = {"A": "Comet", "B": "Fish", "C": "Ants", "D": "Birds", "X": "Heather"}
+
+
+@pytest.mark.parametrize(("card", "offer", "mc", "kept", "why"), KEEPS)
+def test_the_cards_looked_at_are_kept_as_many_as_the_card_says(card, offer, mc, kept, why):
+    local = LocalGame(GAME, GAME.default_players(2), seed=1)
+    s = local.state
+    s.phase = "action"
+    s.pending = [("p1", "keep", card)]
+    p = s.players["p1"]
+    p.offer, p.res[0] = [KEPT[c] for c in offer], mc
+    cmd = m.Keep(tuple(KEPT[c] for c in kept))
+    offered = [set(c.cards) for c in GAME.legal(s, "p1")]
+    before = GAME.clone(s)
+    if why is None:
+        (event,) = GAME.decide(s, "p1", cmd, random.Random(0))
+        assert (type(event), event.cards) == (m.Kept, cmd.cards)
+        assert set(cmd.cards) in offered  # in any order
+    else:
+        with pytest.raises(IllegalCommand) as refused:
+            GAME.decide(s, "p1", cmd, random.Random(0))
+        assert str(refused.value) == why
+        assert set(cmd.cards) not in offered
+    assert s == before
+
+
+def _asked(n: int, item: tuple) -> State:
+    local = LocalGame(GAME, GAME.default_players(n), seed=1)
+    s = local.state
+    s.phase = "action"
+    s.pending = [item]
+    for p in s.players.values():
+        p.res, p.prod, p.played = [0] * 6, [0] * 6, []
+    return s
+
+
+def _answers(s: State, player: str, cmds: list) -> list:
+    """The commands decide accepts, each checked to be refused in one line otherwise."""
+    return [c for c in cmds if _accepts(s, player, c)]
+
+
+@pytest.mark.parametrize(("card", "have", "low", "high"), [
+    ("Power Infrastructure", 4, 1, 4), ("Power Infrastructure", 1, 1, 1),
+    ("Insulation", 3, 0, 3), ("Insulation", 0, 0, 0)])
+def test_an_amount_runs_from_its_least_to_all_there_is(card, have, low, high):
+    s = _asked(2, ("p1", "amount", card))
+    p = s.players["p1"]
+    p.res[4], p.prod[5] = (have, 9) if card == "Power Infrastructure" else (9, have)
+    wanted = [m.Amount(n) for n in range(low, high + 1)]
+    assert GAME.legal(s, "p1") == wanted
+    assert _answers(s, "p1", [m.Amount(n) for n in range(-1, 11)]) == wanted
+    with pytest.raises(IllegalCommand) as refused:
+        GAME.decide(s, "p1", m.Amount(high + 1), random.Random(0))
+    assert str(refused.value) == f"say how much: amount {low} to {high}"
+
+
+def test_resources_are_removed_from_whoever_has_some_and_is_not_protected_or_none():
+    s = _asked(3, ("p2", "remove", "plants", 3))
+    a, b, c = (s.players[n] for n in s.names)
+    a.res[3], b.res[3], c.res[3] = 1, 5, 0
+    targets = [m.Target(n) for n in ("p1", "p2", "p3", "", "neutral")]
+    assert GAME.legal(s, "p2") == [m.Target("p1"), m.Target("")]  # never oneself
+    assert _answers(s, "p2", targets) == [m.Target("p1"), m.Target("")]
+    c.res[3] = 2
+    assert GAME.legal(s, "p2") == [m.Target("p1"), m.Target("p3"), m.Target("")]
+    a.played = ["Protected Habitats"]
+    assert GAME.legal(s, "p2") == [m.Target("p3"), m.Target("")]
+    s.pending = [("p2", "remove", "heat", 3)]  # it guards plants, animals, microbes only
+    a.res[5] = 1
+    assert GAME.legal(s, "p2") == [m.Target("p1"), m.Target("")]
+    with pytest.raises(IllegalCommand) as refused:
+        GAME.decide(s, "p2", m.Target("p3"), random.Random(0))
+    assert str(refused.value) == "choose a target among: p1, none"
+    two = _asked(2, ("p1", "remove", "plants", 3))
+    two.players["p2"].res[3] = 1
+    assert GAME.legal(two, "p1") == [m.Target("p2"), m.Target("")]
+    # solo: the neutral player stands in for the opponents
+    solo = _asked(1, ("p1", "remove", "plants", 3))
+    assert GAME.legal(solo, "p1") == [m.Target("neutral"), m.Target("")]
+
+
+def test_production_is_lowered_for_whoever_has_enough_oneself_included():
+    s = _asked(3, ("p1", "reduce", "heat", 2))
+    a, b, c = (s.players[n] for n in s.names)
+    a.prod[5], b.prod[5], c.prod[5] = 2, 1, 3
+    assert GAME.legal(s, "p1") == [m.Target("p1"), m.Target("p3")]
+    targets = [m.Target(n) for n in ("p1", "p2", "p3", "", "neutral")]
+    assert _answers(s, "p1", targets) == [m.Target("p1"), m.Target("p3")]
+    with pytest.raises(IllegalCommand) as refused:
+        GAME.decide(s, "p1", m.Target("p2"), random.Random(0))
+    assert str(refused.value) == "choose a target among: p1, p3"
+    s.pending = [("p1", "reduce", "mc", 2)]  # M€ production goes down to -5
+    a.prod[0], b.prod[0], c.prod[0] = -3, -4, 0
+    assert GAME.legal(s, "p1") == [m.Target("p1"), m.Target("p3")]
+    solo = _asked(1, ("p1", "reduce", "heat", 1))
+    assert GAME.legal(solo, "p1") == [m.Target("neutral")]
+
+
+@pytest.mark.parametrize(("options", "corp", "why"), [
+    ({}, "Helion", None),
+    ({}, "Beginner Corporation", None),  # always open to everyone
+    ({}, "Thorgate", "choose one of: Helion, EcoLine, Beginner Corporation"),
+    ({}, "Teractor", "Teractor is not a corporation of this game"),  # a Corporate Era one
+    ({"corporate_era": True}, "Teractor", "choose one of: Helion, EcoLine, Beginner Corporation"),
+    ({}, "Mars Inc", "Mars Inc is not a corporation of this game"),
+])
+def test_a_corporation_is_chosen_from_those_dealt_or_the_beginner(options, corp, why):
+    local = LocalGame(GAME, GAME.default_players(2), options, seed=1)
+    s = local.state
+    s.pending = [("p1", "corp")]
+    s.players["p1"].corp_offer = ["Helion", "EcoLine"]
+    assert GAME.legal(s, "p1") == [m.ChooseCorp(c) for c in ("Helion", "EcoLine",
+                                                             "Beginner Corporation")]
+    before = GAME.clone(s)
+    if why is None:
+        chosen = GAME.decide(s, "p1", m.ChooseCorp(corp), random.Random(0))[0]
+        assert (type(chosen), chosen.player, chosen.corp) == (m.CorpChosen, "p1", corp)
+    else:
+        with pytest.raises(IllegalCommand) as refused:
+            GAME.decide(s, "p1", m.ChooseCorp(corp), random.Random(0))
+        assert str(refused.value) == why
+    assert s == before
+
+
+def test_pass_and_done_are_each_refused_on_the_wrong_side_of_the_turns_first_action():
+    from .helpers import action_game
+
+    g = action_game()
+    player = g.to_act()[0]
+    s = g.state
+    assert m.Pass() in GAME.legal(s, player) and m.Done() not in GAME.legal(s, player)
+    s.actions = 1
+    assert m.Done() in GAME.legal(s, player) and m.Pass() not in GAME.legal(s, player)
+    before = GAME.clone(s)
+    with pytest.raises(IllegalCommand) as refused:
+        GAME.decide(s, player, m.Pass(), random.Random(0))
+    assert str(refused.value) == "you have taken an action this turn: say done to end it"
+    (ended,) = GAME.decide(s, player, m.Done(), random.Random(0))
+    assert (type(ended), ended.player) == (m.TurnEnded, player)
+    with pytest.raises(IllegalCommand) as refused:
+        GAME.decide(s, player, m.Keep(()), random.Random(0))
+    assert str(refused.value) == (
+        "that is not an action (try: play, project, sell, claim, fund, use, greenery, heat, "
+        f"pass or done), not {m.Keep(())!r}")
+    assert s == before
+
+
 # -- the decision queue --------------------------------------------------------------------
 
 
@@ -276,3 +442,29 @@ def test_an_action_the_notation_cannot_spell_is_refused_naming_what_is_allowed(c
         GAME.decide(g.state, player, cmd, random.Random(0))
     assert str(refused.value) == why
     assert g.state == before
+
+
+@pytest.mark.parametrize(("n", "seed", "options"), GAMES)
+def test_a_game_read_back_from_its_log_offers_and_decides_as_the_live_one(n, seed, options):
+    # a stored game's state is folded from events read back from JSON: its words are equal
+    # to the rules' words but not the same objects
+    codec = Codec(GAME)
+
+    def read_back(state, events):
+        for ev in events:
+            state = GAME.fold(state, codec.decode(*codec.encode(ev)))
+        return state
+
+    local = LocalGame(GAME, GAME.default_players(n), options, seed=seed)
+    back = read_back(None, local.events)
+    rng = random.Random(seed)
+    while local.outcome() is None:
+        player = rng.choice(list(local.to_act()))
+        legal = GAME.legal(local.state, player)
+        assert GAME.legal(back, player) == legal
+        cmd = rng.choice(legal)
+        seq = len(local.log) + 1
+        events = local.play(player, cmd)
+        assert runtime.decide(GAME, back, player, cmd, seed, seq) == events
+        back = read_back(back, events)
+    assert back == local.state

@@ -305,3 +305,80 @@ def test_a_delta_takes_one_state_to_the_other_part_by_part():
     seen = redact(d, "p2")
     assert set(seen.cards) == {("p1", "hand", ("?",), ("?", "?")), ("p1", "played", (), ("Comet",))}
     assert seen.deck_added == ("?",) and redact(d, "p1").cards == d.cards
+
+
+def test_a_delta_records_decreases_and_large_rises_of_every_counter_exactly():
+    from meeple_terraforming_mars.delta import apply, diff
+    from meeple_terraforming_mars.state import State
+
+    a = State(("p1", "p2", "p3"), {})
+    for p in a.players.values():
+        p.tr = 20
+    a.players["p1"].res = [30, 4, 3, 8, 2, 9]
+    a.players["p1"].prod = [2, 1, 1, 3, 2, 2]
+    a.players["p1"].card_res = {"Birds": 5, "Fish": 1}
+    a.temp = 10
+    b = a.copy()
+    p, q = b.players["p1"], b.players["p2"]
+    p.tr = 19  # lowered
+    q.tr = 45  # raised by more than it was
+    p.res = [12, 0, 3, 1, 2, 25]
+    p.prod = [-5, 0, 1, 4, 0, 2]
+    p.card_res = {"Birds": 2, "Fish": 4}
+    b.temp = 4  # a step back, as a rules change might record
+    d = diff(a, b)
+    assert d.counts == (
+        ("p1", "mc", -18), ("p1", "prod:mc", -7), ("p1", "steel", -4), ("p1", "prod:steel", -1),
+        ("p1", "plants", -7), ("p1", "prod:plants", 1), ("p1", "prod:energy", -2),
+        ("p1", "heat", 16), ("p1", "tr", -1), ("p1", "card:Birds", -3), ("p1", "card:Fish", 3),
+        ("p2", "tr", 25))
+    assert d.steps == (("temp", -6),)
+    assert apply(a.copy(), d) == b
+    assert diff(b, a).counts == tuple((n, k, -v) for n, k, v in d.counts)
+
+
+@pytest.mark.parametrize(("deck", "new_deck", "taken", "added"), [
+    (["D1", "D2", "D3", "D4"], ["D3", "D4", "N1", "N2"], 2, ("N1", "N2")),
+    (["D1", "D2"], ["D1", "D2"], 0, ()),
+    (["D1", "D2"], ["D1", "D2", "N1"], 0, ("N1",)),
+    (["D1", "D2"], [], 2, ()),
+    (["D1"], ["N1", "N2"], 1, ("N1", "N2")),  # the last card taken, the discard reshuffled
+    ([], ["N1"], 0, ("N1",)),
+])
+def test_a_delta_records_the_cards_taken_off_the_deck_and_those_put_under_it(
+        deck, new_deck, taken, added):
+    from meeple_terraforming_mars.delta import apply, diff
+    from meeple_terraforming_mars.state import State
+
+    a = State(("p1", "p2"), {})
+    a.deck = deck
+    b = a.copy()
+    b.deck = new_deck
+    d = diff(a, b)
+    assert (d.deck_taken, d.deck_added) == (taken, added)
+    assert apply(a.copy(), d).deck == new_deck
+
+
+def test_a_delta_records_only_the_new_tiles_milestones_awards_and_scores():
+    from meeple_terraforming_mars.delta import apply, diff
+    from meeple_terraforming_mars.state import State
+
+    a = State(("p1", "p2"), {})
+    a.tiles = {"e4": ("ocean", ""), "c3": ("city", "p1")}
+    a.milestones, a.awards = {"Mayor": "p1"}, {"Banker": "p2"}
+    a.scores = {"p1": 12, "p2": 30}
+    a.discard = ["X", "Y"]
+    a.phase = "action"
+    b = a.copy()
+    b.tiles["e5"] = ("greenery", "p2")
+    b.tiles["c3"] = ("city", "p2")  # a tile that changed hands is recorded again
+    b.milestones["Builder"] = "p2"
+    b.awards["Miner"] = "p1"
+    b.scores = {"p1": 15, "p2": 30}
+    b.discard = ["Y"]
+    d = diff(a, b)
+    assert d.tiles == (("c3", "city", "p2"), ("e5", "greenery", "p2"))
+    assert (d.milestones, d.awards) == ((("Builder", "p2"),), (("Miner", "p1"),))
+    assert d.scores == (("p1", 15),)
+    assert (d.discard_cleared, d.discard_added, d.phase) == (True, ("Y",), "")
+    assert apply(a.copy(), d) == b

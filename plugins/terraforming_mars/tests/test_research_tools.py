@@ -1,6 +1,7 @@
 """The AI measurement tool (meeple_terraforming_mars.tools.ai, quoted by docs/ai.md): a
-seeded self-play game reports its generations and scores, and bad input is refused with
-one line, a revision git cannot show included."""
+seeded self-play game reports its generations and scores, one game seeds each seat's agent
+from the game's number and times the measured seat's moves only, and bad input is refused
+with one line, a revision git cannot show included."""
 
 from __future__ import annotations
 
@@ -79,3 +80,58 @@ def test_the_old_heuristic_sits_opposite_the_current_one(monkeypatch, capsys):
     assert lines[0].startswith("game 1: heuristic as p1: 0 (")
     assert lines[1].startswith("game 2: heuristic as p2: 1 (")
     assert lines[2].startswith("the heuristic scored 1 of 2 against the heuristic of abc123 (50%)")
+
+
+def test_one_game_seeds_each_seats_agent_and_times_only_the_measured_seat(monkeypatch):
+    import random
+    from types import SimpleNamespace
+
+    from meeple.core import LocalGame
+
+    clock = {"cpu": 0.0, "wall": 0.0}
+    monkeypatch.setattr(ai, "time", SimpleNamespace(process_time=lambda: clock["cpu"],
+                                                    perf_counter=lambda: clock["wall"]))
+    made, asked, costs = [], [], {}
+
+    class Scripted:
+        """Plays at random from its seed; its moves take 1 to 7 (p1) or 100 to 700 (p2)
+        CPU seconds in turn, and three times that on the wall clock."""
+
+        def __init__(self, spec, seed):
+            self.spec, self.rng, self.k = spec, random.Random(seed), 0
+
+        def act(self, game, view, player):
+            asked.append((self.spec, game, player, view))
+            self.k += 1
+            used = (self.k % 7 + 1) * (1 if player == "p1" else 100)
+            costs.setdefault(player, []).append(used)
+            clock["cpu"] += used
+            clock["wall"] += 3 * used
+            return self.rng.choice(game.legal(view, player))
+
+    def make(spec, seed):
+        made.append((spec, seed))
+        return Scripted(spec, seed)
+
+    monkeypatch.setattr(ai, "make_agent", make)
+    theirs = ai.TerraformingMars()
+    era = {"corporate_era": True}
+    out, cpu, wall, most = ai.play(("x", "y"), 5, timed="p2", options=era, games={"p1": theirs})
+    assert made == [("x", 35), ("y", 36)]
+    assert [(spec, game) for spec, game, _, _ in asked] == [
+        ("x", theirs) if p == "p1" else ("y", ai.GAME) for _, _, p, _ in asked]
+    # the same game played by hand: the same seats, seeds, options and views
+    g = LocalGame(ai.GAME, ["p1", "p2"], era, seed=5)
+    rngs = {"p1": random.Random(35), "p2": random.Random(36)}
+    views = []
+    while g.outcome() is None:
+        p = g.to_act()[0]
+        view = ai.GAME.view(g.state, p)
+        views.append((p, view))
+        g.play(p, rngs[p].choice(ai.GAME.legal(view, p)))
+    assert [(p, v) for _, _, p, v in asked] == views
+    assert out == g.outcome()
+    mine = costs["p2"]
+    assert len(mine) == sum(1 for p, _ in views if p == "p2") > 10
+    assert mine[-1] != 700  # the slowest move is not the last
+    assert (cpu, wall, most) == (sum(mine) / len(mine), 3 * sum(mine) / len(mine), 700)

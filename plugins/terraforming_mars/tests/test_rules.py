@@ -543,3 +543,55 @@ def test_milestones_awards_and_conversions_take_their_price():
     s.phase = "final"  # the final conversion is no action
     apply_rules(s, m.Converted("a", "plants"))
     assert p.res[RI["plants"]] == 0 and s.actions == 6
+
+
+@pytest.mark.parametrize("names", [("ann", "bob", "cy"), ("cy", "bob", "ann")])
+def test_the_cards_a_resource_goes_to_are_the_owners_or_anyones_but_the_source(names):
+    from meeple_terraforming_mars.rules import add_targets, resource_cards, steal_sources
+    from meeple_terraforming_mars.state import State
+
+    s = State(names, {})
+    s.players["ann"].played = ["Birds", "Comet", "Ants", "Fish"]
+    s.players["bob"].played = ["Pets", "Tardigrades", "Predators"]
+    s.players["cy"].played = ["Livestock", "Search For Life"]
+    s.players["ann"].card_res = {"Birds": 0, "Ants": 1, "Fish": 2}
+    s.players["bob"].card_res = {"Pets": 3, "Tardigrades": 0, "Predators": 1}
+    s.players["cy"].card_res = {"Livestock": 1, "Search For Life": 1}
+    animals = {"ann": ["Birds", "Fish"], "bob": ["Pets", "Predators"], "cy": ["Livestock"]}
+    everyone = [c for n in names for c in animals[n]]  # seat order, then the order played
+    assert resource_cards(s, "animal", None) == everyone
+    for n in names:  # an owner sorting before, between and after the others
+        assert resource_cards(s, "animal", n) == animals[n]
+        assert resource_cards(s, "microbe", n) == {"ann": ["Ants"], "bob": ["Tardigrades"],
+                                                   "cy": []}[n]
+    assert resource_cards(s, "animal", "bob", exclude="Predators") == ["Pets"]
+    assert resource_cards(s, "animal", None, exclude="Fish") == [c for c in everyone if c != "Fish"]
+    assert resource_cards(s, "science", None) == ["Search For Life"]
+    assert resource_cards(s, "fighter", None) == []
+    # an animal added to another card of one's own, or to any card
+    assert add_targets(s, ("bob", "add", "animal", 1, "another", "Predators")) == ["Pets"]
+    assert add_targets(s, ("cy", "add", "animal", 1, "another", "Eos Chasma National Park")) == [
+        "Livestock"]
+    assert add_targets(s, ("cy", "add", "animal", 1, "any", "Eos Chasma National Park")) == everyone
+    # taking one: never from Pets, never from an empty card, never from the taker itself
+    assert steal_sources(s, "animal", "Predators") == [
+        c for c in everyone if c in ("Fish", "Livestock")]
+    assert steal_sources(s, "microbe", "Ants") == []
+
+
+def test_flooding_may_take_from_the_owners_next_to_the_ocean_but_the_player_and_neutral():
+    from meeple_terraforming_mars.rules import flood_targets
+    from meeple_terraforming_mars.state import NEUTRAL, State
+
+    s = State(("cy", "ann", "bob"), {})
+    space = "e5"
+    around = sorted(ADJACENT[space])
+    owners = ["cy", "bob", NEUTRAL, "ann", "", "bob"]
+    for sp, owner in zip(around, owners, strict=False):
+        s.tiles[sp] = ("city" if owner else "ocean", owner)
+    far = next(sp for sp in SPACES if sp not in ADJACENT[space] and sp != space)
+    s.tiles[far] = ("city", "ann")
+    assert flood_targets(s, "cy", space) == ["ann", "bob"]
+    assert flood_targets(s, "ann", space) == ["bob", "cy"]
+    del s.tiles[around[3]]  # ann's only tile next to the space
+    assert flood_targets(s, "cy", space) == ["bob"]

@@ -110,6 +110,23 @@ def test_optimal_aerobraking_pays_for_space_events() -> None:
     assert me.res[RI["heat"]] == 3 + 3 and me.res[RI["mc"]] == 100 - 7 + 3
 
 
+def test_optimal_aerobraking_pays_nothing_for_other_space_cards_or_other_events() -> None:
+    g = ready("Space Mirrors", "Release of Inert Gases")
+    in_play(g, "p1", "Optimal Aerobraking")
+    give(g, "p1", heat=0)
+    me = g.state.players["p1"]
+    g.play("p1", "play Space Mirrors pay 3")  # a space tag, not an event
+    assert me.res[RI["heat"]] == 0 and me.res[RI["mc"]] == 100 - 3
+    g.play("p1", "play Release of Inert Gases pay 14")  # an event without a space tag
+    assert me.res[RI["heat"]] == 0 and me.res[RI["mc"]] == 100 - 3 - 14
+
+
+def test_insulation_asks_for_an_amount_only_with_heat_production_to_convert() -> None:
+    g = ready("Insulation")
+    g.play("p1", "play Insulation pay 2")
+    assert g.state.pending == [] and g.state.players["p1"].prod == [0] * 6
+
+
 def test_rover_construction_pets_immigrant_city_and_tharsis_on_any_city() -> None:
     g = ready()
     in_play(g, "p1", "Rover Construction")

@@ -195,6 +195,35 @@ def test_every_award_first_and_second_place(award: str) -> None:
     assert award_points(s2) == {"a": 5, "b": 0}
 
 
+@pytest.mark.parametrize(("banker", "points"), [
+    ((5, 3, 3, 1), (5, 2, 2, 0)),  # tied seconds all get 2, the third nothing
+    ((5, 4, 3, 1), (5, 2, 0, 0)),
+    ((1, 3, 5, 3), (0, 2, 5, 2)),  # places are by the metric, not by the seat
+    ((5, 5, 5, 1), (5, 5, 5, 0)),  # tied firsts all get 5, no second place
+    ((5, 5, 1, 1), (5, 5, 0, 0)),
+    ((2, 2, 2, 2), (5, 5, 5, 5)),
+    ((-1, -3, -5, -3), (5, 2, 0, 2)),  # production below zero ranks the same way
+    ((0, 0, -1, -2), (5, 5, 0, 0)),
+    ((5, 3), (5, 0)),  # two players: no second place
+    ((3, 3), (5, 5)),
+    ((3, 5, 1), (2, 5, 0)),
+])
+def test_award_points_for_first_and_second_place_with_ties(banker, points):
+    names = ("a", "b", "c", "d")[:len(banker)]
+    s = State(names, {})
+    for n, v in zip(names, banker, strict=True):
+        s.players[n].prod[RI["mc"]] = v
+    assert award_points(s) == dict.fromkeys(names, 0)  # nothing funded, nothing scored
+    s.awards["Banker"] = names[-1]
+    assert award_points(s) == dict(zip(names, points, strict=True))
+    # a second funded award adds its own places: the most heat
+    for n, v in zip(names, (1, 2, 3, 4), strict=False):
+        s.players[n].res[RI["heat"]] = v
+    s.awards["Thermalist"] = names[0]
+    heat = {2: (0, 5), 3: (0, 2, 5), 4: (0, 0, 2, 5)}[len(names)]
+    assert award_points(s) == {n: p + h for n, p, h in zip(names, points, heat, strict=True)}
+
+
 SCIENCE = [c for c, d in CARDS.items() if d["tags"].count("science") == 1 and d["type"] != "event"]
 
 
