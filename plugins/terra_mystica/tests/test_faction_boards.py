@@ -294,6 +294,38 @@ def test_the_area_joins_buildings_within_shipping_tunnel_or_carpet_range() -> No
         assert network_size(g, g.fac["fakirs"]) == (2 if joined else 1), carpet
 
 
+def test_a_longer_reach_also_joins_buildings_nearer_than_it() -> None:
+    """Shipping 3 joins buildings one river hex apart, a carpet of 3 those one or two
+    land hexes apart; the bonus tile's shipping level counts for no area."""
+    from meeple_terra_mystica.reach import network_size
+
+    a, b = _far_pair(B.RANGE_RIVER, 1)
+    g = _state("mermaids", "witches")
+    for h in (a, b):
+        _put(g, "mermaids", B.NAMES[h])
+    f = g.fac["mermaids"]
+    f.update(shipping=3)
+    assert network_size(g, f) == 2
+    f.update(shipping=0, BON4=1)
+    assert network_size(g, f) == 1
+    for distance in (1, 2):
+        a, b = _far_pair(B.RANGE_LAND, distance)
+        g = _state("fakirs", "witches")
+        for h in (a, b):
+            _put(g, "fakirs", B.NAMES[h])
+        g.fac["fakirs"]["carpet"] = 3
+        assert network_size(g, g.fac["fakirs"]) == 2, distance
+    # The Dwarves' tunnel reaches one hex, whatever its cost.
+    for distance, joined in ((1, 2), (2, 1)):
+        a, b = _far_pair(B.RANGE_LAND, distance)
+        g = _state("dwarves", "witches")
+        for h in (a, b):
+            _put(g, "dwarves", B.NAMES[h])
+        g.fac["dwarves"]["tunnel_cost"] = 1
+        assert network_size(g, g.fac["dwarves"]) == joined, distance
+    assert network_size(g, g.fac["witches"]) == 0
+
+
 def test_a_tunnel_costs_workers_and_a_carpet_flight_a_priest_each_for_four_vp() -> None:
     from meeple_terra_mystica.reach import reach_cost
 
