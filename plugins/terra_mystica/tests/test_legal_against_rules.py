@@ -554,3 +554,144 @@ def test_each_conversion_is_offered_from_the_first_unit_it_can_pay(held, want):
     f.update(P1=0, P2=0, P3=0, P=0, W=0, C=0, VP=0, dsh=0)
     f.update(held)
     assert free_actions(g, f) == want
+
+
+def _broke(*names):
+    """A round-1 position of ``names`` in which the first faction holds nothing to convert."""
+    g = _state(*names)
+    g.fac[names[0]].update(C=0, W=0, P=0, P1=0, P2=0, P3=0)
+    return g
+
+
+@pytest.mark.parametrize("held, coins, workers, priests, want", [
+    ({"C": 5, "W": 3}, 2, 1, 0, None),  # nothing short: nothing to convert
+    ({"P": 2}, 0, 2, 0, "convert 2P to 2W"),
+    ({"P": 1, "P3": 3}, 0, 2, 0, "convert 1P to 1W. convert 3PW to 1W"),
+    ({"P": 2, "P3": 3}, 0, 2, 1, "convert 1P to 1W. convert 3PW to 1W"),  # one priest kept
+    ({"P": 2, "P3": 2}, 0, 2, 1, None),
+    ({"P3": 6}, 0, 2, 0, "convert 6PW to 2W"),
+    ({"P3": 5}, 0, 2, 0, None),
+    ({"W": 1, "P3": 2}, 3, 0, 0, "convert 2PW to 2C. convert 1W to 1C"),
+    ({"P3": 2}, 3, 0, 0, None),
+    ({"W": 5}, 2, 1, 0, "convert 2W to 2C"),  # workers to spare beyond the price
+    ({"W": 3}, 2, 1, 0, "convert 2W to 2C"),  # exactly enough to spare
+    ({"W": 2}, 2, 1, 0, None),
+    ({"C": 1, "P3": 4}, 2, 1, 0, "convert 3PW to 1W. convert 1PW to 1C"),
+    ({"P3": 4}, 2, 1, 0, None),  # the power left after the worker pays one coin only
+])
+def test_a_purse_is_funded_by_the_fewest_conversions_power_before_workers(
+        held, coins, workers, priests, want):
+    from meeple_terra_mystica.legal import _fund
+
+    f = dict({"C": 0, "W": 0, "P": 0, "P3": 0}, **held)
+    assert _fund(f, coins, workers, priests) == want
+
+
+def test_only_the_mermaids_are_offered_to_connect_across_the_rivers_beside_them():
+    from meeple_terra_mystica.legal import _connects
+
+    for name in ("mermaids", "witches"):
+        g = _state(name, "nomads")
+        _put(g, name, "E5")  # beside r14, r15 and r21
+        _put(g, name, "E9")  # beside r17 and r19
+        want = ([f"connect {r}" for r in ("r14", "r15", "r17", "r19", "r21")]
+                if name == "mermaids" else [])
+        assert _connects(g, g.fac[name]) == want, name
+
+
+def test_a_turn_with_nothing_to_spend_offers_each_bonus_tile_left_or_the_last_pass():
+    from meeple_terra_mystica.legal import candidates
+
+    g = _broke("witches", "nomads")
+    piles = [f"BON{i}" for i in range(1, 10)]
+    assert candidates(g, "p0") == [f"pass {b}" for b in piles]
+    g.pool["BON3"] = 0
+    assert candidates(g, "p0") == [f"pass {b}" for b in piles if b != "BON3"]
+    g.round = 5
+    assert candidates(g, "p0") == [f"pass {b}" for b in piles if b != "BON3"]
+    g.round = 6
+    assert candidates(g, "p0") == ["pass"]
+
+
+def test_after_a_turn_its_dwelling_may_go_only_on_an_empty_home_hex_it_transformed():
+    from meeple_terra_mystica.legal import candidates
+
+    g = _broke("witches", "nomads")
+    f = g.fac["witches"]
+    _put(g, "witches", "E5")
+    ready, built, other = (B.INDEX[h] for h in ("E6", "E7", "E8"))
+    g.hcolor[ready] = "green"
+    _put(g, "nomads", "E7")
+    g.hcolor[built] = "green"
+    g.hcolor[other] = "blue"
+    g.active, g.after = "nomads", "witches"
+    f.update(tf=(ready, built, other), build_ok=1)
+    assert candidates(g, "p0") == ["done", "build E6"]
+    f["build_ok"] = 0
+    assert candidates(g, "p0") == ["done"]
+
+
+def test_owed_tiles_and_cult_steps_are_offered_from_what_is_left():
+    from meeple_terra_mystica.legal import candidates
+
+    g = _broke("witches", "nomads")
+    f = g.fac["witches"]
+    f.update(FAVOR=1, FAV1=1)
+    g.pool["FAV2"] = 0
+    assert candidates(g, "p0") == [f"+FAV{i}" for i in range(3, 13)]
+    f.update(FAVOR=0, TOWN=1, WATER=8, FIRE=7)
+    g.pool["TW3"] = 0
+    assert candidates(g, "p0") == ["+TW1", "+TW2", "+TW4", "+TW5", "-WATER. +TW5"]
+    f.update(TOWN=0, CULT=1)
+    assert candidates(g, "p0") == ["+FIRE", "+WATER", "+EARTH", "+AIR"]
+    f.update(CULT=2, cult_same=1)
+    assert candidates(g, "p0") == ["+2FIRE", "+2WATER", "+2EARTH", "+2AIR"]
+
+
+def test_power_actions_are_offered_where_bowl_three_pays_or_burning_fills_it():
+    from meeple_terra_mystica.legal import candidates
+
+    g = _broke("witches", "nomads")
+    f = g.fac["witches"]
+    f.update(P2=2, P3=3)  # three power at hand, four after burning one
+    piles = [f"pass BON{i}" for i in range(1, 10)]
+    convert = ["burn 1", "convert 1PW to 1C", "convert 3PW to 1W"]
+    assert candidates(g, "p0") == piles + [
+        "burn 1. action ACT5", "action ACT2", "burn 1. action ACT3", "burn 1. action ACT4",
+        *convert]
+    g.blocked["ACT2"] = 1
+    g.blocked["ACT5"] = 1
+    assert candidates(g, "p0") == piles + [
+        "burn 1. action ACT3", "burn 1. action ACT4", *convert]
+    g.blocked.clear()
+    f.update(P2=1)  # nothing to burn
+    assert candidates(g, "p0") == piles + ["action ACT2", "convert 1PW to 1C",
+                                           "convert 3PW to 1W"]
+    f.update(P2=0, P3=4)  # exactly the spade action's price in bowl III
+    assert candidates(g, "p0") == piles + [
+        "action ACT5", "action ACT2", "action ACT3", "action ACT4", "convert 1PW to 1C",
+        "convert 3PW to 1W"]
+
+
+def test_spades_at_hand_transform_neighbours_as_far_as_they_reach():
+    from meeple_terra_mystica.legal import candidates
+
+    g = _broke("witches", "nomads")
+    f = g.fac["witches"]
+    _put(g, "witches", "E5")  # beside E4 (lakes), E6 (plains) and F3 (desert)
+    f.update(SPADE=1, build_ok=1)
+    home = [f"build {B.NAMES[h]}" for h in B.LAND if g.hcolor[h] == "green" and not g.hbld[h]]
+    got = candidates(g, "p0")
+    assert [r for r in got if not r.startswith("build ") or r == "build E4"] == [
+        "transform E4 to black", "transform E4 to green", "build E4",
+        "transform E6 to yellow", "transform E6 to black",
+        "transform F3 to brown", "transform F3 to red", "dig 1", "-SPADE"]
+    assert [r for r in got if r.startswith("build ") and r != "build E4"] == home
+    f.update(SPADE=2, build_ok=0)
+    assert candidates(g, "p0") == [
+        "transform E4 to brown", "transform E4 to black", "transform E4 to green",
+        "transform E4 to gray",
+        "transform E6 to yellow", "transform E6 to black", "transform E6 to blue",
+        "transform E6 to red",
+        "transform F3 to brown", "transform F3 to black", "transform F3 to gray",
+        "transform F3 to red", "-2SPADE"]
