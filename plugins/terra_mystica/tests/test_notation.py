@@ -80,3 +80,13 @@ def test_splitting_closes_spaces_only_around_signs_and_keeps_other_words_apart()
     assert split_row("bridge e7 : f6. connect e7 :f6") == ["bridge e7:f6", "connect e7:f6"]
     assert split_row("+fire. +fire. +fire") == ["+2fire", "+fire"]
     assert split_row("+fire. +water. +fire") == ["+fire", "+water", "+fire"]
+
+
+@pytest.mark.parametrize("text, canon", CANON)
+def test_commands_read_back_from_json_format_as_the_parsed_ones(text: str, canon: str) -> None:
+    """format_row depends on the commands' values only: the same commands decoded from
+    JSON (new string objects, lists for tuples) give the same canonical text."""
+    import json
+
+    cmds = tuple(tuple(c) for c in json.loads(json.dumps(parse_row(text))))
+    assert format_row(cmds) == canon
