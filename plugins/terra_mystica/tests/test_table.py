@@ -535,3 +535,42 @@ def test_the_offer_panel_says_what_taking_each_offer_costs():
     assert [p.title for p in GAME.panels(g, None)] == [
         "Scoring tiles", "Action spaces", "Bonus tiles", "Favor tiles", "Town tiles",
         "Factions and income"]
+
+
+def test_the_picture_marks_each_round_tile_and_own_action_space_and_names_each_tile_once():
+    from html import unescape
+
+    g = _panel_scene()
+    svg = render_svg(g)
+    tiles = re.findall(r'<text x="591" y="\d+" font-size="8"( font-weight="bold")?>(R\d [^<]*)'
+                       r"</text>", svg)
+    assert tiles == [("", "R1 done D 2 VP; 4 water: 1 P"),
+                     (' font-weight="bold"', "R2 now D 2 VP; 4 water: 1 P")] + [
+        ("", f"R{i} D 2 VP; 4 water: 1 P") for i in range(3, 7)]
+    titles = dict(re.findall(r'<g data-region="([^"]+)"><title>([^<]*)</title>', svg))
+    titles = {k: unescape(v) for k, v in titles.items()}
+    assert titles["action:ACTW"].endswith(" (taken)")
+    assert titles["action:ACTN"].endswith(" (needs SH)")
+    assert titles["action:ACTE"].endswith(" (free)")
+    assert titles["action:ACT3"].endswith(" (taken this round)")
+    assert titles["action:ACT4"].endswith(" (free this round)")
+    assert ">Nomads: sandstorm (needs SH)</text>" in svg
+    assert ">Witches: free D (taken)</text>" in svg
+    # A hover text says what the tile is, naming it once, then its state.
+    for region, title in titles.items():
+        kind, _, code = region.partition(":")
+        if kind in ("action", "bonus", "favor", "town"):
+            assert title.startswith(code + (":" if kind == "action" else " (")), region
+            assert title.count(code) == 1, title
+    assert titles["bonus:BON3"] == "BON3 (bonus tile): income 6 coins; " + (
+        "one is taken when passing, for the next round; a coin is put on each tile nobody "
+        "took, for whoever takes it later (0 C on it)")
+    assert titles["favor:FAV2"].endswith(" (0 left)")
+    assert titles["town:TW4"].endswith(" (1 left)")
+    rounds = re.findall(r"<g><title>(Round \d: [^<]*)</title>", svg)
+    assert len(rounds) == 6 and all(unescape(r).startswith(f"Round {i + 1}: SCORE3 (round ")
+                                    for i, r in enumerate(rounds))
+    g.round, g.finished = 6, True
+    tiles = re.findall(r'<text x="591" y="\d+" font-size="8"( font-weight="bold")?>(R\d [^<]*)'
+                       r"</text>", render_svg(g))
+    assert tiles == [("", f"R{i} done D 2 VP; 4 water: 1 P") for i in range(1, 7)]
