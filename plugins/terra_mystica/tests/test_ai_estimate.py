@@ -545,3 +545,83 @@ def test_a_bonus_tile_is_worth_its_coins_and_the_next_receipt_of_its_income(blen
             assert A._tile_value(tile, coins, rate, blend) == pytest.approx(want), tile
     assert A._tile_value("BON3", 0, rate, 0.0) == pytest.approx(
         BONUS["BON3"]["income"]["C"] * A.INCOME["C"] * A.W["income"])
+
+
+def test_the_frontier_is_capped_counts_times_their_weights_and_no_room_term_at_weight_zero():
+    from .test_live_rules import _put, _state
+
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    for h in ("E5", "F3", "D7"):
+        _put(g, "witches", h)
+    for ready_wanted in (1, 5):
+        near = sorted({o for h in f["locations"] for o in g.adj[h]
+                       if not g.hbld[o] and g.hcolor[o] not in ("white", "green")})
+        for o in near[:ready_wanted]:
+            g.hcolor[o] = "green"
+        ready, room = A._frontier_counts(g, f)
+        assert ready >= ready_wanted and room >= ready
+        for wp, wr in ((1.5, 2.0), (2.0, 0.0), (0.0, 0.5)):
+            wt = A.DEFAULT.changed({("W", "prepared"): wp, ("W", "room"): wr})
+            prepared, grow = A._frontier(g, f, wt)
+            assert prepared == min(ready, 3) * wp
+            assert grow == min(room, 4) * wr
+            assert type(grow) is float
+    assert ready > 3 and room > 4  # both past their caps
+
+
+@pytest.mark.parametrize("t", [1.0, 0.5, 0.2, 0.0])
+def test_all_dwellings_out_costs_the_full_weight_fading_by_its_share(monkeypatch, t):
+    g = POSITIONS[0]
+    name = next(iter(g.fac))
+    full, full_t = A.W["full"], A.W["full_t"]
+    for d in (7, 8):
+        f = _faction(g, name, D=d)
+        on = d >= 8
+        assert _slope(monkeypatch, "full", g, f, t) == pytest.approx(
+            -(full_t * t + 1 - full_t) if on else 0.0)
+        assert _slope(monkeypatch, "full_t", g, f, t) == pytest.approx(
+            full * (1 - t) if on else 0.0)
+
+
+@pytest.mark.parametrize("tile, held, vp", [
+    ("", {"SH": 1, "TP": 4}, 0),
+    ("BON1", {"SH": 1, "TP": 4}, 0),  # a tile without pass points
+    ("BON6", {"SH": 1, "SA": 0}, 4), ("BON6", {"SH": 1, "SA": 1}, 8),
+    ("BON6", {"SH": 0, "SA": 0}, 0),
+    ("BON7", {"TP": 1}, 2), ("BON7", {"TP": 3}, 6), ("BON7", {"TP": 4}, 8),
+    ("BON9", {"D": 0}, 0), ("BON9", {"D": 5}, 5), ("BON9", {"D": 8}, 8),
+    ("BON10", {"shipping": 0}, 0), ("BON10", {"shipping": 3}, 9),
+    ("BON10", {"shipping": 5}, 15),
+    ("BON10", {"shipping": 6}, 15),  # past the table: its last entry
+])
+def test_passing_now_scores_the_bonus_tiles_points_for_what_stands(tile, held, vp):
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads")
+    f = dict(g.fac["witches"], bonus=tile, D=0, TP=0, SH=0, SA=0, shipping=0, FAV12=0)
+    if tile:
+        f[tile] = 1
+    f.update(held)
+    assert A._pass_vp(g, f) == vp
+    f.update(FAV12=1, TP=held.get("TP", 0))
+    assert A._pass_vp(g, f) == vp + (0, 2, 3, 3, 4)[f["TP"]]
+
+
+def test_the_engineers_pass_scores_three_per_bridge_between_their_buildings_once_sh_stands():
+    from meeple_terra_mystica import board as B
+
+    from .test_live_rules import _put, _state
+
+    g = _state("engineers", "nomads")
+    a = next(h for h in B.LAND if len(B.BRIDGABLE[h]) >= 2)
+    b, c = sorted(B.BRIDGABLE[a])[:2]
+    for h in (a, b):
+        _put(g, "engineers", B.NAMES[h])
+    g.bridges = [(a, b, "engineers"), (a, c, "engineers")]  # c holds no building
+    f = dict(g.fac["engineers"], bonus="", FAV12=0, SH=0)
+    assert A._pass_vp(g, f) == 0
+    f["SH"] = 1
+    assert A._pass_vp(g, f) == 3
+    f.update(bonus="BON7", TP=2)
+    assert A._pass_vp(g, f) == 3 + 4
