@@ -513,3 +513,51 @@ def test_the_alchemists_trade_points_and_coins_both_ways() -> None:
     _row(g, "p0", "convert 3VP to 3C")
     assert (f["C"], f["VP"]) == (9, 19)
     _refused(g, "p0", "convert 3C to 1VP", "C to VP is 2 to 1")
+
+
+@pytest.mark.parametrize("taken, text, spots, steps, out", [
+    ("", "send p to FIRE", ["witches", "", "", ""], 3, 1),
+    ("3", "send p to FIRE", ["nomads", "witches", "", ""], 2, 1),
+    ("3 2", "send p to FIRE", ["nomads", "nomads", "witches", ""], 2, 1),
+    ("3 2 2 2", "send p to FIRE", ["nomads"] * 4, 1, 0),
+    ("", "send p to FIRE for 1", ["", "", "", ""], 1, 0),
+    ("", "send p to FIRE for 2", ["", "witches", "", ""], 2, 1),
+])
+def test_a_priest_sent_without_a_spot_takes_the_best_one_free(taken, text, spots, steps, out):
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    f.update(P=2, FIRE=0)
+    cult = g.cult_spots["FIRE"]
+    for k, _spot in enumerate(taken.split()):
+        cult[k] = "nomads"
+    _row(g, "p0", text)
+    assert (g.cult_spots["FIRE"], f["FIRE"], f["P"], f["priests_out"]) == (spots, steps, 1, out)
+
+
+def test_a_priest_is_needed_to_send_one():
+    g = _state("witches", "nomads")
+    g.fac["witches"]["P"] = 0
+    _refused(g, "p0", "send p to FIRE", "^witches have no priest$")
+
+
+def test_favor_tiles_are_owed_only_as_far_as_different_tiles_are_left():
+    from meeple_terra_mystica.actions import owe_favor
+    from meeple_terra_mystica.data import FAVOR
+
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    owe_favor(g, f, 1)
+    assert f["FAVOR"] == 1
+    owe_favor(g, f, 2)
+    assert f["FAVOR"] == 3
+    for t in FAVOR:
+        g.pool[t] = 0
+    g.pool["FAV5"], g.pool["FAV6"] = 3, 1
+    f["FAV6"] = 1  # held: not one to take again
+    f["FAVOR"] = 0
+    owe_favor(g, f, 2)
+    assert f["FAVOR"] == 1
+    g.pool["FAV5"] = 0
+    f["FAVOR"] = 0
+    owe_favor(g, f, 1)
+    assert f["FAVOR"] == 0
