@@ -515,21 +515,24 @@ def test_the_alchemists_trade_points_and_coins_both_ways() -> None:
     _refused(g, "p0", "convert 3C to 1VP", "C to VP is 2 to 1")
 
 
-@pytest.mark.parametrize("taken, text, spots, steps, out", [
-    ("", "send p to FIRE", ["witches", "", "", ""], 3, 1),
-    ("3", "send p to FIRE", ["nomads", "witches", "", ""], 2, 1),
-    ("3 2", "send p to FIRE", ["nomads", "nomads", "witches", ""], 2, 1),
-    ("3 2 2 2", "send p to FIRE", ["nomads"] * 4, 1, 0),
-    ("", "send p to FIRE for 1", ["", "", "", ""], 1, 0),
-    ("", "send p to FIRE for 2", ["", "witches", "", ""], 2, 1),
+N = "nomads"
+
+
+@pytest.mark.parametrize("before, text, spots, steps, out", [
+    (["", "", "", ""], "send p to FIRE", ["witches", "", "", ""], 3, 1),
+    ([N, "", "", ""], "send p to FIRE", [N, "witches", "", ""], 2, 1),
+    ([N, N, "", ""], "send p to FIRE", [N, N, "witches", ""], 2, 1),
+    ([N, "", N, N], "send p to FIRE", [N, "witches", N, N], 2, 1),
+    ([N, N, N, ""], "send p to FIRE", [N, N, N, "witches"], 2, 1),
+    ([N, N, N, N], "send p to FIRE", [N, N, N, N], 1, 0),
+    (["", "", "", ""], "send p to FIRE for 1", ["", "", "", ""], 1, 0),
+    (["", "", "", ""], "send p to FIRE for 2", ["", "witches", "", ""], 2, 1),
 ])
-def test_a_priest_sent_without_a_spot_takes_the_best_one_free(taken, text, spots, steps, out):
+def test_a_priest_sent_without_a_spot_takes_the_best_one_free(before, text, spots, steps, out):
     g = _state("witches", "nomads")
     f = g.fac["witches"]
     f.update(P=2, FIRE=0)
-    cult = g.cult_spots["FIRE"]
-    for k, _spot in enumerate(taken.split()):
-        cult[k] = "nomads"
+    g.cult_spots["FIRE"] = list(before)
     _row(g, "p0", text)
     assert (g.cult_spots["FIRE"], f["FIRE"], f["P"], f["priests_out"]) == (spots, steps, 1, out)
 
