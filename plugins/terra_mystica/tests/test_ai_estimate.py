@@ -625,3 +625,65 @@ def test_the_engineers_pass_scores_three_per_bridge_between_their_buildings_once
     assert A._pass_vp(g, f) == 3
     f.update(bonus="BON7", TP=2)
     assert A._pass_vp(g, f) == 3 + 4
+
+
+def _tiles_scene(rnd: int, **changes):
+    """Witches in round ``rnd`` holding BON7 with two trading houses (4 VP on passing),
+    BON1 with a coin and BON3 with two coins on display; ``changes`` to the witches."""
+    from meeple_terra_mystica.data import BONUS
+
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads")
+    g.round = rnd
+    for b in BONUS:
+        g.pool[b] = 0
+    g.pool.update(BON1=1, BON3=1)
+    g.coins = {"BON1": 1, "BON3": 2}
+    f = dict(g.fac["witches"], bonus="BON7", BON7=1, TP=2, FAV12=0, FAVOR=0)
+    f.update(changes)
+    return g, f
+
+
+#: At the end of the game (t = 0) with every other faction passed (share 1), a coin and
+#: a unit of coin income are both worth a third of a point.
+_END = A.DEFAULT.changed({("W", "receipt"): 1.0})
+
+
+def _with_and_without(g, f, key, share, returning=""):
+    on = A.DEFAULT.changed({("W", "receipt"): 1.0, ("W", key): 1.0})
+    off = A.DEFAULT.changed({("W", "receipt"): 1.0, ("W", key): 0.0})
+    final = A.final_projection(g)
+    return (A.estimate(g, f, final, 0.0, share, returning, wt=on)
+            - A.estimate(g, f, final, 0.0, share, returning, wt=off))
+
+
+def test_the_last_to_pass_counts_its_next_pass_again_once_all_others_have_passed():
+    # BON7's 4 VP, and the best tile then on display: BON3 with 2 + 1 coins and 6 coins
+    # of income, 9 coins at a third of a point each.
+    g, f = _tiles_scene(3, passed=1)
+    assert _with_and_without(g, f, "pass_next", 1.0) == pytest.approx(4 + 9 / 3)
+    assert _with_and_without(g, f, "pass_next", 0.75) == 0.0
+    g, f = _tiles_scene(6, passed=1)
+    assert _with_and_without(g, f, "pass_next", 1.0) == 0.0
+    g, f = _tiles_scene(3, passed=0)
+    assert _with_and_without(g, f, "pass_next", 1.0) == 0.0
+
+
+def test_a_faction_still_playing_counts_its_pass_points_and_the_best_tile_it_could_take():
+    final = None
+    for rnd, want in ((3, 4 + (2 + 6) / 3), (5, 4 + (2 + 6) / 3), (6, 4)):
+        g, f = _tiles_scene(rnd, passed=0)
+        final = A.final_projection(g)
+        bare = dict(f, bonus="", BON7=0)
+        g2 = GAME.clone(g)
+        g2.pool.update(BON1=0, BON3=0)
+        assert (A.estimate(g, f, final, 0.0, 1.0, wt=_END)
+                - A.estimate(g2, bare, final, 0.0, 1.0, wt=_END)) == pytest.approx(want), rnd
+    # The tile the evaluating faction returns by passing counts as on display already.
+    g, f = _tiles_scene(3, passed=0)
+    g.pool.update(BON3=0)
+    base = A.estimate(g, f, final, 0.0, 1.0, wt=_END)
+    assert A.estimate(g, f, final, 0.0, 1.0, "BON3", wt=_END) - base == pytest.approx(
+        6 / 3 - (1 + 2) / 3)
+    assert A.estimate(g, f, final, 0.0, 1.0, "BON1", wt=_END) == pytest.approx(base)
