@@ -687,3 +687,33 @@ def test_a_faction_still_playing_counts_its_pass_points_and_the_best_tile_it_cou
     assert A.estimate(g, f, final, 0.0, 1.0, "BON3", wt=_END) - base == pytest.approx(
         6 / 3 - (1 + 2) / 3)
     assert A.estimate(g, f, final, 0.0, 1.0, "BON1", wt=_END) == pytest.approx(base)
+
+
+@pytest.mark.parametrize("rnd", [0, 1, 2, 5, 6])
+def test_round_tiles_still_ahead_pay_their_cult_rewards_at_income_value(monkeypatch, rnd):
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads")
+    g.score_tiles = ["SCORE1", "SCORE3", "SCORE4", "SCORE9", "SCORE2", "SCORE7"]
+    g.round = rnd
+    f = _faction(g, "witches", EARTH=5, WATER=8, FIRE=3, AIR=4, priests_out=2)
+    inc = A.INCOME
+    per_round = {1: 5 * inc["C"],  # SCORE1: a coin per earth step
+                 2: 2 * inc["P"],  # SCORE3: a priest per 4 on water
+                 3: 1 * inc["W"],  # SCORE4: a worker per 2 on fire
+                 4: 2 * 2 * inc["C"],  # SCORE9: 2 coins per priest sent
+                 5: 1 * inc["SPADE"]}  # SCORE2: a spade per 4 on earth
+    # Round 6's tile (SCORE7: a worker per 2 on air) pays after the game: never counted.
+    want = sum(v for r, v in per_round.items() if r >= max(rnd, 1))
+    assert _slope(monkeypatch, "cult_bonus", g, f, 0.5) == pytest.approx(want)
+
+
+@pytest.mark.parametrize("t", [1.0, 0.5, 0.0])
+def test_the_final_scorings_projection_counts_half_early_and_in_full_at_the_end(t):
+    g = POSITIONS[0]
+    name = next(iter(g.fac))
+    f = _faction(g, name)
+    final = A.final_projection(g)
+    more = dict(final, **{name: final.get(name, 0.0) + 10.0})
+    assert (A.estimate(g, f, more, t, 0.0) - A.estimate(g, f, final, t, 0.0)
+            == pytest.approx(10.0 * (0.5 + 0.5 * (1 - t))))
