@@ -695,3 +695,38 @@ def test_spades_at_hand_transform_neighbours_as_far_as_they_reach():
         "transform E6 to red",
         "transform F3 to brown", "transform F3 to black", "transform F3 to gray",
         "transform F3 to red", "-2SPADE"]
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_every_open_offer_may_be_answered_or_under_strict_leech_the_first(strict):
+    from meeple_terra_mystica.legal import candidates
+
+    g = _broke("witches", "nomads", "cultists")
+    if strict:
+        g.options = {*g.options, "strict-leech"}
+    g.offers = [["witches", "nomads", 2, 0, 1], ["nomads", "cultists", 1, 1, 1],
+                ["witches", "cultists", 1, 2, 1]]
+    first = ["leech 2 from nomads", "decline 2 from nomads"]
+    second = ["leech 1 from cultists", "decline 1 from cultists"]
+    # Witches' turn waits for the answers: nothing else to do with an empty purse.
+    assert candidates(g, "p0") == first + ([] if strict else second)
+    g.fac["witches"]["P2"] = 2
+    assert candidates(g, "p0") == first + ([] if strict else second) + ["burn 1"]
+
+
+def test_the_darklings_trade_workers_for_priests_after_their_action_up_to_what_is_left():
+    from meeple_terra_mystica.legal import candidates
+
+    g = _broke("darklings", "nomads")
+    f = g.fac["darklings"]
+    f.update(dsh=3, W=2)
+    f["acted"] = f["actions"]
+    trades = ["convert 1W to 1P", "convert 2W to 2P"]
+    assert candidates(g, "p0") == ["done", *trades]
+    f["W"] = 5
+    trades.append("convert 3W to 3P")
+    assert candidates(g, "p0") == ["done", *trades]
+    f["dsh"] = 0
+    assert candidates(g, "p0") == ["done"]
+    g.active = "nomads"  # not its turn: nothing
+    assert candidates(g, "p0") == []
