@@ -730,3 +730,63 @@ def test_the_darklings_trade_workers_for_priests_after_their_action_up_to_what_i
     assert candidates(g, "p0") == ["done"]
     g.active = "nomads"  # not its turn: nothing
     assert candidates(g, "p0") == []
+
+
+def test_a_dwelling_on_a_neighbour_is_offered_with_the_spades_the_purse_or_an_action_pays():
+    from meeple_terra_mystica.legal import candidates
+
+    g = _broke("witches", "nomads")
+    f = g.fac["witches"]
+    _put(g, "witches", "E5")  # E4 one spade from forest, E6 and F3 three (3 workers each)
+    f.update(W=4, C=2)
+    piles = [f"pass BON{i}" for i in range(1, 10)]
+    assert candidates(g, "p0") == piles + [
+        "dig 1", "dig 1. build E4", "dig 1. transform E4 to green",
+        "convert 1W to 1C. upgrade E5 to TP", "convert 1W to 1C"]
+    f.update(W=3)  # a spade, but not the spade and the dwelling
+    assert candidates(g, "p0") == piles + [
+        "dig 1", "convert 1W to 1C. upgrade E5 to TP", "convert 1W to 1C"]
+    f.update(W=4, P3=6)
+    building = [r for r in candidates(g, "p0") if "build" in r or "transform" in r]
+    assert building == [
+        "dig 1. build E4", "dig 1. transform E4 to green",
+        "action ACT5. build E4", "action ACT6. build E4",
+        "action ACT6. dig 1. build E6", "action ACT6. dig 1. build F3"]
+    f.update(W=3, C=0, P3=0)  # no dwelling affordable: the spade alone, to forest
+    assert [r for r in candidates(g, "p0") if "transform" in r] == [
+        "dig 1. transform E4 to green"]
+    f.update(W=2)
+    assert [r for r in candidates(g, "p0") if "transform" in r] == []
+
+
+def test_a_trading_house_is_offered_at_its_price_and_funded_up_to_the_double_price():
+    from meeple_terra_mystica.legal import candidates
+
+    g = _broke("witches", "nomads")
+    f = g.fac["witches"]
+    _put(g, "witches", "E5")  # no neighbour: the trading house may cost double coins
+    for w, c, want in ((5, 3, ["upgrade E5 to TP", "convert 3W to 3C. upgrade E5 to TP"]),
+                       (4, 3, ["upgrade E5 to TP"]),
+                       (5, 6, ["upgrade E5 to TP"]),
+                       (2, 2, []),  # no worker to spare for the coin
+                       (3, 2, ["convert 1W to 1C. upgrade E5 to TP"])):
+        f.update(W=w, C=c)
+        assert [r for r in candidates(g, "p0") if "upgrade" in r] == want, (w, c)
+
+
+def test_a_dwelling_short_of_coins_or_workers_is_offered_with_the_conversions_first():
+    from meeple_terra_mystica.legal import candidates
+
+    g = _broke("witches", "nomads")
+    f = g.fac["witches"]
+    _put(g, "witches", "E5")
+    g.hcolor[B.INDEX["E4"]] = "green"  # a forest neighbour: no spade needed
+    f.update(W=1, C=0, P3=2)  # two coins short: bowl III pays them
+    building = [r for r in candidates(g, "p0") if "build" in r]
+    assert building == ["convert 2PW to 2C. build E4"]
+    f.update(W=0, C=2, P=1, P3=0)  # a worker short: the priest pays it
+    building = [r for r in candidates(g, "p0") if "build" in r]
+    assert building == ["convert 1P to 1W. build E4"]
+    f.update(P=0, W=3, C=0)  # three workers: one for the dwelling, two for its coins
+    building = [r for r in candidates(g, "p0") if "build" in r]
+    assert building == ["convert 2W to 2C. build E4"]
