@@ -790,3 +790,48 @@ def test_a_dwelling_short_of_coins_or_workers_is_offered_with_the_conversions_fi
     f.update(P=0, W=3, C=0)  # three workers: one for the dwelling, two for its coins
     building = [r for r in candidates(g, "p0") if "build" in r]
     assert building == ["convert 2W to 2C. build E4"]
+
+
+def test_the_quick_reach_test_follows_adjacency_shipping_the_bonus_tile_and_teleports():
+    from meeple_terra_mystica.legal import _reach
+
+    from .test_faction_boards import _far_pair
+
+    a, b = _far_pair(B.RANGE_RIVER, 2)  # two river hexes apart, not neighbours
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    _put(g, "witches", B.NAMES[a])
+    assert _reach(g, f, next(h for h in B.ADJ[a] if not B.IS_RIVER[h]))
+    for ship, bon4, passed, want in ((0, 0, 0, False), (1, 0, 0, False), (2, 0, 0, True),
+                                     (1, 1, 0, True), (1, 1, 1, False), (3, 0, 0, True)):
+        f.update(shipping=ship, BON4=bon4, passed=passed)
+        assert _reach(g, f, b) is want, (ship, bon4, passed)
+    g.round = 0  # the setup: every hex
+    f.update(shipping=0, BON4=0, passed=0)
+    assert _reach(g, f, b) is True
+    g = _state("dwarves", "nomads")  # tunnels and flights: left to the rules
+    _put(g, "dwarves", B.NAMES[a])
+    assert _reach(g, g.fac["dwarves"], b) is True
+
+
+def test_tile_and_faction_actions_and_advances_are_offered_while_held_and_free():
+    from meeple_terra_mystica.legal import candidates
+
+    g = _broke("witches", "nomads")
+    f = g.fac["witches"]
+    _put(g, "witches", "E5")
+    f.update(BON2=1, FAV6=1, ACTW=1, C=4, P=1)
+    green = [B.NAMES[h] for h in B.LAND if g.hcolor[h] == "green" and not g.hbld[h]]
+
+    def acts():
+        return [r for r in candidates(g, "p0") if r.startswith(("action", "advance"))]
+
+    assert acts() == ["advance ship", "action BON2", "action FAV6",
+                      *[f"action ACTW. build {h}" for h in green], "action ACTW"]
+    g.blocked.update({"BON2/witches": 1, "ACTW/witches": 1})
+    f.update(C=3)
+    assert acts() == ["action FAV6"]
+    f.update(C=4, P=0)
+    assert acts() == ["action FAV6"]
+    f.update(P=1, shipping=3)  # the top of the track
+    assert acts() == ["action FAV6"]
