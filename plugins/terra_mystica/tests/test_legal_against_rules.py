@@ -835,3 +835,40 @@ def test_tile_and_faction_actions_and_advances_are_offered_while_held_and_free()
     assert acts() == ["action FAV6"]
     f.update(P=1, shipping=3)  # the top of the track
     assert acts() == ["action FAV6"]
+
+
+def test_bridge_actions_are_offered_until_the_factions_three_bridges_stand():
+    from meeple_terra_mystica.legal import _bridges, candidates
+
+    g = _broke("engineers", "nomads")
+    f = g.fac["engineers"]
+    a = next(h for h in B.LAND if len(B.BRIDGABLE[h]) >= 2)
+    _put(g, "engineers", B.NAMES[a])
+    crossings = [f"bridge {B.NAMES[a]}:{B.NAMES[b]}" for b in B.BRIDGABLE[a]]
+    assert _bridges(g, f) == crossings
+
+    def bridging():
+        return [r for r in candidates(g, "p0") if "bridge" in r]
+
+    f.update(ACTE=1, W=2, P3=3)
+    assert bridging() == [f"action ACT1. {c}" for c in crossings] + [
+        f"action ACTE. {c}" for c in crossings]
+    f.update(W=1, P3=2)
+    assert bridging() == []
+    f.update(W=2, P3=3)
+    others = [(x, y) for x in B.LAND for y in sorted(B.BRIDGABLE[x]) if x < y and a not in (x, y)]
+    g.bridges = [(x, y, "engineers") for x, y in others[:2]]
+    assert len(bridging()) == 2 * len(crossings)  # two of three stand: one more
+    g.bridges.append((*others[2], "engineers"))
+    assert bridging() == []
+    g.bridges = [(x, y, "nomads") for x, y in others[:3]]  # another faction's
+    assert len(bridging()) == 2 * len(crossings)
+    g.blocked["ACT1"] = 1
+    assert bridging() == [f"action ACTE. {c}" for c in crossings]
+    from meeple_terra_mystica.actions import bridge
+
+    g.bridges = []
+    f["BRIDGE"] = 1
+    first = sorted(B.BRIDGABLE[a])[0]
+    bridge(g, f, a, first)  # a crossing bridged is no crossing any more
+    assert _bridges(g, f) == [c for c in crossings if c != f"bridge {B.NAMES[a]}:{B.NAMES[first]}"]
