@@ -872,3 +872,36 @@ def test_bridge_actions_are_offered_until_the_factions_three_bridges_stand():
     first = sorted(B.BRIDGABLE[a])[0]
     bridge(g, f, a, first)  # a crossing bridged is no crossing any more
     assert _bridges(g, f) == [c for c in crossings if c != f"bridge {B.NAMES[a]}:{B.NAMES[first]}"]
+
+
+def test_a_pick_offers_every_faction_of_a_terrain_not_yet_taken_to_the_seat_picking():
+    from meeple_terra_mystica.legal import candidates
+
+    lg = LocalGame(GAME, ["p1", "p2", "p3"], {}, seed=3)
+    every = ["alchemists", "auren", "chaosmagicians", "cultists", "darklings", "dwarves",
+             "engineers", "fakirs", "giants", "halflings", "mermaids", "nomads", "swarmlings",
+             "witches"]
+    assert candidates(lg.state, "p1") == [f"setup {n}" for n in every]
+    assert candidates(lg.state, "p2") == []
+    lg.play("p1", "setup witches")  # forest: the Auren's terrain too
+    assert candidates(lg.state, "p2") == [f"setup {n}" for n in every
+                                          if n not in ("witches", "auren")]
+    assert candidates(lg.state, "p1") == []
+
+
+def test_a_free_dwelling_is_offered_on_every_empty_forest_hex_or_given_up():
+    from meeple_terra_mystica.legal import candidates
+
+    g = _broke("witches", "nomads")
+    f = g.fac["witches"]
+    _put(g, "witches", "E5")
+    f["FREE_D"] = 1
+    forest = [f"build {B.NAMES[h]}" for h in B.LAND if g.hcolor[h] == "green" and not g.hbld[h]]
+    assert len(forest) > 5
+    assert candidates(g, "p0") == forest + ["-FREE_D"]
+    f.update(FREE_D=0, FREE_TP=1)
+    _put(g, "witches", "E7", "TP")
+    _put(g, "witches", "E9")
+    assert candidates(g, "p0") == ["upgrade E5 to TP", "upgrade E9 to TP", "-FREE_TP"]
+    f.update(FREE_TP=0, BRIDGE=1)
+    assert candidates(g, "p0")[-1] == "-BRIDGE"
