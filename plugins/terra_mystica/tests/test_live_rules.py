@@ -564,3 +564,18 @@ def test_favor_tiles_are_owed_only_as_far_as_different_tiles_are_left():
     f["FAVOR"] = 0
     owe_favor(g, f, 1)
     assert f["FAVOR"] == 0
+
+
+def test_an_adjustment_takes_owed_tiles_gives_up_what_is_owed_and_nothing_else():
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    f.update(TOWN=2)
+    _row(g, "p0", "+2TW1")  # two towns founded: both tiles taken by one part
+    assert (f["TW1"], f["TOWN"], g.pool["TW1"]) == (2, 0, 0)
+    f.update(SPADE=2, build_ok=1)
+    _row(g, "p0", "-2SPADE")
+    assert (f["SPADE"], f["build_ok"]) == (0, 0)
+    for text, said in (("+SPADE", r"can't take \+1 SPADE now"), ("-FAV1", "can't take -1 FAV1 now"),
+                       ("+2C", r"can't take \+2 C now"), ("-2FREE_D", "no FREE_D to give up"),
+                       ("-BRIDGE", "no BRIDGE to give up"), ("-FREE_TP", "no FREE_TP to give up")):
+        _refused(g, "p0", text, said)
