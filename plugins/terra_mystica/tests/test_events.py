@@ -213,3 +213,30 @@ def test_search_fast_path_records_nothing():
     for cmd in GAME.legal(lg.state, lg.to_act()[0])[:5]:
         s = GAME.step(GAME.clone(lg.state), lg.to_act()[0], cmd, random.Random(0))
         assert s.jr is None
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_a_game_folded_from_its_decoded_log_offers_the_live_games_rows(seed):
+    """A state folded from stored events holds its own copies of every name (nothing is
+    the same string object as in the rules' tables): legal offers it the same rows, and
+    each row played on it gives the same state as on the live game."""
+    codec = Codec(GAME)
+    local = LocalGame(GAME, GAME.default_players(3), {}, seed=seed)
+    rng = random.Random(seed)
+    for step in range(90):
+        if local.outcome() is not None:
+            break
+        player = rng.choice(list(local.to_act()))
+        row = rng.choice(GAME.legal(local.state, player))
+        if step % 3 == 0:
+            stored = None
+            for ev in local.events:
+                stored = GAME.fold(stored, codec.decode(*codec.encode(ev)))
+            assert stored == local.state
+            for p in local.players:
+                assert GAME.legal(stored, p) == GAME.legal(local.state, p), (step, p)
+            for ev in GAME.decide(stored, player, row, None):
+                stored = GAME.fold(stored, ev)
+        local.play(player, row)
+        if step % 3 == 0:
+            assert stored == local.state, (step, row.text)

@@ -726,6 +726,9 @@ def test_the_darklings_trade_workers_for_priests_after_their_action_up_to_what_i
     f["W"] = 5
     trades.append("convert 3W to 3P")
     assert candidates(g, "p0") == ["done", *trades]
+    # A state folded from stored events holds its own copies of the names.
+    g.active = "".join(["dark", "lings"])
+    assert candidates(g, "p0") == ["done", *trades]
     f["dsh"] = 0
     assert candidates(g, "p0") == ["done"]
     g.active = "nomads"  # not its turn: nothing
