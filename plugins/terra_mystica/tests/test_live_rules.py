@@ -579,3 +579,89 @@ def test_an_adjustment_takes_owed_tiles_gives_up_what_is_owed_and_nothing_else()
                        ("+2C", r"can't take \+2 C now"), ("-2FREE_D", "no FREE_D to give up"),
                        ("-BRIDGE", "no BRIDGE to give up"), ("-FREE_TP", "no FREE_TP to give up")):
         _refused(g, "p0", text, said)
+
+
+def test_dwellings_trading_houses_and_temples_run_out_at_their_limits():
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    _put(g, "witches", "E5")
+    g.hcolor[B.INDEX["E4"]] = "green"
+    f.update(W=20, C=30, D=8)
+    _refused(g, "p0", "build E4", "^witches have no dwelling left$")
+    f["D"] = 7
+    _row(g.clone(), "p0", "build E4")
+    f["TP"] = 4
+    _refused(g, "p0", "upgrade E5 to TP", "^witches have no TP left$")
+    f["TP"] = 3
+    _row(g.clone(), "p0", "upgrade E5 to TP")
+
+
+def test_fav10_pays_for_a_trading_house_and_for_no_other_building():
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    _put(g, "witches", "E5")
+    _put(g, "witches", "E7", "TP")
+    _put(g, "nomads", "E6")  # a neighbour: single prices
+    f.update(W=20, C=30, FAV10=1)
+    for row, building_vp in (("upgrade E5 to TP", 3), ("upgrade E7 to TE", 0)):
+        h = g.clone()
+        before = h.fac["witches"]["VP"]
+        _row(h, "p0", row)
+        got = h.fac["witches"]["VP"] - before
+        # the round tile (SCORE3) pays for dwellings only
+        assert got == building_vp, row
+
+
+def test_a_dwelling_with_spades_at_hand_may_go_on_a_home_hex_the_action_did_not_transform():
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    _put(g, "witches", "E5")
+    g.hcolor[B.INDEX["E4"]] = "green"
+    f.update(SPADE=1, build_ok=1, tf=(), acted=1)
+    _row(g, "p0", "build E4")
+    assert (f["D"], f["SPADE"], f["build_ok"], f["acted"]) == (2, 1, 0, 1)
+
+
+def test_a_free_dwelling_goes_on_forest_and_only_the_witches_have_one():
+    g = _state("nomads", "witches")
+    f = g.fac["nomads"]
+    _put(g, "nomads", "E5")
+    g.hcolor[B.INDEX["E4"]] = "green"
+    f["FREE_D"] = 1
+    _refused(g, "p0", "build E4", "^E4 is not a forest hex$")
+
+
+def test_two_steps_on_one_track_take_both_owed_steps_at_once():
+    g = _state("auren", "nomads")
+    f = g.fac["auren"]
+    f.update(CULT=1, cult_same=1, FIRE=0)
+    _row(g, "p0", "+2FIRE")
+    assert (f["FIRE"], f["CULT"], f["cult_same"]) == (2, 0, 0)
+    f.update(CULT=1, cult_same=0)
+    _refused(g, "p0", "+2WATER", "^auren are owed 1 cult steps$")
+
+
+def test_the_darklings_stronghold_trades_workers_for_as_many_priests_only():
+    g = _state("darklings", "nomads")
+    f = g.fac["darklings"]
+    f.update(dsh=3, W=5, P=0)
+    _refused(g, "p0", "convert 2W to 1P", "^the Darklings' stronghold converts up to 3 W to P$")
+    _refused(g, "p0", "convert 4W to 4P", "converts up to 3 W to P")
+    _row(g, "p0", "convert 3W to 3P")
+    assert (f["W"], f["P"], f["dsh"]) == (2, 3, 0)
+
+
+def test_a_full_bowl_refusing_a_cultists_offer_is_no_refusal_that_pays_them():
+    from meeple_terra_mystica.actions import answer
+
+    for could, paid in ((0, 0), (1, 1)):
+        g = _state("witches", "cultists", options=("errata-cultist-power",))
+        w, c = g.fac["witches"], g.fac["cultists"]
+        w.update(P1=0, P2=0, P3=12 if not could else 0)
+        if could:
+            w.update(P1=12)
+        g.offers = [["witches", "cultists", 1, 0, could]]
+        g.cultist_offers = {"0": 0}
+        p1 = c["P1"]
+        answer(g, w, False, 1, "cultists")
+        assert (p1 - c["P1"], g.cultist_offers) == (paid, {}), could
