@@ -665,3 +665,78 @@ def test_a_full_bowl_refusing_a_cultists_offer_is_no_refusal_that_pays_them():
         p1 = c["P1"]
         answer(g, w, False, 1, "cultists")
         assert (p1 - c["P1"], g.cultist_offers) == (paid, {}), could
+
+
+def test_a_second_action_in_a_row_needs_every_other_faction_passed():
+    g = _state("witches", "nomads", "cultists")
+    f = g.fac["witches"]
+    f.update(P=3, acted=1)
+    g.fac["nomads"]["passed"] = 1
+    _refused(g, "p0", "send p to FIRE", "^witches have already taken their action this turn$")
+    g.fac["cultists"]["passed"] = 1
+    _row(g, "p0", "send p to FIRE")
+    assert (f["P"], g.active) == (2, "witches")  # and its next turn follows at once
+
+
+def test_a_tile_action_held_by_two_factions_is_taken_by_each_once_a_round():
+    g = _state("witches", "nomads")
+    for n in ("witches", "nomads"):
+        g.fac[n]["FAV6"] = 1
+    _row(g, "p0", "action FAV6. +FIRE")
+    assert g.blocked == {"FAV6/witches": 1}
+    _row(g, "p1", "action FAV6. +WATER")
+    assert g.blocked == {"FAV6/witches": 1, "FAV6/nomads": 1}
+    g.active = "witches"
+    g.fac["witches"].update(acted=0)
+    _refused(g, "p0", "action FAV6", "^Action space FAV6 is already taken this round$")
+
+
+def test_the_engineers_bridge_action_is_never_used_up():
+    g = _state("engineers", "nomads")
+    f = g.fac["engineers"]
+    a = next(h for h in B.LAND if len(B.BRIDGABLE[h]) >= 2)
+    _put(g, "engineers", B.NAMES[a])
+    b, c = sorted(B.BRIDGABLE[a])[:2]
+    f.update(W=4, ACTE=1)
+    _row(g, "p0", f"action ACTE. bridge {B.NAMES[a]}:{B.NAMES[b]}")
+    assert g.blocked == {}
+    f.update(acted=0)
+    g.active = "engineers"
+    _row(g, "p0", f"action ACTE. bridge {B.NAMES[a]}:{B.NAMES[c]}")
+    assert (f["W"], len(g.bridges)) == (0, 2)
+
+
+def test_the_free_dwelling_action_allows_no_other_build_and_the_sandstorm_one_on_its_hex():
+    g = _state("witches", "nomads")
+    g.fac["witches"]["ACTW"] = 1
+    _row(g, "p0", "action ACTW")
+    assert (g.fac["witches"]["FREE_D"], g.fac["witches"]["build_ok"]) == (1, 0)
+    g = _state("nomads", "witches")
+    _put(g, "nomads", "E5")
+    g.fac["nomads"]["ACTN"] = 1
+    _row(g, "p0", "action ACTN")
+    assert (g.fac["nomads"]["FREE_TF"], g.fac["nomads"]["build_ok"]) == (1, 1)
+
+
+def test_an_answer_names_the_amount_of_the_offer_it_takes():
+    from meeple_terra_mystica.actions import answer
+
+    g = _state("witches", "nomads")
+    w = g.fac["witches"]
+    w.update(P1=5, P2=0, P3=0)
+    g.offers = [["witches", "nomads", 1, 0, 1], ["witches", "nomads", 2, 1, 1]]
+    answer(g, w, True, 2, "nomads")
+    assert g.offers == [["witches", "nomads", 1, 0, 1]] and (w["P1"], w["P2"]) == (3, 2)
+
+
+def test_a_cultists_build_beside_only_full_bowls_awaits_no_answer_for_its_step():
+    from meeple_terra_mystica.actions import offer_power
+
+    for room, want in ((0, {}), (1, {"0": 0})):
+        g = _state("cultists", "witches", options=("site-leech",))
+        _put(g, "witches", "E4")
+        h = _put(g, "cultists", "E5")
+        g.fac["witches"].update(P1=0, P2=room, P3=12 - room)
+        offer_power(g, g.fac["cultists"], h)
+        assert [o[:3] for o in g.offers] == [["witches", "cultists", 1]]
+        assert g.cultist_offers == want, room
