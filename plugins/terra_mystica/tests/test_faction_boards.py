@@ -558,3 +558,29 @@ def test_the_darklings_never_advance_digging() -> None:
     g = _state("darklings", "nomads")
     g.fac["darklings"].update(W=10, C=20, P=5)
     _refused(g, "p0", "advance dig", "darklings can't advance digging")
+
+
+def test_the_shipping_bonus_tile_lends_a_level_to_shippers_until_they_pass() -> None:
+    from meeple_terra_mystica.reach import shipping
+
+    for name, lent in (("witches", 1), ("mermaids", 1), ("dwarves", 0), ("fakirs", 0)):
+        g = _state(name, "nomads")
+        f = g.fac[name]
+        base = f["shipping"]
+        f["BON4"] = 1
+        assert shipping(f) == base + lent, name
+        assert shipping(f, with_bonus=False) == base, name
+        f["passed"] = 1
+        assert shipping(f) == base, name
+
+
+def test_a_tunnel_paid_once_for_a_hex_is_not_paid_again_for_its_dwelling() -> None:
+    from meeple_terra_mystica.reach import reach_cost
+
+    a, b = _far_pair(B.RANGE_LAND, 1)
+    g = _state("dwarves", "nomads")
+    f = g.fac["dwarves"]
+    _put(g, "dwarves", B.NAMES[a])
+    assert reach_cost(g, f, b) == ({"W": 2}, 4)
+    f["paid_reach"] = b
+    assert reach_cost(g, f, b) == ({}, 0)
