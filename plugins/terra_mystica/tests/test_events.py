@@ -240,3 +240,28 @@ def test_a_game_folded_from_its_decoded_log_offers_the_live_games_rows(seed):
         local.play(player, row)
         if step % 3 == 0:
             assert stored == local.state, (step, row.text)
+
+
+def test_a_factions_moves_are_summed_per_reason_even_when_reasons_alternate():
+    from meeple_terra_mystica import journal as J
+
+    from .test_live_rules import _state
+
+    g = J.start(_state("witches", "nomads"))
+    f = g.fac["witches"]
+    vp, c = f["VP"], f["C"]
+    with J.why(g, "a"):
+        f["VP"] += 2
+    with J.why(g, "b"):
+        f["VP"] += 5
+        f["C"] -= 1
+    with J.why(g, "a"):
+        f["VP"] += 3
+        f["C"] += 4
+    f["passed"] = 1  # bookkeeping: its new value, not a delta
+    assert g.jr.lines == {("witches", "a"): {"VP": 5, "C": 4}, ("witches", "b"): {"VP": 5, "C": -1}}
+    assert (f["VP"], f["C"]) == (vp + 10, c + 3)
+    lines, sets, *_ = J.finish(g)[0][2]
+    assert [(n, r, dict(d)) for _p, n, r, d in lines] == [
+        ("witches", "a", {"VP": 5, "C": 4}), ("witches", "b", {"VP": 5, "C": -1})]
+    assert sets == (("witches", "passed", 1),)
