@@ -256,8 +256,11 @@ def test_a_factions_moves_are_summed_per_reason_even_when_reasons_alternate():
         f["VP"] += 5
         f["C"] -= 1
     with J.why(g, "a"):
-        f["VP"] += 3
+        f["VP"] += 1
+        f["VP"] += 2
         f["C"] += 4
+    with J.why(g, "c"):
+        f["W"] = f["W"]  # no move: no line
     f["passed"] = 1  # bookkeeping: its new value, not a delta
     assert g.jr.lines == {("witches", "a"): {"VP": 5, "C": 4}, ("witches", "b"): {"VP": 5, "C": -1}}
     assert (f["VP"], f["C"]) == (vp + 10, c + 3)
