@@ -23,6 +23,7 @@ import pytest
 from meeple.core.testing import random_decisions
 from meeple_terra_mystica import TerraMystica
 from meeple_terra_mystica import ai as A
+from meeple_terra_mystica import board as B
 from meeple_terra_mystica.data import CULTS, FAVOR, FAVOR_PASS, FAVOR_VP
 
 GAME = TerraMystica()
@@ -717,3 +718,93 @@ def test_the_final_scorings_projection_counts_half_early_and_in_full_at_the_end(
     more = dict(final, **{name: final.get(name, 0.0) + 10.0})
     assert (A.estimate(g, f, more, t, 0.0) - A.estimate(g, f, final, t, 0.0)
             == pytest.approx(10.0 * (0.5 + 0.5 * (1 - t))))
+
+
+def test_rounds_left_count_the_income_phases_still_to_come():
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads")
+    for rnd, left in ((0, 6), (1, 5), (5, 1), (6, 0)):
+        g.round = rnd
+        assert A._rounds_left(g) == left
+
+
+def test_favor_tiles_paying_per_building_count_the_buildings_a_faction_typically_adds():
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads")
+    f = _only(dict(g.fac["witches"]), "FAV11")
+    # t = 0.5: three rounds, 1.5 dwellings a round, 2 VP each, at 0.7.
+    assert A._favor_future(g, dict(f, D=5), 0.5) == pytest.approx(2 * 3 * 0.7)  # 3 left
+    assert A._favor_future(g, dict(f, D=2), 0.5) == pytest.approx(2 * 4.5 * 0.7)
+    f = _only(dict(g.fac["witches"]), "FAV10")
+    # 0.8 trading houses a round, 3 VP each, at 0.7.
+    assert A._favor_future(g, dict(f, TP=3), 0.5) == pytest.approx(3 * 1 * 0.7)
+    assert A._favor_future(g, dict(f, TP=1), 0.5) == pytest.approx(3 * 2.4 * 0.7)
+
+
+@pytest.mark.parametrize("priests, incoming, want", [
+    (0, 0.0, 0.0), (1, 0.0, 8.0), (2, 0.0, 16.0), (0, 0.5, 4.0),
+    (1, 1.5, 8.0 + 8.0 + 3.4 * 0.5), (3, 0.0, 8.0 + 8.0 + 3.4),
+])
+def test_priests_at_hand_and_coming_count_for_the_best_advances_they_buy(priests, incoming, want):
+    """Witches at digging 0 and shipping 0 (t = 0.5, a worker 0.5, a coin 0.4): each
+    digging level 6 VP + 10 x 0.5 less 2 workers and 5 coins = 8; shipping levels 2, 3, 4
+    VP + 2 x 0.5 less 4 coins = 1.4, 2.4, 3.4."""
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads")
+    f = dict(g.fac["witches"], P=priests, digging=0, shipping=0)
+    wt = A.DEFAULT.changed({("W", "dig"): 10.0, ("W", "ship"): 2.0, ("W", "priest_use"): 1.0})
+    rate = {"W": 0.5, "C": 0.4}
+    assert A._priest_uses(f, rate, 0.5, incoming, wt) == pytest.approx(want)
+    half = A.DEFAULT.changed({("W", "dig"): 10.0, ("W", "ship"): 2.0, ("W", "priest_use"): 0.5})
+    assert A._priest_uses(f, rate, 0.5, incoming, half) == pytest.approx(want / 2)
+
+
+@pytest.mark.parametrize("name, t, rate", [
+    ("witches", 0.0, 1 / 3), ("witches", 1.0, 0.45), ("witches", 0.5, (1 / 3 + 0.45) / 2),
+    ("alchemists", 0.0, 0.5), ("alchemists", 1.0, 0.52),  # two coins to a point: the floor
+])
+def test_a_coin_is_worth_its_rate_but_never_less_than_what_the_end_converts_it_to(name, t, rate):
+    g = POSITIONS[0]
+    f = dict(_faction(g, next(iter(g.fac))), name=name, P=0)
+    final = A.final_projection(g)
+    more = dict(f, C=f["C"] + 1)
+    assert (A.estimate(g, more, final, t, 0.0) - A.estimate(g, f, final, t, 0.0)
+            == pytest.approx(rate))
+
+
+def test_an_owed_town_and_cult_step_and_the_first_five_buildings_have_fixed_worths(monkeypatch):
+    g = POSITIONS[0]
+    f = _faction(g, next(iter(g.fac)))
+    final = A.final_projection(g)
+    base = A.estimate(g, f, final, 0.5, 0.0)
+    assert A.estimate(g, dict(f, TOWN=1), final, 0.5, 0.0) - base == pytest.approx(5.0)
+    assert A.estimate(g, dict(f, CULT=2), final, 0.5, 0.0) - base == pytest.approx(0.1)
+    h = GAME.clone(g)
+    empty = [x for x in B.LAND if not h.hbld[x]][:6]
+    for x in empty:
+        h.hbld[x] = "D"
+    six = dict(f, locations=tuple(empty))
+    assert _slope(monkeypatch, "first", h, six, 0.5) == pytest.approx(5 * 0.5)
+
+
+def test_a_passed_factions_tile_counts_only_while_an_income_is_to_come():
+    g, f = _tiles_scene(6, passed=1)
+    final = A.final_projection(g)
+    assert A.estimate(g, f, final, 0.0, 0.5, wt=_END) == pytest.approx(
+        A.estimate(g, dict(f, bonus="", BON7=0), final, 0.0, 0.5, wt=_END))
+    g, f = _tiles_scene(5, passed=1)
+    # BON7: a worker of income, at the end's rate with everyone else passed
+    assert A.estimate(g, f, final, 0.0, 0.5, wt=_END) - A.estimate(
+        g, dict(f, bonus="", BON7=0), final, 0.0, 0.5, wt=_END) == pytest.approx(
+        A.INCOME["W"] * A.W["income"] * 0.5 + 1 / 3 * 0.5)
+
+
+def test_a_favor_tiles_steps_stop_at_nine_without_a_town_key():
+    g = POSITIONS[0]
+    f = _faction(g, next(iter(g.fac)), FIRE=8, KEY=0, P1=0, P2=0, P3=0)
+    assert A._with_favor(f, "FAV1")["FIRE"] == 9
+    h = A._with_favor(dict(f, KEY=1), "FAV1")
+    assert (h["FIRE"], h["P1"] + h["P2"] + h["P3"]) == (10, 0)  # no tokens to move
