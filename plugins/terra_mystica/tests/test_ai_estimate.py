@@ -403,6 +403,10 @@ def test_the_next_rounds_tile_pays_for_the_dwellings_there_is_room_and_money_for
     assert A._next_round(g, f, inc) == tile["D"] * min(8 - built, len(ready) + 1)
     poor = dict(f, W=price["W"] - inc["W"], C=100)
     assert A._next_round(g, poor, inc) == tile["D"] * min(8 - built, len(ready) + 1, 1)
+    broke = dict(f, W=100, C=price["C"] - inc["C"])  # coins for one dwelling
+    assert A._next_round(g, broke, inc) == tile["D"] * min(8 - built, len(ready) + 1, 1)
+    broke = dict(f, W=100, C=price["C"] - inc["C"] - 1)
+    assert A._next_round(g, broke, inc) == 0
     for rnd in range(0, 8):
         h = GAME.clone(g)
         h.round = rnd
