@@ -574,3 +574,19 @@ def test_the_picture_marks_each_round_tile_and_own_action_space_and_names_each_t
     tiles = re.findall(r'<text x="591" y="\d+" font-size="8"( font-weight="bold")?>(R\d [^<]*)'
                        r"</text>", render_svg(g))
     assert tiles == [("", f"R{i} done D 2 VP; 4 water: 1 P") for i in range(1, 7)]
+
+
+def test_the_faction_panel_gives_resources_next_income_and_round_end_reward_until_the_end():
+    g = _panel_scene()
+    g.fac["witches"]["WATER"] = 4  # SCORE3: a priest per 4 on water at the round's end
+    board = {"witches": "20 VP; 15 C, 3 W, 0 P, power 5/7/0; ship 0, dig 0",
+             "nomads": "20 VP; 15 C, 2 W, 0 P, power 5/7/0; ship 0, dig 0",
+             "engineers": "20 VP; 10 C, 2 W, 0 P, power 3/9/0; ship 0, dig 0"}
+    entries = _panel(GAME.panels(g, None), "Factions and income").entries
+    assert [(e.name, e.text) for e in entries] == [
+        ("Witches (p0)", board["witches"] + "; next income +1 W; at this round's end +1 P"),
+        ("Nomads (p1)", board["nomads"] + "; next income +1 W"),
+        ("Engineers (p2)", board["engineers"] + "; next income nothing")]
+    g.finished = True
+    entries = _panel(GAME.panels(g, None), "Factions and income").entries
+    assert [e.text for e in entries] == list(board.values())
