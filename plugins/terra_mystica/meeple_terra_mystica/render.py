@@ -168,7 +168,7 @@ def _actions(g: R.State, y: float) -> list[str]:
         state = "taken" if taken else "free"
         parts.append(_box(f"action:{code}", x, top, 80, 30,
                           [(f"{code} {state}", 'font-weight="bold"'), (label, "")],
-                          f"{code}: {D.ACTIONS[code][1]} ({state} this round)",
+                          f"{D.ACTIONS[code][1]} ({state} this round)",
                           "#ccc" if taken else "#f0e6ff"))
     top = y + 6 + 3 * 34
     for n in g.order:
@@ -180,7 +180,7 @@ def _actions(g: R.State, y: float) -> list[str]:
         state = "taken" if taken else ("free" if have else "needs SH")
         parts.append(_box(f"action:{code}", RIGHT, top, 164, 20,
                           [(f"{D.ACTIONS[code][0]} ({state})", "")],
-                          f"{code}: {D.ACTIONS[code][1]} ({state})",
+                          f"{D.ACTIONS[code][1]} ({state})",
                           "#ccc" if taken or not have else "#f0e6ff"))
         top += 23
     return parts
@@ -193,7 +193,7 @@ def _scoring(g: R.State, y: float) -> list[str]:
         top = y + 6 + i * 16
         mark = "now " if now else ("done " if g.finished or i + 1 < g.round else "")
         weight = ' font-weight="bold"' if now else ""
-        parts.append(f'<g><title>Round {i + 1}, {t}: {escape(D.SCORING[t][1])}</title>'
+        parts.append(f'<g><title>Round {i + 1}: {escape(D.SCORING[t][1])}</title>'
                      f'<rect x="{RIGHT}" y="{top}" width="164" height="14" '
                      f'fill="{"#ffe08a" if now else "#fff"}" stroke="#bbb"/>'
                      f'<text x="{RIGHT + 3}" y="{top + 10}" font-size="8"{weight}>'
@@ -214,7 +214,7 @@ def _tiles(g: R.State, y: float) -> tuple[list[str], float]:
         lines = [(b, 'font-weight="bold"')] + [(t, "") for t in _two_lines(D.BONUS[b][0])]
         lines.append((status, 'fill="#7a4b00"'))
         parts.append(_box(f"bonus:{b}", x, y + 6, 70, 46, lines,
-                          f"{b}: {D.BONUS[b][1]} ({status})", "#fff8e0" if on else "#eee"))
+                          f"{D.BONUS[b][1]} ({status})", "#fff8e0" if on else "#eee"))
     y += 62
     parts.append(f'<text x="10" y="{y}" font-size="11">Favor tiles (copies left)</text>')
     favors = [t for t in g.pool if t.startswith("FAV")]
@@ -223,7 +223,7 @@ def _tiles(g: R.State, y: float) -> tuple[list[str], float]:
         left = g.pool[t]
         lines = [(f"{t} x{left}", 'font-weight="bold"')] + [(s, "") for s in _two_lines(D.FAVOR[t][0])]
         parts.append(_box(f"favor:{t}", x, y + 6, 58, 36, lines,
-                          f"{t}: {D.FAVOR[t][1]} ({left} left)", "#e8f4ff" if left else "#eee"))
+                          f"{D.FAVOR[t][1]} ({left} left)", "#e8f4ff" if left else "#eee"))
     y += 52
     parts.append(f'<text x="10" y="{y}" font-size="11">Town tiles (copies left)</text>')
     towns = [t for t in g.pool if t.startswith("TW")]
@@ -232,7 +232,7 @@ def _tiles(g: R.State, y: float) -> tuple[list[str], float]:
         left = g.pool[t]
         lines = [(f"{t} x{left}", 'font-weight="bold"'), (D.TOWNS[t][0], "")]
         parts.append(_box(f"town:{t}", x, y + 6, 70, 26, lines,
-                          f"{t}: {D.TOWNS[t][1]} ({left} left)", "#eaffea" if left else "#eee"))
+                          f"{D.TOWNS[t][1]} ({left} left)", "#eaffea" if left else "#eee"))
     return parts, y + 42
 
 

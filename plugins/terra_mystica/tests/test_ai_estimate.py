@@ -23,6 +23,7 @@ import pytest
 from meeple.core.testing import random_decisions
 from meeple_terra_mystica import TerraMystica
 from meeple_terra_mystica import ai as A
+from meeple_terra_mystica import board as B
 from meeple_terra_mystica.data import CULTS, FAVOR, FAVOR_PASS, FAVOR_VP
 
 GAME = TerraMystica()
@@ -402,6 +403,10 @@ def test_the_next_rounds_tile_pays_for_the_dwellings_there_is_room_and_money_for
     assert A._next_round(g, f, inc) == tile["D"] * min(8 - built, len(ready) + 1)
     poor = dict(f, W=price["W"] - inc["W"], C=100)
     assert A._next_round(g, poor, inc) == tile["D"] * min(8 - built, len(ready) + 1, 1)
+    broke = dict(f, W=100, C=price["C"] - inc["C"])  # coins for one dwelling
+    assert A._next_round(g, broke, inc) == tile["D"] * min(8 - built, len(ready) + 1, 1)
+    broke = dict(f, W=100, C=price["C"] - inc["C"] - 1)
+    assert A._next_round(g, broke, inc) == 0
     for rnd in range(0, 8):
         h = GAME.clone(g)
         h.round = rnd
@@ -545,3 +550,265 @@ def test_a_bonus_tile_is_worth_its_coins_and_the_next_receipt_of_its_income(blen
             assert A._tile_value(tile, coins, rate, blend) == pytest.approx(want), tile
     assert A._tile_value("BON3", 0, rate, 0.0) == pytest.approx(
         BONUS["BON3"]["income"]["C"] * A.INCOME["C"] * A.W["income"])
+
+
+def test_the_frontier_is_capped_counts_times_their_weights_and_no_room_term_at_weight_zero():
+    from .test_live_rules import _put, _state
+
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    for h in ("E5", "F3", "D7"):
+        _put(g, "witches", h)
+    for ready_wanted in (1, 5):
+        near = sorted({o for h in f["locations"] for o in g.adj[h]
+                       if not g.hbld[o] and g.hcolor[o] not in ("white", "green")})
+        for o in near[:ready_wanted]:
+            g.hcolor[o] = "green"
+        ready, room = A._frontier_counts(g, f)
+        assert ready >= ready_wanted and room >= ready
+        for wp, wr in ((1.5, 2.0), (2.0, 0.0), (0.0, 0.5)):
+            wt = A.DEFAULT.changed({("W", "prepared"): wp, ("W", "room"): wr})
+            prepared, grow = A._frontier(g, f, wt)
+            assert prepared == min(ready, 3) * wp
+            assert grow == min(room, 4) * wr
+            assert type(grow) is float
+    assert ready > 3 and room > 4  # both past their caps
+
+
+@pytest.mark.parametrize("t", [1.0, 0.5, 0.2, 0.0])
+def test_all_dwellings_out_costs_the_full_weight_fading_by_its_share(monkeypatch, t):
+    g = POSITIONS[0]
+    name = next(iter(g.fac))
+    full, full_t = A.W["full"], A.W["full_t"]
+    for d in (7, 8):
+        f = _faction(g, name, D=d)
+        on = d >= 8
+        assert _slope(monkeypatch, "full", g, f, t) == pytest.approx(
+            -(full_t * t + 1 - full_t) if on else 0.0)
+        assert _slope(monkeypatch, "full_t", g, f, t) == pytest.approx(
+            full * (1 - t) if on else 0.0)
+
+
+@pytest.mark.parametrize("tile, held, vp", [
+    ("", {"SH": 1, "TP": 4}, 0),
+    ("BON1", {"SH": 1, "TP": 4}, 0),  # a tile without pass points
+    ("BON6", {"SH": 1, "SA": 0}, 4), ("BON6", {"SH": 1, "SA": 1}, 8),
+    ("BON6", {"SH": 0, "SA": 0}, 0),
+    ("BON7", {"TP": 1}, 2), ("BON7", {"TP": 3}, 6), ("BON7", {"TP": 4}, 8),
+    ("BON9", {"D": 0}, 0), ("BON9", {"D": 5}, 5), ("BON9", {"D": 8}, 8),
+    ("BON10", {"shipping": 0}, 0), ("BON10", {"shipping": 3}, 9),
+    ("BON10", {"shipping": 5}, 15),
+    ("BON10", {"shipping": 6}, 15),  # past the table: its last entry
+])
+def test_passing_now_scores_the_bonus_tiles_points_for_what_stands(tile, held, vp):
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads")
+    f = dict(g.fac["witches"], bonus=tile, D=0, TP=0, SH=0, SA=0, shipping=0, FAV12=0)
+    if tile:
+        f[tile] = 1
+    f.update(held)
+    assert A._pass_vp(g, f) == vp
+    f.update(FAV12=1, TP=held.get("TP", 0))
+    assert A._pass_vp(g, f) == vp + (0, 2, 3, 3, 4)[f["TP"]]
+
+
+def test_the_engineers_pass_scores_three_per_bridge_between_their_buildings_once_sh_stands():
+    from meeple_terra_mystica import board as B
+
+    from .test_live_rules import _put, _state
+
+    g = _state("engineers", "nomads")
+    a = next(h for h in B.LAND if len(B.BRIDGABLE[h]) >= 2)
+    b, c = sorted(B.BRIDGABLE[a])[:2]
+    for h in (a, b):
+        _put(g, "engineers", B.NAMES[h])
+    g.bridges = [(a, b, "engineers"), (a, c, "engineers")]  # c holds no building
+    f = dict(g.fac["engineers"], bonus="", FAV12=0, SH=0)
+    assert A._pass_vp(g, f) == 0
+    f["SH"] = 1
+    assert A._pass_vp(g, f) == 3
+    f.update(bonus="BON7", TP=2)
+    assert A._pass_vp(g, f) == 3 + 4
+
+
+def _tiles_scene(rnd: int, **changes):
+    """Witches in round ``rnd`` holding BON7 with two trading houses (4 VP on passing),
+    BON1 with a coin and BON3 with two coins on display; ``changes`` to the witches."""
+    from meeple_terra_mystica.data import BONUS
+
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads")
+    g.round = rnd
+    for b in BONUS:
+        g.pool[b] = 0
+    g.pool.update(BON1=1, BON3=1)
+    g.coins = {"BON1": 1, "BON3": 2}
+    f = dict(g.fac["witches"], bonus="BON7", BON7=1, TP=2, FAV12=0, FAVOR=0)
+    f.update(changes)
+    return g, f
+
+
+#: At the end of the game (t = 0) with every other faction passed (share 1), a coin and
+#: a unit of coin income are both worth a third of a point.
+_END = A.DEFAULT.changed({("W", "receipt"): 1.0})
+
+
+def _with_and_without(g, f, key, share, returning=""):
+    on = A.DEFAULT.changed({("W", "receipt"): 1.0, ("W", key): 1.0})
+    off = A.DEFAULT.changed({("W", "receipt"): 1.0, ("W", key): 0.0})
+    final = A.final_projection(g)
+    return (A.estimate(g, f, final, 0.0, share, returning, wt=on)
+            - A.estimate(g, f, final, 0.0, share, returning, wt=off))
+
+
+def test_the_last_to_pass_counts_its_next_pass_again_once_all_others_have_passed():
+    # BON7's 4 VP, and the best tile then on display: BON3 with 2 + 1 coins and 6 coins
+    # of income, 9 coins at a third of a point each.
+    g, f = _tiles_scene(3, passed=1)
+    assert _with_and_without(g, f, "pass_next", 1.0) == pytest.approx(4 + 9 / 3)
+    assert _with_and_without(g, f, "pass_next", 0.75) == 0.0
+    g, f = _tiles_scene(6, passed=1)
+    assert _with_and_without(g, f, "pass_next", 1.0) == 0.0
+    g, f = _tiles_scene(3, passed=0)
+    assert _with_and_without(g, f, "pass_next", 1.0) == 0.0
+
+
+def test_a_faction_still_playing_counts_its_pass_points_and_the_best_tile_it_could_take():
+    final = None
+    for rnd, want in ((3, 4 + (2 + 6) / 3), (5, 4 + (2 + 6) / 3), (6, 4)):
+        g, f = _tiles_scene(rnd, passed=0)
+        final = A.final_projection(g)
+        bare = dict(f, bonus="", BON7=0)
+        g2 = GAME.clone(g)
+        g2.pool.update(BON1=0, BON3=0)
+        assert (A.estimate(g, f, final, 0.0, 1.0, wt=_END)
+                - A.estimate(g2, bare, final, 0.0, 1.0, wt=_END)) == pytest.approx(want), rnd
+    # The tile the evaluating faction returns by passing counts as on display already.
+    g, f = _tiles_scene(3, passed=0)
+    g.pool.update(BON3=0)
+    base = A.estimate(g, f, final, 0.0, 1.0, wt=_END)
+    assert A.estimate(g, f, final, 0.0, 1.0, "BON3", wt=_END) - base == pytest.approx(
+        6 / 3 - (1 + 2) / 3)
+    assert A.estimate(g, f, final, 0.0, 1.0, "BON1", wt=_END) == pytest.approx(base)
+
+
+@pytest.mark.parametrize("rnd", [0, 1, 2, 5, 6])
+def test_round_tiles_still_ahead_pay_their_cult_rewards_at_income_value(monkeypatch, rnd):
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads")
+    g.score_tiles = ["SCORE1", "SCORE3", "SCORE4", "SCORE9", "SCORE2", "SCORE7"]
+    g.round = rnd
+    f = _faction(g, "witches", EARTH=5, WATER=8, FIRE=3, AIR=4, priests_out=2)
+    inc = A.INCOME
+    per_round = {1: 5 * inc["C"],  # SCORE1: a coin per earth step
+                 2: 2 * inc["P"],  # SCORE3: a priest per 4 on water
+                 3: 1 * inc["W"],  # SCORE4: a worker per 2 on fire
+                 4: 2 * 2 * inc["C"],  # SCORE9: 2 coins per priest sent
+                 5: 1 * inc["SPADE"]}  # SCORE2: a spade per 4 on earth
+    # Round 6's tile (SCORE7: a worker per 2 on air) pays after the game: never counted.
+    want = sum(v for r, v in per_round.items() if r >= max(rnd, 1))
+    assert _slope(monkeypatch, "cult_bonus", g, f, 0.5) == pytest.approx(want)
+
+
+@pytest.mark.parametrize("t", [1.0, 0.5, 0.0])
+def test_the_final_scorings_projection_counts_half_early_and_in_full_at_the_end(t):
+    g = POSITIONS[0]
+    name = next(iter(g.fac))
+    f = _faction(g, name)
+    final = A.final_projection(g)
+    more = dict(final, **{name: final.get(name, 0.0) + 10.0})
+    assert (A.estimate(g, f, more, t, 0.0) - A.estimate(g, f, final, t, 0.0)
+            == pytest.approx(10.0 * (0.5 + 0.5 * (1 - t))))
+
+
+def test_rounds_left_count_the_income_phases_still_to_come():
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads")
+    for rnd, left in ((0, 6), (1, 5), (5, 1), (6, 0)):
+        g.round = rnd
+        assert A._rounds_left(g) == left
+
+
+def test_favor_tiles_paying_per_building_count_the_buildings_a_faction_typically_adds():
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads")
+    f = _only(dict(g.fac["witches"]), "FAV11")
+    # t = 0.5: three rounds, 1.5 dwellings a round, 2 VP each, at 0.7.
+    assert A._favor_future(g, dict(f, D=5), 0.5) == pytest.approx(2 * 3 * 0.7)  # 3 left
+    assert A._favor_future(g, dict(f, D=2), 0.5) == pytest.approx(2 * 4.5 * 0.7)
+    f = _only(dict(g.fac["witches"]), "FAV10")
+    # 0.8 trading houses a round, 3 VP each, at 0.7.
+    assert A._favor_future(g, dict(f, TP=3), 0.5) == pytest.approx(3 * 1 * 0.7)
+    assert A._favor_future(g, dict(f, TP=1), 0.5) == pytest.approx(3 * 2.4 * 0.7)
+
+
+@pytest.mark.parametrize("priests, incoming, want", [
+    (0, 0.0, 0.0), (1, 0.0, 8.0), (2, 0.0, 16.0), (0, 0.5, 4.0),
+    (1, 1.5, 8.0 + 8.0 + 3.4 * 0.5), (3, 0.0, 8.0 + 8.0 + 3.4),
+])
+def test_priests_at_hand_and_coming_count_for_the_best_advances_they_buy(priests, incoming, want):
+    """Witches at digging 0 and shipping 0 (t = 0.5, a worker 0.5, a coin 0.4): each
+    digging level 6 VP + 10 x 0.5 less 2 workers and 5 coins = 8; shipping levels 2, 3, 4
+    VP + 2 x 0.5 less 4 coins = 1.4, 2.4, 3.4."""
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads")
+    f = dict(g.fac["witches"], P=priests, digging=0, shipping=0)
+    wt = A.DEFAULT.changed({("W", "dig"): 10.0, ("W", "ship"): 2.0, ("W", "priest_use"): 1.0})
+    rate = {"W": 0.5, "C": 0.4}
+    assert A._priest_uses(f, rate, 0.5, incoming, wt) == pytest.approx(want)
+    half = A.DEFAULT.changed({("W", "dig"): 10.0, ("W", "ship"): 2.0, ("W", "priest_use"): 0.5})
+    assert A._priest_uses(f, rate, 0.5, incoming, half) == pytest.approx(want / 2)
+
+
+@pytest.mark.parametrize("name, t, rate", [
+    ("witches", 0.0, 1 / 3), ("witches", 1.0, 0.45), ("witches", 0.5, (1 / 3 + 0.45) / 2),
+    ("alchemists", 0.0, 0.5), ("alchemists", 1.0, 0.52),  # two coins to a point: the floor
+])
+def test_a_coin_is_worth_its_rate_but_never_less_than_what_the_end_converts_it_to(name, t, rate):
+    g = POSITIONS[0]
+    f = dict(_faction(g, next(iter(g.fac))), name=name, P=0)
+    final = A.final_projection(g)
+    more = dict(f, C=f["C"] + 1)
+    assert (A.estimate(g, more, final, t, 0.0) - A.estimate(g, f, final, t, 0.0)
+            == pytest.approx(rate))
+
+
+def test_an_owed_town_and_cult_step_and_the_first_five_buildings_have_fixed_worths(monkeypatch):
+    g = POSITIONS[0]
+    f = _faction(g, next(iter(g.fac)))
+    final = A.final_projection(g)
+    base = A.estimate(g, f, final, 0.5, 0.0)
+    assert A.estimate(g, dict(f, TOWN=1), final, 0.5, 0.0) - base == pytest.approx(5.0)
+    assert A.estimate(g, dict(f, CULT=2), final, 0.5, 0.0) - base == pytest.approx(0.1)
+    h = GAME.clone(g)
+    empty = [x for x in B.LAND if not h.hbld[x]][:6]
+    for x in empty:
+        h.hbld[x] = "D"
+    six = dict(f, locations=tuple(empty))
+    assert _slope(monkeypatch, "first", h, six, 0.5) == pytest.approx(5 * 0.5)
+
+
+def test_a_passed_factions_tile_counts_only_while_an_income_is_to_come():
+    g, f = _tiles_scene(6, passed=1)
+    final = A.final_projection(g)
+    assert A.estimate(g, f, final, 0.0, 0.5, wt=_END) == pytest.approx(
+        A.estimate(g, dict(f, bonus="", BON7=0), final, 0.0, 0.5, wt=_END))
+    g, f = _tiles_scene(5, passed=1)
+    # BON7: a worker of income, at the end's rate with everyone else passed
+    assert A.estimate(g, f, final, 0.0, 0.5, wt=_END) - A.estimate(
+        g, dict(f, bonus="", BON7=0), final, 0.0, 0.5, wt=_END) == pytest.approx(
+        A.INCOME["W"] * A.W["income"] * 0.5 + 1 / 3 * 0.5)
+
+
+def test_a_favor_tiles_steps_stop_at_nine_without_a_town_key():
+    g = POSITIONS[0]
+    f = _faction(g, next(iter(g.fac)), FIRE=8, KEY=0, P1=0, P2=0, P3=0)
+    assert A._with_favor(f, "FAV1")["FIRE"] == 9
+    h = A._with_favor(dict(f, KEY=1), "FAV1")
+    assert (h["FIRE"], h["P1"] + h["P2"] + h["P3"]) == (10, 0)  # no tokens to move

@@ -256,3 +256,18 @@ def test_a_finished_game_is_valued_by_each_players_lead_over_the_opponents(n, se
         for q in lead:
             assert (value[p] > value[q]) == (lead[p] > lead[q]), (p, q)
     assert GAME.evaluate(g, "nobody") == 0.0
+
+
+def test_a_pick_is_worth_the_factions_record_against_the_best_one_picked_before():
+    lg = LocalGame(GAME, ["p1", "p2", "p3"], {}, seed=1)
+    lg.play("p1", "setup giants")
+    lg.play("p2", "setup darklings")
+    played = A.PLAYED
+    g = lg.state
+    assert A.evaluate(g, "p1") == pytest.approx(
+        math.tanh((played["giants"] - played["darklings"]) / 60.0))
+    assert A.evaluate(g, "p2") == pytest.approx(
+        math.tanh((played["darklings"] - played["giants"]) / 60.0))
+    assert A.evaluate(g, "p3") == 0.0  # no faction yet
+    off = A.DEFAULT.changed({("W", "pick"): 0.0})
+    assert A.evaluate(g, "p1", wt=off) != pytest.approx(A.evaluate(g, "p1"))

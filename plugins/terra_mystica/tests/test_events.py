@@ -213,3 +213,58 @@ def test_search_fast_path_records_nothing():
     for cmd in GAME.legal(lg.state, lg.to_act()[0])[:5]:
         s = GAME.step(GAME.clone(lg.state), lg.to_act()[0], cmd, random.Random(0))
         assert s.jr is None
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_a_game_folded_from_its_decoded_log_offers_the_live_games_rows(seed):
+    """A state folded from stored events holds its own copies of every name (nothing is
+    the same string object as in the rules' tables): legal offers it the same rows, and
+    each row played on it gives the same state as on the live game."""
+    codec = Codec(GAME)
+    local = LocalGame(GAME, GAME.default_players(3), {}, seed=seed)
+    rng = random.Random(seed)
+    for step in range(90):
+        if local.outcome() is not None:
+            break
+        player = rng.choice(list(local.to_act()))
+        row = rng.choice(GAME.legal(local.state, player))
+        if step % 3 == 0:
+            stored = None
+            for ev in local.events:
+                stored = GAME.fold(stored, codec.decode(*codec.encode(ev)))
+            assert stored == local.state
+            for p in local.players:
+                assert GAME.legal(stored, p) == GAME.legal(local.state, p), (step, p)
+            for ev in GAME.decide(stored, player, row, None):
+                stored = GAME.fold(stored, ev)
+        local.play(player, row)
+        if step % 3 == 0:
+            assert stored == local.state, (step, row.text)
+
+
+def test_a_factions_moves_are_summed_per_reason_even_when_reasons_alternate():
+    from meeple_terra_mystica import journal as J
+
+    from .test_live_rules import _state
+
+    g = J.start(_state("witches", "nomads"))
+    f = g.fac["witches"]
+    vp, c = f["VP"], f["C"]
+    with J.why(g, "a"):
+        f["VP"] += 2
+    with J.why(g, "b"):
+        f["VP"] += 5
+        f["C"] -= 1
+    with J.why(g, "a"):
+        f["VP"] += 1
+        f["VP"] += 2
+        f["C"] += 4
+    with J.why(g, "c"):
+        f["W"] = f["W"]  # no move: no line
+    f["passed"] = 1  # bookkeeping: its new value, not a delta
+    assert g.jr.lines == {("witches", "a"): {"VP": 5, "C": 4}, ("witches", "b"): {"VP": 5, "C": -1}}
+    assert (f["VP"], f["C"]) == (vp + 10, c + 3)
+    lines, sets, *_ = J.finish(g)[0][2]
+    assert [(n, r, dict(d)) for _p, n, r, d in lines] == [
+        ("witches", "a", {"VP": 5, "C": 4}), ("witches", "b", {"VP": 5, "C": -1})]
+    assert sets == (("witches", "passed", 1),)

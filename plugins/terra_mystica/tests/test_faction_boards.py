@@ -294,6 +294,38 @@ def test_the_area_joins_buildings_within_shipping_tunnel_or_carpet_range() -> No
         assert network_size(g, g.fac["fakirs"]) == (2 if joined else 1), carpet
 
 
+def test_a_longer_reach_also_joins_buildings_nearer_than_it() -> None:
+    """Shipping 3 joins buildings one river hex apart, a carpet of 3 those one or two
+    land hexes apart; the bonus tile's shipping level counts for no area."""
+    from meeple_terra_mystica.reach import network_size
+
+    a, b = _far_pair(B.RANGE_RIVER, 1)
+    g = _state("mermaids", "witches")
+    for h in (a, b):
+        _put(g, "mermaids", B.NAMES[h])
+    f = g.fac["mermaids"]
+    f.update(shipping=3)
+    assert network_size(g, f) == 2
+    f.update(shipping=0, BON4=1)
+    assert network_size(g, f) == 1
+    for distance in (1, 2):
+        a, b = _far_pair(B.RANGE_LAND, distance)
+        g = _state("fakirs", "witches")
+        for h in (a, b):
+            _put(g, "fakirs", B.NAMES[h])
+        g.fac["fakirs"]["carpet"] = 3
+        assert network_size(g, g.fac["fakirs"]) == 2, distance
+    # The Dwarves' tunnel reaches one hex, whatever its cost.
+    for distance, joined in ((1, 2), (2, 1)):
+        a, b = _far_pair(B.RANGE_LAND, distance)
+        g = _state("dwarves", "witches")
+        for h in (a, b):
+            _put(g, "dwarves", B.NAMES[h])
+        g.fac["dwarves"]["tunnel_cost"] = 1
+        assert network_size(g, g.fac["dwarves"]) == joined, distance
+    assert network_size(g, g.fac["witches"]) == 0
+
+
 def test_a_tunnel_costs_workers_and_a_carpet_flight_a_priest_each_for_four_vp() -> None:
     from meeple_terra_mystica.reach import reach_cost
 
@@ -526,3 +558,29 @@ def test_the_darklings_never_advance_digging() -> None:
     g = _state("darklings", "nomads")
     g.fac["darklings"].update(W=10, C=20, P=5)
     _refused(g, "p0", "advance dig", "darklings can't advance digging")
+
+
+def test_the_shipping_bonus_tile_lends_a_level_to_shippers_until_they_pass() -> None:
+    from meeple_terra_mystica.reach import shipping
+
+    for name, lent in (("witches", 1), ("mermaids", 1), ("dwarves", 0), ("fakirs", 0)):
+        g = _state(name, "nomads")
+        f = g.fac[name]
+        base = f["shipping"]
+        f["BON4"] = 1
+        assert shipping(f) == base + lent, name
+        assert shipping(f, with_bonus=False) == base, name
+        f["passed"] = 1
+        assert shipping(f) == base, name
+
+
+def test_a_tunnel_paid_once_for_a_hex_is_not_paid_again_for_its_dwelling() -> None:
+    from meeple_terra_mystica.reach import reach_cost
+
+    a, b = _far_pair(B.RANGE_LAND, 1)
+    g = _state("dwarves", "nomads")
+    f = g.fac["dwarves"]
+    _put(g, "dwarves", B.NAMES[a])
+    assert reach_cost(g, f, b) == ({"W": 2}, 4)
+    f["paid_reach"] = b
+    assert reach_cost(g, f, b) == ({}, 0)

@@ -123,3 +123,37 @@ def test_a_fact_records_the_names_not_the_keys():
     counters = {k for _p, _f, _r, d in ev.lines for k, _ in d}
     assert "D" in counters and "L_D" not in counters, ev
     assert {k for k, _ in ev.patch} <= set(names.TABLE)
+
+
+def test_counters_recorded_under_other_names_fold_back_to_their_keys(monkeypatch):
+    """Where a counter's recorded name is not its key, decide writes the name and fold
+    adds each delta to the key it stands for: a game folded from its facts is the game
+    the rules play."""
+    from meeple_terra_mystica import game as G
+    from meeple_terra_mystica import journal as J
+    from meeple_terra_mystica.notation import parse_row
+    from meeple_terra_mystica.rows import apply_row
+
+    renamed = {**names.FACTION_NAME, "C": "coins", "VP": "points", "P1": "bowl_1"}
+    monkeypatch.setattr(J, "COUNTERS_AS_RECORDED", False)
+    monkeypatch.setattr(J, "FACTION_NAME", renamed)
+    monkeypatch.setattr(J, "FACTION", {v: k for k, v in renamed.items()})
+    monkeypatch.setattr(G, "FACTION_NAME", renamed)
+    game = TerraMystica()
+    opts = game.resolve_options({"factions": "darklings,nomads"})
+    state = None
+    for ev in game.setup(["ann", "bob"], opts, random.Random(1)):
+        state = game.fold(state, ev)
+    rules = game.clone(state)
+    rng = random.Random(4)
+    recorded = set()
+    for _ in range(40):
+        player = game.to_act(state)[0]
+        row = rng.choice(game.legal(state, player))
+        for ev in game.decide(state, player, row, None):
+            recorded |= {k for _p, _f, _r, d in getattr(ev, "lines", ()) for k, _ in d}
+            state = game.fold(state, ev)
+        apply_row(rules, player, parse_row(row.text))
+        assert state == rules, row.text
+    assert {"coins", "points", "bowl_1"} <= recorded
+    assert not {"C", "VP", "P1"} & recorded

@@ -554,3 +554,357 @@ def test_each_conversion_is_offered_from_the_first_unit_it_can_pay(held, want):
     f.update(P1=0, P2=0, P3=0, P=0, W=0, C=0, VP=0, dsh=0)
     f.update(held)
     assert free_actions(g, f) == want
+
+
+def _broke(*names):
+    """A round-1 position of ``names`` in which the first faction holds nothing to convert."""
+    g = _state(*names)
+    g.fac[names[0]].update(C=0, W=0, P=0, P1=0, P2=0, P3=0)
+    return g
+
+
+@pytest.mark.parametrize("held, coins, workers, priests, want", [
+    ({"C": 5, "W": 3}, 2, 1, 0, None),  # nothing short: nothing to convert
+    ({"P": 2}, 0, 2, 0, "convert 2P to 2W"),
+    ({"P": 1, "P3": 3}, 0, 2, 0, "convert 1P to 1W. convert 3PW to 1W"),
+    ({"P": 2, "P3": 3}, 0, 2, 1, "convert 1P to 1W. convert 3PW to 1W"),  # one priest kept
+    ({"P": 2, "P3": 2}, 0, 2, 1, None),
+    ({"P3": 6}, 0, 2, 0, "convert 6PW to 2W"),
+    ({"P3": 5}, 0, 2, 0, None),
+    ({"W": 1, "P3": 2}, 3, 0, 0, "convert 2PW to 2C. convert 1W to 1C"),
+    ({"P3": 2}, 3, 0, 0, None),
+    ({"W": 5}, 2, 1, 0, "convert 2W to 2C"),  # workers to spare beyond the price
+    ({"W": 3}, 2, 1, 0, "convert 2W to 2C"),  # exactly enough to spare
+    ({"W": 2}, 2, 1, 0, None),
+    ({"C": 1, "P3": 4}, 2, 1, 0, "convert 3PW to 1W. convert 1PW to 1C"),
+    ({"P3": 4}, 2, 1, 0, None),  # the power left after the worker pays one coin only
+])
+def test_a_purse_is_funded_by_the_fewest_conversions_power_before_workers(
+        held, coins, workers, priests, want):
+    from meeple_terra_mystica.legal import _fund
+
+    f = dict({"C": 0, "W": 0, "P": 0, "P3": 0}, **held)
+    assert _fund(f, coins, workers, priests) == want
+
+
+def test_only_the_mermaids_are_offered_to_connect_across_the_rivers_beside_them():
+    from meeple_terra_mystica.legal import _connects
+
+    for name in ("mermaids", "witches"):
+        g = _state(name, "nomads")
+        _put(g, name, "E5")  # beside r14, r15 and r21
+        _put(g, name, "E9")  # beside r17 and r19
+        want = ([f"connect {r}" for r in ("r14", "r15", "r17", "r19", "r21")]
+                if name == "mermaids" else [])
+        assert _connects(g, g.fac[name]) == want, name
+
+
+def test_a_turn_with_nothing_to_spend_offers_each_bonus_tile_left_or_the_last_pass():
+    from meeple_terra_mystica.legal import candidates
+
+    g = _broke("witches", "nomads")
+    piles = [f"BON{i}" for i in range(1, 10)]
+    assert candidates(g, "p0") == [f"pass {b}" for b in piles]
+    g.pool["BON3"] = 0
+    assert candidates(g, "p0") == [f"pass {b}" for b in piles if b != "BON3"]
+    g.round = 5
+    assert candidates(g, "p0") == [f"pass {b}" for b in piles if b != "BON3"]
+    g.round = 6
+    assert candidates(g, "p0") == ["pass"]
+
+
+def test_after_a_turn_its_dwelling_may_go_only_on_an_empty_home_hex_it_transformed():
+    from meeple_terra_mystica.legal import candidates
+
+    g = _broke("witches", "nomads")
+    f = g.fac["witches"]
+    _put(g, "witches", "E5")
+    ready, built, other = (B.INDEX[h] for h in ("E6", "E7", "E8"))
+    g.hcolor[ready] = "green"
+    _put(g, "nomads", "E7")
+    g.hcolor[built] = "green"
+    g.hcolor[other] = "blue"
+    g.active, g.after = "nomads", "witches"
+    f.update(tf=(ready, built, other), build_ok=1)
+    assert candidates(g, "p0") == ["done", "build E6"]
+    f["build_ok"] = 0
+    assert candidates(g, "p0") == ["done"]
+
+
+def test_owed_tiles_and_cult_steps_are_offered_from_what_is_left():
+    from meeple_terra_mystica.legal import candidates
+
+    g = _broke("witches", "nomads")
+    f = g.fac["witches"]
+    f.update(FAVOR=1, FAV1=1)
+    g.pool["FAV2"] = 0
+    assert candidates(g, "p0") == [f"+FAV{i}" for i in range(3, 13)]
+    f.update(FAVOR=0, TOWN=1, WATER=8, FIRE=7)
+    g.pool["TW3"] = 0
+    assert candidates(g, "p0") == ["+TW1", "+TW2", "+TW4", "+TW5", "-WATER. +TW5"]
+    f.update(TOWN=0, CULT=1)
+    assert candidates(g, "p0") == ["+FIRE", "+WATER", "+EARTH", "+AIR"]
+    f.update(CULT=2, cult_same=1)
+    assert candidates(g, "p0") == ["+2FIRE", "+2WATER", "+2EARTH", "+2AIR"]
+
+
+def test_power_actions_are_offered_where_bowl_three_pays_or_burning_fills_it():
+    from meeple_terra_mystica.legal import candidates
+
+    g = _broke("witches", "nomads")
+    f = g.fac["witches"]
+    f.update(P2=2, P3=3)  # three power at hand, four after burning one
+    piles = [f"pass BON{i}" for i in range(1, 10)]
+    convert = ["burn 1", "convert 1PW to 1C", "convert 3PW to 1W"]
+    assert candidates(g, "p0") == piles + [
+        "burn 1. action ACT5", "action ACT2", "burn 1. action ACT3", "burn 1. action ACT4",
+        *convert]
+    g.blocked["ACT2"] = 1
+    g.blocked["ACT5"] = 1
+    assert candidates(g, "p0") == piles + [
+        "burn 1. action ACT3", "burn 1. action ACT4", *convert]
+    g.blocked.clear()
+    f.update(P2=1)  # nothing to burn
+    assert candidates(g, "p0") == piles + ["action ACT2", "convert 1PW to 1C",
+                                           "convert 3PW to 1W"]
+    f.update(P2=0, P3=4)  # exactly the spade action's price in bowl III
+    assert candidates(g, "p0") == piles + [
+        "action ACT5", "action ACT2", "action ACT3", "action ACT4", "convert 1PW to 1C",
+        "convert 3PW to 1W"]
+
+
+def test_spades_at_hand_transform_neighbours_as_far_as_they_reach():
+    from meeple_terra_mystica.legal import candidates
+
+    g = _broke("witches", "nomads")
+    f = g.fac["witches"]
+    _put(g, "witches", "E5")  # beside E4 (lakes), E6 (plains) and F3 (desert)
+    f.update(SPADE=1, build_ok=1)
+    home = [f"build {B.NAMES[h]}" for h in B.LAND if g.hcolor[h] == "green" and not g.hbld[h]]
+    got = candidates(g, "p0")
+    assert [r for r in got if not r.startswith("build ") or r == "build E4"] == [
+        "transform E4 to black", "transform E4 to green", "build E4",
+        "transform E6 to yellow", "transform E6 to black",
+        "transform F3 to brown", "transform F3 to red", "dig 1", "-SPADE"]
+    assert [r for r in got if r.startswith("build ") and r != "build E4"] == home
+    f.update(SPADE=2, build_ok=0)
+    assert candidates(g, "p0") == [
+        "transform E4 to brown", "transform E4 to black", "transform E4 to green",
+        "transform E4 to gray",
+        "transform E6 to yellow", "transform E6 to black", "transform E6 to blue",
+        "transform E6 to red",
+        "transform F3 to brown", "transform F3 to black", "transform F3 to gray",
+        "transform F3 to red", "-2SPADE"]
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_every_open_offer_may_be_answered_or_under_strict_leech_the_first(strict):
+    from meeple_terra_mystica.legal import candidates
+
+    g = _broke("witches", "nomads", "cultists")
+    if strict:
+        g.options = {*g.options, "strict-leech"}
+    g.offers = [["witches", "nomads", 2, 0, 1], ["nomads", "cultists", 1, 1, 1],
+                ["witches", "cultists", 1, 2, 1]]
+    first = ["leech 2 from nomads", "decline 2 from nomads"]
+    second = ["leech 1 from cultists", "decline 1 from cultists"]
+    # Witches' turn waits for the answers: nothing else to do with an empty purse.
+    assert candidates(g, "p0") == first + ([] if strict else second)
+    g.fac["witches"]["P2"] = 2
+    assert candidates(g, "p0") == first + ([] if strict else second) + ["burn 1"]
+
+
+def test_the_darklings_trade_workers_for_priests_after_their_action_up_to_what_is_left():
+    from meeple_terra_mystica.legal import candidates
+
+    g = _broke("darklings", "nomads")
+    f = g.fac["darklings"]
+    f.update(dsh=3, W=2)
+    f["acted"] = f["actions"]
+    trades = ["convert 1W to 1P", "convert 2W to 2P"]
+    assert candidates(g, "p0") == ["done", *trades]
+    f["W"] = 5
+    trades.append("convert 3W to 3P")
+    assert candidates(g, "p0") == ["done", *trades]
+    # A state folded from stored events holds its own copies of the names.
+    g.active = "".join(["dark", "lings"])
+    assert candidates(g, "p0") == ["done", *trades]
+    f["dsh"] = 0
+    assert candidates(g, "p0") == ["done"]
+    g.active = "nomads"  # not its turn: nothing
+    assert candidates(g, "p0") == []
+
+
+def test_a_dwelling_on_a_neighbour_is_offered_with_the_spades_the_purse_or_an_action_pays():
+    from meeple_terra_mystica.legal import candidates
+
+    g = _broke("witches", "nomads")
+    f = g.fac["witches"]
+    _put(g, "witches", "E5")  # E4 one spade from forest, E6 and F3 three (3 workers each)
+    f.update(W=4, C=2)
+    piles = [f"pass BON{i}" for i in range(1, 10)]
+    assert candidates(g, "p0") == piles + [
+        "dig 1", "dig 1. build E4", "dig 1. transform E4 to green",
+        "convert 1W to 1C. upgrade E5 to TP", "convert 1W to 1C"]
+    f.update(W=3)  # a spade, but not the spade and the dwelling
+    assert candidates(g, "p0") == piles + [
+        "dig 1", "convert 1W to 1C. upgrade E5 to TP", "convert 1W to 1C"]
+    f.update(W=4, P3=6)
+    building = [r for r in candidates(g, "p0") if "build" in r or "transform" in r]
+    assert building == [
+        "dig 1. build E4", "dig 1. transform E4 to green",
+        "action ACT5. build E4", "action ACT6. build E4",
+        "action ACT6. dig 1. build E6", "action ACT6. dig 1. build F3"]
+    f.update(W=3, C=0, P3=0)  # no dwelling affordable: the spade alone, to forest
+    assert [r for r in candidates(g, "p0") if "transform" in r] == [
+        "dig 1. transform E4 to green"]
+    f.update(W=2)
+    assert [r for r in candidates(g, "p0") if "transform" in r] == []
+
+
+def test_a_trading_house_is_offered_at_its_price_and_funded_up_to_the_double_price():
+    from meeple_terra_mystica.legal import candidates
+
+    g = _broke("witches", "nomads")
+    f = g.fac["witches"]
+    _put(g, "witches", "E5")  # no neighbour: the trading house may cost double coins
+    for w, c, want in ((5, 3, ["upgrade E5 to TP", "convert 3W to 3C. upgrade E5 to TP"]),
+                       (4, 3, ["upgrade E5 to TP"]),
+                       (5, 6, ["upgrade E5 to TP"]),
+                       (2, 2, []),  # no worker to spare for the coin
+                       (3, 2, ["convert 1W to 1C. upgrade E5 to TP"])):
+        f.update(W=w, C=c)
+        assert [r for r in candidates(g, "p0") if "upgrade" in r] == want, (w, c)
+
+
+def test_a_dwelling_short_of_coins_or_workers_is_offered_with_the_conversions_first():
+    from meeple_terra_mystica.legal import candidates
+
+    g = _broke("witches", "nomads")
+    f = g.fac["witches"]
+    _put(g, "witches", "E5")
+    g.hcolor[B.INDEX["E4"]] = "green"  # a forest neighbour: no spade needed
+    f.update(W=1, C=0, P3=2)  # two coins short: bowl III pays them
+    building = [r for r in candidates(g, "p0") if "build" in r]
+    assert building == ["convert 2PW to 2C. build E4"]
+    f.update(W=0, C=2, P=1, P3=0)  # a worker short: the priest pays it
+    building = [r for r in candidates(g, "p0") if "build" in r]
+    assert building == ["convert 1P to 1W. build E4"]
+    f.update(P=0, W=3, C=0)  # three workers: one for the dwelling, two for its coins
+    building = [r for r in candidates(g, "p0") if "build" in r]
+    assert building == ["convert 2W to 2C. build E4"]
+
+
+def test_the_quick_reach_test_follows_adjacency_shipping_the_bonus_tile_and_teleports():
+    from meeple_terra_mystica.legal import _reach
+
+    from .test_faction_boards import _far_pair
+
+    a, b = _far_pair(B.RANGE_RIVER, 2)  # two river hexes apart, not neighbours
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    _put(g, "witches", B.NAMES[a])
+    assert _reach(g, f, next(h for h in B.ADJ[a] if not B.IS_RIVER[h]))
+    for ship, bon4, passed, want in ((0, 0, 0, False), (1, 0, 0, False), (2, 0, 0, True),
+                                     (1, 1, 0, True), (1, 1, 1, False), (3, 0, 0, True)):
+        f.update(shipping=ship, BON4=bon4, passed=passed)
+        assert _reach(g, f, b) is want, (ship, bon4, passed)
+    g.round = 0  # the setup: every hex
+    f.update(shipping=0, BON4=0, passed=0)
+    assert _reach(g, f, b) is True
+    g = _state("dwarves", "nomads")  # tunnels and flights: left to the rules
+    _put(g, "dwarves", B.NAMES[a])
+    assert _reach(g, g.fac["dwarves"], b) is True
+
+
+def test_tile_and_faction_actions_and_advances_are_offered_while_held_and_free():
+    from meeple_terra_mystica.legal import candidates
+
+    g = _broke("witches", "nomads")
+    f = g.fac["witches"]
+    _put(g, "witches", "E5")
+    f.update(BON2=1, FAV6=1, ACTW=1, C=4, P=1)
+    green = [B.NAMES[h] for h in B.LAND if g.hcolor[h] == "green" and not g.hbld[h]]
+
+    def acts():
+        return [r for r in candidates(g, "p0") if r.startswith(("action", "advance"))]
+
+    assert acts() == ["advance ship", "action BON2", "action FAV6",
+                      *[f"action ACTW. build {h}" for h in green], "action ACTW"]
+    g.blocked.update({"BON2/witches": 1, "ACTW/witches": 1})
+    f.update(C=3)
+    assert acts() == ["action FAV6"]
+    f.update(C=4, P=0)
+    assert acts() == ["action FAV6"]
+    f.update(P=1, shipping=3)  # the top of the track
+    assert acts() == ["action FAV6"]
+
+
+def test_bridge_actions_are_offered_until_the_factions_three_bridges_stand():
+    from meeple_terra_mystica.legal import _bridges, candidates
+
+    g = _broke("engineers", "nomads")
+    f = g.fac["engineers"]
+    a = next(h for h in B.LAND if len(B.BRIDGABLE[h]) >= 2)
+    _put(g, "engineers", B.NAMES[a])
+    crossings = [f"bridge {B.NAMES[a]}:{B.NAMES[b]}" for b in B.BRIDGABLE[a]]
+    assert _bridges(g, f) == crossings
+
+    def bridging():
+        return [r for r in candidates(g, "p0") if "bridge" in r]
+
+    f.update(ACTE=1, W=2, P3=3)
+    assert bridging() == [f"action ACT1. {c}" for c in crossings] + [
+        f"action ACTE. {c}" for c in crossings]
+    f.update(W=1, P3=2)
+    assert bridging() == []
+    f.update(W=2, P3=3)
+    others = [(x, y) for x in B.LAND for y in sorted(B.BRIDGABLE[x]) if x < y and a not in (x, y)]
+    g.bridges = [(x, y, "engineers") for x, y in others[:2]]
+    assert len(bridging()) == 2 * len(crossings)  # two of three stand: one more
+    g.bridges.append((*others[2], "engineers"))
+    assert bridging() == []
+    g.bridges = [(x, y, "nomads") for x, y in others[:3]]  # another faction's
+    assert len(bridging()) == 2 * len(crossings)
+    g.blocked["ACT1"] = 1
+    assert bridging() == [f"action ACTE. {c}" for c in crossings]
+    from meeple_terra_mystica.actions import bridge
+
+    g.bridges = []
+    f["BRIDGE"] = 1
+    first = sorted(B.BRIDGABLE[a])[0]
+    bridge(g, f, a, first)  # a crossing bridged is no crossing any more
+    assert _bridges(g, f) == [c for c in crossings if c != f"bridge {B.NAMES[a]}:{B.NAMES[first]}"]
+
+
+def test_a_pick_offers_every_faction_of_a_terrain_not_yet_taken_to_the_seat_picking():
+    from meeple_terra_mystica.legal import candidates
+
+    lg = LocalGame(GAME, ["p1", "p2", "p3"], {}, seed=3)
+    every = ["alchemists", "auren", "chaosmagicians", "cultists", "darklings", "dwarves",
+             "engineers", "fakirs", "giants", "halflings", "mermaids", "nomads", "swarmlings",
+             "witches"]
+    assert candidates(lg.state, "p1") == [f"setup {n}" for n in every]
+    assert candidates(lg.state, "p2") == []
+    lg.play("p1", "setup witches")  # forest: the Auren's terrain too
+    assert candidates(lg.state, "p2") == [f"setup {n}" for n in every
+                                          if n not in ("witches", "auren")]
+    assert candidates(lg.state, "p1") == []
+
+
+def test_a_free_dwelling_is_offered_on_every_empty_forest_hex_or_given_up():
+    from meeple_terra_mystica.legal import candidates
+
+    g = _broke("witches", "nomads")
+    f = g.fac["witches"]
+    _put(g, "witches", "E5")
+    f["FREE_D"] = 1
+    forest = [f"build {B.NAMES[h]}" for h in B.LAND if g.hcolor[h] == "green" and not g.hbld[h]]
+    assert len(forest) > 5
+    assert candidates(g, "p0") == forest + ["-FREE_D"]
+    f.update(FREE_D=0, FREE_TP=1)
+    _put(g, "witches", "E7", "TP")
+    _put(g, "witches", "E9")
+    assert candidates(g, "p0") == ["upgrade E5 to TP", "upgrade E9 to TP", "-FREE_TP"]
+    f.update(FREE_TP=0, BRIDGE=1)
+    assert candidates(g, "p0")[-1] == "-BRIDGE"

@@ -513,3 +513,230 @@ def test_the_alchemists_trade_points_and_coins_both_ways() -> None:
     _row(g, "p0", "convert 3VP to 3C")
     assert (f["C"], f["VP"]) == (9, 19)
     _refused(g, "p0", "convert 3C to 1VP", "C to VP is 2 to 1")
+
+
+N = "nomads"
+
+
+@pytest.mark.parametrize("before, text, spots, steps, out", [
+    (["", "", "", ""], "send p to FIRE", ["witches", "", "", ""], 3, 1),
+    ([N, "", "", ""], "send p to FIRE", [N, "witches", "", ""], 2, 1),
+    ([N, N, "", ""], "send p to FIRE", [N, N, "witches", ""], 2, 1),
+    ([N, "", N, N], "send p to FIRE", [N, "witches", N, N], 2, 1),
+    ([N, N, N, ""], "send p to FIRE", [N, N, N, "witches"], 2, 1),
+    ([N, N, N, N], "send p to FIRE", [N, N, N, N], 1, 0),
+    (["", "", "", ""], "send p to FIRE for 1", ["", "", "", ""], 1, 0),
+    (["", "", "", ""], "send p to FIRE for 2", ["", "witches", "", ""], 2, 1),
+])
+def test_a_priest_sent_without_a_spot_takes_the_best_one_free(before, text, spots, steps, out):
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    f.update(P=2, FIRE=0)
+    g.cult_spots["FIRE"] = list(before)
+    _row(g, "p0", text)
+    assert (g.cult_spots["FIRE"], f["FIRE"], f["P"], f["priests_out"]) == (spots, steps, 1, out)
+
+
+def test_a_priest_is_needed_to_send_one():
+    g = _state("witches", "nomads")
+    g.fac["witches"]["P"] = 0
+    _refused(g, "p0", "send p to FIRE", "^witches have no priest$")
+
+
+def test_favor_tiles_are_owed_only_as_far_as_different_tiles_are_left():
+    from meeple_terra_mystica.actions import owe_favor
+    from meeple_terra_mystica.data import FAVOR
+
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    owe_favor(g, f, 1)
+    assert f["FAVOR"] == 1
+    owe_favor(g, f, 2)
+    assert f["FAVOR"] == 3
+    for t in FAVOR:
+        g.pool[t] = 0
+    g.pool["FAV5"], g.pool["FAV6"] = 3, 1
+    f["FAV6"] = 1  # held: not one to take again
+    f["FAVOR"] = 0
+    owe_favor(g, f, 2)
+    assert f["FAVOR"] == 1
+    g.pool["FAV5"] = 0
+    f["FAVOR"] = 0
+    owe_favor(g, f, 1)
+    assert f["FAVOR"] == 0
+
+
+def test_an_adjustment_takes_owed_tiles_gives_up_what_is_owed_and_nothing_else():
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    f.update(TOWN=2)
+    _row(g, "p0", "+2TW1")  # two towns founded: both tiles taken by one part
+    assert (f["TW1"], f["TOWN"], g.pool["TW1"]) == (2, 0, 0)
+    f.update(SPADE=2, build_ok=1)
+    _row(g, "p0", "-2SPADE")
+    assert (f["SPADE"], f["build_ok"]) == (0, 0)
+    for text, said in (("+SPADE", r"can't take \+1 SPADE now"), ("-FAV1", "can't take -1 FAV1 now"),
+                       ("+2C", r"can't take \+2 C now"), ("-2FREE_D", "no FREE_D to give up"),
+                       ("-BRIDGE", "no BRIDGE to give up"), ("-FREE_TP", "no FREE_TP to give up")):
+        _refused(g, "p0", text, said)
+
+
+def test_dwellings_trading_houses_and_temples_run_out_at_their_limits():
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    _put(g, "witches", "E5")
+    g.hcolor[B.INDEX["E4"]] = "green"
+    f.update(W=20, C=30, D=8)
+    _refused(g, "p0", "build E4", "^witches have no dwelling left$")
+    f["D"] = 7
+    _row(g.clone(), "p0", "build E4")
+    f["TP"] = 4
+    _refused(g, "p0", "upgrade E5 to TP", "^witches have no TP left$")
+    f["TP"] = 3
+    _row(g.clone(), "p0", "upgrade E5 to TP")
+
+
+def test_fav10_pays_for_a_trading_house_and_for_no_other_building():
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    _put(g, "witches", "E5")
+    _put(g, "witches", "E7", "TP")
+    _put(g, "nomads", "E6")  # a neighbour: single prices
+    f.update(W=20, C=30, FAV10=1)
+    for row, building_vp in (("upgrade E5 to TP", 3), ("upgrade E7 to TE", 0)):
+        h = g.clone()
+        before = h.fac["witches"]["VP"]
+        _row(h, "p0", row)
+        got = h.fac["witches"]["VP"] - before
+        # the round tile (SCORE3) pays for dwellings only
+        assert got == building_vp, row
+
+
+def test_a_dwelling_with_spades_at_hand_may_go_on_a_home_hex_the_action_did_not_transform():
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    _put(g, "witches", "E5")
+    g.hcolor[B.INDEX["E4"]] = "green"
+    f.update(SPADE=1, build_ok=1, tf=(), acted=1)
+    _row(g, "p0", "build E4")
+    assert (f["D"], f["SPADE"], f["build_ok"], f["acted"]) == (2, 1, 0, 1)
+
+
+def test_a_free_dwelling_goes_on_forest_and_only_the_witches_have_one():
+    g = _state("nomads", "witches")
+    f = g.fac["nomads"]
+    _put(g, "nomads", "E5")
+    g.hcolor[B.INDEX["E4"]] = "green"
+    f["FREE_D"] = 1
+    _refused(g, "p0", "build E4", "^E4 is not a forest hex$")
+
+
+def test_two_steps_on_one_track_take_both_owed_steps_at_once():
+    g = _state("auren", "nomads")
+    f = g.fac["auren"]
+    f.update(CULT=1, cult_same=1, FIRE=0)
+    _row(g, "p0", "+2FIRE")
+    assert (f["FIRE"], f["CULT"], f["cult_same"]) == (2, 0, 0)
+    f.update(CULT=1, cult_same=0)
+    _refused(g, "p0", "+2WATER", "^auren are owed 1 cult steps$")
+
+
+def test_the_darklings_stronghold_trades_workers_for_as_many_priests_only():
+    g = _state("darklings", "nomads")
+    f = g.fac["darklings"]
+    f.update(dsh=3, W=5, P=0)
+    _refused(g, "p0", "convert 2W to 1P", "^the Darklings' stronghold converts up to 3 W to P$")
+    _refused(g, "p0", "convert 4W to 4P", "converts up to 3 W to P")
+    _row(g, "p0", "convert 3W to 3P")
+    assert (f["W"], f["P"], f["dsh"]) == (2, 3, 0)
+
+
+def test_a_full_bowl_refusing_a_cultists_offer_is_no_refusal_that_pays_them():
+    from meeple_terra_mystica.actions import answer
+
+    for could, paid in ((0, 0), (1, 1)):
+        g = _state("witches", "cultists", options=("errata-cultist-power",))
+        w, c = g.fac["witches"], g.fac["cultists"]
+        w.update(P1=0, P2=0, P3=12 if not could else 0)
+        if could:
+            w.update(P1=12)
+        g.offers = [["witches", "cultists", 1, 0, could]]
+        g.cultist_offers = {"0": 0}
+        p1 = c["P1"]
+        answer(g, w, False, 1, "cultists")
+        assert (p1 - c["P1"], g.cultist_offers) == (paid, {}), could
+
+
+def test_a_second_action_in_a_row_needs_every_other_faction_passed():
+    g = _state("witches", "nomads", "cultists")
+    f = g.fac["witches"]
+    f.update(P=3, acted=1)
+    g.fac["nomads"]["passed"] = 1
+    _refused(g, "p0", "send p to FIRE", "^witches have already taken their action this turn$")
+    g.fac["cultists"]["passed"] = 1
+    _row(g, "p0", "send p to FIRE")
+    assert (f["P"], g.active) == (2, "witches")  # and its next turn follows at once
+
+
+def test_a_tile_action_held_by_two_factions_is_taken_by_each_once_a_round():
+    g = _state("witches", "nomads")
+    for n in ("witches", "nomads"):
+        g.fac[n]["FAV6"] = 1
+    _row(g, "p0", "action FAV6. +FIRE")
+    assert g.blocked == {"FAV6/witches": 1}
+    _row(g, "p1", "action FAV6. +WATER")
+    assert g.blocked == {"FAV6/witches": 1, "FAV6/nomads": 1}
+    g.active = "witches"
+    g.fac["witches"].update(acted=0)
+    _refused(g, "p0", "action FAV6", "^Action space FAV6 is already taken this round$")
+
+
+def test_the_engineers_bridge_action_is_never_used_up():
+    g = _state("engineers", "nomads")
+    f = g.fac["engineers"]
+    a = next(h for h in B.LAND if len(B.BRIDGABLE[h]) >= 2)
+    _put(g, "engineers", B.NAMES[a])
+    b, c = sorted(B.BRIDGABLE[a])[:2]
+    f.update(W=4, ACTE=1)
+    _row(g, "p0", f"action ACTE. bridge {B.NAMES[a]}:{B.NAMES[b]}")
+    assert g.blocked == {}
+    f.update(acted=0)
+    g.active = "engineers"
+    _row(g, "p0", f"action ACTE. bridge {B.NAMES[a]}:{B.NAMES[c]}")
+    assert (f["W"], len(g.bridges)) == (0, 2)
+
+
+def test_the_free_dwelling_action_allows_no_other_build_and_the_sandstorm_one_on_its_hex():
+    g = _state("witches", "nomads")
+    g.fac["witches"]["ACTW"] = 1
+    _row(g, "p0", "action ACTW")
+    assert (g.fac["witches"]["FREE_D"], g.fac["witches"]["build_ok"]) == (1, 0)
+    g = _state("nomads", "witches")
+    _put(g, "nomads", "E5")
+    g.fac["nomads"]["ACTN"] = 1
+    _row(g, "p0", "action ACTN")
+    assert (g.fac["nomads"]["FREE_TF"], g.fac["nomads"]["build_ok"]) == (1, 1)
+
+
+def test_an_answer_names_the_amount_of_the_offer_it_takes():
+    from meeple_terra_mystica.actions import answer
+
+    g = _state("witches", "nomads")
+    w = g.fac["witches"]
+    w.update(P1=5, P2=0, P3=0)
+    g.offers = [["witches", "nomads", 1, 0, 1], ["witches", "nomads", 2, 1, 1]]
+    answer(g, w, True, 2, "nomads")
+    assert g.offers == [["witches", "nomads", 1, 0, 1]] and (w["P1"], w["P2"]) == (3, 2)
+
+
+def test_a_cultists_build_beside_only_full_bowls_awaits_no_answer_for_its_step():
+    from meeple_terra_mystica.actions import offer_power
+
+    for room, want in ((0, {}), (1, {"0": 0})):
+        g = _state("cultists", "witches", options=("site-leech",))
+        _put(g, "witches", "E4")
+        h = _put(g, "cultists", "E5")
+        g.fac["witches"].update(P1=0, P2=room, P3=12 - room)
+        offer_power(g, g.fac["cultists"], h)
+        assert [o[:3] for o in g.offers] == [["witches", "cultists", 1]]
+        assert g.cultist_offers == want, room

@@ -34,6 +34,10 @@ CANON = [
     ("pick Nomads", "setup nomads"),
     ("dig 1.  build  E7 . +FAV11", "dig 1. build E7. +FAV11"),
     ("+fire. +fire", "+2FIRE"), ("+2fire. +2fire", "+4FIRE"), ("bridge e7 : f6", "bridge E7:F6"),
+    # The largest amounts each part accepts.
+    ("leech 20 from witches", "leech 20 from witches"), ("leech 1 from witches", "leech 1 from witches"),
+    ("convert 100W to 100C", "convert 100W to 100C"), ("burn 12", "burn 12"), ("dig 7", "dig 7"),
+    ("dig 1", "dig 1"), ("+20fire", "+20FIRE"), ("-20water", "-20WATER"),
 ]
 
 
@@ -52,7 +56,10 @@ BAD = [
     ("convert 1C to 1PW", "can't convert c to pw"), ("convert 1X to 1C", "can't convert x to c"),
     ("convert 0W to 0C", "bad amount"), ("convert 101W to 101C", "bad amount"),
     ("burn 13", "can't burn 13"), ("leech 0 from witches", "bad leech amount 0"),
-    ("leech 21", "bad leech amount 21"), ("leech 2 from elves", "unknown faction 'elves'"),
+    ("leech 21", "bad leech amount 21"), ("leech 21 from witches", "bad leech amount 21"),
+    ("leech 0", "bad leech amount 0"), ("burn 13", "can't burn 13"),
+    ("convert 1W to 101C", "bad amount"), ("convert 101W to 1C", "bad amount"),
+    ("convert 1W to 0C", "bad amount"), ("send p to water for 5", "no 5 spot"), ("leech 2 from elves", "unknown faction 'elves'"),
     ("decline 2 from elves", "unknown faction 'elves'"),
     ("transform E7 to purple", "unknown terrain 'purple'"), ("dig 0", "can't dig 0"),
     ("dig 8", "can't dig 8"), ("pass bon11", "unknown bonus tile BON11"),
@@ -80,3 +87,13 @@ def test_splitting_closes_spaces_only_around_signs_and_keeps_other_words_apart()
     assert split_row("bridge e7 : f6. connect e7 :f6") == ["bridge e7:f6", "connect e7:f6"]
     assert split_row("+fire. +fire. +fire") == ["+2fire", "+fire"]
     assert split_row("+fire. +water. +fire") == ["+fire", "+water", "+fire"]
+
+
+@pytest.mark.parametrize("text, canon", CANON)
+def test_commands_read_back_from_json_format_as_the_parsed_ones(text: str, canon: str) -> None:
+    """format_row depends on the commands' values only: the same commands decoded from
+    JSON (new string objects, lists for tuples) give the same canonical text."""
+    import json
+
+    cmds = tuple(tuple(c) for c in json.loads(json.dumps(parse_row(text))))
+    assert format_row(cmds) == canon

@@ -209,3 +209,62 @@ def test_the_giants_transform_only_to_their_home_terrain() -> None:
     g.fac["giants"]["W"] = 10
     _refused(g, "p0", "dig 2. transform E6 to yellow",
              "the Giants can only transform to their home terrain")
+
+
+@pytest.mark.parametrize("track, rest, allowed", [
+    ("FIRE", (("adj", 1, "FIRE"),), True),
+    ("FIRE", (("adj", 2, "FIRE"),), True),
+    ("FIRE", (("adj", 1, "WATER"), ("adj", 1, "FIRE")), True),
+    ("AIR", (("adj", 1, "TW5"),), True),  # a town tile's step on every track
+    ("EARTH", (("adj", 1, "TW6"),), True),
+    ("FIRE", (("adj", 1, "TW1"),), False),
+    ("FIRE", (("adj", 1, "FAV1"),), True),  # FAV1: three FIRE steps
+    ("FIRE", (("adj", 1, "FAV5"),), True),  # FAV5: two FIRE steps (and a smaller town)
+    ("WATER", (("adj", 1, "FAV1"),), False),
+    ("EARTH", (("adj", 1, "FAV7"),), True),
+    ("AIR", (("adj", 1, "FAV7"),), False),
+    ("FIRE", (("adj", -1, "FIRE"),), False),  # a second step back is no gain
+    ("FIRE", (("adj", 0, "FIRE"),), False),
+    ("FIRE", (("send", "FIRE", 0),), False),  # a priest sent is another command
+    ("FIRE", (), False),
+])
+def test_a_cult_step_back_needs_a_gain_on_that_track_later_in_the_row(track, rest, allowed):
+    from meeple_terra_mystica.turns import _check_cult_refusal
+
+    if allowed:
+        _check_cult_refusal(track, rest)
+        return
+    with pytest.raises(IllegalCommand) as info:
+        _check_cult_refusal(track, rest)
+    assert str(info.value) == (
+        f"-{track} only gives back a step of a {track} gain later in the same row "
+        f"(e.g. -{track}. +TW5); a faction never moves back on its own")
+
+
+@pytest.mark.parametrize("row", ["+FIRE", "action BON1", "advance ship", "bridge E5:E6",
+                                 "burn 1", "convert 1W to 1C", "dig 1", "pass BON1"])
+def test_a_setup_dwelling_turn_takes_nothing_but_a_dwelling(row) -> None:
+    lg = _fresh(2)
+    lg.play("p1", "setup witches")
+    lg.play("p2", "setup nomads")
+    _refused(lg.state, "p1", row, "^in the setup, place a dwelling \\(build E7\\) or take a "
+             "bonus tile \\(pass BON4\\)$")
+
+
+def test_a_setup_bonus_turn_takes_nothing_but_a_bonus_tile_and_wait_passes_nothing() -> None:
+    lg = _fresh(2)
+    lg.play("p1", "setup witches")
+    lg.play("p2", "setup nomads")
+    while not lg.state.setup_queue[0].startswith("bonus:"):
+        p = lg.to_act()[0]
+        lg.play(p, GAME.legal(lg.state, p)[0].text)
+    g = lg.state
+    p = lg.to_act()[0]
+    green = next(B.NAMES[h] for h in B.LAND if g.hcolor[h] == "green" and not g.hbld[h])
+    _refused(g, p, f"build {green}", "^in the setup, place a dwelling")
+    queue = list(g.setup_queue)
+    _row(g, p, "wait")
+    assert g.setup_queue == queue
+    tile = next(b for b in sorted(g.pool) if b.startswith("BON") and g.pool[b])
+    _row(g, p, f"wait. pass {tile}")
+    assert g.setup_queue == queue[1:] and g.fac[g.faction_of[p]][tile] == 1

@@ -376,6 +376,7 @@ def test_the_faction_record_prints_each_factions_means_and_the_played_table(monk
     from meeple_terra_mystica.tools.selfplay import play
 
     def random_play(players, seed, options, **kw):
+        assert players == ["heuristic"] * 4  # the heuristic in every seat
         return play(["random"] * 4, seed, options, **kw)
 
     monkeypatch.setattr(F, "play", random_play)
@@ -485,3 +486,43 @@ def test_the_speed_tool_records_each_seeded_game_move_by_move(tmp_path, monkeypa
             assert H.GAME.format(cmd, lg.state) == text
             lg.play(p, cmd)
         assert lg.outcome() is not None
+
+
+def test_the_game_read_is_the_game_the_strength_report_plays_for_its_seed(capsys):
+    """read_game seats the agents with the seeds selfplay (and so ai_strength) gives
+    them: the factions, points and buildings it prints are that game's."""
+    from meeple_terra_mystica.tools.selfplay import play
+
+    assert read_game.main(["3", "--players", "random"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    r = play(["random"] * 4, 3, {})
+    assert out[-4:] == [f"{r['factions'][p]}: {r['vp'][p]} VP, {r['buildings'][p]} buildings"
+                        for p in ("p1", "p2", "p3", "p4")]
+
+
+def test_the_head_to_head_splits_a_shared_first_place_among_the_tied_seats(monkeypatch, capsys):
+    from meeple.ai.registry import make_agent
+    from meeple.core import LocalGame
+    from meeple_terra_mystica.tools import eval_h2h as E
+
+    #: Final points by seat for each seed: a tie of two (one seat of each weighting), a
+    #: tie of three and a single winner.
+    points = {2: (50, 50, 10, 10), 3: (50, 50, 50, 10), 4: (60, 20, 20, 20)}
+
+    class Finished(LocalGame):
+        def outcome(self):
+            out = super().outcome()
+            if out is not None:
+                g = self.state
+                for n, f in g.fac.items():
+                    f["VP"] = points[self.seed][int(g.player_of[n][1:]) - 1]
+            return out
+
+    monkeypatch.setattr(E, "make_agent", lambda spec, seed: make_agent("random", seed))
+    monkeypatch.setattr(E, "LocalGame", Finished)
+    assert E.main(["--games", "3", "--first-seed", "2", "--old", "W.dig=1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    # Even seeds seat old, new, old, new; odd ones new, old, new, old.
+    # new: 1/2 + 2/3; old: 1/2 + 1/3 + 1. Mean VP: new 50 10 50 50 20 20, old 50 10 50 10 60 20.
+    assert lines[-1] == ("3 games: new won 1.16667, old 1.83333; mean VP new 33.3, old 33.3")
+    assert [line.split(": ")[0] for line in lines[:3]] == ["seed 2", "seed 3", "seed 4"]

@@ -275,3 +275,61 @@ def test_equal_largest_areas_share_first_and_second_place():
     final_scoring(g)
     assert g.final["network_size"] == {"witches": 3, "nomads": 3, "cultists": 1}
     assert g.final["network"] == {"witches": 15, "nomads": 15, "cultists": 6}
+
+
+def test_spades_follow_the_terrain_wheel_and_the_giants_always_need_two():
+    from meeple_terra_mystica.actions import spades_for
+
+    g = _state("witches", "giants")
+    w, gi = g.fac["witches"], g.fac["giants"]
+    # The wheel: yellow, brown, black, blue, green, gray, red, and round again.
+    for a, b, n in (("green", "green", 0), ("green", "gray", 1), ("green", "blue", 1),
+                    ("green", "red", 2), ("green", "brown", 3), ("green", "yellow", 3),
+                    ("yellow", "red", 1), ("red", "brown", 2), ("black", "red", 3)):
+        assert spades_for(w, a, b) == n, (a, b)
+        assert spades_for(w, b, a) == n, (b, a)
+        assert spades_for(gi, a, b) == (0 if a == b else 2), (a, b)
+
+
+def test_giving_up_spades_ends_the_right_to_build_only_with_the_last_spade():
+    from meeple_terra_mystica.actions import throw_away
+
+    g = _state("nomads", "witches")
+    f = g.fac["nomads"]
+    f.update(SPADE=2, FREE_TF=1, FREE_D=0, build_ok=1)
+    throw_away(f, "SPADE", 1)
+    assert (f["SPADE"], f["build_ok"]) == (1, 1)
+    throw_away(f, "FREE_TF", 1)  # spades at zero later: only giving up a spade ends it
+    assert (f["FREE_TF"], f["build_ok"]) == (0, 1)
+    f["SPADE"] = 0
+    with pytest.raises(IllegalCommand, match="^nomads have no FREE_D to give up$"):
+        throw_away(f, "FREE_D", 1)
+    with pytest.raises(IllegalCommand, match="^nomads have no SPADE to give up$"):
+        throw_away(f, "SPADE", 1)
+    assert f["build_ok"] == 1
+    f["SPADE"] = 3
+    with pytest.raises(IllegalCommand, match="no SPADE to give up"):
+        throw_away(f, "SPADE", 4)
+    throw_away(f, "SPADE", 3)
+    assert (f["SPADE"], f["build_ok"]) == (0, 0)
+
+
+def test_free_actions_happen_in_ones_own_turn_its_aftermath_or_the_cult_spades():
+    from meeple_terra_mystica.actions import free_action_allowed
+
+    g = _state("witches", "nomads")
+    w = g.fac["witches"]
+    g.phase = "play"
+    for active, after, phase, ok in (
+            ("witches", "", "play", True), ("nomads", "witches", "play", True),
+            ("", "", "spades", True), ("nomads", "", "spades", False),
+            ("", "", "play", False), ("nomads", "", "play", False),
+            ("", "nomads", "spades", True), ("", "nomads", "play", False)):
+        g.active, g.after, g.phase = active, after, phase
+        if ok:
+            free_action_allowed(g, w)
+        else:
+            with pytest.raises(IllegalCommand) as info:
+                free_action_allowed(g, w)
+            assert str(info.value) == ("witches may convert or burn power only on their own "
+                                       f"turn; it is {active or 'nobody'}'s turn"), (active, phase)

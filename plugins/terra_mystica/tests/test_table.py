@@ -439,3 +439,154 @@ def test_the_scoring_panel_marks_the_rounds_scored_and_the_current_one() -> None
     g.round, g.finished = 6, True
     texts = [e.text for e in _panel(GAME.panels(g, None), "Scoring tiles").entries]
     assert all(t.endswith(" (scored)") for t in texts)
+
+
+def _panel_scene():
+    from .test_live_rules import _state
+
+    g = _state("witches", "nomads", "engineers")
+    g.round = 2
+    g.blocked = {"ACT3": 1, "ACTW/witches": 1}
+    g.fac["witches"]["ACTW"] = 1
+    g.fac["nomads"]["ACTN"] = 0  # no stronghold yet
+    g.pool["FAV2"] = 0
+    g.fac["nomads"]["FAV2"] = g.fac["engineers"]["FAV2"] = 1
+    g.fac["witches"]["FAV3"] = 1
+    g.pool["TW4"] = 1
+    g.offers = [["nomads", "witches", 1, 0], ["engineers", "witches", 3, 1]]
+    return g
+
+
+def test_the_action_panel_says_which_spaces_are_taken_free_or_wait_for_a_stronghold():
+    g = _panel_scene()
+    entries = _panel(GAME.panels(g, None), "Action spaces").entries
+    assert [(e.name, e.text, e.region) for e in entries] == [
+        ("ACT1", "3 PW: bridge (free)", "action:ACT1"),
+        ("ACT2", "3 PW: priest (free)", "action:ACT2"),
+        ("ACT3", "4 PW: 2 W (taken this round)", "action:ACT3"),
+        ("ACT4", "4 PW: 7 C (free)", "action:ACT4"),
+        ("ACT5", "4 PW: 1 spade (free)", "action:ACT5"),
+        ("ACT6", "6 PW: 2 spades (free)", "action:ACT6"),
+        ("ACTW", "Witches: free D (taken this round)", "action:ACTW"),
+        ("ACTN", "Nomads: sandstorm (once the stronghold stands)", "action:ACTN"),
+        ("ACTE", "Engineers: 2 W bridge (free)", "action:ACTE")]
+    assert entries[2].detail.startswith("ACT3: power action: 2 workers (costs 4 power")
+    assert entries[7].detail.startswith("ACTN: Nomads' stronghold action: sandstorm")
+
+
+def test_the_scoring_panel_marks_rounds_scored_current_and_to_come():
+    g = _panel_scene()
+    for rnd, finished, marks in ((1, False, ["this round", "", "", "", "", ""]),
+                                 (2, False, ["scored", "this round", "", "", "", ""]),
+                                 (6, False, ["scored"] * 5 + ["this round"]),
+                                 (6, True, ["scored"] * 6)):
+        g.round, g.finished = rnd, finished
+        entries = _panel(GAME.panels(g, None), "Scoring tiles").entries
+        assert [(e.name, e.text) for e in entries] == [
+            (f"Round {i + 1}: SCORE3", "D 2 VP; 4 water: 1 P" + (f" ({m})" if m else ""))
+            for i, m in enumerate(marks)], (rnd, finished)
+        assert all(e.detail.startswith("SCORE3 (round scoring tile): ") for e in entries)
+
+
+def test_the_favor_and_town_panels_count_the_copies_left_and_name_the_holders():
+    g = _panel_scene()
+    panels = GAME.panels(g, None)
+    favors = _panel(panels, "Favor tiles").entries
+    assert [(e.name, e.text, e.region) for e in favors[:5]] == [
+        ("FAV1", "+3 fire (1 left)", "favor:FAV1"),
+        ("FAV2", "+3 water (0 left; held by Nomads, Engineers)", "favor:FAV2"),
+        ("FAV3", "+3 earth (1 left; held by Witches)", "favor:FAV3"),
+        ("FAV4", "+3 air (1 left)", "favor:FAV4"),
+        ("FAV5", "+2 fire, town 6 (3 left)", "favor:FAV5")]
+    assert [e.name for e in favors] == [f"FAV{i}" for i in range(1, 13)]
+    assert favors[9].text == "+1 water, TP 3 VP (3 left)"
+    assert favors[1].detail.startswith("FAV2 (favor tile, 1 in the box): 3 on water")
+    towns = _panel(panels, "Town tiles").entries
+    assert [(e.name, e.text, e.region) for e in towns] == [
+        ("TW1", "5 VP, 6 C (2 left)", "town:TW1"), ("TW2", "7 VP, 2 W (2 left)", "town:TW2"),
+        ("TW3", "9 VP, 1 P (2 left)", "town:TW3"), ("TW4", "6 VP, 8 PW (1 left)", "town:TW4"),
+        ("TW5", "8 VP, 1 each cult (2 left)", "town:TW5")]
+    assert towns[3].detail.startswith("TW4 (town tile, 2 in the box): 1 town key, 6 point")
+
+
+def test_the_bonus_panel_explains_each_tile_and_points_at_it():
+    g = _panel_scene()
+    entries = _panel(GAME.panels(g, None), "Bonus tiles").entries
+    assert [e.name for e in entries] == [f"BON{i}" for i in range(1, 10)]
+    for e in entries:
+        assert e.region == f"bonus:{e.name}"
+        assert e.detail.startswith(f"{e.name} (bonus tile): income ")
+    assert entries[5].text == "+2 W, pass 4/SH SA (on display with 0 coins)"
+
+
+def test_the_offer_panel_says_what_taking_each_offer_costs():
+    g = _panel_scene()
+    panels = GAME.panels(g, None)
+    entries = _panel(panels, "Power offers").entries
+    assert [(e.name, e.text) for e in entries] == [
+        ("Nomads (p1)", "Witches built next to them: 1 power offered, for free"),
+        ("Engineers (p2)", "Witches built next to them: 3 power offered, taking it all costs 2 VP")]
+    assert entries[0].detail.startswith("Take the power (the first point is free")
+    g.offers = [["nomads", "witches", 2, 0]]
+    entries = _panel(GAME.panels(g, None), "Power offers").entries
+    assert [e.text for e in entries] == [
+        "Witches built next to them: 2 power offered, taking it all costs 1 VP"]
+    g.offers = []
+    assert [p.title for p in GAME.panels(g, None)] == [
+        "Scoring tiles", "Action spaces", "Bonus tiles", "Favor tiles", "Town tiles",
+        "Factions and income"]
+
+
+def test_the_picture_marks_each_round_tile_and_own_action_space_and_names_each_tile_once():
+    from html import unescape
+
+    g = _panel_scene()
+    svg = render_svg(g)
+    tiles = re.findall(r'<text x="591" y="\d+" font-size="8"( font-weight="bold")?>(R\d [^<]*)'
+                       r"</text>", svg)
+    assert tiles == [("", "R1 done D 2 VP; 4 water: 1 P"),
+                     (' font-weight="bold"', "R2 now D 2 VP; 4 water: 1 P")] + [
+        ("", f"R{i} D 2 VP; 4 water: 1 P") for i in range(3, 7)]
+    titles = dict(re.findall(r'<g data-region="([^"]+)"><title>([^<]*)</title>', svg))
+    titles = {k: unescape(v) for k, v in titles.items()}
+    assert titles["action:ACTW"].endswith(" (taken)")
+    assert titles["action:ACTN"].endswith(" (needs SH)")
+    assert titles["action:ACTE"].endswith(" (free)")
+    assert titles["action:ACT3"].endswith(" (taken this round)")
+    assert titles["action:ACT4"].endswith(" (free this round)")
+    assert ">Nomads: sandstorm (needs SH)</text>" in svg
+    assert ">Witches: free D (taken)</text>" in svg
+    # A hover text says what the tile is, naming it once, then its state.
+    for region, title in titles.items():
+        kind, _, code = region.partition(":")
+        if kind in ("action", "bonus", "favor", "town"):
+            assert title.startswith(code + (":" if kind == "action" else " (")), region
+            assert title.count(code) == 1, title
+    assert titles["bonus:BON3"] == "BON3 (bonus tile): income 6 coins; " + (
+        "one is taken when passing, for the next round; a coin is put on each tile nobody "
+        "took, for whoever takes it later (0 C on it)")
+    assert titles["favor:FAV2"].endswith(" (0 left)")
+    assert titles["town:TW4"].endswith(" (1 left)")
+    rounds = re.findall(r"<g><title>(Round \d: [^<]*)</title>", svg)
+    assert len(rounds) == 6 and all(unescape(r).startswith(f"Round {i + 1}: SCORE3 (round ")
+                                    for i, r in enumerate(rounds))
+    g.round, g.finished = 6, True
+    tiles = re.findall(r'<text x="591" y="\d+" font-size="8"( font-weight="bold")?>(R\d [^<]*)'
+                       r"</text>", render_svg(g))
+    assert tiles == [("", f"R{i} done D 2 VP; 4 water: 1 P") for i in range(1, 7)]
+
+
+def test_the_faction_panel_gives_resources_next_income_and_round_end_reward_until_the_end():
+    g = _panel_scene()
+    g.fac["witches"]["WATER"] = 4  # SCORE3: a priest per 4 on water at the round's end
+    board = {"witches": "20 VP; 15 C, 3 W, 0 P, power 5/7/0; ship 0, dig 0",
+             "nomads": "20 VP; 15 C, 2 W, 0 P, power 5/7/0; ship 0, dig 0",
+             "engineers": "20 VP; 10 C, 2 W, 0 P, power 3/9/0; ship 0, dig 0"}
+    entries = _panel(GAME.panels(g, None), "Factions and income").entries
+    assert [(e.name, e.text) for e in entries] == [
+        ("Witches (p0)", board["witches"] + "; next income +1 W; at this round's end +1 P"),
+        ("Nomads (p1)", board["nomads"] + "; next income +1 W"),
+        ("Engineers (p2)", board["engineers"] + "; next income nothing")]
+    g.finished = True
+    entries = _panel(GAME.panels(g, None), "Factions and income").entries
+    assert [e.text for e in entries] == list(board.values())

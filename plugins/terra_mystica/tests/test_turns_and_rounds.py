@@ -240,3 +240,45 @@ def test_passing_in_the_last_round_takes_no_tile_even_one_named() -> None:
     _row(g, "p0", "pass BON4")
     assert f["C"] == 5 and f["bonus"] == "" and f["BON4"] == 0 and f["BON1"] == 0
     assert (g.pool["BON1"], g.pool["BON4"], g.coins["BON4"]) == (1, 1, 2)
+
+
+def test_a_taken_bonus_tile_gains_no_coin_when_a_round_starts() -> None:
+    g = _state("witches", "nomads")
+    g.round = 1
+    g.pool.update(BON1=0, BON2=1)
+    g.coins = {"BON1": 0, "BON2": 2}
+    start_round(g)
+    assert (g.coins["BON1"], g.coins["BON2"]) == (0, 3)
+
+
+def test_under_variable_turn_order_a_dropped_faction_comes_after_those_who_passed() -> None:
+    g = _state("witches", "nomads", "darklings", options=("variable-turn-order",))
+    g.round = 2
+    g.pass_order = ["darklings", "witches"]
+    g.fac["nomads"].update(dropped=1)
+    for n in g.order:
+        g.fac[n]["passed"] = 1
+    start_round(g)
+    assert g.turn_order == ["darklings", "witches", "nomads"]
+    assert g.active == "darklings" and g.fac["nomads"]["passed"] == 1
+
+
+def test_a_bonus_tile_taken_pays_the_coins_on_it_and_none_when_it_has_none() -> None:
+    from meeple_terra_mystica.turns import _take_bonus
+
+    g = _state("witches", "nomads")
+    f = g.fac["witches"]
+    g.pool.update(BON1=1, BON2=1)
+    g.coins = {"BON1": 2}
+    c = f["C"]
+    _take_bonus(g, f, "BON1")
+    assert (f["C"], g.coins["BON1"], f["BON1"], f["bonus"], g.pool["BON1"]) == (c + 2, 0, 1, "BON1", 0)
+    _take_bonus(g, f, "BON2")  # no coins were ever put on it
+    assert f["C"] == c + 2 and f["BON2"] == 1
+
+
+def test_saying_done_before_the_action_keeps_the_turn() -> None:
+    g = _state("witches", "nomads")
+    _row(g, "p0", "done")
+    f = g.fac["witches"]
+    assert (g.active, f["acted"], f["actions"]) == ("witches", 0, 1)
