@@ -269,7 +269,7 @@ def test_hand_written_action_facts() -> None:
     assert ce.action_draws("Restricted Area", 0) == 1
     assert ce.action_draws("Space Elevator", 0) == 0
     # no such option, or no action at all: nothing drawn
-    assert [ce.action_draws("AI Central", k) for k in (-1, 1)] == [0, 0]
+    assert [ce.action_draws("AI Central", k) for k in (-1, 1, 2, 9)] == [0, 0, 0, 0]
     assert ce.action_draws("Comet", 0) == 0
     opts = ce.CE_CARDS["Electro Catapult"]["action"]
     assert [o["spend"] for o in opts] == [{"plants": 1}, {"steel": 1}]

@@ -382,3 +382,22 @@ def test_a_delta_records_only_the_new_tiles_milestones_awards_and_scores():
     assert d.scores == (("p1", 15),)
     assert (d.discard_cleared, d.discard_added, d.phase) == (True, ("Y",), "")
     assert apply(a.copy(), d) == b
+
+
+def test_a_draw_or_look_takes_only_its_own_waiting_item_off_the_queue():
+    from meeple_terraforming_mars.state import State
+
+    def after(event, head):
+        s = State(("p1", "p2"), {})
+        s.deck = ["D1", "D2", "D3"]
+        s.pending = [head, ("p2", "buy")]
+        return flow.RULES[type(event)](s, event).pending
+
+    drawn, looked = m.Drawn("p1", ("D1",)), m.Looked("p1", ("D1",), "Invention Contest")
+    assert after(drawn, ("p1", "draw", 1)) == [("p2", "buy")]
+    assert after(looked, ("p1", "look", 1)) == [("p1", "keep", "Invention Contest"), ("p2", "buy")]
+    # another kind of the same player's, or the same kind of another player's, stays
+    for head in (("p1", "buy", 1), ("p1", "amount", 1), ("a0", "draw", 1), ("p2", "draw", 1)):
+        assert after(drawn, head) == [head, ("p2", "buy")], head
+    for head in (("p1", "draw", 1), ("p1", "keep", 1), ("a0", "look", 1), ("p2", "look", 1)):
+        assert after(looked, head) == [("p1", "keep", "Invention Contest"), head, ("p2", "buy")], head
