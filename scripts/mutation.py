@@ -250,15 +250,23 @@ class LineMap:
             # run the enclosing definition's body are the ones that use it.
             inside = self._tests_in_definition(key, first)
             return inside or None
+        if found and not self._definition_spans(key, first):
+            # A module-level line counts for the one test that happened to import the
+            # module first, yet every test that reads the name may see the mutant.
+            return None
         if found:
             return found
         return set() if first in self.missing.get(key, set()) else None
 
-    def _tests_in_definition(self, key: str, line: int) -> set[str]:
+    def _definition_spans(self, key: str, line: int) -> list[tuple[int, int | None]]:
+        """The (first, last) lines of every def and class around ``line``."""
         tree = ast.parse(Path(key).read_text())
-        spans = [(n.lineno, n.end_lineno) for n in ast.walk(tree)
-                 if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
-                 and n.lineno <= line <= (n.end_lineno or n.lineno)]
+        return [(n.lineno, n.end_lineno) for n in ast.walk(tree)
+                if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+                and n.lineno <= line <= (n.end_lineno or n.lineno)]
+
+    def _tests_in_definition(self, key: str, line: int) -> set[str]:
+        spans = self._definition_spans(key, line)
         if not spans:
             return set()  # module level: every test may see it
         first, last = max(spans)  # the innermost definition

@@ -145,3 +145,19 @@ def test_the_core_runs_use_the_engines_own_test_modules() -> None:
     for hint in core.hint_tests:
         path, name = hint.split("::")
         assert f"def {name}(" in (ROOT / path).read_text(), hint
+
+
+def test_a_module_level_line_gets_every_test_and_a_body_line_its_reaching_tests(tmp_path) -> None:
+    """A constant runs once, at import, inside whichever test imported the module first;
+    the others read it too, so it must not be credited to that one test alone."""
+    src = tmp_path / "m.py"
+    src.write_text("LIMIT = 10\n\n\ndef f():\n    return LIMIT\n\n\nclass C:\n    X = 1\n")
+    key = str(src.resolve())
+    lines = mutation.LineMap(
+        tests={key: {1: {"t_import"}, 4: {""}, 5: {"t_f"}, 8: {""}, 9: {""}}},
+        missing={key: set()}, seconds={"t_import": 0.1, "t_f": 0.1})
+    assert lines.tests_for(src, 1, 1) is None
+    assert lines.tests_for(src, 5, 5) == {"t_f"}
+    assert lines.tests_for(src, 4, 4) == {"t_f"}  # a def line: the tests of its body
+    assert lines.tests_for(src, 9, 9) is None  # a class attribute no test body reaches
+    assert lines.tests_for(src, 2, 2) is None  # not in the map at all
