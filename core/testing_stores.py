@@ -412,7 +412,8 @@ class StoreContract(abc.ABC):
             mine = [r for r in records if r.actor == f"w{me}"]
             assert len(mine) == 2 * each
             assert all(a.seq + 1 == b.seq and a.batch == b.batch == a.seq
-                       for a, b in zip(mine[::2], mine[1::2], strict=True))
+                       for a, b in zip(mine[::2], mine[1::2], strict=True)), \
+                f"writer w{me}'s two-event commands were not stored as one batch each"
 
 
 def _drain(out: Any) -> list[Any]:
@@ -496,8 +497,9 @@ class AnnotationsContract(abc.ABC):
     def test_each_annotation_is_read_by_its_own_kind_and_key(self, annotated: EventStore) -> None:
         # Every (kind, key) writes a part number of its own, so any mix-up shows.
         notes = annotations_for(annotated)
+        # "reviews" starts with "review": a kind matched as a prefix (LIKE 'review%') shows.
         places = [("review", "a", 0), ("review", "b", 1), ("review", "c", 2),
-                  ("other", "a", 3), ("other", "b", 4), ("zeta", "b", 5)]
+                  ("other", "a", 3), ("other", "b", 4), ("zeta", "b", 5), ("reviews", "z", 6)]
         for kind, key, part in places:
             notes.put("g1", kind, key, part, f"{kind}/{key}")
         for kind, key, part in places:
@@ -507,8 +509,9 @@ class AnnotationsContract(abc.ABC):
         for kind, key, part in places:
             want = {} if (kind, key) == ("review", "b") else {part: f"{kind}/{key}"}
             assert notes.get("g1", kind, key) == want, (kind, key)
-        assert notes.keys("g1", "review") == ["a", "c"]
-        assert notes.keys("g1", "other") == ["a", "b"]
+        for kind, keys in (("review", ["a", "c"]), ("other", ["a", "b"]), ("reviews", ["z"])):
+            listed = notes.keys("g1", kind)
+            assert listed == keys, f"keys of kind {kind!r}: {listed}, expected {keys}"
 
     def test_annotations_leave_the_log_and_status_as_they_were(self, annotated: EventStore) -> None:
         s = annotated

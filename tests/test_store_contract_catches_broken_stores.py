@@ -690,3 +690,25 @@ def test_the_annotations_contract_sees_one_games_parts_in_another(
     check(annotated_memory(MemoryAnnotations))
     with pytest.raises(AssertionError):
         check(annotated_memory(broken))
+
+
+class KindsByPrefix(MemoryAnnotations):
+    """Lists the keys of every kind whose name starts with the one asked for, as a
+    ``LIKE 'kind%'`` query would."""
+
+    def _keys(self, game_id, kind):
+        return {k for (g, kd, k), parts in self._parts.items()
+                if g == game_id and kd.startswith(kind) and parts}
+
+
+def test_the_annotations_contract_sees_keys_listed_under_a_kind_that_only_starts_alike() -> None:
+    check = MemoryAnnotationsContract().test_each_annotation_is_read_by_its_own_kind_and_key
+    check(annotated_memory(MemoryAnnotations))
+    with pytest.raises(AssertionError, match=r"keys of kind 'review': \['a', 'c', 'z'\]"):
+        check(annotated_memory(KindsByPrefix))
+
+
+def test_the_concurrent_writers_check_sees_a_command_split_into_commands_of_one_event() -> None:
+    Contract().test_concurrent_writers_lose_and_double_nothing(MemoryStore())
+    with pytest.raises(AssertionError, match="w0's two-event commands were not stored as one batch"):
+        Contract().test_concurrent_writers_lose_and_double_nothing(OneBatchPerEvent())
