@@ -4,19 +4,31 @@ faction gains and the caller applies it."""
 
 from __future__ import annotations
 
+from .data import FACTIONS
+
+
+def _special_gain(f: dict, trigger: str) -> dict:
+    """What the faction board's special ability gives for ``trigger`` (a spade, a town
+    tile), read from data.py: ("gain", {trigger: gain}[, building it needs built])."""
+    special = FACTIONS.get(f["name"], {}).get("special")
+    if not special or special[0] != "gain":
+        return {}
+    if len(special) > 2 and not f[special[2]]:
+        return {}
+    return special[1].get(trigger, {})
+
 
 def spade_extra(f: dict, n: int) -> tuple[int, int]:
-    """(VP, power) for ``n`` spades beyond the terraforming itself."""
-    if f["name"] == "halflings":
-        return n, 0
-    if f["name"] == "alchemists" and f["SH"]:
-        return 0, 2 * n
-    return 0, 0
+    """(VP, power) for ``n`` spades beyond the terraforming itself: the Halflings' VP, the
+    Alchemists' power once their stronghold stands."""
+    gain = _special_gain(f, "SPADE")
+    return gain.get("VP", 0) * n, gain.get("PW", 0) * n
 
 
-def town_extra(f: dict) -> dict:
-    """Witches score 5 VP per town, Swarmlings take 3 workers."""
-    return {"witches": {"VP": 5}, "swarmlings": {"W": 3}}.get(f["name"], {})
+def town_extra(f: dict, tile: str) -> dict:
+    """What founding a town with ``tile`` gives beyond the tile: the Witches' VP, the
+    Swarmlings' workers."""
+    return dict(_special_gain(f, tile))
 
 
 def pass_extra(bridges: list, f: dict) -> int:

@@ -113,7 +113,7 @@ def _town_tile(g: State, f: dict, tile: str) -> None:
         else:
             gain(g, f, k, v)
     score_event(g, f, tile)
-    for k, v in town_extra(f).items():
+    for k, v in town_extra(f, tile).items():
         f[k] += v
 
 

@@ -13,7 +13,7 @@ from meeple_terra_mystica import TerraMystica
 from meeple_terra_mystica import board as B
 from meeple_terra_mystica.data import FACTIONS
 from meeple_terra_mystica.economy import cult_steps, gain, gain_power
-from meeple_terra_mystica.factions import town_extra
+from meeple_terra_mystica.factions import spade_extra, town_extra
 from meeple_terra_mystica.state import new_faction
 from meeple_terra_mystica.turns import income
 
@@ -531,9 +531,18 @@ def test_after_the_witches_action_every_empty_forest_hex_is_offered_for_the_free
 
 
 def test_town_bonus_of_witches_and_swarmlings_follows_their_faction_boards() -> None:
-    assert town_extra({"name": "witches"}) == {"VP": 5}
-    assert town_extra({"name": "swarmlings"}) == {"W": 3}
-    assert town_extra({"name": "nomads"}) == {}
+    for tile in (f"TW{i}" for i in range(1, 9)):
+        assert town_extra({"name": "witches"}, tile) == {"VP": 5}
+        assert town_extra({"name": "swarmlings"}, tile) == {"W": 3}
+        assert town_extra({"name": "nomads"}, tile) == {}
+        assert town_extra({"name": "halflings"}, tile) == {}
+
+
+def test_spades_give_the_halflings_vp_and_the_alchemists_power_after_their_stronghold() -> None:
+    assert spade_extra({"name": "halflings", "SH": 0}, 3) == (3, 0)
+    assert spade_extra({"name": "alchemists", "SH": 0}, 3) == (0, 0)
+    assert spade_extra({"name": "alchemists", "SH": 1}, 3) == (0, 6)
+    assert spade_extra({"name": "witches", "SH": 1}, 2) == (0, 0)
 
 
 @pytest.mark.parametrize("name, cost, top", [
