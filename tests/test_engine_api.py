@@ -566,7 +566,9 @@ def test_verify_of_a_store_that_cannot_be_read() -> None:
     store.load = lambda *a, **k: (_ for _ in ()).throw(ImportFailed("bad"))  # type: ignore
     assert eng.verify(gid).first_bad_seq == 1
     store.load = lambda *a, **k: (_ for _ in ()).throw(KeyError("k"))  # type: ignore
-    assert eng.verify(gid).problem == "the stored events are damaged: 'k'"
+    report = eng.verify(gid)
+    assert (report.ok, report.events, report.first_bad_seq, report.problem) == (
+        False, 0, None, "the stored events are damaged: 'k'")
     store.header = lambda gid: (_ for _ in ()).throw(StoreError("hdr"))  # type: ignore
     report = eng.verify(gid)
     assert (report.ok, report.events, report.problem) == (False, 0, "the stored header is damaged: hdr")

@@ -1086,3 +1086,19 @@ def test_a_copied_reshuffle_with_one_event_too_many_is_not_a_reshuffle() -> None
     assert verify(game, header, forged).problem == (
         "record 5 has no command that caused it, and is not a fork's reshuffle of what "
         "nobody had seen")
+
+
+@pytest.mark.parametrize("extra", [1, 2, 3])
+def test_a_command_with_events_beyond_what_it_gives_names_the_first_extra_one(extra: int) -> None:
+    eng, gid = stored(moves=1)
+    setup, move = eng.store.load(gid)
+    forged = chain(gid, setup.seq, setup.hash,
+                   [NewEvent(move.type, move.version, move.data, move.actor, move.command_text)]
+                   * (1 + extra), "t")
+    forged = [attrs.evolve(r, batch=move.seq) for r in forged]
+    forged = rechain(eng.store.header(gid), [setup, *forged])
+    report = report_of(eng, gid, forged)
+    first = move.seq + 1
+    assert (report.ok, report.first_bad_seq) == (False, first), report
+    assert report.problem.startswith(f"seq {first}: stored coins.flipped v1 {{"), report.problem
+    assert report.problem.endswith("today's rules give no event here (command 'flip' by a)")
