@@ -526,3 +526,18 @@ def test_the_head_to_head_splits_a_shared_first_place_among_the_tied_seats(monke
     # new: 1/2 + 2/3; old: 1/2 + 1/3 + 1. Mean VP: new 50 10 50 50 20 20, old 50 10 50 10 60 20.
     assert lines[-1] == ("3 games: new won 1.16667, old 1.83333; mean VP new 33.3, old 33.3")
     assert [line.split(": ")[0] for line in lines[:3]] == ["seed 2", "seed 3", "seed 4"]
+
+
+def test_a_games_cpu_per_move_and_slowest_move_are_read_around_each_decision(monkeypatch) -> None:
+    import itertools
+    import types
+
+    from meeple_terra_mystica.tools import selfplay
+
+    # A clock that reads one second later at every look: a decision is read as taking
+    # one second, and its slowest-move reading (a look later) as two.
+    ticks = itertools.count()
+    monkeypatch.setattr(selfplay, "time", types.SimpleNamespace(process_time=lambda: next(ticks)))
+    r = selfplay.play(["random"] * 4, 2, {})
+    assert r["cpu_per_move"] == dict.fromkeys(("p1", "p2", "p3", "p4"), 1.0)
+    assert r["cpu_slowest_move"] == dict.fromkeys(("p1", "p2", "p3", "p4"), 2)

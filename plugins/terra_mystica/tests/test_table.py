@@ -590,3 +590,23 @@ def test_the_faction_panel_gives_resources_next_income_and_round_end_reward_unti
     g.finished = True
     entries = _panel(GAME.panels(g, None), "Factions and income").entries
     assert [e.text for e in entries] == list(board.values())
+
+
+@pytest.mark.parametrize("name", ["p", "a-player-with-a-long-name-"])
+def test_the_status_line_is_full_size_unless_it_must_shrink_to_fit_the_picture(name) -> None:
+    names = [f"{name}{i}" for i in range(1, 5)]
+    local = LocalGame(GAME, names, {}, seed=3)
+    rng = random.Random(3)
+    while local.state.phase == "select-factions":  # then the line names every player's VP
+        player = local.to_act()[0]
+        local.play(player, rng.choice(GAME.legal(local.state, player)))
+    svg = render_svg(local.state)
+    width = float(re.search(r'<svg[^>]* width="([0-9.]+)"', svg).group(1))
+    m = re.search(r'<text x="10" y="34" font-size="([0-9.]+)">([^<]*)</text>', svg)
+    size, text = float(m.group(1)), m.group(2)
+    assert names[0] in text
+    # sans-serif letters average a little over half the font size: room for 10 px each side
+    if len(text) * 0.6 * 12 <= width - 20:
+        assert size == 12
+    else:
+        assert 6 < size < 12 and abs(len(text) * 0.6 * size - (width - 20)) <= len(text) * 0.6 * 0.05
