@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import hashlib
 import json
 import math
 import os
@@ -195,8 +196,15 @@ def only_files(pkg: Package, paths: list[str]) -> tuple[str, ...]:
 
 def session_stem(package: str, files: tuple[str, ...]) -> str:
     """The session's file name: the package's, or with --only-file the package and the
-    files' stems, so a file's sample never overwrites the package's."""
-    return "-".join([package, *(Path(f).stem for f in files)])
+    files' stems, so a file's sample never overwrites the package's. Many files give the
+    package, their number and a digest of their paths instead: the names of the session's
+    files (and coverage's temporary files beside them) must stay within the file system's
+    255 bytes."""
+    stem = "-".join([package, *(Path(f).stem for f in files)])
+    if len(stem) <= 80:
+        return stem
+    digest = hashlib.sha256("\n".join(sorted(files)).encode()).hexdigest()[:10]
+    return f"{package}-{len(files)}-files-{digest}"
 
 
 def mutant_id(item) -> str:

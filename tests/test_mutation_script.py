@@ -161,3 +161,12 @@ def test_a_module_level_line_gets_every_test_and_a_body_line_its_reaching_tests(
     assert lines.tests_for(src, 4, 4) == {"t_f"}  # a def line: the tests of its body
     assert lines.tests_for(src, 9, 9) is None  # a class attribute no test body reaches
     assert lines.tests_for(src, 2, 2) is None  # not in the map at all
+
+
+def test_many_only_files_name_a_short_session_of_their_own() -> None:
+    files = tuple(f"core/stores/module_with_a_long_name_{i}.py" for i in range(30))
+    stem = mutation.session_stem("core", files)
+    assert stem.startswith("core-30-files-") and len(stem) <= 80
+    assert mutation.session_stem("core", tuple(reversed(files))) == stem  # the order is not part of it
+    assert mutation.session_stem("core", files[:29]) != stem
+    assert mutation.session_stem("core", ("core/audit.py",)) == "core-audit"
