@@ -299,6 +299,15 @@ def test_open_store_picks_the_backend_by_scheme(tmp_path: Path) -> None:
     assert isinstance(j, JsonlStore) and j.url == f"jsonl:///{tmp_path / 'j'}"
 
 
+@pytest.mark.parametrize("name", ["db.sqlite", "A.sqlite", "~x.sqlite", "sub/x.sqlite"])
+def test_a_relative_sqlite_path_is_named_by_its_absolute_path(name, tmp_path, monkeypatch) -> None:
+    # Names sorting before and after ":memory:", which alone names the in-memory store.
+    monkeypatch.chdir(tmp_path)
+    s = SqliteStore(name)
+    assert s.url == f"sqlite:///{(tmp_path / name).resolve()}" and (tmp_path / name).exists()
+    s.close()
+
+
 def test_sqlite_and_jsonl_paths_from_urls() -> None:
     assert path_from_url("sqlite:///abs/x.db") == "/abs/x.db"
     assert path_from_url("sqlite:////abs/x.db") == "/abs/x.db"

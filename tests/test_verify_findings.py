@@ -1017,6 +1017,38 @@ def test_a_record_read_as_several_events_counts_once_toward_the_next_draw() -> N
     assert eng.state(gid).flips == plain.state.flips
 
 
+class TwinCoins(Coins):
+    """Flips twice per command, and reads each flip in context as itself (one record, one
+    event each)."""
+
+    name = "twin-coins"
+
+    def decide(self, state, player, cmd, rng):
+        (ev,) = super().decide(state, player, cmd, rng)
+        return [ev, ev]
+
+    def upcasts_in_context(self, ev):
+        return isinstance(ev, Flipped)
+
+    def upcast_in_context(self, state, ev):
+        return ev
+
+
+def test_each_event_of_a_command_read_in_context_keeps_its_own_seq() -> None:
+    class Twin:
+        @hookimpl
+        def meeple_games(self):
+            return [TwinCoins()]
+
+    eng = Engine(MemoryStore(), load(only="", extra=[Twin()]))
+    gid = eng.new_game("twin-coins", ["a", "b"], seed=4, game_id="t")
+    eng.move(gid, "flip", eng.to_act(gid)[0])
+    t = eng.table(gid)
+    assert [(seq, type(e).__name__) for seq, e in t.pairs] == [
+        (1, "CoinsSet"), (2, "Flipped"), (3, "Flipped")]
+    assert t.last_seq == 3 and [r.seq for r in eng.store.load(gid)] == [1, 2, 3]
+
+
 def test_a_redo_names_the_standing_undo_and_puts_its_command_back() -> None:
     eng, gid = stored(moves=2)
     game, header, records = PLUGINS.game("coins"), eng.store.header(gid), eng.store.load(gid)
