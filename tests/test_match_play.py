@@ -275,6 +275,16 @@ class Endless(LocalGame):
         return []
 
 
+def test_a_local_game_without_a_seed_plays_seed_zero() -> None:
+    def flips(**seed: int) -> list:
+        local = LocalGame(Coins(), ["a", "b"], **seed)
+        for p in "abab":
+            local.play(p, "flip")
+        return local.state.flips
+
+    assert flips() == flips(seed=0) != flips(seed=1)
+
+
 def test_play_randomly_gives_up_after_a_hundred_thousand_commands_by_default() -> None:
     endless = Endless()
     with pytest.raises(RuntimeError) as exc:
