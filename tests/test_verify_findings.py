@@ -777,8 +777,10 @@ def test_a_fork_without_its_reshuffle_or_with_another_order_is_named() -> None:
     order = records[4].data
     turned = attrs.evolve(records[4], data=dumps({"order": list(reversed(orjson.loads(order)["order"]))}))
     report = verify(game, header, rechain(header, [*records[:4], turned, *records[5:]]))
-    assert report.first_bad_seq == 5 and report.problem.startswith("seq 5: ")
-    assert report.problem.endswith(" (the fork's reshuffle)")
+    stored = tuple(reversed(orjson.loads(order)["order"]))
+    assert report.first_bad_seq == 5 and report.problem == (
+        f"seq 5: bag-coins.bagged: order: stored {stored}, today's rules give "
+        f"{tuple(reversed(stored))} (the fork's reshuffle)")
 
 
 def test_a_fork_names_a_source_shorter_than_its_fork_point() -> None:
