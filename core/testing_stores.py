@@ -23,7 +23,7 @@ import random
 import shutil
 import threading
 import traceback
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -74,13 +74,9 @@ def store_event(n: int, actor: str | None = "ann", text: str | None = None) -> N
                     actor, text if text is not None else f"move {n} – ok")
 
 
-def _sent(records: list[Record]) -> list[tuple[Any, ...]]:
-    """What each record says, as the event given to the store said it."""
-    return [(r.type, r.version, r.data, r.actor, r.command_text) for r in records]
-
-
-def _given(events: list[NewEvent]) -> list[tuple[Any, ...]]:
-    return [(e.type, e.version, e.data, e.actor, e.command_text) for e in events]
+def _said(items: Sequence[Record | NewEvent]) -> list[tuple[Any, ...]]:
+    """What each stored record or event given to the store says (both name it alike)."""
+    return [(e.type, e.version, e.data, e.actor, e.command_text) for e in items]
 
 
 def open_url(url: str) -> EventStore:
@@ -225,7 +221,7 @@ class StoreContract(abc.ABC):
                                                        len(written) + len(batch) + 1))
             assert [r.recorded_at for r in recs] == [f"t{len(written)}"] * len(batch)
             written += recs
-        assert _sent(written) == _given([e for batch in batches for e in batch])
+        assert _said(written) == _said([e for batch in batches for e in batch])
         assert store.load("g1") == written
         assert store.last("g1") == (written[-1].seq, written[-1].hash)
         n = len(written)
@@ -295,7 +291,7 @@ class StoreContract(abc.ABC):
         batches = [[store_event(1)], [], [store_event(2), store_event(3)], [store_event(4)]]
         written = store.append_batches("g1", 0, batches, status={"seq": 4})
         assert [(r.seq, r.batch) for r in written] == [(1, 1), (2, 2), (3, 2), (4, 4)]
-        assert _sent(written) == _given([e for batch in batches for e in batch])
+        assert _said(written) == _said([e for batch in batches for e in batch])
         assert store.load("g1") == written and store.status("g1") == {"seq": 4}
         check_chain(h, written)
         with pytest.raises(ConcurrencyError):
@@ -306,7 +302,7 @@ class StoreContract(abc.ABC):
         h = store_header()
         batches = [[store_event(1), store_event(2)], [store_event(3)]]
         written = store.start_game(h, batches, "t0", {"seq": 3})
-        assert _sent(written) == _given([e for batch in batches for e in batch])
+        assert _said(written) == _said([e for batch in batches for e in batch])
         assert {r.recorded_at for r in written} == {"t0"}
         assert store.header("g1") == h and store.load("g1") == written
         assert [r.batch for r in written] == [1, 1, 3] and store.status("g1") == {"seq": 3}
@@ -435,7 +431,7 @@ class PersistentContract(StoreContract):
         h = store_header()
         store.create_game(h)
         written = store.append("g1", 0, [store_event(1), store_event(2)], status={"seq": 2})
-        assert _sent(written) == _given([store_event(1), store_event(2)])
+        assert _said(written) == _said([store_event(1), store_event(2)])
         store.close()
         again = self.reopen(store)
         try:
