@@ -29,7 +29,7 @@ from .base import (
     check_sequence,
     parse_header,
 )
-from .sql_rows import read_status, records_of, write_status
+from .sql_rows import read_status, records_of, seq_bounds, write_status
 
 SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
@@ -235,13 +235,11 @@ class PostgresStore(EventStore):
         self._run(run)
 
     def load(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]:
-        # From the start means every row: one numbered 0 or below (slipped in by hand)
-        # then comes first, out of sequence, and verify names it.
         self.header(game_id)
         rows = self._run(lambda db: db.execute(
             f"SELECT {COLUMNS} FROM meeple_events WHERE game_id=%s AND seq>%s AND seq<=%s "
             "ORDER BY seq",
-            (game_id, after if after > 0 else -(2**62), upto if upto is not None else 2**62)).fetchall(), tx=False)
+            (game_id, *seq_bounds(after, upto))).fetchall(), tx=False)
         return records_of(game_id, rows)
 
     def set_status(self, game_id: str, status: dict[str, Any]) -> None:

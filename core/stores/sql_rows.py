@@ -14,6 +14,13 @@ from ..records import Record
 from .base import checked_record, parse_status
 
 
+def seq_bounds(after: int, upto: int | None) -> tuple[int, int]:
+    """The (exclusive, inclusive) bounds of a SQL load's ``seq > ? AND seq <= ?``. From
+    the start means every row: one numbered 0 or below (slipped in by hand) then comes
+    first, out of sequence, and verify names it."""
+    return (after if after > 0 else -(2**62), upto if upto is not None else 2**62)
+
+
 def records_of(game_id: str, rows: Iterable[Sequence[Any]]) -> list[Record]:
     """Event rows (the columns in Record's order) as checked records."""
     return [checked_record(game_id, Record(r[0], r[1], r[2], r[3], r[4], *r[5:]))

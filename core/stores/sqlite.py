@@ -23,7 +23,7 @@ from .base import (
     check_sequence,
     parse_header,
 )
-from .sql_rows import read_status, records_of, write_status
+from .sql_rows import read_status, records_of, seq_bounds, write_status
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -247,15 +247,13 @@ class SqliteStore(EventStore):
             raise _wrap(exc, self.path) from exc
 
     def load(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]:
-        # From the start means every row: one numbered 0 or below (slipped in by hand)
-        # then comes first, out of sequence, and verify names it.
         self.header(game_id)
         with self._lock:
             rows = self._db.execute(
                 "SELECT game_id, seq, type, version, data, actor, command_text, batch, "
                 "recorded_at, prev_hash, hash FROM events WHERE game_id=? AND seq>? AND seq<=? "
                 "ORDER BY seq",
-                (game_id, after if after > 0 else -(2**62), upto if upto is not None else 2**62),
+                (game_id, *seq_bounds(after, upto)),
             ).fetchall()
         return records_of(game_id, rows)
 
