@@ -51,6 +51,7 @@ from meeple_testgames import RockPaperScissors, Throw
 from plugin_template_nim import Nim, Started, State, Take, Took
 from test_contract_catches_broken_games import EndlessNim, LossyCodecNim, contract_for, run_check
 from test_engine_api import GAMES, games_engine
+from test_match_play import Endless
 
 FAILED = (AssertionError, pytest.fail.Exception)
 
@@ -956,26 +957,11 @@ def test_every_random_walk_stops_at_max_steps() -> None:
     assert len(list(random_decisions(OneAtATime(), 2, 4))) == 7
 
 
-class EndlessLocal(LocalGame):
-    """A game that never ends, whose commands cost nothing: it counts them."""
-
-    def __init__(self, *args, **kw) -> None:
-        super().__init__(*args, **kw)
-        self.played = 0
-
-    def outcome(self):
-        return None
-
-    def play(self, player, command):
-        self.played += 1
-        return []
-
-
 def test_every_random_walk_stops_at_a_hundred_thousand_commands_by_default(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import meeple.core.testing as helpers
 
-    monkeypatch.setattr(helpers, "LocalGame", EndlessLocal)
+    monkeypatch.setattr(helpers, "LocalGame", Endless)
     words = ("nim: no end after 100000 commands (2 players, seed 4): the game never ends, "
              "or give a larger max_steps")
     with pytest.raises(RuntimeError) as exc:
@@ -995,7 +981,7 @@ def test_a_checked_walk_and_the_facts_contract_alone_stop_at_a_hundred_thousand_
         monkeypatch: pytest.MonkeyPatch) -> None:
     import meeple.core.testing as helpers
 
-    monkeypatch.setattr(helpers, "LocalGame", EndlessLocal)
+    monkeypatch.setattr(helpers, "LocalGame", Endless)
     words = ("nim: no end after 100000 commands (2 players, seed 4): the game never ends, "
              "or give a larger max_steps")
     with pytest.raises(RuntimeError) as exc:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from meeple.core import (
@@ -263,8 +264,8 @@ def test_play_randomly_stops_exactly_at_its_bound() -> None:
 class Endless(LocalGame):
     """A game that never ends, whose commands cost nothing: it counts them."""
 
-    def __init__(self) -> None:
-        super().__init__(Coins(), ["a", "b"], seed=1)
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
         self.played = 0
 
     def outcome(self):
@@ -286,7 +287,7 @@ def test_a_local_game_without_a_seed_plays_seed_zero() -> None:
 
 
 def test_play_randomly_gives_up_after_a_hundred_thousand_commands_by_default() -> None:
-    endless = Endless()
+    endless = Endless(Coins(), ["a", "b"], seed=1)
     with pytest.raises(RuntimeError) as exc:
         endless.play_randomly(random.Random(0))
     assert str(exc.value) == "coins: no end after 100000 commands"
@@ -298,7 +299,7 @@ def test_play_randomly_counts_a_game_of_exactly_its_default_bound() -> None:
         def outcome(self):
             return Outcome.from_scores({"a": 1, "b": 0}) if self.played == 100_000 else None
 
-    assert EndsAtTheBound().play_randomly(random.Random(0)) == 100_000
+    assert EndsAtTheBound(Coins(), ["a", "b"], seed=1).play_randomly(random.Random(0)) == 100_000
 
 
 # -- the match loop --------------------------------------------------------------------------
