@@ -952,6 +952,16 @@ def test_a_command_whose_last_events_are_missing_names_the_first_missing_one() -
     assert (report.first_bad_seq, report.problem) == (4, "event 4 names another command")
 
 
+def engine_offering(game) -> Engine:
+    """An engine on a memory store whose only game is ``game``."""
+    class Offers:
+        @hookimpl
+        def meeple_games(self):
+            return [game]
+
+    return Engine(MemoryStore(), load(only="", extra=[Offers()]))
+
+
 def test_a_reshuffle_missing_its_last_events_is_named() -> None:
     class TwiceBag(BagCoins):
         name = "twice-bag-coins"
@@ -960,12 +970,7 @@ def test_a_reshuffle_missing_its_last_events_is_named() -> None:
             first = super().reshuffle_unrevealed(state, rng)
             return [*first, *super().reshuffle_unrevealed(state, rng)]
 
-    class Twice:
-        @hookimpl
-        def meeple_games(self):
-            return [TwiceBag()]
-
-    eng = Engine(MemoryStore(), load(only="", extra=[Twice()]))
+    eng = engine_offering(TwiceBag())
     gid = eng.new_game("twice-bag-coins", ["a", "b"], seed=5, game_id="src")
     eng.move(gid, "flip", "a")
     eng.fork(gid, 3, "f")
@@ -999,12 +1004,7 @@ class SplitCoins(Coins):
 
 
 def test_a_record_read_as_several_events_counts_once_toward_the_next_draw() -> None:
-    class Split:
-        @hookimpl
-        def meeple_games(self):
-            return [SplitCoins()]
-
-    eng = Engine(MemoryStore(), load(only="", extra=[Split()]))
+    eng = engine_offering(SplitCoins())
     gid = eng.new_game("split-coins", ["a", "b"], seed=4, game_id="s")
     for p in "aba":
         eng.move(gid, "flip", p)
@@ -1037,12 +1037,7 @@ class TwinCoins(Coins):
 
 
 def test_each_event_of_a_command_read_in_context_keeps_its_own_seq() -> None:
-    class Twin:
-        @hookimpl
-        def meeple_games(self):
-            return [TwinCoins()]
-
-    eng = Engine(MemoryStore(), load(only="", extra=[Twin()]))
+    eng = engine_offering(TwinCoins())
     gid = eng.new_game("twin-coins", ["a", "b"], seed=4, game_id="t")
     eng.move(gid, "flip", eng.to_act(gid)[0])
     t = eng.table(gid)
