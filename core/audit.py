@@ -134,9 +134,9 @@ class _Ledger:
 
     def command(self, batch: list[Record], events: list[Any]) -> None:
         self.last_game = batch[-1].seq
-        if batch[0].actor is None and batch[0].seq > 1:
-            self.spans.clear()  # a fork's reshuffle: no undo reaches before it
-        elif batch[0].actor is not None:
+        if batch[0].actor is None:
+            self.spans.clear()  # the setup or a fork's reshuffle: no undo reaches before it
+        else:
             self.spans.append((batch[0].seq, batch[-1].seq, batch[0].actor,
                                any(is_barrier(ev) for ev in events)))
 
@@ -144,9 +144,8 @@ class _Ledger:
              before: tuple[Any, int, bool]) -> str | None:
         span = self.spans[-1] if self.spans else None
         why = runtime.judge_undo(span, players, ev, legacy)
-        if why is None and span is not None:
-            self.spans.pop()
-            self.undos.append((r.seq, ev, span, before))
+        if why is None:  # judged allowed, so there was a span to undo
+            self.undos.append((r.seq, ev, self.spans.pop(), before))
         return why
 
     def redo(self, ev: Redone, legacy: bool) -> tuple[str | None, tuple[Any, int, bool] | None]:

@@ -110,3 +110,25 @@ def test_a_v1_terra_mystica_row_after_an_undo_is_upcast_with_the_state_before_it
     # Upcast with the right state: the same facts as where the rows first stood.
     assert [e for _, e in table.pairs[-3:]] == [e for _, e in plain.pairs[-3:]]
     assert {type(e).__name__ for _, e in table.pairs[-3:]} == {"Played"}
+
+
+def test_a_table_that_follows_the_store_folds_each_event_once_when_nothing_is_undone():
+    eng = Engine(MemoryStore(), load(), clock=lambda: "2026-01-01T00:00:00+00:00")
+    gid = eng.new_game("connect-four", ["a", "b"], seed=5)
+    for col in (4, 3, 4, 5, 2):
+        eng.move(gid, str(col), eng.to_act(gid)[0])
+    game = eng.plugins.game("connect-four")
+    folded = []
+
+    class Counting(type(game)):
+        def fold(self, state, ev):
+            folded.append(ev)
+            return super().fold(state, ev)
+
+    counting = Counting()
+    records = eng.store.load(gid)
+    t = Table(counting, eng.store.header(gid))
+    for r in records:  # one record at a time, as a table following the store takes them
+        t.extend([r])
+    assert len(folded) == len(records)
+    assert t.state == eager(game, records)[1]

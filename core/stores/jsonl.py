@@ -11,8 +11,7 @@ import contextlib
 import errno
 import fcntl
 import os
-import secrets
-import threading
+import uuid
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -172,7 +171,7 @@ class JsonlStore(EventStore):
         # The whole game is written to a private file first and linked into place: a
         # writer killed or out of disk midway never leaves an empty, half or header-only
         # game file (a killed writer's private file is a dot file no listing reads).
-        tmp = self.dir / f".{header.game_id}.{os.getpid()}.{threading.get_ident()}.creating"
+        tmp = self.dir / f".{header.game_id}.{uuid.uuid4().hex}.creating"
         try:
             with open(tmp, "wb") as f:
                 f.write(dump_game(header, records, trailer=False))
@@ -277,8 +276,7 @@ class JsonlStore(EventStore):
         """Write the status whole: a temporary file of this writer's own (several writers
         sharing one name would move each other's half-written files into place), then
         an atomic rename. The caller holds the game's lock."""
-        tmp = self.dir / (f".{game_id}.status.{os.getpid()}.{threading.get_ident()}."
-                          f"{secrets.token_hex(4)}.tmp")
+        tmp = self.dir / f".{game_id}.status.{uuid.uuid4().hex}.tmp"
         try:
             with open(tmp, "wb") as f:
                 f.write(orjson.dumps(status))
