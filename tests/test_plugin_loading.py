@@ -127,6 +127,22 @@ def test_a_plugin_with_a_broken_game_is_refused_whole() -> None:
                                 "meeple.core.Game")
 
 
+def test_the_games_offered_are_those_checked_at_load_and_the_hook_runs_once() -> None:
+    made = []
+
+    class Counting:
+        __name__ = "counting"
+
+        @hookimpl
+        def meeple_games(self):
+            made.append(Coins())
+            return [made[-1]]
+
+    plugins = load(only="", extra=[Counting()])
+    assert plugins.games["coins"] is made[0]
+    assert len(made) == 1
+
+
 def test_an_option_spoiled_after_it_was_made_fails_the_load_checks() -> None:
     from meeple.core import Option
 

@@ -905,6 +905,30 @@ def test_a_copied_reshuffle_the_game_cannot_fold_is_no_reshuffle() -> None:
         "had seen")
 
 
+@event("bag-coins.shaken")
+class Shaken:
+    """The bag shaken and put back as it was: nothing anyone sees changes."""
+
+
+class ShakingBag(BagCoins):
+    events = (*BagCoins.events, Shaken)
+
+    def fold(self, state, ev):
+        return state if isinstance(ev, Shaken) else super().fold(state, ev)
+
+
+def test_a_copied_reshuffle_of_other_event_kinds_is_no_reshuffle_though_no_view_changes() -> None:
+    _, header, records = second_fork()
+    game = ShakingBag()
+    assert verify(game, header, records).ok
+    kind, version, data = Codec(game).encode(Shaken())
+    shaken = attrs.evolve(records[4], type=kind, version=version, data=data)
+    report = verify(game, header, rechain(header, [*records[:4], shaken, *records[5:]]))
+    assert report.first_bad_seq == 5 and report.problem == (
+        "record 5 has no command that caused it, and is not a fork's reshuffle of what nobody "
+        "had seen")
+
+
 def test_the_header_is_held_to_the_installed_plugins_version_and_its_seed() -> None:
     eng, gid = stored()
     header, records = eng.store.header(gid), eng.store.load(gid)
