@@ -158,6 +158,36 @@ def test_sqlite_transactions_roll_back_and_word_their_errors(tmp_path: Path, mon
     s.close()
 
 
+def test_a_sqlite_rollback_that_fails_does_not_hide_the_error_that_caused_it(
+        tmp_path: Path) -> None:
+    s = SqliteStore(tmp_path / "t.sqlite")
+    s.create_game(header())
+    real = s._db
+
+    class RolledBackAlready:
+        """A connection after SQLite rolled back by itself: a second ROLLBACK fails."""
+
+        in_transaction = True
+
+        def execute(self, sql, *args):
+            if sql == "ROLLBACK":
+                real.execute(sql)
+                raise sqlite3.OperationalError("cannot rollback - no transaction is active")
+            return real.execute(sql, *args)
+
+    def full(db):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    s._db = RolledBackAlready()
+    with pytest.raises(StoreError) as exc:
+        s._tx(full)
+    assert str(exc.value) == (f"the disk holding {s.path} is full: nothing was written "
+                              "(database or disk is full)")
+    s._db = real
+    assert s.status("g1") == {} and not real.in_transaction
+    s.close()
+
+
 def test_an_engine_reuses_a_table_while_the_store_has_not_moved() -> None:
     class Counting(MemoryStore):
         loads = 0
