@@ -538,7 +538,7 @@ class GameContract(EventsAreFactsContract):
     #: an int or float at its min and max (see ``derived_option_sets``). A str option
     #: without choices has no values to guess: list its interesting values here.
     option_sets: ClassVar[tuple[dict, ...] | None] = None
-    #: How many random games the replay property test plays (the issues ask 1000; lower
+    #: How many random games the replay property test plays (1000 by default; lower
     #: it only where a game is so long that CI cannot afford it, and say so).
     random_games: ClassVar[int] = 1000
     max_steps: ClassVar[int] = 100_000
@@ -719,7 +719,8 @@ class GameContract(EventsAreFactsContract):
                 assert [game.redact(ev, seat) for ev in events] == [
                     game.redact(ev, seat) for ev in draws[0]], (
                     f"the reshuffle's events tell {seat or 'a spectator'} its order")
-            assert list(game.to_act(after)) == list(game.to_act(state))
+            assert list(game.to_act(after)) == list(game.to_act(state)), (
+                "a fork's reshuffle changed who acts")
             for seat in game.to_act(state):
                 assert game.legal(after, seat) == game.legal(state, seat)
         if draws[0]:

@@ -6,9 +6,13 @@ legal that answers only the seat to act) makes the check that guards that promis
 from __future__ import annotations
 
 import inspect
+import os
 import random
 import re
+import subprocess
+import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import attrs
 import pytest
@@ -228,6 +232,20 @@ class ProcessRandomReshuffleNim(DeckNim):
         return [Stacked(tuple(random.sample(state.deck, len(state.deck))))]  # not from rng
 
 
+class StallingReshuffleNim(DeckNim):
+    """A reshuffle leaves nobody to act, which no view shows."""
+
+    name = "stalling-reshuffle-nim"
+
+    def fold(self, state, ev):
+        if isinstance(ev, Stacked) and state.deck:
+            state.stalled = True  # not a field: no view or == sees it
+        return super().fold(state, ev)
+
+    def to_act(self, state):
+        return () if getattr(state, "stalled", False) else super().to_act(state)
+
+
 class SkewedNotationNim(Nim):
     name = "skewed-nim"
 
@@ -423,6 +441,8 @@ BROKEN = [
      r"Stacked\(order=\[[\d, ]+\]\) does not survive"),
     (ProcessRandomReshuffleNim(), "test_a_fork_reshuffle_changes_nothing_anyone_has_seen",
      "reshuffle_unrevealed gave other events from the same rng"),
+    (StallingReshuffleNim(), "test_a_fork_reshuffle_changes_nothing_anyone_has_seen",
+     "a fork's reshuffle changed who acts"),
     (SkewedNotationNim(), "test_decide_changes_nothing_and_notation_round_trips",
      r"take \d+ from \d+"),
     (EndlessNim(), "test_every_option_set_ends_within_max_steps", "no end after 400 commands"),
@@ -497,3 +517,32 @@ def test_every_contract_check_is_exercised_here():
     checks = contract_checks()
     assert len(checks) >= 10
     assert {c for _, c, _ in BROKEN} <= set(checks)
+
+
+IDENTITY_SUITE = '''
+from meeple.core.testing import GameContract
+from test_contract_catches_broken_games import IdentityNim
+
+
+class TestIdentityNim(GameContract):
+    game = IdentityNim()
+    random_games = 5
+'''
+
+
+def test_states_that_compare_by_identity_are_named_before_every_check_that_compares_them(
+        tmp_path: Path) -> None:
+    # Run as a plugin's suite runs it: the class-wide check stops each other check with
+    # the real cause, where it would otherwise fail with a misleading message or pass.
+    (tmp_path / "test_identity.py").write_text(IDENTITY_SUITE)
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly",
+         "-k", "same_seed_same_log or outcome_ranks", "test_identity.py"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(__file__).parent),
+                                                          os.environ.get("PYTHONPATH", "")])})
+    errors = sorted(line.split("::")[-1].split(" ")[0] for line in run.stdout.splitlines()
+                    if line.startswith("ERROR"))
+    assert errors == ["test_outcome_ranks_every_player", "test_same_seed_same_log"], \
+        run.stdout[-3000:]
+    assert "needs value equality of the state" in run.stdout

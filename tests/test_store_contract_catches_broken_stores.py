@@ -207,6 +207,22 @@ def test_the_store_contract_sees_a_status_written_by_a_failing_append() -> None:
         Contract().test_a_batch_with_a_duplicate_or_gap_writes_nothing(StatusFirst())
 
 
+class RollsBackTooFar(MemoryStore):
+    """Undoing a refused batch, takes the record stored before it too."""
+
+    def _append_records(self, game_id, expected_seq, make, status=None):
+        try:
+            return super()._append_records(game_id, expected_seq, make, status)
+        except ConcurrencyError:
+            self._logs[game_id].pop()
+            raise
+
+
+def test_the_store_contract_sees_a_refused_batch_that_takes_a_stored_record_with_it() -> None:
+    with pytest.raises(AssertionError, match="duplicate"):
+        Contract().test_a_batch_with_a_duplicate_or_gap_writes_nothing(RollsBackTooFar())
+
+
 class FailingWrites(MemoryStore):
     """Every append fails with an error no store should raise."""
 

@@ -14,7 +14,7 @@ SVG = """<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" viewBo
   <g transform="translate(10, 20)">
     <rect x="5" y="6" width="30" height="40" fill="red"><title>a tile</title></rect>
     <g transform="translate(100,1.5)">
-      <circle cx="4" cy="5" r="3" fill="blue"/>
+      <circle cx="4" cy="9" r="3" fill="blue"/>
       <text x="7" y="8">A <tspan>word</tspan></text>
     </g>
     <line x1="1" y1="9" x2="-3" y2="2"/>
@@ -40,8 +40,8 @@ def test_every_drawn_element_is_read_with_its_place_group_title_and_words() -> N
     assert tile.num("width") == 30.0
     # Groups are numbered in document order; translations add up.
     assert (dot.group, dot.dx, dot.dy, dot.fill) == (1, 110.0, 21.5, "blue")
-    assert dot.bbox() == (111.0, 23.5, 117.0, 29.5)
-    assert dot.centre() == (114.0, 26.5)
+    assert dot.bbox() == (111.0, 27.5, 117.0, 33.5)
+    assert dot.centre() == (114.0, 30.5)
     assert words.text == "A word" and words.bbox() == (117.0, 29.5, 117.0, 29.5)
     assert (line.group, line.points) == (0, ((1.0, 9.0), (-3.0, 2.0)))
     assert line.bbox() == (7.0, 22.0, 11.0, 29.0)
@@ -83,6 +83,8 @@ def test_a_layout_flaw_is_a_text_off_the_canvas_covered_or_crossing_another() ->
     assert flaws(100, 50, [a, ["b", 8, 7, 20, 20, None]]) == ["'a' overlaps 'b' by 2x3 px"]
     assert flaws(100, 50, [a, ["c", 9, 0, 20, 10, None]]) == []  # 1 px across
     assert flaws(100, 50, [a, ["d", 0, 9, 10, 20, None]]) == []  # 1 px down
+    assert flaws(100, 50, [a, ["g", 8.5, 8.5, 20, 20, None]]) == [
+        "'a' overlaps 'g' by 2x2 px"]  # 1.5 px both ways
     assert flaws(100, 50, [a, ["e", 10, 0, 20, 10, None], ["f", 5, 5, 15, 15, None]]) == [
         "'a' overlaps 'f' by 5x5 px", "'e' overlaps 'f' by 5x5 px"]
 
