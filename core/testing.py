@@ -586,12 +586,18 @@ class GameContract(EventsAreFactsContract):
         """Every player count with every option set: the per-position checks visit each."""
         return [(n, opts) for n in self.player_counts for opts in self.exercised_option_sets()]
 
+    def _walks(self, first_seed: int) -> Iterator[tuple[int, dict, random.Random, LocalGame]]:
+        """A new game for each setup, seeded ``first_seed``, ``first_seed + 1``, ... (each
+        check has its own, so the checks walk different games), and the rng its walk picks
+        commands with."""
+        for seed, (n, opts) in enumerate(self._setups(), start=first_seed):
+            yield (n, opts, random.Random(seed),
+                   LocalGame(self.game, self.game.default_players(n), opts, seed=seed))
+
     def test_decide_changes_nothing_and_notation_round_trips(self) -> None:
         setups = self._setups()
         budget = max(40, 300 // len(setups))
-        for i, (n, opts) in enumerate(setups):
-            rng = random.Random(7 + i)
-            local = LocalGame(self.game, self.game.default_players(n), opts, seed=7 + i)
+        for n, opts, rng, local in self._walks(7):
             steps = 0
             while local.outcome() is None and steps < budget:
                 check_legal_of_every_seat(self.game, local.state, local.players,
@@ -614,9 +620,7 @@ class GameContract(EventsAreFactsContract):
         """``Game.step`` (the search fast path) must land where decide+fold lands."""
         setups = self._setups()
         budget = max(40, 200 // len(setups))
-        for i, (n, opts) in enumerate(setups):
-            rng = random.Random(13 + i)
-            local = LocalGame(self.game, self.game.default_players(n), opts, seed=13 + i)
+        for n, opts, rng, local in self._walks(13):
             steps = 0
             while local.outcome() is None and steps < budget:
                 check_legal_of_every_seat(self.game, local.state, local.players,
@@ -635,9 +639,7 @@ class GameContract(EventsAreFactsContract):
     def test_views_offer_the_same_choices_and_determinize_keeps_the_view(self) -> None:
         """An agent plays from its view: the view must offer the acting player exactly the
         commands the full state does, and a determinized view must look the same to it."""
-        for i, (n, opts) in enumerate(self._setups()):
-            rng = random.Random(17 + i)
-            local = LocalGame(self.game, self.game.default_players(n), opts, seed=17 + i)
+        for n, opts, rng, local in self._walks(17):
             steps = 0
             while local.outcome() is None and steps < 60:
                 check_legal_of_every_seat(self.game, local.state, local.players,
@@ -657,9 +659,7 @@ class GameContract(EventsAreFactsContract):
         that turns (``data-cycle``) is the only way on, and the commands of one amounts
         form are told apart by their counts."""
         draws = "svg" in self.game.render_formats
-        for i, (n, opts) in enumerate(self._setups()):
-            rng = random.Random(19 + i)
-            local = LocalGame(self.game, self.game.default_players(n), opts, seed=19 + i)
+        for _n, _opts, rng, local in self._walks(19):
             steps = 0
             while local.outcome() is None and steps < 40:
                 player = rng.choice(list(local.to_act()))
@@ -686,9 +686,7 @@ class GameContract(EventsAreFactsContract):
         rngs give other orders (one that ignored its rng would let a fork foretell its
         source's draws)."""
         codec = Codec(self.game)
-        for i, (n, opts) in enumerate(self._setups()):
-            rng = random.Random(23 + i)
-            local = LocalGame(self.game, self.game.default_players(n), opts, seed=23 + i)
+        for _n, _opts, rng, local in self._walks(23):
             seats: list[str | None] = [*local.players, None]
             steps = 0
             while local.outcome() is None and steps < 60:
@@ -702,10 +700,10 @@ class GameContract(EventsAreFactsContract):
                          salt: int) -> None:
         game = self.game
         before = game.clone(state)
-        draws = [game.reshuffle_unrevealed(state, random.Random(salt * 100 + k))
+        draws = [game.reshuffle_unrevealed(state, random.Random(f"{salt}/{k}"))
                  for k in range(8)]
         assert state == before, "reshuffle_unrevealed changed the state it was given"
-        assert game.reshuffle_unrevealed(state, random.Random(salt * 100)) == draws[0], (
+        assert game.reshuffle_unrevealed(state, random.Random(f"{salt}/0")) == draws[0], (
             "reshuffle_unrevealed gave other events from the same rng: it must draw from it alone")
         results = []
         for events in draws:
@@ -768,10 +766,9 @@ class GameContract(EventsAreFactsContract):
     def test_every_option_set_ends_within_max_steps(self) -> None:
         """A random game ends, for every player count and option set: an option value that
         makes the game endless (Nim with empty heaps, a goal nobody reaches) fails here."""
-        for i, (n, opts) in enumerate(self._setups()):
-            local = LocalGame(self.game, self.game.default_players(n), opts, seed=23 + i)
+        for n, opts, rng, local in self._walks(23):
             try:
-                local.play_randomly(random.Random(23 + i), max_steps=self.max_steps)
+                local.play_randomly(rng, max_steps=self.max_steps)
             except RuntimeError as exc:
                 raise AssertionError(f"{n} players, options {opts}: {exc} "
                                      f"(max_steps={self.max_steps})") from None
@@ -793,9 +790,7 @@ class GameContract(EventsAreFactsContract):
     def test_a_spectator_sees_nothing_a_seat_cannot(self) -> None:
         """Resampling what a seat cannot see (``determinize`` of its view) must not change
         the spectator's view: a spectator who sees a stack's order or a hand leaks it."""
-        for i, (n, opts) in enumerate(self._setups()):
-            rng = random.Random(31 + i)
-            local = LocalGame(self.game, self.game.default_players(n), opts, seed=31 + i)
+        for n, opts, rng, local in self._walks(31):
             steps = 0
             while local.outcome() is None and steps < 40:
                 check_legal_of_every_seat(self.game, local.state, local.players,
