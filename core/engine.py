@@ -355,9 +355,9 @@ class Engine:
         last = self.store.last(game_id)[0]
         if last == 0:
             raise IntegrityError(header_without_events(game_id), seq=1)
-        records = self.store.load(game_id, upto=at) if 1 <= at <= last else []
-        if not 1 <= at <= (records[-1].seq if records else 0):
+        if not 1 <= at <= last:
             raise BadOptions(f"--at must be a sequence number from 1 to {last}, not {at}")
+        records = self.store.load(game_id, upto=at)
         following = self.store.load(game_id, after=at, upto=at + 1)
         if following and following[0].batch <= at:
             raise BadOptions(f"event {at} is inside a command's events; fork at the last event "

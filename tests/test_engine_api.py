@@ -24,6 +24,7 @@ from meeple.core.plugins import load
 from meeple.core.records import GameHeader
 from meeple.core.stores.jsonl import read_export
 from meeple.core.stores.memory import MemoryStore
+from meeple.core.table import Table
 from meeple_testgames import DiceRace, Rolled, TestGamesPlugin
 
 # The installed games and the shared test games, for tests that need no game of their own.
@@ -423,6 +424,21 @@ def test_a_match_plays_on_the_engines_table_handed_over_and_gives_it_back() -> N
     assert eng.checkout(gid) is live and gid not in eng._tables
     eng.keep(live)
     assert eng._table(gid) is live
+
+
+def test_a_table_given_back_before_everything_in_it_is_stored_is_not_taken_back() -> None:
+    eng = engine(MemoryStore())
+    gid = dice(eng)
+    live = eng.checkout(gid)
+    live.apply("a", "roll")  # not flushed
+    eng.keep(live)
+    assert gid not in eng._tables and eng.table(gid).pending == []
+    assert eng.to_act(gid) == ["a"]  # what the store holds
+    never_stored = Table(eng.plugins.game("marked-dice"), GameHeader.sealed_new(
+        "new", "marked-dice", "p", "1", ("a", "b"), {}, 5, CLOCK))
+    never_stored.created = False  # as new_game leaves a game not stored yet
+    eng.keep(never_stored)
+    assert "new" not in eng._tables
 
 
 def test_a_header_without_events_is_damaged_and_never_set_up_again() -> None:
