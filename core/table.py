@@ -8,6 +8,8 @@ keeps a stored tournament nearly as fast as an in-memory one.
 
 from __future__ import annotations
 
+from itertools import groupby
+from operator import itemgetter
 from typing import Any
 
 from . import runtime
@@ -168,13 +170,7 @@ class Table:
         """Append every pending command in one atomic write (each keeps its batch)."""
         if not self.pending:
             return []
-        groups: list[list[NewEvent]] = []
-        last_batch = None
-        for ev, batch in self.pending:
-            if batch != last_batch:
-                groups.append([])
-                last_batch = batch
-            groups[-1].append(ev)
+        groups = [[ev for ev, _ in same] for _, same in groupby(self.pending, itemgetter(1))]
         if self.created:
             written = store.append_batches(self.header.game_id, self.stored_seq, groups,
                                            clock(), self.status())

@@ -158,6 +158,20 @@ def test_verify_names_a_fork_without_its_reshuffle(tmp_path: Any) -> None:
     assert not report.ok and report.first_bad_seq == at + 1 and "missing" in report.problem
 
 
+def test_verify_names_a_long_forks_missing_reshuffle(tmp_path: Any) -> None:
+    # Event numbers past 256 are not the small integers Python keeps one copy of: the
+    # fork point is found by value.
+    eng = engine(tmp_path)
+    gid = play_random(eng, "terraforming-mars", 3, 260, "src")
+    at = eng.table(gid).last_seq
+    assert at > 256 and eng.outcome(gid) is None
+    fid = eng.fork(gid, at, "f")
+    assert eng.verify(fid).ok
+    report = forged(eng, fid, eng.store.load(gid))
+    assert not report.ok and report.first_bad_seq == at + 1
+    assert "reshuffle of what nobody had seen is missing" in report.problem
+
+
 def test_verify_names_a_reshuffle_that_is_not_the_fork_seeds(tmp_path: Any) -> None:
     eng, gid, fid, at = carcassonne_fork(tmp_path)
     records = eng.store.load(fid)
