@@ -6,9 +6,11 @@ server."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
 import orjson
 import pytest
@@ -484,6 +486,35 @@ def test_a_postgres_store_names_where_it_is_without_the_password(pg_url: str) ->
         assert s.game_ids() == ["pg-old", "pg-1", "pg-0"]
     finally:
         s.close()
+
+
+def test_a_postgres_store_url_keeps_a_blank_parameter(pg_url: str) -> None:
+    postgres_url_or_skip()
+    s = open_store(pg_url + "&application_name=", PLUGINS.stores)
+    try:
+        assert ("application_name", "") in parse_qsl(urlsplit(s.url).query,
+                                                     keep_blank_values=True)
+    finally:
+        s.close()
+
+
+def test_a_postgres_store_that_may_not_create_its_tables_says_so_in_one_line(
+        pg_url: str) -> None:
+    import psycopg
+
+    base = postgres_url_or_skip()
+    role = f"r_{uuid.uuid4().hex[:12]}"  # no privilege to create a schema or a table
+    with psycopg.connect(base, autocommit=True) as db:
+        db.execute(f'CREATE ROLE "{role}" LOGIN')
+    try:
+        parts = urlsplit(pg_url)
+        url = urlunsplit(parts._replace(netloc=f"{role}@{parts.hostname}:{parts.port}"))
+        with pytest.raises(StoreError) as exc:
+            open_store(url, PLUGINS.stores)
+        assert "\n" not in str(exc.value) and "permission denied" in str(exc.value)
+    finally:
+        with psycopg.connect(base, autocommit=True) as db:
+            db.execute(f'DROP ROLE "{role}"')
 
 
 def test_a_postgres_write_that_fails_half_way_leaves_nothing(pg_url: str) -> None:

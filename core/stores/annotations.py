@@ -152,7 +152,8 @@ class PostgresAnnotations(Annotations):
 
     def _read(self, sql: str, args: tuple) -> list[tuple]:
         def run(db: Any) -> list[tuple]:
-            if not db.execute("SELECT to_regclass('meeple_annotations') IS NOT NULL").fetchone()[0]:
+            (made,) = db.execute("SELECT to_regclass('meeple_annotations') IS NOT NULL").fetchone()
+            if not made:
                 return []
             return db.execute(sql, args).fetchall()
 

@@ -124,8 +124,8 @@ class PostgresStore(EventStore):
                 if self.schema:
                     self._db.execute(f'SET search_path TO "{self.schema}"')
                 # Only create what is missing: a read-only session must still open.
-                ready = self._db.execute(
-                    "SELECT to_regclass('meeple_events') IS NOT NULL").fetchone()[0]
+                (ready,) = self._db.execute(
+                    "SELECT to_regclass('meeple_events') IS NOT NULL").fetchone()
                 if not ready:
                     # Several processes may open a fresh database at once: CREATE ... IF
                     # NOT EXISTS alone can still collide, so creation is serialised.
