@@ -4,6 +4,8 @@ a broken game refused whole."""
 
 from __future__ import annotations
 
+from importlib import metadata
+
 import pytest
 from meeple.core import (
     Game,
@@ -106,6 +108,22 @@ def test_only_names_the_external_plugins_that_load(monkeypatch) -> None:
     assert list(everything.games) == ["connect-four"]
     monkeypatch.delenv("MEEPLE_LOAD_PLUGINS")
     assert len(load().games) > 1
+
+
+def test_a_plugin_that_fails_to_import_is_reported_and_the_rest_load(monkeypatch) -> None:
+    real = metadata.entry_points
+
+    def with_broken(**kw):
+        eps = list(real(**kw))
+        if kw.get("group") == "meeple":
+            eps.append(metadata.EntryPoint("broken", "meeple_no_such_module_xyz", "meeple"))
+        return eps
+
+    monkeypatch.setattr(metadata, "entry_points", with_broken)
+    loaded = load()
+    failed = {i.name: i.error for i in loaded.failures}
+    assert "ModuleNotFoundError" in failed["broken"]
+    assert "connect-four" in loaded.games
 
 
 def test_a_plugin_with_a_broken_game_is_refused_whole() -> None:

@@ -950,11 +950,13 @@ def test_the_header_is_held_to_the_installed_plugins_version_and_its_seed() -> N
         check_header(attrs.evolve(header, seed_nonce=None), records)
     assert str(exc.value) == ("header field 'seed_nonce' is missing while the seed is there: "
                               "the seed cannot be checked against its commitment")
+    assert exc.value.seq == 0  # the header, before every event
     check_header(attrs.evolve(header, seed=None, seed_nonce=None), records)  # sealed export
     with pytest.raises(IntegrityError) as exc:
         check_header(attrs.evolve(header, chance="seq"), records)
     assert str(exc.value) == ("header field 'chance' says 'seq', which only headers without a "
                               "seed commitment use")
+    assert exc.value.seq == 0
     # A header from before seed commitments is judged by its own rules.
     legacy = attrs.evolve(header, seed_commitment=None, seed_nonce=None, chance="seq")
     check_header(legacy, records)

@@ -83,14 +83,14 @@ def read_export(text: bytes | str) -> tuple[GameHeader, list[Record], int, Any]:
     if not lines:
         raise ImportFailed("the file is empty; expected a Meeple JSON Lines export", line=1)
     header = _header(lines[0][1])
-    end, last_line = lines[-1] if len(lines) > 1 else (lines[0][0] + 1, b"")
+    rest = lines[1:]
     try:
-        trailer = orjson.loads(last_line)["trailer"] if last_line else None
+        trailer = orjson.loads(rest[-1][1])["trailer"] if rest else None
     except (orjson.JSONDecodeError, KeyError, TypeError):
         trailer = None
-    body = lines[1:-1] if isinstance(trailer, dict) else lines[1:]
+    body = rest[:-1] if isinstance(trailer, dict) else rest
     after = next((i for i, ln in body if ln.startswith(b'{"trailer"')), None)
-    cut = lines[-1][1] if len(lines) > 1 and not isinstance(trailer, dict) else b""
+    cut = rest[-1][1] if rest and not isinstance(trailer, dict) else b""
     if cut and (cut.startswith(b'{"trailer"') or b'{"trailer"'.startswith(cut)):
         raise ImportFailed("the trailer line is cut short (the file ends inside it); an export "
                            'ends with {"trailer": {"events": N, "last_hash": H}}',
@@ -104,6 +104,7 @@ def read_export(text: bytes | str) -> tuple[GameHeader, list[Record], int, Any]:
                            '{"trailer": {"events": N, "last_hash": H}}): the file was cut short '
                            "or is not a whole export", line=lines[-1][0] + 1)
     count, last_hash = trailer.get("events"), trailer.get("last_hash")
+    end = lines[-1][0]  # the trailer's line
     if count != len(records):
         raise ImportFailed(f"the trailer says {count!r} events, the file holds {len(records)}",
                            line=end)
