@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import zip_longest
 from typing import Any
 
 import attrs
@@ -257,18 +258,11 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],  # noqa
         unchecked += 1
     except MeepleError as exc:
         raise IntegrityError(f"the setup is refused on replay: {exc}", seq=first[0].seq) from None
-    if (len(first) != len(setup) or not all(
-            _same(codec, r, e) for r, e in zip(first, setup, strict=False))) and _old(
-            game, decode(first), setup, old):
+    differs = _first_difference(codec, first, setup)
+    if differs is not None and _old(game, decode(first), setup, old):
         setup = decode(first)  # an old format, folded as stored
-    elif len(first) != len(setup) or not all(
-            _same(codec, r, e) for r, e in zip(first, setup, strict=False)):
-        # The first differing event; else the first missing one (the log is short) or the
-        # first extra one (the log is long).
-        i = next((i for i, (r, e) in enumerate(zip(first, setup, strict=False))
-                  if not _same(codec, r, e)), min(len(first), len(setup)))
-        stored = first[i] if i < len(first) else None
-        today = setup[i] if i < len(setup) else None
+    elif differs is not None:
+        i, stored, today = differs
         bad = first[0].seq + i
         raise IntegrityError(f"seq {bad}: the setup events differ from what the seed and "
                              f"options give: {difference(game, codec, stored, today)}", seq=bad)
@@ -316,15 +310,15 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],  # noqa
                 _no_command(batch, "the fork's reshuffle")
                 events = decode(batch) if drawn is None else drawn
                 unchecked += drawn is None
-                for i, r in enumerate(batch):
-                    if i >= len(events) or not _same(codec, r, events[i]):
-                        today = events[i] if i < len(events) else None
-                        raise IntegrityError(f"seq {r.seq}: {difference(game, codec, r, today)} "
-                                             "(the fork's reshuffle)", seq=r.seq)
-                if len(events) > len(batch):
+                differs = _first_difference(codec, batch, events)
+                if differs is not None and differs[1] is None:  # the log has fewer
                     seq = batch[-1].seq + 1
                     raise IntegrityError(f"seq {seq}: the fork's reshuffle gives {len(events)} "
                                          f"events, the log has {len(batch)}", seq=seq)
+                if differs is not None:
+                    _, r, today = differs
+                    raise IntegrityError(f"seq {r.seq}: {difference(game, codec, r, today)} "
+                                         "(the fork's reshuffle)", seq=r.seq)
                 for r, ev in zip(batch, events, strict=True):
                     take(r, ev)
                     counting += 1
@@ -489,6 +483,17 @@ def _old(game: Game, stored: list[Any], today: list[Any], found: dict[str, int])
         return False
     found[name] = found.get(name, 0) + len(stored)
     return True
+
+
+def _first_difference(codec: Codec, stored: Sequence[Record],
+                      today: Sequence[Any]) -> tuple[int, Record | None, Any] | None:
+    """Where the stored records first differ from today's events: (index, record, event),
+    the record None past the end of a short log and the event None past the end of
+    today's; None if they are the same."""
+    for i, (r, ev) in enumerate(zip_longest(stored, today)):
+        if r is None or ev is None or not _same(codec, r, ev):
+            return i, r, ev
+    return None
 
 
 def _same(codec: Codec, r: Record, ev: Any) -> bool:

@@ -187,11 +187,10 @@ Row = tuple[int, int, "str | None", Any]
 
 def undo_span(rows: Sequence[Row]) -> tuple[int, int, str, bool]:
     """(first, last, actor, crosses a barrier) of the last player command still counting.
-    Nothing before a fork's reshuffle (events of no command after the setup) counts: the
-    reshuffled order follows from the commands before it."""
+    Nothing before the last events of no command (the setup, or a fork's reshuffle)
+    counts: a reshuffled order follows from the commands before it."""
     alive = {s for s, _ in effective([(r[0], r[3]) for r in rows])}
-    floor = max((seq for seq, batch, actor, _ in rows if actor is None and batch > 1),
-                default=0)
+    floor = max((seq for seq, _, actor, _ in rows if actor is None), default=0)
     spans: dict[int, tuple[int, str]] = {}
     for seq, batch, actor, _ in rows:
         if actor is not None and seq in alive and seq > floor:

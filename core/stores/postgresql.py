@@ -173,12 +173,13 @@ class PostgresStore(EventStore):
             "SELECT header FROM meeple_games WHERE game_id=%s", (game_id,)).fetchone(), tx=False)
         if row is None:
             raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
-        return parse_header(game_id, row[0])
+        (text,) = row
+        return parse_header(game_id, text)
 
     def game_ids(self) -> list[str]:
         rows = self._run(lambda db: db.execute(
             "SELECT game_id FROM meeple_games ORDER BY created, ord").fetchall(), tx=False)
-        return [r[0] for r in rows]
+        return [game_id for (game_id,) in rows]
 
     def _last(self, db: psycopg.Connection, game_id: str) -> tuple[int, str]:
         row = db.execute(

@@ -39,4 +39,5 @@ def read_status(row: Sequence[Any] | None, game_id: str, url: str) -> dict[str, 
     """The status cache from the store's ``SELECT status`` row; GameNotFound if none."""
     if row is None:
         raise GameNotFound(f"no game with id {game_id!r} in {url}")
-    return parse_status(game_id, row[0])
+    (text,) = row
+    return parse_status(game_id, text)

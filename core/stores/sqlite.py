@@ -204,12 +204,13 @@ class SqliteStore(EventStore):
             row = self._db.execute("SELECT header FROM games WHERE game_id=?", (game_id,)).fetchone()
         if row is None:
             raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
-        return parse_header(game_id, row[0])
+        (text,) = row
+        return parse_header(game_id, text)
 
     def game_ids(self) -> list[str]:
         with self._lock:
             rows = self._db.execute("SELECT game_id FROM games ORDER BY created, game_id").fetchall()
-        return [r[0] for r in rows]
+        return [game_id for (game_id,) in rows]
 
     def _last(self, db: sqlite3.Connection, game_id: str) -> tuple[int, str]:
         row = db.execute(
