@@ -27,6 +27,7 @@ from meeple.core.events import Redone, Undone
 from meeple.core.plugins import load
 from meeple.core.records import GameHeader, NewEvent, Record, chain
 from meeple.core.stores.memory import MemoryStore
+from meeple.core.table import Table
 from test_engine_api import GAMES, games_engine
 from test_match_play import (
     PLUGINS,
@@ -323,6 +324,21 @@ def connect_four_played(moves: int = 7) -> tuple[Engine, str]:
     for column in range(1, moves + 1):
         eng.move(gid, str(column), eng.to_act(gid)[0])
     return eng, gid
+
+
+def test_verify_folds_each_event_once_when_nothing_is_undone() -> None:
+    eng, gid = connect_four_played(5)
+    game = eng.plugins.game("connect-four")
+    folded = []
+
+    class Counting(type(game)):
+        def fold(self, state, ev):
+            folded.append(ev)
+            return super().fold(state, ev)
+
+    records = eng.store.load(gid)
+    assert verify(Counting(), eng.store.header(gid), records).ok
+    assert len(folded) == len(records)
 
 
 @pytest.mark.parametrize("broken", [2, 3, 6])
@@ -1034,10 +1050,12 @@ def test_a_record_read_as_several_events_counts_once_toward_the_next_draw() -> N
     gid = eng.new_game("split-coins", ["a", "b"], seed=4, game_id="s")
     for p in "aba":
         eng.move(gid, "flip", p)
-    t = eng.table(gid)
-    assert [type(e).__name__ for _, e in t.pairs] == [
-        "CoinsSet", *["Flipped", "Noted"] * 3]
+    t = eng.table(gid)  # the engine's table, which read each flip as it was played
+    assert [(seq, type(e).__name__) for seq, e in t.pairs] == [
+        (1, "CoinsSet"), *[(seq, name) for seq in (2, 3, 4) for name in ("Flipped", "Noted")]]
     assert t.counting == 4 and eng.verify(gid).ok
+    loaded = Table.load(eng.store, eng.plugins.game("split-coins"), gid)
+    assert (loaded.pairs, loaded.counting) == (t.pairs, t.counting)
     # Each flip drew with the key of its record's place, as in a game without notes.
     plain = LocalGame(Coins(), ["a", "b"], seed=4)
     for p in "aba":

@@ -4,6 +4,7 @@ the same way. The SQL itself (table names, parameter style) stays with each stor
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -18,7 +19,7 @@ def seq_bounds(after: int, upto: int | None) -> tuple[int, int]:
     """The (exclusive, inclusive) bounds of a SQL load's ``seq > ? AND seq <= ?``. From
     the start means every row: one numbered 0 or below (slipped in by hand) then comes
     first, out of sequence, and verify names it."""
-    return (after if after > 0 else -(2**62), upto if upto is not None else 2**62)
+    return (after if after > 0 else -sys.maxsize, upto if upto is not None else sys.maxsize)
 
 
 def records_of(game_id: str, rows: Iterable[Sequence[Any]]) -> list[Record]:
