@@ -13,6 +13,7 @@ test server of ``MEEPLE_TEST_POSTGRES``.
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 import tempfile
@@ -108,50 +109,15 @@ def chromium(width: int = 1280, height: int = 1000) -> Iterator:
 
 
 def distinct_colours(png: bytes) -> int:
-    """How many different colours a PNG screenshot holds (1 means blank)."""
-    import struct
-    import zlib
+    """How many different colours a PNG screenshot holds, alpha aside (1 means blank)."""
+    from PIL import Image, UnidentifiedImageError
 
-    if png[:8] != b"\x89PNG\r\n\x1a\n":
-        raise ValueError("not a PNG")
-    pos, width, height, ctype, idat = 8, 0, 0, 0, b""
-    while pos < len(png):
-        (length,) = struct.unpack(">I", png[pos:pos + 4])
-        kind, body = png[pos + 4:pos + 8], png[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            width, height, depth, ctype = struct.unpack(">IIBB", body[:10])
-            if depth != 8 or ctype not in (2, 6):
-                raise ValueError("expected an 8-bit RGB or RGBA PNG")
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    bpp = 4 if ctype == 6 else 3
-    raw = zlib.decompress(idat)
-    stride = width * bpp
-    prev = bytearray(stride)
-    colours: set[bytes] = set()
-    i = 0
-    for _ in range(height):
-        f, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
-        i += 1 + stride
-        for x in range(stride):
-            a = line[x - bpp] if x >= bpp else 0
-            b = prev[x]
-            c = prev[x - bpp] if x >= bpp else 0
-            if f == 1:
-                line[x] = (line[x] + a) & 255
-            elif f == 2:
-                line[x] = (line[x] + b) & 255
-            elif f == 3:
-                line[x] = (line[x] + (a + b) // 2) & 255
-            elif f == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        for x in range(0, stride, bpp * 7):  # a sample is enough to tell blank from drawn
-            colours.add(bytes(line[x:x + 3]))
-        prev = line
-    return len(colours)
+    try:
+        image = Image.open(io.BytesIO(png), formats=["PNG"])
+        rgb = image.convert("RGB")
+    except (UnidentifiedImageError, OSError) as exc:
+        raise ValueError(f"not a PNG: {exc}") from None
+    return len(rgb.getcolors(maxcolors=rgb.width * rgb.height))
 
 
 def screenshot_is_blank(png: bytes) -> bool:
