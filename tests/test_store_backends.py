@@ -26,6 +26,7 @@ from meeple.core.errors import (
 )
 from meeple.core.plugins import load
 from meeple.core.records import GameHeader, NewEvent, Record, chain
+from meeple.core.stores.annotations import MemoryAnnotations, annotations_for
 from meeple.core.stores.base import (
     DamagedRecord,
     EventStore,
@@ -622,3 +623,30 @@ def test_a_url_its_store_cannot_parse_is_named_without_its_password() -> None:
         open_store("mongo://u:p@h@i", factories)
     assert str(exc.value) == ("the store URL 'mongo://i' is not valid: port out of range; mongo "
                               "URLs look like mongo://...")
+
+
+class OwnNotes(MemoryStore):
+    """A store plugin's store that keeps its annotations its own way."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.notes = MemoryAnnotations(self)
+
+    def annotations(self) -> MemoryAnnotations:
+        return self.notes
+
+
+class NoNotes:
+    """A store plugin's store that offers no annotations."""
+
+    url = "mongo://h/games"
+
+
+def test_a_store_plugins_own_annotations_are_used_and_a_store_without_any_is_refused() -> None:
+    s = OwnNotes()
+    assert annotations_for(s) is s.notes
+    with pytest.raises(StoreError) as exc:
+        annotations_for(NoNotes())  # type: ignore[arg-type]
+    assert str(exc.value) == ("the store mongo://h/games keeps no annotations (reviews and other "
+                              "data about a game need an SQLite, JSON Lines, PostgreSQL or "
+                              "memory store)")

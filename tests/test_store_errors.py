@@ -299,3 +299,37 @@ def test_a_sqlite_path_that_cannot_be_opened_is_a_store_error(tmp_path) -> None:
     (tmp_path / "games.sqlite").mkdir()  # a folder where the database file should be
     with pytest.raises(StoreError):
         SqliteStore(str(tmp_path / "games.sqlite"))
+
+
+def test_an_sqlite_annotations_table_that_cannot_be_read_is_a_store_error(tmp_path: Path) -> None:
+    # A missing table only means nothing was annotated yet; any other failure of the read
+    # (here a table of that name made by something else) is named with the database.
+    from meeple.core.stores.annotations import annotations_for
+
+    path = tmp_path / "s.sqlite"
+    s = SqliteStore(path)
+    s.create_game(header())
+    notes = annotations_for(s)
+    assert notes.get("g1", "review", "k") == {} and notes.keys("g1", "review") == []
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE annotations (game_id TEXT, note TEXT)")
+    for read in (lambda: notes.get("g1", "review", "k"), lambda: notes.keys("g1", "review")):
+        with pytest.raises(StoreError) as exc:
+            read()
+        assert str(exc.value).startswith(f"SQLite error on {path}: no such column: ")
+    s.close()
+
+
+def test_a_json_lines_annotation_that_cannot_be_written_is_a_store_error(tmp_path: Path) -> None:
+    from meeple.core.stores.annotations import annotations_for
+    from meeple.core.stores.jsonl import JsonlStore
+
+    s = JsonlStore(tmp_path)
+    s.create_game(header())
+    place = tmp_path / ".g1.annotations"
+    place.mkdir()  # a folder where the annotations file should be
+    with pytest.raises(StoreError) as exc:
+        annotations_for(s).put("g1", "review", "k", 0, {"x": 1})
+    assert str(exc.value) == (f"cannot write {place}: [Errno {errno.EISDIR}] Is a directory: "
+                              f"'{place}'")
+    assert s.game_ids() == ["g1"] and not any(place.iterdir())
