@@ -650,3 +650,14 @@ def test_a_store_plugins_own_annotations_are_used_and_a_store_without_any_is_ref
     assert str(exc.value) == ("the store mongo://h/games keeps no annotations (reviews and other "
                               "data about a game need an SQLite, JSON Lines, PostgreSQL or "
                               "memory store)")
+
+
+def test_a_url_without_slashes_its_store_cannot_parse_is_named_as_given() -> None:
+    # Only an authority (after "://") can hold a user and password to leave out.
+    def refuse(url: str):
+        raise ValueError("no path")
+
+    with pytest.raises(BadOptions) as exc:
+        open_store("sqlite:games.db", {"sqlite": refuse})
+    assert str(exc.value) == ("the store URL 'sqlite:games.db' is not valid: no path; sqlite "
+                              "URLs look like sqlite:///path/to/games.sqlite")
