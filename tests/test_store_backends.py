@@ -661,3 +661,24 @@ def test_a_url_without_slashes_its_store_cannot_parse_is_named_as_given() -> Non
         open_store("sqlite:games.db", {"sqlite": refuse})
     assert str(exc.value) == ("the store URL 'sqlite:games.db' is not valid: no path; sqlite "
                               "URLs look like sqlite:///path/to/games.sqlite")
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_an_event_number_taken_since_the_log_was_read_is_a_concurrency_error(
+        kind: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    # The database itself refuses a second event at a number: whatever a write believed
+    # the last event was, it cannot overwrite one, and nothing of it is stored.
+    if kind == "sqlite":
+        s: Any = SqliteStore(tmp_path / "s.sqlite")
+    else:
+        s = open_store(request.getfixturevalue("pg_url"), PLUGINS.stores)
+    try:
+        first = s.start_game(header("g1"), [[ev(1, None)], [ev(2)]], "t0", {"seq": 2})
+        s._last = lambda db, game_id: (1, first[0].hash)  # a read from before event 2
+        with pytest.raises(ConcurrencyError) as exc:
+            s.append("g1", 1, [ev(3), ev(4)], status={"seq": 3})
+        assert "another writer took that event number" in str(exc.value)
+        del s._last
+        assert (s.load("g1"), s.status("g1")) == (first, {"seq": 2})
+    finally:
+        s.close()
