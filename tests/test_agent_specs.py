@@ -1,9 +1,11 @@
-"""Agent specs on the command line: parsed, split and formatted back (meeple.core.agents)."""
+"""Agent specs on the command line: parsed, split and formatted back, and an agent's say on
+which tables it can play (meeple.core.agents)."""
 
 from __future__ import annotations
 
 import pytest
-from meeple.core.agents import format_spec, parse_spec, split_specs
+from meeple.core import BadOptions, Game
+from meeple.core.agents import check_table, format_spec, parse_spec, split_specs
 
 # -- agents ---------------------------------------------------------------------------------
 
@@ -25,3 +27,23 @@ def test_agent_specs_parse_split_and_format() -> None:
     assert split_specs("sims=5,b") == ["sims=5", "b"]
     assert format_spec("mcts", {}) == "mcts"
     assert format_spec("mcts", {"sims": 5, "c": 1.4}) == "mcts:sims=5,c=1.4"
+
+
+def test_an_agent_that_cannot_play_a_table_stops_it_with_its_own_message() -> None:
+    class TwoOnly:
+        asked: list[tuple[Game, list[str]]] = []
+
+        def check_table(self, game: Game, players: list[str]) -> None:
+            self.asked.append((game, players))
+            if len(players) != 2:
+                raise BadOptions(f"{game.name}: two players only, not {players}")
+
+    game = Game()
+    game.name = "toy"
+    check_table(TwoOnly(), game, ("a", "b"))
+    with pytest.raises(BadOptions) as exc:
+        check_table(TwoOnly(), game, ("a", "b", "c"))
+    assert str(exc.value) == "toy: two players only, not ['a', 'b', 'c']"
+    # The seats reach the agent as a list it may keep, whatever sequence named them.
+    assert TwoOnly.asked == [(game, ["a", "b"]), (game, ["a", "b", "c"])]
+    check_table(object(), game, ["a"])  # an agent that plays any table is not asked

@@ -144,6 +144,20 @@ def test_evaluate_of_the_default_game() -> None:
     assert Ends(won).evaluate(None, "nobody") == -1.0
 
 
+def test_the_default_evaluator_values_states_as_evaluate_does() -> None:
+    class Scored(Toy):
+        def evaluate(self, state, player):
+            return {"a": 0.5, "b": -0.25}[player] * state
+
+    value = Scored().evaluator()
+    assert (value(2, "a"), value(2, "b")) == (1.0, -0.5)
+
+
+def test_a_game_that_explains_nothing_lists_no_topics() -> None:
+    g = Toy()
+    assert g.topics() == {} and g.explain("Asteroid") is None
+
+
 def test_step_is_decide_then_fold_of_every_event() -> None:
     class Counter(Toy):
         def decide(self, state, player, cmd, rng):

@@ -26,6 +26,7 @@ from meeple.core.errors import (
 )
 from meeple.core.plugins import load
 from meeple.core.records import GameHeader, NewEvent, Record, chain
+from meeple.core.stores.annotations import MemoryAnnotations, annotations_for
 from meeple.core.stores.base import (
     DamagedRecord,
     EventStore,
@@ -622,3 +623,62 @@ def test_a_url_its_store_cannot_parse_is_named_without_its_password() -> None:
         open_store("mongo://u:p@h@i", factories)
     assert str(exc.value) == ("the store URL 'mongo://i' is not valid: port out of range; mongo "
                               "URLs look like mongo://...")
+
+
+class OwnNotes(MemoryStore):
+    """A store plugin's store that keeps its annotations its own way."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.notes = MemoryAnnotations(self)
+
+    def annotations(self) -> MemoryAnnotations:
+        return self.notes
+
+
+class NoNotes:
+    """A store plugin's store that offers no annotations."""
+
+    url = "mongo://h/games"
+
+
+def test_a_store_plugins_own_annotations_are_used_and_a_store_without_any_is_refused() -> None:
+    s = OwnNotes()
+    assert annotations_for(s) is s.notes
+    with pytest.raises(StoreError) as exc:
+        annotations_for(NoNotes())  # type: ignore[arg-type]
+    assert str(exc.value) == ("the store mongo://h/games keeps no annotations (reviews and other "
+                              "data about a game need an SQLite, JSON Lines, PostgreSQL or "
+                              "memory store)")
+
+
+def test_a_url_without_slashes_its_store_cannot_parse_is_named_as_given() -> None:
+    # Only an authority (after "://") can hold a user and password to leave out.
+    def refuse(url: str):
+        raise ValueError("no path")
+
+    with pytest.raises(BadOptions) as exc:
+        open_store("sqlite:games.db", {"sqlite": refuse})
+    assert str(exc.value) == ("the store URL 'sqlite:games.db' is not valid: no path; sqlite "
+                              "URLs look like sqlite:///path/to/games.sqlite")
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_an_event_number_taken_since_the_log_was_read_is_a_concurrency_error(
+        kind: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    # The database itself refuses a second event at a number: whatever a write believed
+    # the last event was, it cannot overwrite one, and nothing of it is stored.
+    if kind == "sqlite":
+        s: Any = SqliteStore(tmp_path / "s.sqlite")
+    else:
+        s = open_store(request.getfixturevalue("pg_url"), PLUGINS.stores)
+    try:
+        first = s.start_game(header("g1"), [[ev(1, None)], [ev(2)]], "t0", {"seq": 2})
+        s._last = lambda db, game_id: (1, first[0].hash)  # a read from before event 2
+        with pytest.raises(ConcurrencyError) as exc:
+            s.append("g1", 1, [ev(3), ev(4)], status={"seq": 3})
+        assert "another writer took that event number" in str(exc.value)
+        del s._last
+        assert (s.load("g1"), s.status("g1")) == (first, {"seq": 2})
+    finally:
+        s.close()

@@ -299,3 +299,91 @@ def test_a_sqlite_path_that_cannot_be_opened_is_a_store_error(tmp_path) -> None:
     (tmp_path / "games.sqlite").mkdir()  # a folder where the database file should be
     with pytest.raises(StoreError):
         SqliteStore(str(tmp_path / "games.sqlite"))
+
+
+def test_an_sqlite_annotations_table_that_cannot_be_read_is_a_store_error(tmp_path: Path) -> None:
+    # A missing table only means nothing was annotated yet; any other failure of the read
+    # (here a table of that name made by something else) is named with the database.
+    from meeple.core.stores.annotations import annotations_for
+
+    path = tmp_path / "s.sqlite"
+    s = SqliteStore(path)
+    s.create_game(header())
+    notes = annotations_for(s)
+    assert notes.get("g1", "review", "k") == {} and notes.keys("g1", "review") == []
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE annotations (game_id TEXT, note TEXT)")
+    for read in (lambda: notes.get("g1", "review", "k"), lambda: notes.keys("g1", "review")):
+        with pytest.raises(StoreError) as exc:
+            read()
+        assert str(exc.value).startswith(f"SQLite error on {path}: no such column: ")
+    s.close()
+
+
+def test_a_json_lines_annotation_that_cannot_be_written_is_a_store_error(tmp_path: Path) -> None:
+    from meeple.core.stores.annotations import annotations_for
+    from meeple.core.stores.jsonl import JsonlStore
+
+    s = JsonlStore(tmp_path)
+    s.create_game(header())
+    place = tmp_path / ".g1.annotations"
+    place.mkdir()  # a folder where the annotations file should be
+    with pytest.raises(StoreError) as exc:
+        annotations_for(s).put("g1", "review", "k", 0, {"x": 1})
+    assert str(exc.value) == (f"cannot write {place}: [Errno {errno.EISDIR}] Is a directory: "
+                              f"'{place}'")
+    assert s.game_ids() == ["g1"] and not any(place.iterdir())
+
+
+def test_a_new_sqlite_game_the_database_refuses_is_a_store_error(tmp_path: Path) -> None:
+    # A constraint of the database's own (here a trigger someone added), not a taken id.
+    path = tmp_path / "s.sqlite"
+    s = SqliteStore(path)
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TRIGGER closed BEFORE INSERT ON games "
+                   "BEGIN SELECT RAISE(ABORT, 'this database takes no new games'); END")
+    with pytest.raises(StoreError) as exc:
+        s.create_game(header())
+    assert str(exc.value) == f"SQLite error on {path}: this database takes no new games"
+    assert s.game_ids() == [] and not s._db.in_transaction
+    s.close()
+
+
+def test_an_sqlite_import_onto_events_already_stored_is_a_concurrency_error(
+        tmp_path: Path) -> None:
+    from meeple.core.errors import ConcurrencyError
+    from meeple.core.records import chain
+
+    path = tmp_path / "s.sqlite"
+    s = SqliteStore(path)
+    records = chain("g1", 0, header().hash(), [ev(1, None), ev(2)], "t")
+    # Event 1 of g1 written by another writer whose game row is not there (yet).
+    with sqlite3.connect(path) as db:
+        r = records[0]
+        db.execute("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                   (r.game_id, r.seq, r.type, r.version, r.data, r.actor, r.command_text,
+                    r.batch, r.recorded_at, r.prev_hash, r.hash))
+    with pytest.raises(ConcurrencyError) as exc:
+        s.import_game(header(), records)
+    assert str(exc.value) == "game g1: another writer took that event number"
+    assert s.game_ids() == []  # the header went back with the events
+    s.close()
+
+
+def test_an_sqlite_append_words_an_error_its_transaction_let_through(tmp_path: Path) -> None:
+    # The transaction words every error but a constraint's; an append words whatever else
+    # still reaches it, so no raw sqlite3 error gets past a store write.
+    s = SqliteStore(tmp_path / "s.sqlite")
+    s.create_game(header())
+
+    def unwrapped(fn):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    s._tx = unwrapped
+    with pytest.raises(StoreError) as exc:
+        s.append("g1", 0, [ev(1, None)], "t")
+    assert str(exc.value) == (f"the disk holding {s.path} is full: nothing was written "
+                              "(database or disk is full)")
+    del s._tx
+    assert s.load("g1") == []
+    s.close()

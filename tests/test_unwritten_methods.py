@@ -46,6 +46,26 @@ def test_a_required_method_left_to_the_base_class_is_reported_as_not_written():
         runtime.decide(HalfWithSetup(), None, "a", "x", 1, 1, rng=random.Random(1))
 
 
+class HalfWithTurns(HalfWithSetup):
+    """Knows whose turn it is and when the game ends, but not yet what a command does."""
+
+    def to_act(self, state):
+        return ("a",)
+
+    def outcome(self, state):
+        return None
+
+    def decide(self, state, player, cmd, rng):
+        raise NotImplementedError("write HalfWithTurns.decide: the events of a command")
+
+
+def test_an_unwritten_decide_is_reported_as_not_written_not_as_a_plugin_failure() -> None:
+    with pytest.raises(NotWritten) as exc:
+        runtime.decide(HalfWithTurns(), None, "a", "x", 1, 1, rng=random.Random(1))
+    assert str(exc.value).endswith(") is not written yet (deciding a command): write "
+                                   "HalfWithTurns.decide: the events of a command")
+
+
 def test_an_unwritten_parse_names_the_first_40_characters_of_the_command() -> None:
     text = "".join(chr(ord("a") + i % 26) for i in range(60))
     with pytest.raises(NotWritten) as exc:

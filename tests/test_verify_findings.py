@@ -18,7 +18,15 @@ from meeple.core import (
     event,
     hookimpl,
 )
-from meeple.core.audit import VerifyReport, _same, check_chain, check_header, rederive, verify
+from meeple.core.audit import (
+    VerifyReport,
+    _old_shape,
+    _same,
+    check_chain,
+    check_header,
+    rederive,
+    verify,
+)
 from meeple.core.codec import Codec, dumps
 from meeple.core.compare import MAX_VALUE, _show_record, _value, difference, show_event
 from meeple.core.engine import Engine, rechain
@@ -138,6 +146,17 @@ def test_a_legacy_game_checks_undo_by_its_old_rules() -> None:
     assert not report.ok and report.problem == (
         "undo at 4 could not have happened: it crosses revealed information without recorded "
         "consent")
+
+
+def test_an_undo_record_that_is_not_json_is_judged_by_todays_rules() -> None:
+    # Only an undo readable as written before consent records loosens the rules for it:
+    # bytes that are not JSON at all prove no old shape.
+    undo = Undone.TYPE  # type: ignore[attr-defined]
+    old = {"first_seq": 3, "last_seq": 3, "by": "a", "forced_by": []}
+    assert _old_shape(rec(undo, 1, old))
+    assert not _old_shape(rec(undo, 1, {**old, "proof": "agreed"}))
+    assert not _old_shape(rec(undo, 1, b'{"first_seq": 3, "by": '))
+    assert _old_shape(rec(Redone.TYPE, 1, b"not json"))  # type: ignore[attr-defined]
 
 
 # -- compare -------------------------------------------------------------------------------
@@ -452,6 +471,23 @@ def test_a_finished_game_without_its_seed_is_named_with_its_unchecked_draws(
     assert running.ok and running.chance_unchecked == before_the_end
 
 
+class UnjudgedCoins(Coins):
+    """Cannot tell whether three flips end the game."""
+
+    def outcome(self, state):
+        if len(state.flips) == 3:
+            raise KeyError("no rule for an odd number of flips")
+        return super().outcome(state)
+
+
+def test_a_sealed_game_whose_end_the_plugin_cannot_judge_is_not_taken_as_finished() -> None:
+    # Only a game known to be over must disclose its seed: one the rules cannot judge may
+    # still be running, and its export keeps the seed sealed.
+    eng, gid = stored()
+    report = verify(UnjudgedCoins(), eng.store.header(gid).sealed(), eng.store.load(gid))
+    assert (report.ok, report.chance_unchecked) == (True, 4), report.problem
+
+
 def test_verify_names_each_kind_of_forged_record() -> None:
     eng, gid = stored()
     records = eng.store.load(gid)
@@ -754,6 +790,21 @@ def test_a_fork_that_ends_at_its_fork_point_without_the_reshuffle_is_named() -> 
     assert eng.outcome(gid) is not None
     over = eng.fork(gid, 10, "over")
     assert len(eng.store.load(over)) == 10 and eng.verify(over).ok
+
+
+def test_a_sealed_forks_reshuffle_is_taken_as_recorded_and_cannot_be_left_out() -> None:
+    # Without the fork's seed its reshuffle cannot be drawn again: it is taken as recorded
+    # and counted unchecked, but a game whose reshuffle draws must still have one.
+    eng, gid = bag_engine()
+    game = BAG_PLUGINS.game("bag-coins")
+    sealed = eng.store.header("first").sealed()
+    report = verify(game, sealed, eng.store.load("first"))
+    # The setup, both flips, the reshuffle and the flip after it.
+    assert (report.ok, report.events, report.chance_unchecked) == (True, 6, 5), report.problem
+    cut = verify(game, sealed, rechain(sealed, eng.store.load(gid)[:4]))
+    assert (cut.ok, cut.first_bad_seq) == (False, 5)
+    assert cut.problem == ("seq 5: the fork's reshuffle of what nobody had seen is missing "
+                           "(the fork would draw what its source draws next)")
 
 
 def test_an_undo_of_a_command_of_several_events_names_them_all_and_its_barrier() -> None:
@@ -1088,6 +1139,25 @@ def test_each_event_of_a_command_read_in_context_keeps_its_own_seq() -> None:
     assert [(seq, type(e).__name__) for seq, e in t.pairs] == [
         (1, "CoinsSet"), (2, "Flipped"), (3, "Flipped")]
     assert t.last_seq == 3 and [r.seq for r in eng.store.load(gid)] == [1, 2, 3]
+
+
+class LostFormatCoins(Coins):
+    """Reads each flip in context, and has lost the reading of any flip after the first."""
+
+    def upcasts_in_context(self, ev):
+        return isinstance(ev, Flipped)
+
+    def upcast_in_context(self, state, ev):
+        if state.flips:
+            raise BadOptions(f"no reading for a flip by {ev.player} after the first")
+        return ev
+
+
+def test_an_event_the_game_cannot_upcast_is_named_as_unreadable() -> None:
+    eng, gid = stored()
+    report = verify(LostFormatCoins(), eng.store.header(gid), eng.store.load(gid))
+    assert (report.ok, report.first_bad_seq) == (False, 3)
+    assert report.problem == "event 3 cannot be read: no reading for a flip by b after the first"
 
 
 def test_a_redo_names_the_standing_undo_and_puts_its_command_back() -> None:
