@@ -401,11 +401,9 @@ def _old_shape(r: Record) -> bool:
     """Is an undo or redo stored as engines before consent records wrote it? Only those
     are judged by the old rules in a legacy game: today's engine records how consent was
     given ('proof') in every undo it writes, also into a legacy game, and keeps today's
-    rules there; a header that lost its commitment does not loosen them."""
-    try:
-        return r.type != Undone.TYPE or "proof" not in orjson.loads(r.data)  # type: ignore[attr-defined]
-    except orjson.JSONDecodeError:
-        return False
+    rules there; a header that lost its commitment does not loosen them. ``r`` was decoded
+    already, so its data is JSON."""
+    return r.type != Undone.TYPE or "proof" not in orjson.loads(r.data)  # type: ignore[attr-defined]
 
 
 def _check_prefix(header: GameHeader, records: Sequence[Record], prefix: Prefix) -> None:

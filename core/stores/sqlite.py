@@ -241,11 +241,9 @@ class SqliteStore(EventStore):
             return records
 
         try:
-            return self._tx(run)
+            return self._tx(run)  # which words every other sqlite3 error
         except sqlite3.IntegrityError as exc:
             raise ConcurrencyError(f"game {game_id}: another writer took that event number") from exc
-        except sqlite3.Error as exc:
-            raise _wrap(exc, self.path) from exc
 
     def load(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]:
         self.header(game_id)
