@@ -720,7 +720,8 @@ class GameContract(EventsAreFactsContract):
             assert list(game.to_act(after)) == list(game.to_act(state)), (
                 "a fork's reshuffle changed who acts")
             for seat in game.to_act(state):
-                assert game.legal(after, seat) == game.legal(state, seat)
+                assert game.legal(after, seat) == game.legal(state, seat), (
+                    f"a fork's reshuffle changed what {seat} may do")
         if draws[0]:
             assert any(r != results[0] for r in results[1:]), (
                 "the reshuffle gives the same order whatever its rng draws")

@@ -223,7 +223,6 @@ class StoreContract(abc.ABC):
             assert [r.recorded_at for r in recs] == [f"t{len(written)}"] * len(batch)
             written += recs
         assert _said(written) == _said([e for batch in batches for e in batch])
-        assert store.load("g1") == written
         assert store.last("g1") == (written[-1].seq, written[-1].hash)
         n = len(written)
         for after in range(n + 2):
@@ -496,7 +495,7 @@ class AnnotationsContract(abc.ABC):
         notes.delete("g1", "review", "a")
         notes.delete("g1", "review", "b")
         assert notes.keys("g1", "review") == []
-        assert notes.get("g1", "review", "a") == {} and notes.get("g1", "review", "b") == {}
+        assert [notes.get("g1", "review", k) for k in "ab"] == [{}, {}], "deleted parts are read"
         assert notes.keys("g2", "review") == ["b", "d"]
         assert notes.get("g2", "review", "b") == {1: 5}
 

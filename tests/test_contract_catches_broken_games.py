@@ -246,6 +246,19 @@ class StallingReshuffleNim(DeckNim):
         return () if getattr(state, "stalled", False) else super().to_act(state)
 
 
+class NarrowingReshuffleNim(StallingReshuffleNim):
+    """A reshuffle leaves the player to act with fewer choices, which no view shows."""
+
+    name = "narrowing-reshuffle-nim"
+
+    def to_act(self, state):
+        return DeckNim.to_act(self, state)
+
+    def legal(self, state, player):
+        found = super().legal(state, player)
+        return found[:1] if getattr(state, "stalled", False) else found
+
+
 class SkewedNotationNim(Nim):
     name = "skewed-nim"
 
@@ -443,6 +456,8 @@ BROKEN = [
      "reshuffle_unrevealed gave other events from the same rng"),
     (StallingReshuffleNim(), "test_a_fork_reshuffle_changes_nothing_anyone_has_seen",
      "a fork's reshuffle changed who acts"),
+    (NarrowingReshuffleNim(), "test_a_fork_reshuffle_changes_nothing_anyone_has_seen",
+     "a fork's reshuffle changed what p[12] may do"),
     (SkewedNotationNim(), "test_decide_changes_nothing_and_notation_round_trips",
      r"take \d+ from \d+"),
     (EndlessNim(), "test_every_option_set_ends_within_max_steps", "no end after 400 commands"),

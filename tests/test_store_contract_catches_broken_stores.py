@@ -221,6 +221,8 @@ class RollsBackTooFar(MemoryStore):
 def test_the_store_contract_sees_a_refused_batch_that_takes_a_stored_record_with_it() -> None:
     with pytest.raises(AssertionError, match="duplicate"):
         Contract().test_a_batch_with_a_duplicate_or_gap_writes_nothing(RollsBackTooFar())
+    with pytest.raises(AssertionError):
+        Contract().test_append_batches_keeps_each_commands_batch(RollsBackTooFar())
 
 
 class FailingWrites(MemoryStore):
@@ -706,6 +708,26 @@ def test_the_annotations_contract_sees_one_games_parts_in_another(
     check(annotated_memory(MemoryAnnotations))
     with pytest.raises(AssertionError):
         check(annotated_memory(broken))
+
+
+class DeletesOnlyFromListings(MemoryAnnotations):
+    """Deleting hides a key from the listings, but its parts are still read."""
+
+    def __init__(self, store) -> None:
+        super().__init__(store)
+        self.hidden: set[tuple[str, str, str]] = set()
+
+    def _delete(self, game_id, kind, key):
+        self.hidden.add((game_id, kind, key))
+
+    def _keys(self, game_id, kind):
+        return {k for k in super()._keys(game_id, kind) if (game_id, kind, k) not in self.hidden}
+
+
+def test_the_annotations_contract_sees_deleted_parts_that_are_still_read() -> None:
+    check = MemoryAnnotationsContract().test_annotation_keys_kinds_and_games_are_kept_apart
+    with pytest.raises(AssertionError, match="deleted parts are read"):
+        check(annotated_memory(DeletesOnlyFromListings))
 
 
 class KindsByPrefix(MemoryAnnotations):
