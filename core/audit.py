@@ -363,25 +363,25 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],  # noqa
                 f"seq {head.seq}: command {head.command_text!r} by {head.actor} "
                 f"is refused on replay: {exc}", seq=head.seq) from None
         by = f"(command {head.command_text!r} by {head.actor})"
-        same = [i < len(events) and _same(codec, r, events[i]) for i, r in enumerate(batch)]
-        if (len(events) != len(batch) or not all(same)) and _old(
-                game, decode(batch), events, old):
+        differs = _first_difference(codec, batch, events)
+        if differs is not None and _old(game, decode(batch), events, old):
             # An old format, folded as stored (its bytes need not be today's encoding of
             # what it decodes to: a field it lacks reads as its default).
             events = decode(batch)
-            same = [True] * len(batch)
-        for i, r in enumerate(batch):
-            if not same[i]:
-                today = events[i] if i < len(events) else None
-                raise IntegrityError(
-                    f"seq {r.seq}: {difference(game, codec, r, today)} {by}", seq=r.seq)
+            differs = None
+        upto, stored, today = differs or (len(batch), None, None)
+        for r in batch[:upto]:
             if r.actor != head.actor or r.command_text != head.command_text:
                 raise IntegrityError(f"event {r.seq} names another command", seq=r.seq)
-        if len(events) > len(batch):
+        if stored is not None:
+            raise IntegrityError(
+                f"seq {stored.seq}: {difference(game, codec, stored, today)} {by}",
+                seq=stored.seq)
+        if today is not None:
             # Name the first missing event, as a broken chain names the first bad one.
             seq = batch[-1].seq + 1
             raise IntegrityError(
-                f"seq {seq}: {difference(game, codec, None, events[len(batch)])}: "
+                f"seq {seq}: {difference(game, codec, None, today)}: "
                 f"{head.command_text!r} gives {len(events)} events, the log has "
                 f"{len(batch)} {by}", seq=seq)
         for r, ev in zip(batch, events, strict=True):

@@ -325,12 +325,13 @@ def test_a_tampered_export_is_refused_naming_the_line() -> None:
     assert exc.value.line == 3 and str(exc.value).startswith(
         "line 3: the file fails verification at event 2: record 2 was altered")
     trailer = orjson.loads(lines[-2])
-    trailer["trailer"]["last_hash"] = "0" * 64
-    cut = b"\n".join([*lines[:-2], orjson.dumps(trailer)]) + b"\n"
-    with pytest.raises(ImportFailed) as exc:
-        engine().import_export(cut)
-    assert str(exc.value) == (f"line {len(lines) - 1}: the trailer's last hash is not the hash of "
-                              "the last record (the file was cut short or extended)")
+    for wrong in ("0" * 64, "f" * 64):
+        trailer["trailer"]["last_hash"] = wrong
+        cut = b"\n".join([*lines[:-2], orjson.dumps(trailer)]) + b"\n"
+        with pytest.raises(ImportFailed) as exc:
+            engine().import_export(cut)
+        assert str(exc.value) == (f"line {len(lines) - 1}: the trailer's last hash is not the "
+                                  "hash of the last record (the file was cut short or extended)")
 
 
 def test_records_are_imported_through_an_importer_whole_or_not_at_all() -> None:
@@ -456,8 +457,9 @@ def test_a_header_without_events_is_damaged_and_never_set_up_again() -> None:
                  lambda: eng.export("empty"), lambda: eng.move("empty", "roll", "a"),
                  lambda: eng.fork("empty", 1, "f")):
         with pytest.raises(IntegrityError, match="empty is damaged: its header is stored "
-                           "without any events"):
+                           "without any events") as exc:
             read()
+        assert exc.value.seq == 1  # the first event, the one that is missing
     with pytest.raises(IntegrityError) as exc:
         eng.state("empty", at=1)
     assert exc.value.seq == 1  # the first event, the one that is missing

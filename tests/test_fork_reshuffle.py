@@ -8,6 +8,7 @@ source as it was."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import attrs
@@ -15,7 +16,7 @@ import orjson
 import pytest
 from conftest import installed_games, play_random
 from meeple.core.engine import Engine, rechain
-from meeple.core.errors import IllegalCommand
+from meeple.core.errors import BadOptions, IllegalCommand
 from meeple.core.events import is_barrier
 from meeple.core.stores.sqlite import SqliteStore
 
@@ -170,6 +171,19 @@ def test_verify_names_a_long_forks_missing_reshuffle(tmp_path: Any) -> None:
     report = forged(eng, fid, eng.store.load(gid))
     assert not report.ok and report.first_bad_seq == at + 1
     assert "reshuffle of what nobody had seen is missing" in report.problem
+
+
+def test_a_fork_anywhere_inside_a_command_of_three_or_more_events_is_refused(
+        tmp_path: Any) -> None:
+    eng = engine(tmp_path)
+    gid = play_random(eng, "terraforming-mars", 3, 40, "src")
+    records = eng.store.load(gid)
+    sizes = Counter(r.batch for r in records if r.actor)
+    first = next(b for b, n in sizes.items() if n >= 3)
+    for at in range(first, first + sizes[first] - 1):  # every event but the command's last
+        with pytest.raises(BadOptions, match=f"event {at} is inside a command's events"):
+            eng.fork(gid, at)
+    assert eng.verify(eng.fork(gid, first + sizes[first] - 1)).ok
 
 
 def test_verify_names_a_reshuffle_that_is_not_the_fork_seeds(tmp_path: Any) -> None:

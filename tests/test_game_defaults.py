@@ -65,9 +65,10 @@ def test_game_defaults() -> None:
     assert g.changes(Thing("ann", 3)) == {}
     assert g.explain("x") is None and g.turn_marker(state) is None and g.summary(state) == {}
     assert g.render(state) == repr(state)
-    with pytest.raises(BadOptions) as exc:
-        g.render(state, "svg")
-    assert str(exc.value) == "toy draws no svg picture; it renders text"
+    for fmt in ("svg", "unicode"):  # named before "text" and after it
+        with pytest.raises(BadOptions) as exc:
+            g.render(state, fmt)
+        assert str(exc.value) == f"toy draws no {fmt} picture; it renders text"
     assert g.upcast_in_context(state, "ev") == "ev"
     assert g.upcasts_in_context("ev") is False
     assert g.old_format([], []) is None

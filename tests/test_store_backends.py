@@ -26,7 +26,7 @@ from meeple.core.errors import (
 )
 from meeple.core.plugins import load
 from meeple.core.records import GameHeader, NewEvent, Record, chain
-from meeple.core.stores.annotations import MemoryAnnotations, annotations_for
+from meeple.core.stores.annotations import Annotations, MemoryAnnotations, annotations_for
 from meeple.core.stores.base import (
     DamagedRecord,
     EventStore,
@@ -682,3 +682,14 @@ def test_an_event_number_taken_since_the_log_was_read_is_a_concurrency_error(
         assert (s.load("g1"), s.status("g1")) == (first, {"seq": 2})
     finally:
         s.close()
+
+
+@pytest.mark.parametrize("missing", ["_put", "_get", "_keys", "_delete"])
+def test_an_annotations_class_must_write_each_of_its_four_operations(missing: str) -> None:
+    # A store plugin's annotations: one left out is refused when the class is used,
+    # not when a review first reaches it.
+    written = {name: (lambda self, *args: None) for name in ("_put", "_get", "_keys", "_delete")
+               if name != missing}
+    partial = type("Partial", (Annotations,), written)
+    with pytest.raises(TypeError, match=missing):
+        partial(MemoryStore())

@@ -233,8 +233,7 @@ class JsonlStore(EventStore):
                 check_sequence(game_id, last[0], new)
                 payload = memoryview(b"".join(orjson.dumps(r.to_json()) + b"\n" for r in new))
                 end = len(kept)
-                if end < len(data):  # the torn tail of a killed writer goes now
-                    f.truncate(end)
+                f.truncate(end)  # the torn tail of a killed writer, if any, goes now
                 f.seek(end)
                 try:
                     while payload:
