@@ -26,6 +26,8 @@ import traceback
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from itertools import groupby
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -403,11 +405,12 @@ class StoreContract(abc.ABC):
         check_chain(store.header("g1"), records)
         seen = [(r.actor, r.data, r.command_text) for r in records]
         assert len(set(seen)) == len(seen)  # nothing doubled
-        for me in range(self.writers):  # each pair stayed together, as one batch
-            mine = [r for r in records if r.actor == f"w{me}"]
+        by_writer = groupby(sorted(records, key=attrgetter("actor")), attrgetter("actor"))
+        for writer, written in by_writer:  # each pair stayed together, as one batch
+            mine = list(written)
             assert [(r.seq, r.batch) for r in mine] == [
                 (a.seq + k, a.seq) for a in mine[::2] for k in (0, 1)], \
-                f"writer w{me}'s two-event commands were not stored as one batch each"
+                f"writer {writer}'s two-event commands were not stored as one batch each"
 
 
 def _drain(out: Any) -> list[Any]:
@@ -509,7 +512,8 @@ class AnnotationsContract(abc.ABC):
             notes.put("g1", kind, key, part, f"{kind}/{key}")
         for kind, key, part in places:
             assert notes.get("g1", kind, key) == {part: f"{kind}/{key}"}, (kind, key)
-        assert notes.get("g1", "review", "d") == {} and notes.get("g1", "middle", "b") == {}
+        assert [notes.get("g1", kind, key) for kind, key in [("review", "d"), ("middle", "b")]
+                ] == [{}, {}], "a key or kind never written has parts"
         notes.delete("g1", "review", "b")
         for kind, key, part in places:
             want = {} if (kind, key) == ("review", "b") else {part: f"{kind}/{key}"}

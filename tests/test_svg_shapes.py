@@ -53,10 +53,10 @@ def test_every_drawn_element_is_read_with_its_place_group_title_and_words() -> N
 
 
 def test_a_box_is_inside_a_frame_up_to_and_on_its_edges() -> None:
-    frame = (0.0, 0.0, 10.0, 5.0)
+    frame = (1.0, 2.0, 10.0, 5.0)
     assert inside(frame, frame)
-    assert inside((1, 1, 2, 2), frame)
-    for box in [(-0.1, 0, 1, 1), (0, -0.1, 1, 1), (0, 0, 10.1, 1), (0, 0, 1, 5.1)]:
+    assert inside((3, 3, 4, 4), frame)
+    for box in [(0.9, 2, 3, 3), (1, 1.9, 3, 3), (1, 2, 10.1, 3), (1, 2, 3, 5.1)]:
         assert not inside(box, frame), box
 
 
