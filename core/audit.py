@@ -130,11 +130,11 @@ class _Ledger:
     #: (undo seq, event, the span it undid, (state, counting, stale) before it).
     undos: list[tuple[int, Undone, tuple[int, int, str, bool], tuple[Any, int, bool]]] = \
         attrs.Factory(list)
-    #: The seq of the last game event, undone or not (no redo across a later command).
+    #: Where the last game command began, undone or not (no redo across a later command).
     last_game: int = 0
 
     def command(self, batch: list[Record], events: list[Any]) -> None:
-        self.last_game = batch[-1].seq
+        self.last_game = batch[0].seq
         if batch[0].actor is None:
             self.spans.clear()  # the setup or a fork's reshuffle: no undo reaches before it
         else:

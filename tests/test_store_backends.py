@@ -693,3 +693,20 @@ def test_an_annotations_class_must_write_each_of_its_four_operations(missing: st
     partial = type("Partial", (Annotations,), written)
     with pytest.raises(TypeError, match=missing):
         partial(MemoryStore())
+
+
+STORE_OPERATIONS = ("create_game", "header", "game_ids", "last", "_append_records", "load",
+                    "set_status", "status", "_create_with_records")
+
+
+@pytest.mark.parametrize("missing", STORE_OPERATIONS)
+def test_a_store_class_must_write_each_of_its_operations(missing: str) -> None:
+    # A store plugin that leaves one out is refused when the class is used, not when a
+    # game first reaches the missing operation.
+    written = {name: (lambda self, *args, **kwargs: None) for name in STORE_OPERATIONS
+               if name != missing}
+    partial = type("Partial", (EventStore,), written)
+    with pytest.raises(TypeError, match=missing):
+        partial()
+    complete = type("Complete", (EventStore,), {**written, missing: lambda self: None})
+    assert isinstance(complete(), EventStore)

@@ -32,6 +32,11 @@ def test_the_span_is_the_last_command_still_counting() -> None:
     assert runtime.undo_span(r) == (4, 4, "b", False)
     undone = [*r, (5, 5, "b", Undone(4, 4, "b"))]
     assert runtime.undo_span(undone) == (2, 3, "a", True)
+    # A barrier anywhere in the command's events, not only its first or last.
+    middle = rows(SETUP, (2, 2, "a", Moved(1)), (3, 2, "a", Dealt(2)), (4, 2, "a", Moved(3)))
+    assert runtime.undo_span(middle) == (2, 4, "a", True)
+    assert runtime.undo_span(rows(SETUP, (2, 2, "a", Dealt(1)), (3, 3, "b", Moved(2)))) == (
+        3, 3, "b", False)
     redone = [*undone, (6, 6, "b", Redone(5, "b"))]
     assert runtime.undo_span(redone) == (4, 4, "b", False)
     with pytest.raises(IllegalCommand) as exc:

@@ -197,8 +197,15 @@ def test_values_are_cut_at_their_limit() -> None:
     assert _value([1, 2]) == "[1, 2]"
 
 
+@event("cmp.wrapped")
+class Wrapped:
+    inner: Moved
+
+
 def test_events_and_records_are_shown_readably() -> None:
     assert show_event(Moved(3, 1)) == "cmp.moved {to=3, gain=1}"
+    # A value that is itself an event is shown as it reads, not taken apart.
+    assert show_event(Wrapped(Moved(3, 1))) == f"cmp.wrapped {{inner={Moved(3, 1)!r}}}"
     assert show_event(7) == "int {value=7}"
     assert _show_record(rec("cmp.moved", 2, {"to": 1})) == "cmp.moved v2 {'to': 1}"
     assert _show_record(rec("cmp.moved", 2, b"{bad")) == "cmp.moved v2 b'{bad'"
