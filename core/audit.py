@@ -37,7 +37,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import zip_longest
+from itertools import groupby, zip_longest
+from operator import attrgetter
 from typing import Any
 
 import attrs
@@ -97,14 +98,10 @@ def check_chain(header: GameHeader, records: Sequence[Record]) -> None:
 
 
 def _batches(records: Sequence[Record]) -> list[list[Record]]:
-    out: list[list[Record]] = []
-    for r in records:
-        if out and out[-1][0].batch == r.batch:
-            out[-1].append(r)
-        else:
-            if r.batch != r.seq:
-                raise IntegrityError(f"record {r.seq} claims batch {r.batch}", seq=r.seq)
-            out.append([r])
+    out = [list(same) for _, same in groupby(records, key=attrgetter("batch"))]
+    for head, *_ in out:  # a batch is numbered by its first record
+        if head.batch != head.seq:
+            raise IntegrityError(f"record {head.seq} claims batch {head.batch}", seq=head.seq)
     return out
 
 

@@ -43,7 +43,7 @@ def parse_header(game_id: str, raw: Any) -> GameHeader:
 
 def parse_status(game_id: str, raw: Any) -> dict[str, Any]:
     """A stored status cache ({} if none); StoreError naming the game if damaged."""
-    if raw is None or raw == b"":
+    if not raw:  # None, or nothing stored
         return {}
     try:
         status = orjson.loads(bytes(raw))
