@@ -1,4 +1,4 @@
-"""One short, seeded strength check per board game the issues name (the 50-game figures
+"""One short, seeded strength check per board game (the 50-game figures
 are in docs/ai.md, not in the test run): ISMCTS with a small budget beats random."""
 
 from __future__ import annotations
