@@ -326,7 +326,8 @@ class Engine:
         self._check_player(t, by)
         ev = runtime.make_undo(t.rows(), t.header.players, by, agreed, force, proof)
         t._queue([ev], by, "undo")
-        return self._flush(t)[-1]
+        (record,) = self._flush(t)
+        return record
 
     @_locked
     def redo(self, game_id: str, by: str) -> Record:
@@ -338,7 +339,8 @@ class Engine:
         if why:
             raise IllegalCommand(why)
         t._queue([Redone(target, by)], by, "redo")
-        return self._flush(t)[-1]
+        (record,) = self._flush(t)
+        return record
 
     def _check_player(self, t: Table, who: str) -> None:
         if who not in t.header.players:

@@ -65,6 +65,7 @@ def test_game_defaults() -> None:
     assert g.changes(Thing("ann", 3)) == {}
     assert g.explain("x") is None and g.turn_marker(state) is None and g.summary(state) == {}
     assert g.render(state) == repr(state)
+    assert g.render(state, "".join(["te", "xt"])) == repr(state)  # a name built at run time
     for fmt in ("svg", "unicode"):  # named before "text" and after it
         with pytest.raises(BadOptions) as exc:
             g.render(state, fmt)

@@ -332,6 +332,11 @@ def test_read_only_file_system(kind: str, tmp_path: Path) -> None:
         try:
             eng = Engine(url, load())  # a read-only store still opens for reading
             assert_intact(eng, seen)
+            listed: list[list[str]] = []  # as a server's worker threads read it
+            reader = threading.Thread(target=lambda: listed.append(eng.store.game_ids()))
+            reader.start()
+            reader.join()
+            assert [sorted(ids) for ids in listed] == [sorted(seen)]
             p = eng.to_act("g0")[0]
             with pytest.raises(StoreError, match="read-only"):
                 eng.move("g0", eng.table("g0").game.legal(eng.state("g0"), p)[0], p)
