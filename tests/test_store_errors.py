@@ -335,6 +335,23 @@ def test_a_json_lines_annotation_that_cannot_be_written_is_a_store_error(tmp_pat
     assert s.game_ids() == ["g1"] and not any(place.iterdir())
 
 
+def test_a_json_lines_annotation_cut_off_by_a_killed_writer_is_not_read(tmp_path: Path) -> None:
+    from meeple.core.stores.annotations import annotations_for
+    from meeple.core.stores.jsonl import JsonlStore
+
+    s = JsonlStore(tmp_path)
+    s.create_game(header())
+    notes = annotations_for(s)
+    notes.put("g1", "review", "k", 0, {"x": 1})
+    place = tmp_path / ".g1.annotations"
+    whole = place.read_bytes()
+    # The next line's bytes all written but its newline: the write never finished.
+    place.write_bytes(whole + whole.replace(b'{"x":1}', b'{"x":2}').rstrip(b"\n"))
+    assert notes.get("g1", "review", "k") == {0: {"x": 1}}
+    notes.put("g1", "review", "k", 1, {"y": 3})  # the next write goes on after it
+    assert notes.get("g1", "review", "k")[1] == {"y": 3}
+
+
 def test_a_new_sqlite_game_the_database_refuses_is_a_store_error(tmp_path: Path) -> None:
     # A constraint of the database's own (here a trigger someone added), not a taken id.
     path = tmp_path / "s.sqlite"

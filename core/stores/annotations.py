@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import os
 import sqlite3
 from abc import ABC, abstractmethod
 from typing import Any
@@ -25,6 +26,7 @@ import orjson
 
 from ..errors import StoreError
 from .base import EventStore
+from .jsonl import whole_lines
 
 
 class Annotations(ABC):
@@ -127,7 +129,7 @@ class SqliteAnnotations(Annotations):
     def _keys(self, game_id: str, kind: str) -> set[str]:
         rows = self._read("SELECT DISTINCT key FROM annotations WHERE game_id=? AND kind=?",
                           (game_id, kind))
-        return {r[0] for r in rows}
+        return {key for (key,) in rows}
 
     def _delete(self, game_id: str, kind: str, key: str) -> None:
         def run(db: sqlite3.Connection) -> None:
@@ -188,11 +190,24 @@ class JsonlAnnotations(Annotations):
     def _append(self, game_id: str, line: dict[str, Any]) -> None:
         path = self._path(game_id)
         try:
-            with open(path, "ab") as f:
+            with open(path, "a+b") as f:
                 fcntl.flock(f, fcntl.LOCK_EX)
+                self._cut_unfinished_line(f)
                 f.write(orjson.dumps(line) + b"\n")
         except OSError as exc:
             raise StoreError(f"cannot write {path}: {exc}") from exc
+
+    @staticmethod
+    def _cut_unfinished_line(f: Any) -> None:
+        """A killed writer's last line, written all but its newline, is cut: this append
+        would otherwise join it, and both would be lost."""
+        end = f.seek(0, os.SEEK_END)
+        if end == 0:
+            return
+        f.seek(end - 1)
+        if f.read(1) != b"\n":
+            f.seek(0)
+            f.truncate(len(whole_lines(f.read())))
 
     def _lines(self, game_id: str) -> list[dict[str, Any]]:
         path = self._path(game_id)
@@ -201,7 +216,7 @@ class JsonlAnnotations(Annotations):
         except FileNotFoundError:
             return []
         out = []
-        for ln in raw[: raw.rfind(b"\n") + 1].splitlines():
+        for ln in whole_lines(raw).splitlines():
             with contextlib.suppress(orjson.JSONDecodeError):
                 d = orjson.loads(ln)
                 if isinstance(d, dict):
