@@ -253,9 +253,10 @@ class LineMap:
         found: set[str] = set()
         for line in range(first, last + 1):
             found |= self.tests.get(key, {}).get(line, set())
-        if "" in found:
+        if "" in found or self._is_header(key, first):
             # Runs at import (a def line, a decorator, a class attribute): the tests that
-            # run the enclosing definition's body are the ones that use it.
+            # run the enclosing definition's body are the ones that use it. A def or
+            # decorator line counts so even when a test that reloads the module ran it.
             inside = self._tests_in_definition(key, first)
             return inside or None
         if found and not self._definition_spans(key, first):
@@ -266,12 +267,22 @@ class LineMap:
             return found
         return set() if first in self.missing.get(key, set()) else None
 
-    def _definition_spans(self, key: str, line: int) -> list[tuple[int, int | None]]:
-        """The (first, last) lines of every def and class around ``line``."""
+    @staticmethod
+    def _definitions(key: str) -> list[tuple[int, int, int]]:
+        """(first decorator's line, def or class line, last line) of every definition."""
         tree = ast.parse(Path(key).read_text())
-        return [(n.lineno, n.end_lineno) for n in ast.walk(tree)
-                if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
-                and n.lineno <= line <= (n.end_lineno or n.lineno)]
+        return [(min([n.lineno, *(d.lineno for d in n.decorator_list)]), n.lineno,
+                 n.end_lineno or n.lineno) for n in ast.walk(tree)
+                if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)]
+
+    def _is_header(self, key: str, line: int) -> bool:
+        """Is ``line`` a decorator or the def or class line of a definition?"""
+        return any(top <= line <= head for top, head, _ in self._definitions(key))
+
+    def _definition_spans(self, key: str, line: int) -> list[tuple[int, int | None]]:
+        """The (first, last) lines of every def and class around ``line``, decorators
+        included."""
+        return [(top, end) for top, _, end in self._definitions(key) if top <= line <= end]
 
     def _tests_in_definition(self, key: str, line: int) -> set[str]:
         spans = self._definition_spans(key, line)

@@ -163,6 +163,22 @@ def test_a_module_level_line_gets_every_test_and_a_body_line_its_reaching_tests(
     assert lines.tests_for(src, 2, 2) is None  # not in the map at all
 
 
+def test_a_decorator_or_def_line_gets_the_tests_of_its_body_even_when_a_test_ran_it(
+        tmp_path) -> None:
+    """A test that reloads the module runs its decorator and def lines too; the mutant
+    there (a decorator removed, a default changed) reaches every caller of the body."""
+    src = tmp_path / "m.py"
+    src.write_text("class C:\n    @classmethod\n    def make(cls, n=1):\n        return cls()\n")
+    key = str(src.resolve())
+    lines = mutation.LineMap(
+        tests={key: {1: {"t_reload"}, 2: {"t_reload"}, 3: {"t_reload"},
+                     4: {"t_make", "t_other"}}},
+        missing={key: set()}, seconds={"t_reload": 0.1, "t_make": 0.1, "t_other": 0.1})
+    assert lines.tests_for(src, 2, 2) == {"t_reload", "t_make", "t_other"}
+    assert lines.tests_for(src, 3, 3) == {"t_reload", "t_make", "t_other"}
+    assert lines.tests_for(src, 4, 4) == {"t_make", "t_other"}
+
+
 def test_many_only_files_name_a_short_session_of_their_own() -> None:
     files = tuple(f"core/stores/module_with_a_long_name_{i}.py" for i in range(30))
     stem = mutation.session_stem("core", files)
