@@ -324,6 +324,12 @@ def test_a_tampered_export_is_refused_naming_the_line() -> None:
         engine().import_export(forged)
     assert exc.value.line == 3 and str(exc.value).startswith(
         "line 3: the file fails verification at event 2: record 2 was altered")
+    head = orjson.loads(lines[0])
+    head["header"]["seed"] += 1  # not the seed its commitment seals: the header is line 1
+    with pytest.raises(ImportFailed) as exc:
+        engine().import_export(b"\n".join([orjson.dumps(head), *lines[1:]]))
+    assert exc.value.line == 1 and "the header's seed is not the one its commitment seals" in \
+        str(exc.value)
     trailer = orjson.loads(lines[-2])
     for wrong in ("0" * 64, "f" * 64):
         trailer["trailer"]["last_hash"] = wrong
