@@ -172,3 +172,20 @@ def test_an_option_spoiled_after_it_was_made_fails_the_load_checks() -> None:
         options = (opt,)
 
     assert game_problems(Spoiled()) == ["game 'spoiled': option 'goal': min 20 is above max 9"]
+
+
+def test_every_hook_a_plugin_may_implement_is_declared_with_its_arguments() -> None:
+    # A declared hook is checked at registration: an implementation asking for arguments
+    # the hook does not give is refused then, not when the hook is first called.
+    for name in ("meeple_games", "meeple_agents", "meeple_stores", "meeple_importers"):
+
+        class Asks:
+            __name__ = f"asks-{name}"
+
+        def wants(self, extra):
+            return []
+
+        setattr(Asks, name, hookimpl(wants))
+        plugins = load(only="", extra=[Asks()])
+        (failed,) = plugins.failures
+        assert failed.name == f"asks-{name}" and "extra" in failed.error, (name, failed.error)

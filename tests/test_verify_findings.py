@@ -854,6 +854,19 @@ def test_a_fork_without_its_reshuffle_or_with_another_order_is_named() -> None:
         f"{tuple(reversed(stored))} (the fork's reshuffle)")
 
 
+def test_a_forks_copied_event_that_is_not_its_sources_is_named() -> None:
+    eng, _ = bag_engine()
+    header, records = eng.store.header("first"), eng.store.load("first")
+    for i, text in enumerate(("a", "zzz")):  # before and after the source's "flip"
+        copy = attrs.evolve(header, game_id=f"copy{i}")
+        changed = attrs.evolve(records[2], command_text=text)
+        eng.store.import_game(copy, rechain(copy, [*records[:2], changed, *records[3:]]))
+        report = eng.verify(f"copy{i}")
+        assert report.first_bad_seq == 3 and report.problem == (
+            "header field 'forked_from' names 'src' at 4, but event 3 is not that game's "
+            "event 3"), text
+
+
 def test_a_fork_names_a_source_shorter_than_its_fork_point() -> None:
     eng, gid = bag_engine()
     header = attrs.evolve(eng.store.header("first"), game_id="short", forked_from=(gid, 6))
