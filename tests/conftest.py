@@ -93,6 +93,18 @@ def play_random(eng: Any, name: str, seed: int, commands: int, game_id: str) -> 
     return gid
 
 
+def counting_folds(game: Any) -> tuple[Any, list[Any]]:
+    """A game like ``game`` that notes every event it folds, and the list it notes them in."""
+    folded: list[Any] = []
+
+    class Counting(type(game)):  # type: ignore[misc]
+        def fold(self, state: Any, ev: Any) -> Any:
+            folded.append(ev)
+            return super().fold(state, ev)
+
+    return Counting(), folded
+
+
 def run_cli(capsys: Any, *args: str) -> tuple[int, str]:
     """Run the ``meeple`` command in this process: (exit code, stdout + stderr)."""
     from cli_runner import run_meeple

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import attrs
+from conftest import counting_folds
 from meeple.core import runtime
 from meeple.core.codec import Codec
 from meeple.core.engine import Engine
@@ -118,14 +119,7 @@ def test_a_table_that_follows_the_store_folds_each_event_once_when_nothing_is_un
     for col in (4, 3, 4, 5, 2):
         eng.move(gid, str(col), eng.to_act(gid)[0])
     game = eng.plugins.game("connect-four")
-    folded = []
-
-    class Counting(type(game)):
-        def fold(self, state, ev):
-            folded.append(ev)
-            return super().fold(state, ev)
-
-    counting = Counting()
+    counting, folded = counting_folds(game)
     records = eng.store.load(gid)
     t = Table(counting, eng.store.header(gid))
     for r in records:  # one record at a time, as a table following the store takes them

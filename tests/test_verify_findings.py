@@ -10,6 +10,7 @@ import dataclasses
 import attrs
 import orjson
 import pytest
+from conftest import counting_folds
 from meeple.core import (
     BadOptions,
     Game,
@@ -351,16 +352,9 @@ def connect_four_played(moves: int = 7) -> tuple[Engine, str]:
 
 def test_verify_folds_each_event_once_when_nothing_is_undone() -> None:
     eng, gid = connect_four_played(5)
-    game = eng.plugins.game("connect-four")
-    folded = []
-
-    class Counting(type(game)):
-        def fold(self, state, ev):
-            folded.append(ev)
-            return super().fold(state, ev)
-
+    counting, folded = counting_folds(eng.plugins.game("connect-four"))
     records = eng.store.load(gid)
-    assert verify(Counting(), eng.store.header(gid), records).ok
+    assert verify(counting, eng.store.header(gid), records).ok
     assert len(folded) == len(records)
 
 
