@@ -308,12 +308,13 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],  # noqa
                 events = decode(batch) if drawn is None else drawn
                 unchecked += drawn is None
                 differs = _first_difference(codec, batch, events)
-                if differs is not None and differs[1] is None:  # the log has fewer
-                    seq = batch[-1].seq + 1
-                    raise IntegrityError(f"seq {seq}: the fork's reshuffle gives {len(events)} "
-                                         f"events, the log has {len(batch)}", seq=seq)
                 if differs is not None:
                     _, r, today = differs
+                    if r is None:  # the log has fewer events than the reshuffle gives
+                        seq = batch[-1].seq + 1
+                        raise IntegrityError(f"seq {seq}: the fork's reshuffle gives "
+                                             f"{len(events)} events, the log has {len(batch)}",
+                                             seq=seq)
                     raise IntegrityError(f"seq {r.seq}: {difference(game, codec, r, today)} "
                                          "(the fork's reshuffle)", seq=r.seq)
                 for r, ev in zip(batch, events, strict=True):
