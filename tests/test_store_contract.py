@@ -90,11 +90,12 @@ class TestPostgresStore(Counted, PersistentContract, PersistentAnnotationsContra
         with pytest.raises(BadOptions):
             split_url("postgresql://h/db?schema=Robert'); DROP TABLE x;--")
         s = open_url(pg_url.replace("postgresql://", "postgres://", 1)
-                     + "&application_name=meeple%20test&password=secret")
+                     + "&application_name=meeple%20test&password=secret&sslmode=disable")
         try:
             assert "secret" not in s.url and s.game_ids() == []
             # The store's URL opens the same store again, settings included.
             assert "application_name=meeple%20test" in s.url and "schema=" in s.url
+            assert "sslmode=disable" in s.url
             again = open_url(s.url)
             again.create_game(store_header("seen"))
             assert s.game_ids() == ["seen"]
@@ -115,6 +116,7 @@ class TestPostgresStore(Counted, PersistentContract, PersistentAnnotationsContra
 
         assert CONNECT_TIMEOUT == 10
         assert waited(pg_url) == "10"
+        assert waited(pg_url + "&application_name=meeple") == "10"  # another parameter
         assert waited(pg_url + "&connect_timeout=3") == "3"
         assert waited(pg_url + "&connect_timeout=3", connect_timeout=5) == "5"
         assert waited(pg_url, connect_timeout=7) == "7"

@@ -159,7 +159,7 @@ class PostgresAnnotations(Annotations):
                 return []
             return db.execute(sql, args).fetchall()
 
-        return self.store._run(run, tx=False)  # type: ignore[attr-defined]
+        return self.store._read(run)  # type: ignore[attr-defined]
 
     def _get(self, game_id: str, kind: str, key: str) -> list[tuple[int, bytes]]:
         rows = self._read("SELECT part, data FROM meeple_annotations WHERE game_id=%s AND "

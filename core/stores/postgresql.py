@@ -12,8 +12,10 @@ data is ``bytea``: the hash covers the exact bytes, so they must come back uncha
 
 from __future__ import annotations
 
+import contextlib
 import re
 import threading
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
@@ -141,17 +143,27 @@ class PostgresStore(EventStore):
     def from_url(cls, url: str) -> PostgresStore:
         return cls(url)
 
-    def _run(self, fn: Any, tx: bool = True) -> Any:
+    @contextlib.contextmanager
+    def _connection(self) -> Iterator[psycopg.Connection]:
+        """The connection, held by this thread, its errors worded as the store's."""
         with self._lock:
             try:
-                if not tx:
-                    return fn(self._db)
-                with self._db.transaction():
-                    return fn(self._db)
+                yield self._db
             except pgerrors.UniqueViolation as exc:
                 raise ConcurrencyError(f"another writer took that event number ({exc})") from exc
             except psycopg.Error as exc:
                 raise _wrap(exc, self.where) from exc
+
+    def _run(self, fn: Any) -> Any:
+        """``fn(connection)`` in one transaction."""
+        with self._connection() as db, db.transaction():
+            return fn(db)
+
+    def _read(self, fn: Any) -> Any:
+        """``fn(connection)`` that only reads, in autocommit: no round trips to begin and
+        end a transaction."""
+        with self._connection() as db:
+            return fn(db)
 
     # -- games ----------------------------------------------------------------------------
 
@@ -169,16 +181,16 @@ class PostgresStore(EventStore):
         self._run(run)
 
     def header(self, game_id: str) -> GameHeader:
-        row = self._run(lambda db: db.execute(
-            "SELECT header FROM meeple_games WHERE game_id=%s", (game_id,)).fetchone(), tx=False)
+        row = self._read(lambda db: db.execute(
+            "SELECT header FROM meeple_games WHERE game_id=%s", (game_id,)).fetchone())
         if row is None:
             raise GameNotFound(f"no game with id {game_id!r} in {self.url}")
         (text,) = row
         return parse_header(game_id, text)
 
     def game_ids(self) -> list[str]:
-        rows = self._run(lambda db: db.execute(
-            "SELECT game_id FROM meeple_games ORDER BY created, ord").fetchall(), tx=False)
+        rows = self._read(lambda db: db.execute(
+            "SELECT game_id FROM meeple_games ORDER BY created, ord").fetchall())
         return [game_id for (game_id,) in rows]
 
     def _last(self, db: psycopg.Connection, game_id: str) -> tuple[int, str]:
@@ -190,7 +202,7 @@ class PostgresStore(EventStore):
         return int(row[0]), row[1]
 
     def last(self, game_id: str) -> tuple[int, str]:
-        return self._run(lambda db: self._last(db, game_id), tx=False)
+        return self._read(lambda db: self._last(db, game_id))
 
     def _append_records(self, game_id: str, expected_seq: int, make: Any,
                         status: dict[str, Any] | None = None) -> list[Record]:
@@ -237,10 +249,10 @@ class PostgresStore(EventStore):
 
     def load(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]:
         self.header(game_id)
-        rows = self._run(lambda db: db.execute(
+        rows = self._read(lambda db: db.execute(
             f"SELECT {COLUMNS} FROM meeple_events WHERE game_id=%s AND seq>%s AND seq<=%s "
             "ORDER BY seq",
-            (game_id, *seq_bounds(after, upto))).fetchall(), tx=False)
+            (game_id, *seq_bounds(after, upto))).fetchall())
         return records_of(game_id, rows)
 
     def set_status(self, game_id: str, status: dict[str, Any]) -> None:
@@ -249,8 +261,8 @@ class PostgresStore(EventStore):
             self.url))
 
     def status(self, game_id: str) -> dict[str, Any]:
-        row = self._run(lambda db: db.execute(
-            "SELECT status FROM meeple_games WHERE game_id=%s", (game_id,)).fetchone(), tx=False)
+        row = self._read(lambda db: db.execute(
+            "SELECT status FROM meeple_games WHERE game_id=%s", (game_id,)).fetchone())
         return read_status(row, game_id, self.url)
 
     def close(self) -> None:
