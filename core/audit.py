@@ -276,7 +276,7 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],  # noqa
                 ev = game.upcast_in_context(state, ev)
             except MeepleError as exc:
                 raise IntegrityError(f"event {r.seq} cannot be read: {exc}", seq=r.seq) from None
-        for e in ev if type(ev) is list else (ev,):
+        for e in ev if isinstance(ev, list) else (ev,):
             pairs.append((r.seq, e))
             state = _fold(game, state, r, e)
 
@@ -298,7 +298,7 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],  # noqa
                 state = _fold(game, state, head, ev)
             stale = False
         if head.seq == reshuffle_at:
-            drawn = _fork_reshuffle(game, header, state)
+            drawn = _fork_reshuffle(game, header, state, reshuffle_at)
             if drawn != [] and head.actor is not None:
                 raise IntegrityError(
                     f"seq {head.seq}: the fork's reshuffle of what nobody had seen is "
@@ -388,7 +388,7 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],  # noqa
         ledger.command(batch, events)
     if stale:
         state = runtime.fold_all(game, (e for _, e in runtime.effective(pairs)))
-    if reshuffle_at == records[-1].seq + 1 and _fork_reshuffle(game, header, state) != []:
+    if reshuffle_at == records[-1].seq + 1 and _fork_reshuffle(game, header, state, reshuffle_at) != []:
         raise IntegrityError(f"seq {reshuffle_at}: the fork's reshuffle of what nobody had "
                              "seen is missing (the fork would draw what its source draws "
                              "next)", seq=reshuffle_at)
@@ -439,7 +439,7 @@ def _check_earlier_reshuffle(game: Game, header: GameHeader, state: Any, head: R
     the events the game's reshuffle gives (their kinds; their order was drawn with a seed
     not known here), changing nothing any player or a spectator sees."""
     try:
-        like = runtime.fork_reshuffle(game, state, 0, rng=random.Random(0))
+        like = runtime.fork_reshuffle(game, state, random.Random(0))
     except MeepleError:
         like = []
     after = game.clone(state)
@@ -455,17 +455,18 @@ def _check_earlier_reshuffle(game: Game, header: GameHeader, state: Any, head: R
                              "a fork's reshuffle of what nobody had seen", seq=head.seq)
 
 
-def _fork_reshuffle(game: Game, header: GameHeader, state: Any) -> list[Any] | None:
-    """The events a fork's reshuffle gives at ``state`` with the header's seed; None when
-    they draw and the seed is sealed (they are then taken as recorded)."""
+def _fork_reshuffle(game: Game, header: GameHeader, state: Any, at: int) -> list[Any] | None:
+    """The events a fork's reshuffle gives at ``state`` (due at seq ``at``) with the
+    header's seed; None when they draw and the seed is sealed (they are then taken as
+    recorded)."""
     try:
-        return runtime.fork_reshuffle(game, state, header.seed or 0,
-                                      rng=None if header.seed_known else SealedRandom())
+        rng = runtime.fork_rng(header.seed) if header.seed_known else SealedRandom()
+        return runtime.fork_reshuffle(game, state, rng)
     except ChanceNeeded:
         return None
     except MeepleError as exc:
         raise IntegrityError(f"the fork's reshuffle is refused on replay: {exc}",
-                             seq=header.forked_from[1] + 1 if header.forked_from else 0) from None
+                             seq=at) from None
 
 
 def _old(game: Game, stored: list[Any], today: list[Any], found: dict[str, int]) -> bool:

@@ -378,7 +378,7 @@ class Engine:
         copied = rechain(fork_header, records)
         t = Table(game, fork_header, self.codec(game))
         t.extend(copied)
-        reshuffle = runtime.fork_reshuffle(game, t.state, seed)
+        reshuffle = runtime.fork_reshuffle(game, t.state, runtime.fork_rng(seed))
         t._queue(reshuffle, None, None)
         extra = chain_batches(new_id, copied[-1].seq, copied[-1].hash,
                               [[ne for ne, _ in t.pending]], self.clock())

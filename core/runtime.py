@@ -67,15 +67,19 @@ def start(game: Game, players: Sequence[str], options: Mapping[str, Any] | None,
 FORK_KEY = "fork"
 
 
-def fork_reshuffle(game: Game, state: Any, seed: int,
-                   rng: random.Random | None = None) -> list[Any]:
-    """The events a fork appends at its fork point (``Game.reshuffle_unrevealed``): none
-    for a finished game. ``rng`` replaces the fork seed's generator (verify of a sealed
-    game)."""
+def fork_rng(seed: int) -> random.Random:
+    """The generator a fork whose seed is ``seed`` reshuffles with."""
+    return derive_rng(seed, FORK_KEY)
+
+
+def fork_reshuffle(game: Game, state: Any, rng: random.Random) -> list[Any]:
+    """The events a fork appends at its fork point (``Game.reshuffle_unrevealed``), drawn
+    with ``rng`` (``fork_rng`` of the fork's seed; verify of a sealed game gives a
+    ``SealedRandom``): none for a finished game."""
     if game.outcome(state) is not None:
         return []
     try:
-        return list(game.reshuffle_unrevealed(state, rng or derive_rng(seed, FORK_KEY)))
+        return list(game.reshuffle_unrevealed(state, rng))
     except MeepleError:
         raise
     except Exception as exc:
@@ -284,7 +288,7 @@ def redo_target(pairs: Sequence[tuple[int, Any]]) -> int:
 def redo_allowed(pairs: Sequence[tuple[int, Any]], rows: Sequence[Row], target: int,
                  by: str) -> str | None:
     """A redo puts a command back: only the undo's asker or the command's own player may."""
-    undo = next(ev for s, ev in pairs if s == target)
+    undo = dict(pairs)[target]
     actor = next((r[2] for r in rows if r[0] == undo.first_seq), None)
     return redo_allowed_for(undo, actor, target, by)
 

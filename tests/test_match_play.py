@@ -597,11 +597,11 @@ def test_a_forks_reshuffle_is_the_games_with_the_fork_key_and_its_failures_named
 
     local = LocalGame(Bagging(), ["a", "b"], seed=1)
     drawn = runtime.derive_rng(7, runtime.FORK_KEY).randrange(1000)
-    assert runtime.fork_reshuffle(Bagging(), local.state, 7) == [CoinsSet(("a", "b"), drawn)]
-    assert runtime.fork_reshuffle(Bagging(), local.state, 7, rng=random.Random(3)) == [
+    assert runtime.fork_rng(7).randrange(1000) == drawn
+    assert runtime.fork_reshuffle(Bagging(), local.state, random.Random(3)) == [
         CoinsSet(("a", "b"), random.Random(3).randrange(1000))]
     local.play_randomly(random.Random(0))
-    assert runtime.fork_reshuffle(Bagging(), local.state, 7) == []  # over: nothing to hide
+    assert runtime.fork_reshuffle(Bagging(), local.state, random.Random(3)) == []  # over
 
     class Refusing(Coins):
         def reshuffle_unrevealed(self, state, rng):
@@ -613,10 +613,10 @@ def test_a_forks_reshuffle_is_the_games_with_the_fork_key_and_its_failures_named
 
     start = LocalGame(Coins(), ["a", "b"], seed=1).state
     with pytest.raises(IllegalCommand) as exc:
-        runtime.fork_reshuffle(Refusing(), start, 7)
+        runtime.fork_reshuffle(Refusing(), start, random.Random(7))
     assert type(exc.value) is IllegalCommand and str(exc.value) == "no"
     with pytest.raises(runtime.PluginFailed) as exc:
-        runtime.fork_reshuffle(Breaking(), start, 7)
+        runtime.fork_reshuffle(Breaking(), start, random.Random(7))
     assert str(exc.value) == ("the coins plugin (tests) failed while reshuffling what a fork "
                               "has not seen: KeyError: 'bag'")
 

@@ -442,14 +442,24 @@ class SureCoins(Coins):
         return [Flipped(player, 7)]
 
 
+class CalmCoins(SureCoins):
+    """SureCoins whose opening is fixed: nothing is ever drawn."""
+
+    name = "calm-coins"
+
+    def setup(self, players, options, rng):
+        return [CoinsSet(tuple(players), 500)]
+
+
 class SureCoinsPlugin:
     @hookimpl
     def meeple_games(self):
-        return [SureCoins()]
+        return [SureCoins(), CalmCoins()]
 
 
 @pytest.mark.parametrize(("game", "drew", "before_the_end"), [
-    ("coins", "9 decisions drew", 8), ("sure-coins", "1 decision drew", 1)])
+    ("coins", "9 decisions drew", 8), ("sure-coins", "1 decision drew", 1),
+    ("calm-coins", "0 decisions drew", 0)])
 def test_a_finished_game_without_its_seed_is_named_with_its_unchecked_draws(
         game: str, drew: str, before_the_end: int) -> None:
     plugins = load(extra=[CoinsPlugin(), SureCoinsPlugin()])
@@ -1067,23 +1077,25 @@ def engine_offering(game) -> Engine:
 
 
 def test_a_reshuffle_missing_its_last_events_is_named() -> None:
-    class TwiceBag(BagCoins):
-        name = "twice-bag-coins"
+    class ThriceBag(BagCoins):
+        name = "thrice-bag-coins"
 
         def reshuffle_unrevealed(self, state, rng):
-            first = super().reshuffle_unrevealed(state, rng)
-            return [*first, *super().reshuffle_unrevealed(state, rng)]
+            return [ev for _ in range(3) for ev in BagCoins.reshuffle_unrevealed(self, state, rng)]
 
-    eng = engine_offering(TwiceBag())
-    gid = eng.new_game("twice-bag-coins", ["a", "b"], seed=5, game_id="src")
+    eng = engine_offering(ThriceBag())
+    gid = eng.new_game("thrice-bag-coins", ["a", "b"], seed=5, game_id="src")
     eng.move(gid, "flip", "a")
     eng.fork(gid, 3, "f")
     header, records = eng.store.header("f"), eng.store.load("f")
-    assert [(r.seq, r.batch, r.actor) for r in records[3:]] == [(4, 4, None), (5, 4, None)]
-    assert verify(TwiceBag(), header, records).ok
-    report = verify(TwiceBag(), header, records[:4])
-    assert (report.first_bad_seq, report.problem) == (
-        5, "seq 5: the fork's reshuffle gives 2 events, the log has 1")
+    assert [(r.seq, r.batch, r.actor) for r in records[3:]] == [
+        (4, 4, None), (5, 4, None), (6, 4, None)]
+    assert verify(ThriceBag(), header, records).ok
+    for kept in (4, 5):  # the missing event's number is the last one's plus one
+        report = verify(ThriceBag(), header, records[:kept])
+        assert (report.first_bad_seq, report.problem) == (
+            kept + 1, f"seq {kept + 1}: the fork's reshuffle gives 3 events, the log has "
+            f"{kept - 3}")
 
 
 @event("split-coins.noted")
