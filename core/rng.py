@@ -62,9 +62,6 @@ class SealedRandom(random.Random):
     draw raises ChanceNeeded. Verify uses it to re-derive every decision that involves no
     chance and to tell which ones do (those are checked once the seed is disclosed)."""
 
-    def __init__(self) -> None:
-        super().__init__(0)
-
     def random(self) -> float:
         raise ChanceNeeded
 

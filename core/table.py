@@ -71,7 +71,7 @@ class Table:
                     self.pairs.append((r.seq, ev))
                     continue
                 ev = upcast(self.state, ev)
-                if type(ev) is list:
+                if isinstance(ev, list):
                     # One stored record standing for several of today's events (see
                     # Game.upcast_in_context): they share its seq, one decision.
                     for e in ev:
@@ -155,7 +155,7 @@ class Table:
                 # written now is read as the stored log will be (Game.upcast_in_context).
                 if game.upcasts_in_context(ev):
                     ev = game.upcast_in_context(self.state, ev)
-                    if type(ev) is list:
+                    if isinstance(ev, list):
                         del self.pairs[-1]
                         self.pairs += [(first + i, e) for e in ev]
                         for e in ev:

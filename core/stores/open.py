@@ -30,7 +30,7 @@ def resolve_url(url: str | None) -> str:
 
 def open_store(url: str | None, factories: Mapping[str, Callable[[str], Any]]) -> EventStore:
     full = resolve_url(url)
-    scheme = full.split(":", 1)[0].lower()
+    scheme = full.partition(":")[0].lower()
     if scheme in ("postgres", "postgresql+psycopg"):
         scheme = "postgresql"
     if scheme not in factories:
