@@ -411,6 +411,9 @@ def test_the_table_cache_follows_other_writers() -> None:
     one.forget("g8")
     assert "g8" not in one._tables
     assert one.table(gid, upto=1) is not one.table(gid)
+    # A game loaded again is kept again; an earlier point of it does not replace it.
+    live = one._table("g8")
+    assert one._table("g8", upto=1) is not live and one._table("g8") is live
 
 
 def test_a_table_handed_out_is_the_callers_own_copy() -> None:
@@ -576,6 +579,9 @@ def test_verify_compares_the_status_cache_with_the_log() -> None:
     assert eng.verify(gid).ok
     eng.store.set_status(gid, {"seq": 2, "status": "running"})
     assert not eng.verify(gid).ok
+    eng.move(gid, "roll", "b")  # the mismatch is named at the log's last event
+    eng.store.set_status(gid, {**eng.store.status(gid), "to_act": ["x"]})
+    assert eng.verify(gid).first_bad_seq == 3
 
 
 def test_verify_of_a_store_that_cannot_be_read() -> None:

@@ -126,6 +126,22 @@ def test_a_plugin_that_fails_to_import_is_reported_and_the_rest_load(monkeypatch
     assert "connect-four" in loaded.games
 
 
+def test_a_plugin_installed_twice_loads_once(monkeypatch) -> None:
+    # The same distribution on the path twice (an editable and a built install) lists
+    # its entry point twice.
+    real, once = metadata.entry_points, load()
+
+    def doubled(**kw):
+        eps = list(real(**kw))
+        return eps + [ep for ep in eps if ep.name == "connect_four"]
+
+    monkeypatch.setattr(metadata, "entry_points", doubled)
+    loaded = load()
+    assert [i.name for i in loaded.infos].count("connect_four") == 1
+    assert not loaded.failures and list(loaded.games) == list(once.games)
+    assert list(loaded.stores) == list(once.stores)
+
+
 def test_a_plugin_with_a_broken_game_is_refused_whole() -> None:
     class Half:
         __name__ = "half"

@@ -203,6 +203,18 @@ def test_a_legacy_header_without_its_seed_is_refused_and_a_sealed_one_is_not() -
                                  "forked_from": None, "players": []}).players == ()
 
 
+def test_a_legacy_header_may_name_only_the_old_chance_scheme_and_no_nonce() -> None:
+    d = legacy().to_json()
+    seq = orjson.loads(orjson.dumps(CHANCE_SEQ))  # as read from a file: equal, not the same
+    assert GameHeader.from_json({**d, "chance": seq}) == legacy()
+    with pytest.raises(ValueError) as exc:
+        GameHeader.from_json({**d, "chance": CHANCE_DRAW})
+    assert str(exc.value) == "header field 'chance' must be 'seq' in a header without 'seed_commitment'"
+    with pytest.raises(ValueError) as exc:
+        GameHeader.from_json({**d, "seed_nonce": "n"})
+    assert str(exc.value) == "header field 'seed_nonce' is set in a header without 'seed_commitment'"
+
+
 # -- records and chains ----------------------------------------------------------------------
 
 

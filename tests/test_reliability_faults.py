@@ -315,12 +315,13 @@ def test_sqlite_query_only_connection_refuses_writes_clearly(tmp_path: Path) -> 
     assert sorted(eng.store.game_ids()) == sorted(seen)
 
 
-@pytest.mark.parametrize("kind", ["sqlite", "jsonl"])
-def test_read_only_file_system(kind: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("kind", ["sqlite", "sqlite-relative", "jsonl"])
+def test_read_only_file_system(kind: str, tmp_path: Path, monkeypatch: Any) -> None:
     where = tmp_path / "ro"
     with tiny_tmpfs(where, "4m") as mounted:
-        url = (f"sqlite:///{where / 'db.sqlite'}" if kind == "sqlite"
-               else f"jsonl:///{where / 'games'}")
+        monkeypatch.chdir(where)  # for the path relative to the working directory
+        url = {"sqlite": f"sqlite:///{where / 'db.sqlite'}", "sqlite-relative": "sqlite:db.sqlite",
+               "jsonl": f"jsonl:///{where / 'games'}"}[kind]
         eng = Engine(url, load())
         seen = play_some(eng, 3, 6)
         eng.close()

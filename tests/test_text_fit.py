@@ -29,6 +29,7 @@ def test_the_hanging_indent_is_dropped_where_it_would_take_half_the_width() -> N
     assert fit_lines([line], 10) == ["  aaa bbb", "    ccc", "    ddd", "    eee"]
     assert fit_lines([line], 9) == ["  aaa bbb", "  ccc ddd", "  eee"]
     assert fit_lines([line], 8) == ["  aaa", "  bbb", "  ccc", "  ddd", "  eee"]
+    assert fit_lines([line], 7) == ["  aaa", "  bbb", "  ccc", "  ddd", "  eee"]
     # No indent of its own: the hanging 2 needs a width of 6 (2 < 3) to be kept.
     assert fit_lines(["ab cd ef"], 6) == ["ab cd", "  ef"]
     assert fit_lines(["ab cd ef"], 5) == ["ab cd", "ef"]
