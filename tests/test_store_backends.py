@@ -311,23 +311,27 @@ def test_a_relative_sqlite_path_is_named_by_its_absolute_path(name, tmp_path, mo
     s.close()
 
 
-def test_sqlite_and_jsonl_paths_from_urls() -> None:
+def test_sqlite_and_jsonl_paths_from_urls(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.chdir(tmp_path)
     assert path_from_url("sqlite:///abs/x.db") == "/abs/x.db"
     assert path_from_url("sqlite:////abs/x.db") == "/abs/x.db"
     assert path_from_url("sqlite://rel/x.db") == "rel/x.db"
     assert path_from_url("sqlite:rel.db") == "rel.db"
     assert path_from_url("plain/x.db") == "plain/x.db"
     assert path_from_url("sqlite::memory:") == ":memory:"
+    assert path_from_url("sqlite:///:memory:") == ":memory:"
     assert dir_from_url("jsonl:///abs/d") == "/abs/d"
     assert dir_from_url("jsonl:////abs/d") == "/abs/d"
     assert dir_from_url("jsonl://rel/d") == "rel/d"
     assert dir_from_url("jsonl:rel") == "rel"
     assert dir_from_url("plain/d") == "plain/d"
-    mem = SqliteStore(":memory:")
-    assert mem.url == "sqlite::memory:"
-    mem.create_game(header())
-    assert mem.game_ids() == ["g1"]
-    mem.close()
+    for url in ("sqlite::memory:", "sqlite:///:memory:"):
+        mem = SqliteStore.from_url(url)  # a path cut from the URL: equal, not the same string
+        assert mem.url == "sqlite::memory:" and mem.in_memory
+        mem.create_game(header())
+        assert mem.game_ids() == ["g1"]
+        mem.close()
+    assert list(tmp_path.iterdir()) == [] and not Path("/:memory:").exists()
 
 
 # -- JSON Lines: the export format ----------------------------------------------------------

@@ -50,9 +50,12 @@ CREATE TABLE IF NOT EXISTS events (
 
 
 def path_from_url(url: str) -> str:
-    """``sqlite:///abs/path.db``, ``sqlite:relative.db`` or a bare path."""
+    """``sqlite:///abs/path.db``, ``sqlite:relative.db`` or a bare path; ``sqlite::memory:``
+    and ``sqlite:///:memory:`` (as SQLAlchemy writes it) name the in-memory database."""
     if url.startswith("sqlite:"):
         rest = url[len("sqlite:"):]
+        if rest == "///:memory:":
+            return ":memory:"
         if rest.startswith("///"):
             return "/" + rest[3:].lstrip("/")
         if rest.startswith("//"):
@@ -76,8 +79,11 @@ WAL_PAGES = 10_000
 class SqliteStore(EventStore):
     def __init__(self, path: str | os.PathLike[str], timeout: float = 30.0) -> None:
         self.path = str(path)
-        self.url = f"sqlite:///{Path(self.path).resolve()}" if self.path != ":memory:" else "sqlite::memory:"
-        if self.path != ":memory:":
+        self.in_memory = self.path == ":memory:"
+        if self.in_memory:
+            self.url = "sqlite::memory:"
+        else:
+            self.url = f"sqlite:///{Path(self.path).resolve()}"
             try:
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:  # a file where a folder should be: one line, not a traceback
@@ -105,7 +111,7 @@ class SqliteStore(EventStore):
         self._db = db
 
     def _open_read_only(self, timeout: float) -> sqlite3.Connection | None:
-        if self.path == ":memory:" or not Path(self.path).is_file():
+        if self.in_memory or not Path(self.path).is_file():
             return None
         uri = Path(self.path).resolve().as_uri()
         # mode=ro needs the WAL index to be writable; immutable=1 reads a file nobody can
