@@ -15,7 +15,7 @@ import attrs
 import orjson
 
 from .codec import Codec
-from .facts import number, plain_changes
+from .facts import plain_changes, render_counters
 from .records import Record
 
 #: Values longer than this are cut in messages (a deck of 200 cards helps nobody).
@@ -24,11 +24,8 @@ MAX_VALUE = 80
 
 def changes_for(changes: Mapping[str, Mapping[str, int | float]]) -> str:
     """``+2 vp, -1 coins for p1; +3 vp for p2`` ('no change' when empty)."""
-    parts = []
-    for player, counters in plain_changes(changes).items():
-        names = sorted(counters, key=lambda n: n != "vp")
-        parts.append(", ".join(f"{number(counters[n])} {n}" for n in names) + f" for {player}")
-    return "; ".join(parts) or "no change"
+    return "; ".join(f"{render_counters(counters)} for {player}"
+                     for player, counters in plain_changes(changes).items()) or "no change"
 
 
 def _value(v: Any) -> str:
