@@ -197,14 +197,6 @@ def test_verify_names_a_reshuffle_that_is_not_the_fork_seeds(tmp_path: Any) -> N
     assert "reshuffle" in report.problem
 
 
-def test_a_fork_whose_seed_is_zero_verifies(tmp_path: Any, monkeypatch: Any) -> None:
-    # Zero is a seed like any other, though it is false: the reshuffle is checked with it.
-    monkeypatch.setattr("meeple.core.engine.new_seed", lambda: 0)
-    eng, _, fid, _ = carcassonne_fork(tmp_path)
-    assert eng.store.header(fid).seed == 0
-    assert eng.verify(fid).ok, eng.verify(fid).problem
-
-
 def test_a_sealed_forks_reshuffle_waits_for_the_seed(tmp_path: Any) -> None:
     eng, _, fid, at = carcassonne_fork(tmp_path)
     other = Engine(SqliteStore(tmp_path / "other.sqlite"))

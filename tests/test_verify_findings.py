@@ -758,6 +758,14 @@ def bag_engine() -> tuple[Engine, str]:
     return eng, gid
 
 
+def test_a_fork_whose_seed_is_zero_verifies(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Zero is a seed like any other, though it is false: the reshuffle is checked with it.
+    monkeypatch.setattr("meeple.core.engine.new_seed", lambda: 0)
+    eng, _ = bag_engine()
+    assert eng.store.header("first").seed == 0
+    assert eng.verify("first").ok, eng.verify("first").problem
+
+
 def test_a_forks_reshuffle_counts_toward_the_keys_of_later_draws() -> None:
     eng, _ = bag_engine()
     records = eng.store.load("first")
