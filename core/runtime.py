@@ -194,7 +194,7 @@ def undo_span(rows: Sequence[Row]) -> tuple[int, int, str, bool]:
     Nothing before the last events of no command (the setup, or a fork's reshuffle)
     counts: a reshuffled order follows from the commands before it."""
     alive = {s for s, _ in effective([(r[0], r[3]) for r in rows])}
-    floor = max((seq for seq, _, actor, _ in rows if actor is None), default=0)
+    floor = max(seq for seq, _, actor, _ in rows if actor is None)
     spans: dict[int, tuple[int, str]] = {}
     for seq, batch, actor, _ in rows:
         if actor is not None and seq in alive and seq > floor:
