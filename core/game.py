@@ -25,8 +25,51 @@ Command = Any
 
 
 #: The kinds an option may have; ``Option`` infers one from its default when not given.
-OPTION_KINDS: tuple[type, ...] = (bool, int, float, str)
 _KIND_WORDS = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
+
+
+def _as_bool(value: Any) -> bool:
+    """A bool, or its words as a command line gives them (a bare flag gives "")."""
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in ("1", "true", "yes", "on", ""):
+            return True
+        if text in ("0", "false", "no", "off"):
+            return False
+    if not isinstance(value, bool):
+        raise ValueError
+    return value
+
+
+def _as_int(value: Any) -> int:
+    if isinstance(value, str):
+        return int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError  # True is an int to Python, not to a player
+    return value
+
+
+def _as_float(value: Any) -> float:
+    if isinstance(value, str):
+        number = float(value.strip())
+        if not math.isfinite(number):
+            raise ValueError  # nan and infinity compare with no bound
+        return number
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError
+    return float(value)  # OverflowError for an int too large
+
+
+def _as_str(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError
+    return value
+
+
+#: Each option kind's conversion of a given value: ValueError or OverflowError if it has none.
+_AS_KIND: dict[type, Callable[[Any], Any]] = {
+    bool: _as_bool, int: _as_int, float: _as_float, str: _as_str}
+OPTION_KINDS: tuple[type, ...] = tuple(_AS_KIND)
 
 
 @attrs.frozen
@@ -88,50 +131,22 @@ class Option:
             return f"{what}, at most {self.max}"
         return what
 
-    def coerce(self, value: Any) -> Any:  # noqa: C901 - one branch per option kind, each with its own message
+    def coerce(self, value: Any) -> Any:
         """The value as this option's kind; BadOptions saying what is allowed if it is not."""
-        kind = self.kind
-
-        def refuse() -> BadOptions:
-            return BadOptions(f"option {self.name!r} takes {self.describe()}, not {_shown(value)}")
-
-        if isinstance(value, str) and kind is not str:
-            text = value.strip().lower()
-            if kind is bool:
-                if text in ("1", "true", "yes", "on", ""):
-                    value = True
-                elif text in ("0", "false", "no", "off"):
-                    value = False
-                else:
-                    raise refuse()
-            else:
-                try:
-                    converted = kind(text)
-                except (ValueError, OverflowError):
-                    raise refuse() from None
-                if kind is float and not math.isfinite(converted):
-                    raise refuse()  # nan and infinity compare with no bound
-                value = converted
-        if kind is bool and not isinstance(value, bool):
-            raise refuse()
-        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise refuse()
-        if kind is float:
-            if isinstance(value, bool) or not isinstance(value, int | float):
-                raise refuse()
-            try:
-                value = float(value)
-            except OverflowError:
-                raise refuse() from None
-        if kind is str and not isinstance(value, str):
-            raise refuse()
+        try:
+            value = _AS_KIND[self.kind](value)
+        except (ValueError, OverflowError):
+            raise self._refusal(value) from None
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             raise BadOptions(f"option {self.name!r} must be one of {allowed}, not {_shown(value)}")
         if (self.min is not None and value < self.min) or (
                 self.max is not None and value > self.max):
-            raise refuse()
+            raise self._refusal(value)
         return value
+
+    def _refusal(self, value: Any) -> BadOptions:
+        return BadOptions(f"option {self.name!r} takes {self.describe()}, not {_shown(value)}")
 
 
 def render_checked(game: Game, state: State, fmt: str = "text", player: str | None = None,

@@ -8,7 +8,17 @@ import random
 
 import attrs
 import pytest
-from meeple.core import Amount, Amounts, BadOptions, Game, MeepleError, Option, Outcome
+from meeple.core import (
+    Amount,
+    Amounts,
+    BadOptions,
+    Entry,
+    Game,
+    MeepleError,
+    Option,
+    Outcome,
+    Panel,
+)
 from meeple.core.events import event
 from meeple.core.game import render_checked
 
@@ -104,6 +114,16 @@ def test_an_amount_counts_once_and_a_form_confirms_unless_told_otherwise() -> No
     assert Amount("steel", 2, 2).worth == 2
     form = Amounts("Pay", 5, (Amount("mc", 3), Amount("steel", 1, 2)))
     assert form.button == "Confirm"
+
+
+def test_a_panel_lists_entries_that_say_only_their_name_unless_told_more() -> None:
+    entry = Entry("Birds")
+    assert (entry.text, entry.detail, entry.region) == ("", "", None)
+    assert Entry("Birds", "2 vp") == Entry("Birds", text="2 vp", detail="", region=None)
+    hand = Panel("Hand", (entry,))
+    assert hand == Panel("Hand", (Entry("Birds"),)) and Panel("Hand").entries == ()
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        hand.title = "Deck"  # type: ignore[misc]
 
 
 @attrs.frozen
