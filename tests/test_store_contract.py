@@ -9,6 +9,7 @@ prints one); with CI=true and no URL the PostgreSQL tests fail instead of skippi
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from conftest import count
@@ -120,6 +121,27 @@ class TestPostgresStore(Counted, PersistentContract, PersistentAnnotationsContra
         assert waited(pg_url + "&connect_timeout=3") == "3"
         assert waited(pg_url + "&connect_timeout=3", connect_timeout=5) == "5"
         assert waited(pg_url, connect_timeout=7) == "7"
+
+
+@pytest.mark.postgres
+def test_a_postgresql_url_without_a_host_part_keeps_it_empty(pg_url: str) -> None:
+    from meeple.core.stores.postgresql import PostgresStore, split_url
+
+    assert split_url("postgresql:///meeple?schema=s") == ("postgresql:///meeple", "s")
+    assert split_url("postgresql://u@[::1]:5/db") == ("postgresql://u@[::1]:5/db", None)
+    # The host as a parameter (or the local socket): the store's URL opens it again.
+    parts = urlsplit(pg_url)
+    url = (f"postgresql://{parts.path}?host={parts.hostname}&port={parts.port}"
+           f"&user={parts.username}&{parts.query}")
+    s = PostgresStore(url)
+    try:
+        assert s.url.startswith("postgresql:///") and s.where.startswith("postgresql://localhost/")
+        again = PostgresStore(s.url)
+        again.create_game(store_header("seen"))
+        assert s.game_ids() == ["seen"]
+        again.close()
+    finally:
+        s.close()
 
 
 def test_an_unreachable_postgresql_server_is_a_clear_store_error() -> None:

@@ -17,7 +17,7 @@ import re
 import threading
 from collections.abc import Iterator
 from typing import Any
-from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
 import orjson
 import psycopg
@@ -66,15 +66,22 @@ COLUMNS = ("game_id, seq, type, version, data, actor, command_text, batch, recor
 def split_url(url: str) -> tuple[str, str | None]:
     """(libpq URL, schema): the scheme normalised, Meeple's ``schema`` parameter removed."""
     parts = urlsplit(url)
+    parts.port  # noqa: B018 - reading it refuses a port out of range (ValueError)
     query = parse_qsl(parts.query, keep_blank_values=True)
     schema = next((v for k, v in query if k == "schema"), None)
     rest = [(k, v) for k, v in query if k != "schema"]
     if schema is not None and not SCHEMA_NAME.match(schema):
         raise BadOptions(f"schema {schema!r} is not allowed: use lowercase letters, digits "
                          "and '_', starting with a letter or '_'")
+    return _url(parts.netloc, parts.path, rest), schema
+
+
+def _url(netloc: str, path: str, query: list[tuple[str, str]]) -> str:
+    """A ``postgresql://`` URL; its authority may be empty (``postgresql:///db``: the local
+    socket, or a host given as a parameter), which ``urlunsplit`` would drop."""
     # libpq decodes %XX but not '+' in URLs: spaces (options=-c x=y) must stay %20.
-    return urlunsplit(("postgresql", parts.netloc, parts.path, urlencode(rest, quote_via=quote),
-                       parts.fragment)), schema
+    text = urlencode(query, quote_via=quote)
+    return f"postgresql://{netloc}{path}" + (f"?{text}" if text else "")
 
 
 def _wrap(exc: psycopg.Error, where: str) -> StoreError:
@@ -106,16 +113,14 @@ class PostgresStore(EventStore):
         waiting = {} if connect_timeout is None else {"connect_timeout": connect_timeout}
         # Never show a password in messages or listings (a password belongs in PGPASSWORD
         # or ~/.pgpass; the URL then still opens the same store from another process).
-        host = parts.hostname or "localhost"
-        port = f":{parts.port}" if parts.port else ""
+        host = parts.netloc.rpartition("@")[2]  # and port, as written (IPv6 in brackets)
         user = f"{parts.username}@" if parts.username else ""
-        self.where = f"postgresql://{host}{port}{parts.path}"
+        self.where = f"postgresql://{host or 'localhost'}{parts.path}"
         query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)
                  if k != "password"]
         if self.schema:
             query.append(("schema", self.schema))
-        self.url = urlunsplit(("postgresql", f"{user}{host}{port}", parts.path,
-                               urlencode(query, quote_via=quote), ""))
+        self.url = _url(f"{user}{host}", parts.path, query)
         self._lock = threading.RLock()
         try:
             self._db = psycopg.connect(conninfo, autocommit=True, **waiting)
