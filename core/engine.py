@@ -424,30 +424,38 @@ class Engine:
             game = self.plugins.game(header.game)
         except MeepleError as exc:
             return VerifyReport(game_id, False, len(records), None, str(exc))
-        report = verify(game, header, records, self._fork_source(header))
+        try:
+            source = self._fork_source(header)
+        except IntegrityError as exc:  # the source is damaged: a finding about the header
+            return VerifyReport(game_id, False, len(records), exc.seq, str(exc))
+        report = verify(game, header, records, source)
         if header.game_id != game_id:
             report = attrs.evolve(report, game_id=game_id, header_id=header.game_id)
             if report.ok:
                 report = attrs.evolve(report, ok=False, first_bad_seq=None, problem=(
                     f"header field 'game_id' names {header.game_id!r}, but the store files "
                     f"this game under {game_id!r}"))
+        return self._check_status(report, header, records) if report.ok else report
+
+    def _check_status(self, report: VerifyReport, header: GameHeader,
+                      records: Sequence[Record]) -> VerifyReport:
+        """A verified log against the store's status cache: it must read, have the right
+        shape, not claim more events than the log holds, and say what the log gives."""
         try:
-            status = self.store.status(game_id)
+            status = self.store.status(report.game_id)
         except Exception as exc:
             status = None
             problem = f"its status cannot be read: {exc}"
         else:
             problem = _status_problem(status)
-        if report.ok and problem:
+        if problem:
             return attrs.evolve(report, ok=False, problem=problem)
         known = status.get("seq") if isinstance(status, dict) else None
-        if report.ok and isinstance(known, int) and known > report.events:
+        if isinstance(known, int) and known > report.events:
             return attrs.evolve(report, ok=False, first_bad_seq=report.events + 1,
                                 problem=f"the log ends at event {report.events}, but the game "
                                 f"was stored up to event {known}: events are missing")
-        if report.ok:
-            report = self._check_status_cache(report, header, records)
-        return report
+        return self._check_status_cache(report, header, records)
 
     def _fork_source(self, header: GameHeader) -> Prefix | None:
         """A fork's source as this store holds it, to check the fork's first events."""

@@ -84,6 +84,9 @@ def test_undoing_across_a_barrier_needs_everyone() -> None:
         runtime.make_undo(DEAL, PLAYERS, "a", agreed=["b"])
     assert str(exc.value) == ("events 2-2 revealed hidden information; undo needs every "
                               "player's consent (missing: c; --agreed-by b,c) or --force")
+    with pytest.raises(IllegalCommand) as exc:  # the asker is never named, wherever they sort
+        runtime.make_undo(DEAL, PLAYERS, "c")
+    assert str(exc.value).endswith("(missing: a, b; --agreed-by a,b) or --force")
     assert runtime.make_undo(DEAL, PLAYERS, "a", agreed=["b", "c"], proof="p") == Undone(
         2, 2, "a", ("b", "c", "a"), False, "p")
     assert runtime.make_undo(DEAL, PLAYERS, "a", agreed=["c"], force=True, proof="p") == Undone(

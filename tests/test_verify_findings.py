@@ -318,6 +318,14 @@ def test_a_setup_todays_rules_refuse_is_a_finding() -> None:
     assert (report.ok, report.first_bad_seq, report.problem) == (
         False, 1, "the setup is refused on replay: coins now needs three players")
 
+    class StricterBag(BagCoins):  # a setup of two events: named at its first
+        def setup(self, players, options, rng):
+            raise BadOptions("the bag is lost")
+
+    eng, gid = bag_engine()
+    report = verify(StricterBag(), eng.store.header(gid), eng.store.load(gid))
+    assert (report.ok, report.first_bad_seq) == (False, 1)
+
 
 def test_an_event_of_a_command_naming_another_command_is_a_finding() -> None:
     from meeple.core.engine import Engine
@@ -937,9 +945,9 @@ def test_a_fork_whose_source_cannot_be_read_is_named_at_the_header() -> None:
 
     eng.store.header = damaged
     report = eng.verify("first")
-    assert not report.ok and report.problem == (
-        "the stored game cannot be read: IntegrityError: header field 'forked_from' names "
-        "'src', which cannot be read: the stored header of src is damaged: torn")
+    assert (report.ok, report.first_bad_seq, report.problem) == (
+        False, 0, "header field 'forked_from' names 'src', which cannot be read: the stored "
+        "header of src is damaged: torn")
 
 
 class RefusingBag(BagCoins):
