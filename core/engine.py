@@ -207,7 +207,8 @@ class Engine:
         """Every stored game with where it stands, re-derived from its log (see
         ``derived_status``), not read from the status cache. A game whose header or log
         cannot be read is listed with ``status: "damaged"`` and a ``problem``, never an
-        error: one damaged game must not hide the others."""
+        error: one damaged game must not hide the others. A row names one problem: a game
+        not installed or a log that cannot be read before a damaged status cache."""
         out = []
         for gid in self.store.game_ids():
             try:
@@ -219,7 +220,7 @@ class Engine:
                 continue
             row = {"game_id": gid, "game": h.game, "players": list(h.players),
                    "created": h.created, "title": h.title, **self.derived_status(gid)}
-            if row["status"] != "damaged":
+            if "problem" not in row:
                 try:
                     self.store.status(gid)
                 except Exception as exc:  # the log reads; only its status cache is damaged

@@ -145,9 +145,10 @@ class Table:
         first = self.last_seq + 1
         game = self.game
         for i, ev in enumerate(events):
+            seq = first + i
             t, v, data = self.codec.encode(ev)
             self.pending.append((NewEvent(t, v, data, actor, text), first))
-            self.pairs.append((first + i, ev))
+            self.pairs.append((seq, ev))
             if isinstance(ev, Undone | Redone):
                 self._rebuild()
             else:
@@ -157,12 +158,12 @@ class Table:
                     ev = game.upcast_in_context(self.state, ev)
                     if isinstance(ev, list):
                         del self.pairs[-1]
-                        self.pairs += [(first + i, e) for e in ev]
+                        self.pairs += [(seq, e) for e in ev]
                         for e in ev:
                             self.state = game.fold(self.state, e)
                         self.counting += 1
                         continue
-                    self.pairs[-1] = (first + i, ev)
+                    self.pairs[-1] = (seq, ev)
                 self.state = game.fold(self.state, ev)
                 self.counting += 1
 

@@ -308,13 +308,16 @@ def test_play_randomly_counts_a_game_of_exactly_its_default_bound() -> None:
 def test_run_match_flushes_every_n_commands_and_at_the_end() -> None:
     eng = engine()
     gid = eng.new_game("coins", ["a", "b"], seed=1, game_id="m")
-    stored = []
+    stored, tables = [], []
 
     def note(t, player, cmd):
         stored.append(eng.store.last(gid)[0])
+        tables.append(t)
 
     agents = {"a": FirstLegal(), "b": FirstLegal()}
     out = run_match(eng, gid, agents, flush_every=3, on_command=note)
+    # The engine gets the table played on back: reading the game needs no replay.
+    assert eng._tables[gid] is tables[-1]
     # on_command sees the store before the flush that follows the third command.
     assert stored == [1, 1, 1, 4, 4, 4, 7, 7]
     assert eng.store.last(gid)[0] == 9 and out == eng.outcome(gid) and out is not None

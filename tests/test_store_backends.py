@@ -128,7 +128,8 @@ def test_stale_appends_say_where_the_log_is_and_write_nothing(store: EventStore)
                               "reload and try again")
     # Records chained elsewhere must continue both the number and the hash.
     good = chain("g1", 1, first[-1].hash, [ev(2), ev(3)], "t1")
-    for expected, recs in ((0, good), (1, chain("g1", 1, "not-the-hash", [ev(2)], "t1"))):
+    for expected, recs in ((0, good), (1, chain("g1", 1, "not-the-hash", [ev(2)], "t1")),
+                           (1, chain("g1", 1, "0" * 64, [ev(2)], "t1"))):  # one sorting lower
         with pytest.raises(ConcurrencyError) as exc:
             store.append_records("g1", expected, recs)
         assert str(exc.value) == (f"game g1 has moved on: expected event {expected}, the log "

@@ -32,7 +32,7 @@ def write_status(execute: Callable[[str, tuple], Any], sql: str, game_id: str,
                  status: dict[str, Any], url: str) -> None:
     """Run the store's ``UPDATE ... SET status=? WHERE game_id=?``; GameNotFound if no
     row was changed."""
-    if execute(sql, (orjson.dumps(status), game_id)).rowcount == 0:
+    if not execute(sql, (orjson.dumps(status), game_id)).rowcount:
         raise GameNotFound(f"no game with id {game_id!r} in {url}")
 
 
