@@ -502,8 +502,8 @@ def test_list_games_marks_every_kind_of_damage() -> None:
     original = store.status
 
     def status(gid):
-        if gid == "bad-status":
-            raise StoreError("the status cache of bad-status is\n damaged")
+        if gid in ("bad-status", "gone", "broken"):
+            raise StoreError(f"the status cache of {gid} is\n damaged")
         return original(gid)
 
     store.status = status  # type: ignore[method-assign]
@@ -520,6 +520,10 @@ def test_list_games_marks_every_kind_of_damage() -> None:
     assert rows["bad-status"]["problem"] == (
         "the status cache of bad-status is damaged (the log itself reads, and the next move "
         "rewrites the cache; see meeple verify bad-status)")
+    # One problem a row: a game not installed, or a log that cannot be read, says so first.
+    assert rows["gone"]["status"] == "not installed"
+    assert rows["gone"]["problem"].startswith("no game named 'no-such-game'")
+    assert rows["broken"]["problem"].startswith("the log cannot be replayed: ")
     assert rows["ok"] == {"game_id": "ok", "game": "?", "players": [], "created": "",
                           "title": "", "status": "damaged",
                           "problem": "the stored header of ok is damaged (see meeple verify ok)"}
