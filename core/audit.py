@@ -388,7 +388,8 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],  # noqa
         ledger.command(batch, events)
     if stale:
         state = runtime.fold_all(game, (e for _, e in runtime.effective(pairs)))
-    if reshuffle_at == records[-1].seq + 1 and _fork_reshuffle(game, header, state, reshuffle_at) != []:
+    if (reshuffle_at == records[-1].seq + 1
+            and _fork_reshuffle(game, header, state, reshuffle_at) != []):
         raise IntegrityError(f"seq {reshuffle_at}: the fork's reshuffle of what nobody had "
                              "seen is missing (the fork would draw what its source draws "
                              "next)", seq=reshuffle_at)

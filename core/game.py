@@ -24,7 +24,6 @@ Event = Any
 Command = Any
 
 
-#: The kinds an option may have; ``Option`` infers one from its default when not given.
 _KIND_WORDS = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
 
 
@@ -69,6 +68,7 @@ def _as_str(value: Any) -> str:
 #: Each option kind's conversion of a given value: ValueError or OverflowError if it has none.
 _AS_KIND: dict[type, Callable[[Any], Any]] = {
     bool: _as_bool, int: _as_int, float: _as_float, str: _as_str}
+#: The kinds an option may have; ``Option`` infers one from its default when not given.
 OPTION_KINDS: tuple[type, ...] = tuple(_AS_KIND)
 
 
