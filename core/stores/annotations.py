@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
-import os
 import sqlite3
 from abc import ABC, abstractmethod
 from typing import Any
@@ -200,14 +199,10 @@ class JsonlAnnotations(Annotations):
     @staticmethod
     def _cut_unfinished_line(f: Any) -> None:
         """A killed writer's last line, written all but its newline, is cut: this append
-        would otherwise join it, and both would be lost."""
-        end = f.seek(0, os.SEEK_END)
-        if end == 0:
-            return
-        f.seek(end - 1)
-        if f.read(1) != b"\n":
-            f.seek(0)
-            f.truncate(len(whole_lines(f.read())))
+        would otherwise join it, and both would be lost. The whole file is read, as the
+        store's own appends read theirs."""
+        f.seek(0)
+        f.truncate(len(whole_lines(f.read())))
 
     def _lines(self, game_id: str) -> list[dict[str, Any]]:
         path = self._path(game_id)
