@@ -82,6 +82,18 @@ def test_a_game_without_required_methods_fails_its_plugin_with_the_reason():
     assert "bad-agent" not in p.agents and "good-agent" in p.agents
 
 
+@pytest.mark.parametrize("name", ["Connect-four", " connect-four", "connect-four\t",
+                                  "connect four"])
+def test_a_game_name_with_capitals_or_white_space_fails(name):
+    class Misnamed(ConnectFour):
+        pass
+
+    Misnamed.name = name
+    assert game_problems(Misnamed()) == [
+        "game class Misnamed needs a name in lowercase words joined by hyphens, e.g. "
+        "'connect-four'"]
+
+
 def test_a_game_naming_no_events_fails():
     p = _loaded(Plugin("noev", Eventless()))
     assert p.failures[0].error == "game 'eventless' names no events (set events = (Started, ...))"

@@ -140,6 +140,15 @@ def test_stale_appends_say_where_the_log_is_and_write_nothing(store: EventStore)
     assert store.last("g1") == (3, good[-1].hash)
 
 
+def test_records_chained_elsewhere_continue_a_long_log(store: EventStore) -> None:
+    # Past 256 an event number is a new int object each time it is read: compared by value.
+    store.create_game(header())
+    first = store.append("g1", 0, [ev(n) for n in range(1, 301)], recorded_at="t0")
+    more = chain("g1", 300, first[-1].hash, [ev(301)], "t1")
+    assert store.append_records("g1", 300, more) == more
+    assert store.last("g1") == (301, more[-1].hash)
+
+
 def test_nothing_to_append_writes_nothing(store: EventStore) -> None:
     store.create_game(header())
     assert store.append_batches("g1", 0, [[], []], status={"seq": 5}) == []

@@ -584,7 +584,10 @@ def test_check_chain_names_the_first_bad_record() -> None:
     for bad, words in [
         ([records[1]], "record 1 carries sequence number 2"),
         ([attrs.evolve(records[0], game_id="w")], "record 1 belongs to game 'w'"),
+        ([attrs.evolve(records[0], game_id="")], "record 1 belongs to game ''"),  # sorts first
         ([records[0], attrs.evolve(records[1], prev_hash="x")],
+         "record 2 does not follow record 1 (chain broken)"),
+        ([records[0], attrs.evolve(records[1], prev_hash="0" * 64)],
          "record 2 does not follow record 1 (chain broken)"),
         ([attrs.evolve(records[0], recorded_at="then")],
          "record 1 was altered (its hash does not match)"),
