@@ -54,10 +54,9 @@ class LocalGame:
 
     def play_randomly(self, rng: random.Random, max_steps: int = 100_000) -> int:
         """Play uniformly random legal commands until the game ends; returns the steps."""
-        steps = 0
-        while self.outcome() is None:
-            if steps >= max_steps:
-                raise RuntimeError(f"{self.game.name}: no end after {max_steps} commands")
+        for steps in range(max_steps):
+            if self.outcome() is not None:
+                return steps
             acting = list(self.to_act())
             if not acting:
                 raise RuntimeError(f"{self.game.name}: nobody to act but no outcome")
@@ -66,5 +65,6 @@ class LocalGame:
             if not options:
                 raise RuntimeError(f"{self.game.name}: {player} must act but has no legal command")
             self.play(player, rng.choice(options))
-            steps += 1
-        return steps
+        if self.outcome() is None:
+            raise RuntimeError(f"{self.game.name}: no end after {max_steps} commands")
+        return max_steps

@@ -405,8 +405,14 @@ def test_random_positions_are_the_seeded_game_step_by_step() -> None:
     # random_game plays as LocalGame.play_randomly with random.Random(seed).
     full = random_game(game, 2, 4)
     again = LocalGame(game, ["p1", "p2"], seed=4)
-    again.play_randomly(random.Random(4))
+    steps = again.play_randomly(random.Random(4))
     assert again.events == full.events and full.seed == 4 and full.outcome() is not None
+    assert steps > 2
+    # A game that ends on the last command allowed ends; one command short, it does not.
+    exact = LocalGame(game, ["p1", "p2"], seed=4)
+    assert exact.play_randomly(random.Random(4), max_steps=steps) == steps
+    with pytest.raises(RuntimeError, match=f"nim: no end after {steps - 1} commands"):
+        random_game(game, 2, 4, max_steps=steps - 1)
     with pytest.raises(RuntimeError, match="nim: no end after 2 commands"):
         random_game(game, 2, 4, max_steps=2)
     opts = random_game(game, 2, 4, {"heaps": "2"})

@@ -183,6 +183,7 @@ def test_headers_round_trip_through_json() -> None:
     ({"seed_commitment": 5}, "header field 'seed_commitment' must be text"),
     ({"seed_nonce": 5}, "header field 'seed_nonce' must be text"),
     ({"forked_from": ["a", 1, 2]}, "header field 'forked_from' must be [game id, seq]"),
+    ({"forked_from": ["a"]}, "header field 'forked_from' must be [game id, seq]"),
     ({"forked_from": [1, 1]}, "header field 'forked_from' must be [game id, seq]"),
     ({"forked_from": ["a", "1"]}, "header field 'forked_from' must be [game id, seq]"),
 ])

@@ -769,6 +769,16 @@ def bag_engine() -> tuple[Engine, str]:
     return eng, gid
 
 
+def test_a_record_of_no_command_where_a_fork_reshuffles_nothing_is_named() -> None:
+    eng, gid = stored(moves=2)
+    fid = eng.fork(gid, 3, "f")  # coins hide nothing: the fork appends no reshuffle
+    records = eng.store.load(fid)
+    extra = attrs.evolve(records[-1], seq=4, batch=4, actor=None, command_text=None)
+    header = attrs.evolve(eng.store.header(fid), game_id="forged")
+    report = verify(PLUGINS.game("coins"), header, rechain(header, [*records, extra]))
+    assert (report.first_bad_seq, report.problem) == (4, "record 4 has no command that caused it")
+
+
 def test_a_fork_whose_seed_is_zero_verifies(monkeypatch: pytest.MonkeyPatch) -> None:
     # Zero is a seed like any other, though it is false: the reshuffle is checked with it.
     monkeypatch.setattr("meeple.core.engine.new_seed", lambda: 0)

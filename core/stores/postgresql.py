@@ -180,7 +180,7 @@ class PostgresStore(EventStore):
                 "INSERT INTO meeple_games(game_id, header, status, created) VALUES "
                 "(%s, %s, NULL, %s) ON CONFLICT (game_id) DO NOTHING",
                 (header.game_id, orjson.dumps(header.to_json()), header.created))
-            if cur.rowcount == 0:
+            if not cur.rowcount:
                 raise BadOptions(f"a game with id {header.game_id!r} exists already")
 
         self._run(run)
@@ -246,7 +246,7 @@ class PostgresStore(EventStore):
                 "(%s, %s, %s, %s) ON CONFLICT (game_id) DO NOTHING",
                 (header.game_id, orjson.dumps(header.to_json()),
                  orjson.dumps(status) if status is not None else None, header.created))
-            if cur.rowcount == 0:
+            if not cur.rowcount:
                 raise BadOptions(f"a game with id {header.game_id!r} exists already")
             self._insert(db, records)
 
