@@ -396,6 +396,14 @@ def test_a_command_whose_write_fails_is_forgotten() -> None:
     assert store.last(gid)[0] == 2 and eng.verify(gid).ok
 
 
+def test_the_engines_locked_methods_keep_their_names_and_docstrings() -> None:
+    # The API reference and help() read them through the lock's wrapper.
+    for name in ("move", "undo", "fork", "verify", "list_games"):
+        method = getattr(Engine, name)
+        assert method.__name__ == name and method.__doc__
+        assert method.__wrapped__.__doc__ == method.__doc__
+
+
 def test_the_table_cache_follows_other_writers() -> None:
     store = MemoryStore()
     one, two = engine(store), engine(store)

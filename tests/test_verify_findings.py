@@ -945,6 +945,9 @@ def test_a_game_filed_under_another_id_than_its_header_names_is_named() -> None:
     assert report.problem == ("header field 'game_id' names 'v', but the store files this "
                               "game under 'copy'")
     assert eng.verify(gid).header_id == ""
+    # Filed under an id that sorts after the header's, too.
+    eng.store._headers["x"], eng.store._logs["x"] = eng.store._headers[gid], eng.store._logs[gid]
+    assert (eng.verify("x").ok, eng.verify("x").header_id) == (False, "v")
 
 
 def test_a_fork_whose_source_cannot_be_read_is_named_at_the_header() -> None:
