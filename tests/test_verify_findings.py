@@ -1195,6 +1195,19 @@ def test_each_event_of_a_command_read_in_context_keeps_its_own_seq() -> None:
         (1, "CoinsSet"), (2, "Flipped"), (3, "Flipped")]
     assert t.last_seq == 3 and [r.seq for r in eng.store.load(gid)] == [1, 2, 3]
 
+    class TwinSplitCoins(SplitCoins):  # each of the two records read as two events
+        def decide(self, state, player, cmd, rng):
+            (ev,) = SplitCoins.decide(self, state, player, cmd, rng)
+            return [ev, ev]
+
+    eng = engine_offering(TwinSplitCoins())
+    gid = eng.new_game("split-coins", ["a", "b"], seed=4, game_id="t")
+    eng.move(gid, "flip", eng.to_act(gid)[0])
+    t = eng.table(gid)
+    assert [(seq, type(e).__name__) for seq, e in t.pairs] == [
+        (1, "CoinsSet"), (2, "Flipped"), (2, "Noted"), (3, "Flipped"), (3, "Noted")]
+    assert t.counting == 3 and eng.verify(gid).ok
+
 
 class LostFormatCoins(Coins):
     """Reads each flip in context, and has lost the reading of any flip after the first."""
