@@ -9,6 +9,7 @@ prints one); with CI=true and no URL the PostgreSQL tests fail instead of skippi
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -97,10 +98,7 @@ class TestPostgresStore(Counted, PersistentContract, PersistentAnnotationsContra
             # The store's URL opens the same store again, settings included.
             assert "application_name=meeple%20test" in s.url and "schema=" in s.url
             assert "sslmode=disable" in s.url
-            again = open_url(s.url)
-            again.create_game(store_header("seen"))
-            assert s.game_ids() == ["seen"]
-            again.close()
+            assert_reopens(s, open_url)
         finally:
             s.close()
 
@@ -123,6 +121,16 @@ class TestPostgresStore(Counted, PersistentContract, PersistentAnnotationsContra
         assert waited(pg_url, connect_timeout=7) == "7"
 
 
+def assert_reopens(store: EventStore, opener: Any) -> None:
+    """``opener(store.url)`` opens the same store: a game created through it is listed."""
+    again = opener(store.url)
+    try:
+        again.create_game(store_header("seen"))
+        assert store.game_ids() == ["seen"]
+    finally:
+        again.close()
+
+
 @pytest.mark.postgres
 def test_a_postgresql_url_without_a_host_part_keeps_it_empty(pg_url: str) -> None:
     from meeple.core.stores.postgresql import PostgresStore, split_url
@@ -136,10 +144,7 @@ def test_a_postgresql_url_without_a_host_part_keeps_it_empty(pg_url: str) -> Non
     s = PostgresStore(url)
     try:
         assert s.url.startswith("postgresql:///") and s.where.startswith("postgresql://localhost/")
-        again = PostgresStore(s.url)
-        again.create_game(store_header("seen"))
-        assert s.game_ids() == ["seen"]
-        again.close()
+        assert_reopens(s, PostgresStore)
     finally:
         s.close()
 
