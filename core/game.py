@@ -194,7 +194,7 @@ class Outcome:
         """Rank by score (higher is better), then by ``tiebreak`` (higher is better)."""
 
         def key(p: str) -> tuple:
-            return (scores[p], tiebreak[p] if tiebreak else 0)
+            return (scores[p], tiebreak[p]) if tiebreak else (scores[p],)
 
         order = sorted(scores, key=key, reverse=True)
         ranks: dict[str, int] = {}
@@ -307,8 +307,10 @@ class Game:
             raise BadOptions(
                 f"{self.name} takes {self.min_players} to {self.max_players} players, not {n}"
             )
-        if len(set(players)) != n:
-            raise BadOptions(f"player names must be different: {', '.join(players)}")
+        doubled = dict.fromkeys(p for i, p in enumerate(players) if p in players[:i])
+        if doubled:
+            raise BadOptions(f"player names must be different: {', '.join(doubled)} is given "
+                             f"more than once in {', '.join(players)}")
 
     def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and check every given option; unknown names are an error.

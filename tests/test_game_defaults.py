@@ -45,9 +45,12 @@ def test_players_are_checked_by_count_and_name() -> None:
         with pytest.raises(BadOptions) as exc:
             g.check_players(players)
         assert str(exc.value) == f"toy takes 2 to 3 players, not {len(players)}"
-    with pytest.raises(BadOptions) as exc:
-        g.check_players(["a", "b", "a"])
-    assert str(exc.value) == "player names must be different: a, b, a"
+    for players, doubled in ((["a", "b", "a"], "a"), (["b", "a", "a"], "a"),
+                             (["a", "a", "a"], "a")):
+        with pytest.raises(BadOptions) as exc:
+            g.check_players(players)
+        assert str(exc.value) == (f"player names must be different: {doubled} is given more "
+                                  f"than once in {', '.join(players)}")
     assert g.default_players(3) == ["p1", "p2", "p3"]
 
 
