@@ -279,7 +279,9 @@ def redo_target(pairs: Sequence[tuple[int, Any]]) -> int:
     if not undos:
         raise IllegalCommand("there is nothing to redo")
     target = undos[-1]
-    later = [s for s, ev in pairs if s > target and not isinstance(ev, Undone | Redone)]
+    # After the undo there may be only redos and the undos they cancelled.
+    later = [s for s, ev in pairs if s > target and not isinstance(ev, Redone)
+             and s not in cancelled]
     if later:
         raise IllegalCommand("cannot redo: new moves were made after the undo")
     return target
