@@ -131,11 +131,12 @@ class _Ledger:
     last_game: int = 0
 
     def command(self, batch: list[Record], events: list[Any]) -> None:
-        self.last_game = batch[0].seq
-        if batch[0].actor is None:
+        head = batch[0]
+        self.last_game = head.seq
+        if head.actor is None:
             self.spans.clear()  # the setup or a fork's reshuffle: no undo reaches before it
         else:
-            self.spans.append((batch[0].seq, batch[-1].seq, batch[0].actor,
+            self.spans.append((head.seq, batch[-1].seq, head.actor,
                                any(is_barrier(ev) for ev in events)))
 
     def undo(self, r: Record, ev: Undone, players: Sequence[str], legacy: bool,
@@ -287,17 +288,23 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],  # noqa
     # After an undo the state is folded again only when a command needs it: an undo that
     # a redo cancels next gets back the state from before it instead.
     stale = False
+
+    def refold(head: Record) -> None:
+        nonlocal state, counting, stale
+        alive = runtime.effective(pairs)
+        counting = runtime.decisions(alive)
+        state = None
+        for _, ev in alive:
+            state = _fold(game, state, head, ev)
+        stale = False
+
     for batch in batches[1:]:
         head = batch[0]
-        if stale and (head.seq == reshuffle_at or not any(r.type in ENGINE_TYPES
-                                                          for r in batch)):
-            alive = runtime.effective(pairs)
-            counting = runtime.decisions(alive)
-            state = None
-            for _, ev in alive:
-                state = _fold(game, state, head, ev)
-            stale = False
+        if stale and not any(r.type in ENGINE_TYPES for r in batch):
+            refold(head)
         if head.seq == reshuffle_at:
+            if stale:  # the reshuffle draws from what stands after the undo
+                refold(head)
             drawn = _fork_reshuffle(game, header, state, reshuffle_at)
             if drawn != [] and head.actor is not None:
                 raise IntegrityError(

@@ -1130,6 +1130,36 @@ def test_a_reshuffle_missing_its_last_events_is_named() -> None:
             f"{kept - 3}")
 
 
+def test_a_fork_at_an_undo_reshuffles_what_the_undo_left_when_a_redo_follows() -> None:
+    """Each flip also bags chips in an order nobody sees; the setup bags none. Undoing the
+    first flip leaves no bag, so a fork there reshuffles nothing, and the redo after it
+    must replay as the fork's next command."""
+    class FlipBags(BagCoins):
+        name = "flip-bags"
+
+        def setup(self, players, options, rng):
+            return Coins.setup(self, players, options, rng)
+
+        def decide(self, state, player, cmd, rng):
+            return [*Coins.decide(self, state, player, cmd, rng),
+                    Bagged(tuple(rng.sample(range(3), 3)))]
+
+        def reshuffle_unrevealed(self, state, rng):
+            return BagCoins.reshuffle_unrevealed(self, state, rng) if state.bag else []
+
+    eng = engine_offering(FlipBags())
+    gid = eng.new_game("flip-bags", ["a", "b"], seed=5, game_id="src")
+    eng.move(gid, "flip", "a")
+    undo = eng.undo(gid, "a", agreed=["b"])
+    eng.fork(gid, undo.seq, "f")
+    assert len(eng.store.load("f")) == undo.seq  # nothing unseen after the undo
+    eng.redo("f", "a")
+    header, records = eng.store.header("f"), eng.store.load("f")
+    assert [r.type for r in records[undo.seq:]] == [Redone.TYPE]
+    report = verify(FlipBags(), header, records)
+    assert (report.ok, report.first_bad_seq, report.problem) == (True, None, "")
+
+
 @event("split-coins.noted")
 class Noted:
     player: str
