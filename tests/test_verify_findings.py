@@ -829,6 +829,25 @@ def test_a_fork_that_ends_at_its_fork_point_without_the_reshuffle_is_named() -> 
     assert len(eng.store.load(over)) == 10 and eng.verify(over).ok
 
 
+def test_a_fork_point_past_event_256_is_compared_by_value() -> None:
+    # Event numbers past 256 are distinct int objects in CPython: undo/redo pairs make
+    # the log long enough for the reshuffle's place to be one.
+    eng = Engine(MemoryStore(), BAG_PLUGINS)
+    gid = eng.new_game("bag-coins", ["a", "b"], seed=5, game_id="src")
+    eng.move(gid, "flip", "a")
+    while eng.store.last(gid)[0] < 300:
+        eng.undo(gid, "a", agreed=["b"])
+        eng.redo(gid, "a")
+    at = eng.store.last(gid)[0]
+    fid = eng.fork(gid, at, "f")
+    header, game = eng.store.header(fid), BAG_PLUGINS.game("bag-coins")
+    assert eng.store.load(fid)[-1].seq == at + 1 and eng.verify(fid).ok
+    report = verify(game, header, rechain(header, eng.store.load(gid)))
+    assert (report.first_bad_seq, report.problem) == (
+        at + 1, f"seq {at + 1}: the fork's reshuffle of what nobody had seen is missing "
+        "(the fork would draw what its source draws next)")
+
+
 def test_a_sealed_forks_reshuffle_is_taken_as_recorded_and_cannot_be_left_out() -> None:
     # Without the fork's seed its reshuffle cannot be drawn again: it is taken as recorded
     # and counted unchecked, but a game whose reshuffle draws must still have one.
