@@ -507,7 +507,7 @@ def _same(codec: Codec, r: Record, ev: Any) -> bool:
     t, v, data = codec.encode(ev)
     if (r.type, r.version, r.data) == (t, v, data):
         return True
-    if r.type != t or r.version == v:
+    if r.version == v:  # the same format: only the same bytes are the same event
         return False
     try:
         return codec.decode(r.type, r.version, r.data) == ev
@@ -527,7 +527,7 @@ def _engine_event(r: Record, ev: Any, ledger: _Ledger, players: Sequence[str], l
         why = f"its record names {r.actor!r} as the asker, the event {ev.by!r}"
     elif isinstance(ev, Undone):
         why = ledger.undo(r, ev, players, legacy, now)
-        after = (now[0], now[1], True)
+        after = (*now[:2], True)
     elif isinstance(ev, Redone):
         why, before = ledger.redo(ev, legacy)
         if before is not None:
