@@ -57,7 +57,7 @@ def path_from_url(url: str) -> str:
         if rest == "///:memory:":
             return ":memory:"
         if rest.startswith("///"):
-            return "/" + rest[3:].lstrip("/")
+            return "/" + rest.lstrip("/")
         if rest.startswith("//"):
             rest = rest[2:]
         return rest
@@ -111,7 +111,7 @@ class SqliteStore(EventStore):
         self._db = db
 
     def _open_read_only(self, timeout: float) -> sqlite3.Connection | None:
-        if self.in_memory or not Path(self.path).is_file():
+        if self.in_memory:
             return None
         uri = Path(self.path).resolve().as_uri()
         # mode=ro needs the WAL index to be writable; immutable=1 reads a file nobody can
