@@ -15,13 +15,14 @@ import attrs
 import orjson
 import pytest
 from meeple.core import BadOptions, GameNotFound, IllegalCommand, ImportFailed, StoreError
-from meeple.core.engine import Engine, LogLine, _status_problem, rechain
+from meeple.core.engine import Engine, LogLine, _locked, _status_problem, rechain
 from meeple.core.errors import IntegrityError, UnknownName
 from meeple.core.events import Undone
 from meeple.core.hookspecs import hookimpl
 from meeple.core.importers import ImportedGame, ImportedMove
 from meeple.core.plugins import load
 from meeple.core.records import GameHeader
+from meeple.core.stores.base import DamagedRecord
 from meeple.core.stores.jsonl import read_export
 from meeple.core.stores.memory import MemoryStore
 from meeple.core.table import Table
@@ -403,6 +404,13 @@ def test_the_engines_locked_methods_keep_their_names_and_docstrings() -> None:
         assert method.__name__ == name and method.__doc__
         assert method.__wrapped__.__doc__ == method.__doc__
 
+    def probe(self):
+        """Read under the lock."""
+
+    wrapped = _locked(probe)
+    assert (wrapped.__name__, wrapped.__doc__, wrapped.__wrapped__) == (
+        "probe", "Read under the lock.", probe)
+
 
 def test_the_table_cache_follows_other_writers() -> None:
     store = MemoryStore()
@@ -610,6 +618,11 @@ def test_verify_of_a_store_that_cannot_be_read() -> None:
     assert eng.verify(gid).first_bad_seq == 1
     store.load = lambda *a, **k: (_ for _ in ()).throw(ImportFailed("bad"))  # type: ignore
     assert eng.verify(gid).first_bad_seq == 1
+    damaged = DamagedRecord("event 2 of g is damaged: a column holds a value of the wrong kind", 2)
+    store.load = lambda *a, **k: (_ for _ in ()).throw(damaged)  # type: ignore
+    report = eng.verify(gid)
+    assert (report.ok, report.events, report.first_bad_seq, report.problem) == (
+        False, 0, 2, str(damaged))
     store.load = lambda *a, **k: (_ for _ in ()).throw(KeyError("k"))  # type: ignore
     report = eng.verify(gid)
     assert (report.ok, report.events, report.first_bad_seq, report.problem) == (

@@ -225,6 +225,44 @@ def test_render_formats_follow_whether_render_is_written() -> None:
 
     assert render_checked(Xml(), None, "svg").startswith("\n <?xml")
 
+    class Ascii(Fake):  # a format named before "svg" is no SVG and is not checked as one
+        render_formats = ("text", "ascii")
+
+    assert render_checked(Ascii(), None, "ascii") == "  plain words"
+
+
+def test_the_default_upcast_takes_the_step_of_the_stored_type_and_version() -> None:
+    @event("toy.moved", version=3)
+    class Moved:
+        to: int
+
+        @staticmethod
+        def upcast_v1_v2(data):
+            return {**data, "steps": ["1-2"]}
+
+        @staticmethod
+        def upcast_v2_v3(data):
+            return {**data, "steps": ["2-3"]}
+
+    @event("toy.thing", version=3)
+    class Renamed:
+        who: str
+
+        @staticmethod
+        def upcast_v2_v3(data):
+            return {**data, "steps": ["thing 2-3"]}
+
+    class Stepped(Toy):
+        # "toy.moved" sorts before "toy.thing" and comes first: names match exactly.
+        events = (Moved, Renamed)
+
+    g = Stepped()
+    assert g.upcast("toy.moved", 1, {"to": 4}) == (2, {"to": 4, "steps": ["1-2"]})
+    assert g.upcast("toy.moved", 2, {"to": 4}) == (3, {"to": 4, "steps": ["2-3"]})
+    assert g.upcast("toy.thing", 2, {}) == (3, {"steps": ["thing 2-3"]})
+    with pytest.raises(NotImplementedError):
+        g.upcast("toy.moved", 3, {"to": 4})
+
 
 def test_the_encoded_mixin_delegates_to_the_games_own_modules() -> None:
     from types import SimpleNamespace

@@ -315,6 +315,9 @@ def test_run_match_flushes_every_n_commands_and_at_the_end() -> None:
         tables.append(t)
 
     agents = {"a": FirstLegal(), "b": FirstLegal()}
+    with pytest.raises(TypeError):  # the settings are named: a bare 3 means nothing
+        run_match(eng, gid, agents, 3)
+    assert eng.store.last(gid)[0] == 1
     out = run_match(eng, gid, agents, flush_every=3, on_command=note)
     # The engine gets the table played on back: reading the game needs no replay.
     assert eng._tables[gid] is tables[-1]

@@ -183,10 +183,17 @@ def test_loads_honour_both_bounds_beyond_the_log(store: EventStore) -> None:
     store.create_game(header())
     recs = store.append_batches("g1", 0, [[ev(1, None)], [ev(2), ev(3)]], "t")
     assert store.load("g1", upto=0) == [] and store.load("g1", after=3) == []
+    assert store.load("g1", upto=-1) == []
     assert store.load("g1", after=1) == recs[1:] and store.load("g1", upto=1) == recs[:1]
     assert store.load("g1", after=1, upto=2) == recs[1:2]
     assert store.load("g1", upto=99) == recs and store.load("g1", after=-5) == recs
     assert store.load("g1", after=2, upto=1) == []
+
+
+def test_file_stores_make_the_folders_they_are_put_in(tmp_path: Path) -> None:
+    JsonlStore(tmp_path / "a" / "b").close()
+    SqliteStore(tmp_path / "c" / "d" / "s.sqlite").close()
+    assert (tmp_path / "a" / "b").is_dir() and (tmp_path / "c" / "d" / "s.sqlite").is_file()
 
 
 def test_a_store_closes_as_a_context_manager(tmp_path: Path) -> None:
