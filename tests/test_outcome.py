@@ -14,6 +14,9 @@ def test_outcome_ranks_share_ties_and_skip_places() -> None:
     assert out.winners == ["b"]
     assert Outcome.from_scores({"a": 3, "b": 3}).winners == ["a", "b"]
     assert Outcome.from_scores({"x": 2, "y": 2, "z": 2}).ranks == {"x": 1, "y": 1, "z": 1}
+    # A tie for third is found by comparing with the place just before, not an earlier one.
+    assert Outcome.from_scores({"a": 9, "b": 5, "c": 3, "d": 3}).ranks == {
+        "a": 1, "b": 2, "c": 3, "d": 3}
 
 
 def test_outcome_tiebreak_orders_equal_scores_only() -> None:

@@ -115,7 +115,8 @@ class TestPostgresStore(Counted, PersistentContract, PersistentAnnotationsContra
 
         assert CONNECT_TIMEOUT == 10
         assert waited(pg_url) == "10"
-        assert waited(pg_url + "&application_name=meeple") == "10"  # another parameter
+        for other in ("application_name=meeple", "sslmode=prefer"):  # named before and after
+            assert waited(f"{pg_url}&{other}") == "10"
         assert waited(pg_url + "&connect_timeout=3") == "3"
         assert waited(pg_url + "&connect_timeout=3", connect_timeout=5) == "5"
         assert waited(pg_url, connect_timeout=7) == "7"

@@ -1149,6 +1149,28 @@ def test_a_reshuffle_missing_its_last_events_is_named() -> None:
             f"{kept - 3}")
 
 
+def test_a_fork_anywhere_inside_a_command_of_three_events_is_refused() -> None:
+    class TwiceBagged(BagCoins):
+        name = "twice-bagged"
+
+        def decide(self, state, player, cmd, rng):
+            bag = tuple(state.bag)
+            return [*Coins.decide(self, state, player, cmd, rng), Bagged(bag), Bagged(bag)]
+
+    eng = engine_offering(TwiceBagged())
+    gid = eng.new_game("twice-bagged", ["a", "b"], seed=5, game_id="src")
+    flip = eng.move(gid, "flip", "a")
+    start = flip[0].seq
+    assert [r.batch for r in flip] == [start] * 3
+    for at in (start, start + 1):  # the command's first event, then its second
+        with pytest.raises(BadOptions) as exc:
+            eng.fork(gid, at)
+        assert str(exc.value) == (f"event {at} is inside a command's events; fork at the last "
+                                  f"event of a command (the command starting at {start} ends "
+                                  "later)")
+    assert eng.fork(gid, start + 2, "f") == "f"
+
+
 def test_a_fork_at_an_undo_reshuffles_what_the_undo_left_when_a_redo_follows() -> None:
     """Each flip also bags chips in an order nobody sees; the setup bags none. Undoing the
     first flip leaves no bag, so a fork there reshuffles nothing, and the redo after it
@@ -1281,10 +1303,11 @@ def test_a_redo_names_the_standing_undo_and_puts_its_command_back() -> None:
     eng, gid = stored(moves=2)
     game, header, records = PLUGINS.game("coins"), eng.store.header(gid), eng.store.load(gid)
     undo = (Undone(3, 3, "b", ("a", "b")), "b")
-    report = verify(game, header, forge(eng, gid, records, undo, (Redone(3, "b"), "b")))
-    assert report.first_bad_seq == 5 and report.problem == (
-        "redo at 5 could not have happened: it names the undo at 3, but only the undo at 4 "
-        "could be redone")
+    for named in (3, 9):  # before the undo, and past it
+        report = verify(game, header, forge(eng, gid, records, undo, (Redone(named, "b"), "b")))
+        assert report.first_bad_seq == 5 and report.problem == (
+            f"redo at 5 could not have happened: it names the undo at {named}, but only the "
+            "undo at 4 could be redone")
     # Redone, the command counts again: it may be undone again, and the redo is spent.
     again = forge(eng, gid, records, undo, (Redone(4, "b"), "b"), undo)
     assert verify(game, header, again).ok
