@@ -388,6 +388,26 @@ def test_run_match_stops_after_max_commands_and_resumes() -> None:
     assert run_match(eng, gid, agents) is not None and eng.store.last(gid)[0] == 9
 
 
+def test_run_match_stops_at_a_limit_past_256_commands() -> None:
+    class LongCoins(Coins):
+        name = "long-coins"
+
+        def to_act(self, state):
+            n = len(state.flips)
+            return () if n >= 400 else (state.players[n % len(state.players)],)
+
+    class Offers:
+        @hookimpl
+        def meeple_games(self):
+            return [LongCoins()]
+
+    eng = Engine(MemoryStore(), load(only="", extra=[Offers()]))
+    gid = eng.new_game("long-coins", ["a", "b"], seed=1)
+    agents = {"a": FirstLegal(), "b": FirstLegal()}
+    assert run_match(eng, gid, agents, max_commands=300, flush_every=100) is None
+    assert eng.store.last(gid)[0] == 301
+
+
 def test_run_match_refuses_missing_agents_and_illegal_commands() -> None:
     eng = engine()
     gid = eng.new_game("coins", ["a", "b"], seed=1, game_id="m")

@@ -339,14 +339,14 @@ def test_an_event_of_a_command_naming_another_command_is_a_finding() -> None:
     records = eng.store.load(gid)
     last = records[-1]
     assert last.batch == last.seq - 1  # the win is the second event of the last drop
-    forged = resealed(eng, gid, records, last.seq, command_text="7")
     game = eng.plugins.game("connect-four")
-    report = verify(game, eng.store.header(gid), forged)
-    assert (report.ok, report.first_bad_seq, report.problem) == (
-        False, last.seq, f"event {last.seq} names another command")
-    forged = resealed(eng, gid, records, last.seq, actor="b")
-    assert verify(game, eng.store.header(gid), forged).problem == (
-        f"event {last.seq} names another command")
+    # Another text or player, sorting after the command's own ("1" by a) or before it.
+    for changed in ({"command_text": "7"}, {"command_text": "0"}, {"actor": "b"},
+                    {"actor": "A"}):
+        forged = resealed(eng, gid, records, last.seq, **changed)
+        report = verify(game, eng.store.header(gid), forged)
+        assert (report.ok, report.first_bad_seq, report.problem) == (
+            False, last.seq, f"event {last.seq} names another command"), changed
 
 
 def connect_four_played(moves: int = 7) -> tuple[Engine, str]:
