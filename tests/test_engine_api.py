@@ -633,7 +633,9 @@ def test_verify_of_a_store_that_cannot_be_read() -> None:
     store.header = lambda gid: (_ for _ in ()).throw(ValueError("a\n  b"))  # type: ignore
     eng2 = engine(store)
     eng2._verify = lambda gid: (_ for _ in ()).throw(ValueError("a\n  b"))  # type: ignore
-    assert eng2.verify(gid).problem == "the stored game cannot be read: ValueError: a b"
+    report = eng2.verify(gid)
+    assert (report.ok, report.events, report.first_bad_seq, report.problem) == (
+        False, 0, None, "the stored game cannot be read: ValueError: a b")
     eng2._verify = lambda gid: (_ for _ in ()).throw(ValueError(""))  # type: ignore
     assert eng2.verify(gid).problem == "the stored game cannot be read: ValueError: ValueError"
 

@@ -909,14 +909,16 @@ def test_a_fork_without_its_reshuffle_or_with_another_order_is_named() -> None:
 def test_a_forks_copied_event_that_is_not_its_sources_is_named() -> None:
     eng, _ = bag_engine()
     header, records = eng.store.header("first"), eng.store.load("first")
-    for i, text in enumerate(("a", "zzz")):  # before and after the source's "flip"
+    # Before and after the source's "flip", and at the fork point itself.
+    for i, (seq, text) in enumerate([(3, "a"), (3, "zzz"), (4, "a")]):
         copy = attrs.evolve(header, game_id=f"copy{i}")
-        changed = attrs.evolve(records[2], command_text=text)
-        eng.store.import_game(copy, rechain(copy, [*records[:2], changed, *records[3:]]))
+        changed = attrs.evolve(records[seq - 1], command_text=text)
+        forged = [*records[:seq - 1], changed, *records[seq:]]
+        eng.store.import_game(copy, rechain(copy, forged))
         report = eng.verify(f"copy{i}")
-        assert report.first_bad_seq == 3 and report.problem == (
-            "header field 'forked_from' names 'src' at 4, but event 3 is not that game's "
-            "event 3"), text
+        assert report.first_bad_seq == seq and report.problem == (
+            f"header field 'forked_from' names 'src' at 4, but event {seq} is not that game's "
+            f"event {seq}"), text
 
 
 def test_a_fork_names_a_source_shorter_than_its_fork_point() -> None:
