@@ -383,8 +383,9 @@ def test_run_match_stops_after_max_commands_and_resumes() -> None:
     agents = {"a": FirstLegal(), "b": FirstLegal()}
     assert run_match(eng, gid, agents, max_commands=3) is None
     assert eng.store.last(gid)[0] == 4
-    assert run_match(eng, gid, agents, max_commands=0) is None
-    assert eng.store.last(gid)[0] == 4
+    for nothing in (0, -1):  # no command to give: none is played
+        assert run_match(eng, gid, agents, max_commands=nothing) is None
+        assert eng.store.last(gid)[0] == 4
     assert run_match(eng, gid, agents) is not None and eng.store.last(gid)[0] == 9
 
 
