@@ -72,6 +72,9 @@ class MarkedDice(DiceRace):
     def redact_command(self, text, actor, player):
         return "a secret command"
 
+    def summary(self, state, player=None):
+        return {"rolls": dict(state.secret)}  # as the view shows them
+
     def describe_event(self, ev):
         if isinstance(ev, Rolled):
             return f"{ev.player} rolls {ev.value}"
@@ -183,6 +186,10 @@ def test_the_log_shows_markers_when_they_change_and_each_readers_view() -> None:
                                                 "a secret command", "a secret command",
                                                 "a secret command"]
     assert spectator[1].text == "a rolls 0"
+    # A reader is matched by name, not by the string object: "ann" typed at a prompt.
+    named = eng.new_game("marked-dice", ["ann", "bob"], seed=3, game_id="named")
+    eng.move(named, "roll", "ann")
+    assert eng.log(named, as_player="".join(["an", "n"]))[1].command == "roll"
     # reveal: everything, for the store's owner.
     full = eng.log(gid, reveal=True)
     assert full[2].text == f"b rolls {b_roll}" and full[2].command == "roll"
@@ -210,8 +217,10 @@ def test_show_json_and_render_for_each_reader() -> None:
     shown = eng.show_json(gid, player="b")
     assert shown == {"game_id": "d", "game": "marked-dice", "players": ["a", "b"], "seq": 2,
                      "to_act": ["b"], "finished": False, "outcome": None, "scores": None,
-                     "state": {}}
+                     "state": {"rolls": {"a": 0, "b": 0}}}
     roll = eng.state(gid).secret["a"]
+    assert eng.show_json(gid)["state"] == {"rolls": {"a": 0, "b": 0}}  # a spectator's
+    assert eng.show_json(gid, reveal=True)["state"] == {"rolls": {"a": roll, "b": 0}}
     assert f"'a': {roll}" in eng.render(gid, player="a")
     assert "'a': 0" in eng.render(gid, player="b") and "'a': 0" in eng.render(gid)
     assert f"'a': {roll}" in eng.render(gid, reveal=True)

@@ -1162,6 +1162,7 @@ def test_a_fork_anywhere_inside_a_command_of_three_events_is_refused() -> None:
     eng = engine_offering(TwiceBagged())
     gid = eng.new_game("twice-bagged", ["a", "b"], seed=5, game_id="src")
     flip = eng.move(gid, "flip", "a")
+    eng.move(gid, "flip", "b")  # the log goes on after the command split
     start = flip[0].seq
     assert [r.batch for r in flip] == [start] * 3
     for at in (start, start + 1):  # the command's first event, then its second
