@@ -21,6 +21,7 @@ def test_lines_that_fit_and_text_without_a_width_stay_as_they_are():
     assert fit(picture, 80) == picture
     assert fit(LONG, None) == LONG
     assert fit_lines(["x" * 80, ""], 80) == ["x" * 80, ""]
+    assert fit_lines(["a row  ", "x" * 80], 80) == ["a row  ", "x" * 80]  # spaces kept
 
 
 def test_the_hanging_indent_is_dropped_where_it_would_take_half_the_width() -> None:

@@ -1204,7 +1204,33 @@ def test_a_fork_at_an_undo_reshuffles_what_the_undo_left_when_a_redo_follows() -
     assert (report.ok, report.first_bad_seq, report.problem) == (True, None, "")
 
 
-@event("split-coins.noted")
+def test_an_earlier_forks_reshuffle_missing_an_event_is_named() -> None:
+    class ThriceBag(BagCoins):
+        name = "thrice-bag-coins"
+
+        def reshuffle_unrevealed(self, state, rng):
+            return [ev for _ in range(3) for ev in BagCoins.reshuffle_unrevealed(self, state, rng)]
+
+    eng = engine_offering(ThriceBag())
+    gid = eng.new_game("thrice-bag-coins", ["a", "b"], seed=5, game_id="src")
+    eng.move(gid, "flip", "a")
+    eng.fork(gid, 3, "first")  # its reshuffle is events 4-6
+    eng.move("first", "flip", "b")
+    eng.fork("first", 7, "second")
+    header, records = eng.store.header("second"), eng.store.load("second")
+    assert [r.actor for r in records[3:6]] == [None] * 3
+    alone = engine_offering(ThriceBag())  # "first" is not here: its reshuffle is read as stored
+    alone.store.import_game(header, records)
+    assert alone.verify("second").ok
+    # Event 6 left out: what follows moves down one, the fork point with it.
+    short = attrs.evolve(header, game_id="short", forked_from=("first", 6))
+    later = [attrs.evolve(r, batch=r.batch - 1) for r in records[6:]]
+    alone.store.import_game(short, rechain(short, [*records[:5], *later]))
+    report = alone.verify("short")
+    assert (report.first_bad_seq, report.problem) == (
+        4, "record 4 has no command that caused it, and is not a fork's reshuffle of what "
+        "nobody had seen")
+
 class Noted:
     player: str
 
