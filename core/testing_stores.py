@@ -471,15 +471,16 @@ class AnnotationsContract(abc.ABC):
         notes.put("g1", "review", "k", 0, {"loss": 0.25})
         assert notes.get("g1", "review", "k") == {0: {"loss": 0.25}, 2: {"loss": 0.0, "ü": "“x”"}}
 
-    def test_kinds_and_keys_are_matched_by_value(self, annotated: EventStore) -> None:
+    def test_games_kinds_and_keys_are_matched_by_value(self, annotated: EventStore) -> None:
         # Names built at run time are equal to the written ones but other objects: a
         # store comparing by identity would find nothing.
         notes = annotations_for(annotated)
-        kind, key = "".join(["rev", "iew"]), "".join(["ke", "y"])
-        notes.put("g1", kind, key, 0, "v")
+        game, kind, key = "".join(["g", "1"]), "".join(["rev", "iew"]), "".join(["ke", "y"])
+        notes.put(game, kind, key, 0, "v")
         assert notes.keys("g1", "review") == ["key"]
         assert notes.get("g1", "review", "key") == {0: "v"}
-        notes.delete("g1", "".join(["rev", "iew"]), "".join(["ke", "y"]))
+        assert notes.keys("".join(["g", "1"]), "review") == ["key"]
+        notes.delete("".join(["g", "1"]), "".join(["rev", "iew"]), "".join(["ke", "y"]))
         assert notes.keys("g1", "review") == [] and notes.get("g1", "review", "key") == {}
 
     def test_annotation_keys_kinds_and_games_are_kept_apart(self, annotated: EventStore) -> None:

@@ -15,6 +15,7 @@ def test_new_seeds_fit_a_signed_64_bit_column() -> None:
     # Stores keep the seed in a signed 64-bit integer column.
     seeds = [new_seed() for _ in range(64)]
     assert all(0 <= s < 2**63 for s in seeds) and len(set(seeds)) > 60
+    assert max(seeds) >= 2**62  # all 63 bits drawn (64 seeds below 2**62: a 2**-64 chance)
 
 
 def test_the_setup_draws_with_the_key_of_seq_0() -> None:

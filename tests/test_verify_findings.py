@@ -82,6 +82,8 @@ def test_forged_engine_events_are_named() -> None:
     cases = [
         ([(Undone(3, 3, "b", ("a", "b")), "a")],
          "undo at 4 could not have happened: its record names 'a' as the asker, the event 'b'"),
+        ([(Undone(3, 3, "a", ("a", "b")), "b")],
+         "undo at 4 could not have happened: its record names 'b' as the asker, the event 'a'"),
         ([[(Undone(3, 3, "b", ("a", "b")), "b"), (Redone(4, "b"), "b")]],
          "redo at 5 could not have happened: its record is filed under the command at 4; an "
          "undo or redo is a command of its own"),
@@ -1231,6 +1233,8 @@ def test_an_earlier_forks_reshuffle_missing_an_event_is_named() -> None:
         4, "record 4 has no command that caused it, and is not a fork's reshuffle of what "
         "nobody had seen")
 
+
+@event("split-coins.noted")
 class Noted:
     player: str
 
