@@ -123,6 +123,16 @@ def engine() -> Engine:
     return Engine(MemoryStore(), PLUGINS, clock=lambda: CLOCK)
 
 
+def engine_offering(game: Game) -> Engine:
+    """An engine on a memory store whose only game is ``game``."""
+    class Offers:
+        @hookimpl
+        def meeple_games(self):
+            return [game]
+
+    return Engine(MemoryStore(), load(only="", extra=[Offers()]))
+
+
 def test_local_and_stored_games_draw_the_same_from_the_same_keys() -> None:
     game = Coins()
     local = LocalGame(game, ["a", "b"], seed=8)
@@ -397,12 +407,7 @@ def test_run_match_stops_at_a_limit_past_256_commands() -> None:
             n = len(state.flips)
             return () if n >= 400 else (state.players[n % len(state.players)],)
 
-    class Offers:
-        @hookimpl
-        def meeple_games(self):
-            return [LongCoins()]
-
-    eng = Engine(MemoryStore(), load(only="", extra=[Offers()]))
+    eng = engine_offering(LongCoins())
     gid = eng.new_game("long-coins", ["a", "b"], seed=1)
     agents = {"a": FirstLegal(), "b": FirstLegal()}
     assert run_match(eng, gid, agents, max_commands=300, flush_every=100) is None

@@ -45,6 +45,7 @@ from test_match_play import (
     CoinsSet,
     CoinState,
     Flipped,
+    engine_offering,
     stored,
 )
 
@@ -1121,23 +1122,16 @@ def test_a_command_whose_last_events_are_missing_names_the_first_missing_one() -
     assert (report.first_bad_seq, report.problem) == (4, "event 4 names another command")
 
 
-def engine_offering(game) -> Engine:
-    """An engine on a memory store whose only game is ``game``."""
-    class Offers:
-        @hookimpl
-        def meeple_games(self):
-            return [game]
+class ThriceBag(BagCoins):
+    """Bag coins whose fork reshuffles the bag three times (three events of no command)."""
 
-    return Engine(MemoryStore(), load(only="", extra=[Offers()]))
+    name = "thrice-bag-coins"
+
+    def reshuffle_unrevealed(self, state, rng):
+        return [ev for _ in range(3) for ev in BagCoins.reshuffle_unrevealed(self, state, rng)]
 
 
 def test_a_reshuffle_missing_its_last_events_is_named() -> None:
-    class ThriceBag(BagCoins):
-        name = "thrice-bag-coins"
-
-        def reshuffle_unrevealed(self, state, rng):
-            return [ev for _ in range(3) for ev in BagCoins.reshuffle_unrevealed(self, state, rng)]
-
     eng = engine_offering(ThriceBag())
     gid = eng.new_game("thrice-bag-coins", ["a", "b"], seed=5, game_id="src")
     eng.move(gid, "flip", "a")
@@ -1207,12 +1201,6 @@ def test_a_fork_at_an_undo_reshuffles_what_the_undo_left_when_a_redo_follows() -
 
 
 def test_an_earlier_forks_reshuffle_missing_an_event_is_named() -> None:
-    class ThriceBag(BagCoins):
-        name = "thrice-bag-coins"
-
-        def reshuffle_unrevealed(self, state, rng):
-            return [ev for _ in range(3) for ev in BagCoins.reshuffle_unrevealed(self, state, rng)]
-
     eng = engine_offering(ThriceBag())
     gid = eng.new_game("thrice-bag-coins", ["a", "b"], seed=5, game_id="src")
     eng.move(gid, "flip", "a")
