@@ -9,18 +9,10 @@ from meeple.core import BadOptions, Game
 from meeple.core.agents import check_table, parse_spec
 from meeple.core.plugins import Plugins, load
 
-from .mcts import MCTS_OPTIONS, ISMCTSAgent, MCTSAgent
-from .options import AgentOption
+from .mcts import ISMCTSAgent, MCTSAgent
 from .simple import HeuristicAgent, RandomAgent
 
 AgentFactory = Callable[[dict[str, str], int], Any]
-
-SCHEMAS: dict[str, tuple[AgentOption, ...]] = {
-    "random": RandomAgent.schema,
-    "heuristic": HeuristicAgent.schema,
-    "mcts": MCTS_OPTIONS,
-    "ismcts": MCTS_OPTIONS,
-}
 
 
 def builtin_agents() -> dict[str, AgentFactory]:

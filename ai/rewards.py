@@ -37,11 +37,6 @@ def clip(value: float) -> float:
     return 1.0 if v > 1.0 else -1.0 if v < -1.0 else v
 
 
-def evaluate_rewards(game: Game, state: object, players: Iterable[str]) -> dict[str, float]:
-    """The game's ``evaluate`` for each player, clipped to [-1, 1]."""
-    return rewards_of(game.evaluate, state, players)
-
-
 def rewards_of(evaluate: Callable[[Any, str], float], state: object,
                players: Iterable[str]) -> dict[str, float]:
     """``evaluate`` (a game's, or its ``evaluator()``) for each player, clipped to [-1, 1]."""

@@ -380,7 +380,7 @@ def test_chance_games_search_open_loop_and_switch_the_solver_off():
 # -- implicit minimax backups -----------------------------------------------------------------------
 
 def test_implicit_minimax_keeps_evaluate_values_backed_up_by_maxn():
-    from meeple.ai.rewards import evaluate_rewards
+    from meeple.ai.rewards import rewards_of
 
     game = Pick(pool=6, rounds=2)
     view = LocalGame(game, ABC).state
@@ -391,7 +391,7 @@ def test_implicit_minimax_keeps_evaluate_values_backed_up_by_maxn():
     assert len(root.children) == 6  # one simulation per first move
     for move, child in root.children.items():
         after = game.step(game.clone(view), "a", move, None)
-        assert child.h == evaluate_rewards(game, after, ABC)
+        assert child.h == rewards_of(game.evaluate, after, ABC)
     assert root.h == max((c.h for c in root.children.values()), key=lambda h: h["a"])
 
     deeper = make_agent("mcts:sims=300,im=0.5,reuse=0,solve=false", 0)

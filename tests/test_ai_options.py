@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from meeple.ai.mcts import MCTS_OPTIONS
 from meeple.ai.options import AgentOption, describe, non_negative, parse_options, positive
-from meeple.ai.registry import SCHEMAS, builtin_agents, check_spec, make_agent, split_spec
+from meeple.ai.registry import builtin_agents, check_spec, make_agent, split_spec
 from meeple.ai.simple import HeuristicAgent, RandomAgent
 from meeple.core import BadOptions, UnknownName
 from meeple.core.plugins import load
@@ -195,8 +195,8 @@ def test_check_spec_asks_the_agent_about_the_table_only_when_it_is_given() -> No
 
 
 def test_every_builtin_agent_has_its_schema() -> None:
-    assert set(SCHEMAS) == set(builtin_agents()) == {"random", "heuristic", "mcts", "ismcts"}
-    assert SCHEMAS["random"] == () and [o.name for o in SCHEMAS["heuristic"]] == ["depth"]
-    assert SCHEMAS["mcts"] is SCHEMAS["ismcts"] is MCTS_OPTIONS
+    agents = builtin_agents()
+    assert set(agents) == {"random", "heuristic", "mcts", "ismcts"}
+    assert agents["random"].schema == () and [o.name for o in agents["heuristic"].schema] == ["depth"]
     names = [o.name for o in MCTS_OPTIONS]
     assert names[:4] == ["sims", "seconds", "calls", "cpu"] and {"c", "solve"} <= set(names)

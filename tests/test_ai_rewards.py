@@ -5,7 +5,7 @@ above, tied and below; a shared first place; a solo game; evaluate's values clip
 from __future__ import annotations
 
 import pytest
-from meeple.ai.rewards import evaluate_rewards, match_score, outcome_rewards
+from meeple.ai.rewards import match_score, outcome_rewards, rewards_of
 from meeple.core import Outcome
 
 
@@ -33,7 +33,7 @@ def test_rewards_are_clipped_to_minus_one_and_one_and_kept_inside() -> None:
         def evaluate(self, state: object, player: str) -> float:
             return self.values[player]
 
-    assert evaluate_rewards(Scores(), None, "abcde") == {
+    assert rewards_of(Scores().evaluate, None, "abcde") == {
         "a": 1.0, "b": -1.0, "c": -0.25, "d": 1.0, "e": -1.0}
 
 

@@ -22,16 +22,6 @@ def fits(state: State, x: int, y: int, orient: Orientation) -> bool:
     return touching
 
 
-def placements(state: State, kind: int) -> list[tuple[int, int, int]]:
-    """Every (x, y, rot) where a tile of ``kind`` fits, distinct rotations only."""
-    out = []
-    frontier = state.frontier
-    for pos in sorted(frontier):
-        for r in fitting_rotations(kind, frontier[pos]):
-            out.append((pos[0], pos[1], r))
-    return out
-
-
 def fits_anywhere(state: State, kind: int) -> bool:
     for pattern in state.frontier.values():
         if fitting_rotations(kind, pattern):

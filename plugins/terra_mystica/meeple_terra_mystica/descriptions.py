@@ -96,18 +96,3 @@ CULTS = {
            "the top three at the end score 8/4/2 VP.",
 }
 
-
-def label(code: str) -> str:
-    """The short label of a tile or action space ("" for an unknown code)."""
-    for table in (ACTIONS, BONUS, FAVOR, TOWNS, SCORING):
-        if code in table:
-            return table[code][0]
-    return ""
-
-
-def sentence(code: str) -> str:
-    """The sentence that explains a tile, action space or cult track."""
-    for table in (ACTIONS, BONUS, FAVOR, TOWNS, SCORING):
-        if code in table:
-            return table[code][1]
-    return CULTS.get(code, "")

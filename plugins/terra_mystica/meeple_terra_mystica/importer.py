@@ -53,9 +53,6 @@ class Ledger:
     stated_final: dict = field(default_factory=dict)
     fmt: str = "tsv"
 
-    def faction_player(self) -> dict[str, str]:
-        return dict(zip(self.picks, self.players, strict=False))
-
 
 _NUM = re.compile(r"(-?\d+)")
 _PARTS = re.compile(r"\.\s*")
@@ -86,7 +83,7 @@ _PLAYER = re.compile(r"^player (\d+): (.+)$", re.I)
 _DROPPED = re.compile(r"^(\w+) dropped from the game$")
 
 
-def _comment(led: Ledger, text: str, line: int, tmai: bool = False) -> None:
+def _comment(led: Ledger, text: str, line: int) -> None:
     t = text.strip()
     low = t.lower()
     m = _OPTION.match(low)
@@ -227,7 +224,7 @@ def read_tmai(text: str) -> Ledger:
             continue
         if t.lower() == "show history":
             continue
-        _comment(led, t, i, tmai=True)
+        _comment(led, t, i)
     return led
 
 

@@ -123,7 +123,9 @@ def test_the_topics_list_every_faction_tile_and_action_space() -> None:
     ("XYZ", "", ""),
 ])
 def test_each_tile_and_action_space_has_its_label_and_sentence(code, label, sentence) -> None:
-    assert D.label(code) == label and D.sentence(code) == sentence
+    tables = (D.ACTIONS, D.BONUS, D.FAVOR, D.TOWNS, D.SCORING)
+    found = next((t[code] for t in tables if code in t), ("", D.CULTS.get(code, "")))
+    assert found == (label, sentence)
 
 
 def test_amounts_are_said_in_the_singular_for_one_and_leave_flags_out() -> None:

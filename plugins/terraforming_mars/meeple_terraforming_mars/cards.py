@@ -82,5 +82,3 @@ def card(name: str) -> Card:
     return CARDS.get(name) or CORPORATIONS[name]
 
 
-def tags_of(name: str) -> list[str]:
-    return card(name)["tags"]

@@ -93,7 +93,7 @@ def _prod(prod: Mapping[str, int]) -> float:
 class Features:
     """The parts of a card's value, fixed by its data; ``value`` puts them together."""
 
-    __slots__ = ("per_gen", "vp_per_gen", "once", "steps", "vp", "building", "space")
+    __slots__ = ("per_gen", "vp_per_gen", "once", "steps", "vp", "space")
 
     def __init__(self, name: str, c: dict[str, Any]) -> None:
         self.per_gen = _prod(c.get("prod", {})) + ACTION_PER_GEN.get(name, 0.0) + EFFECT_PER_GEN.get(
@@ -121,7 +121,6 @@ class Features:
             self.steps += 1
         self.vp = _printed_vp(c)
         tags = c.get("tags", [])
-        self.building = "building" in tags
         self.space = "space" in tags
 
 

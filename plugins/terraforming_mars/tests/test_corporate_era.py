@@ -300,7 +300,7 @@ def test_saturn_systems_starts_and_counts_every_jovian_tag() -> None:
     base_effects.start_corporation(s, me, "Saturn Systems")
     assert me.res[RI["mc"]] == 42
     assert me.prod[RI["titanium"]] == 1 and me.prod[RI["mc"]] == 1  # its own jovian tag
-    assert base_cards.tags_of("Saturn Systems") == ["jovian"]
+    assert base_cards.card("Saturn Systems")["tags"] == ["jovian"]
     new: list = []
     other.res[RI["mc"]] = 50
     base_effects.play_card(s, other, "Vesta Shipyard", new)  # an opponent's jovian tag
@@ -316,7 +316,7 @@ def test_teractor_starts_with_60_and_cheaper_earth_cards() -> None:
     me = s.players[ME]
     base_effects.start_corporation(s, me, "Teractor")
     assert me.res[RI["mc"]] == 60 and me.prod == [0] * 6
-    assert base_cards.tags_of("Teractor") == ["earth"]
+    assert base_cards.card("Teractor")["tags"] == ["earth"]
     assert card_cost(me, "Acquired Company") == 7
     assert card_cost(me, "Mine") == 4
 
