@@ -3,7 +3,7 @@ plugins; the engine only knows this small protocol."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from .game import Game
@@ -51,7 +51,3 @@ def split_specs(text: str) -> list[str]:
     return specs
 
 
-def format_spec(name: str, options: Mapping[str, Any]) -> str:
-    if not options:
-        return name
-    return name + ":" + ",".join(f"{k}={v}" for k, v in options.items())

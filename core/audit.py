@@ -201,21 +201,14 @@ def check_header(header: GameHeader, records: Sequence[Record], game: Game | Non
                              "seed commitment use", seq=0)
 
 
-def rederive(game: Game, header: GameHeader, records: Sequence[Record],
-             old: dict[str, int] | None = None, prefix: Prefix | None = None) -> int:
-    """Raise IntegrityError at the first event that is not what it should be; return how
-    many decisions drew chance that could not be checked (no seed). ``old`` collects the
-    old formats accepted (``Game.old_format``) and how many events were in each;
-    ``prefix`` is a fork's source (see ``Prefix``)."""
-    return _rederive(game, header, records, old, prefix)[0]
-
-
 def _rederive(game: Game, header: GameHeader, records: Sequence[Record],  # noqa: C901 - verify's single pass over a log: each finding is a branch of that pass
-              old: dict[str, int] | None, prefix: Prefix | None) -> tuple[int, Any]:
-    """``rederive``, and the state the log ends in."""
+              old: dict[str, int], prefix: Prefix | None) -> tuple[int, Any]:
+    """Raise IntegrityError at the first event that is not what it should be; return how
+    many decisions drew chance that could not be checked (no seed) and the state the log
+    ends in. ``old`` collects the old formats accepted (``Game.old_format``) and how many
+    events were in each; ``prefix`` is a fork's source (see ``Prefix``)."""
     codec = Codec(game)
     batches = _batches(records)
-    old = {} if old is None else old
     if not batches:
         return 0, None
     check_header(header, records, game)

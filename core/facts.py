@@ -1,13 +1,13 @@
-"""Reading an event's consequences: ``Game.changes`` per event, summed and rendered.
+"""Reading an event's consequences: ``Game.changes`` per event, as plain dicts and text.
 
 Events are facts (docs/architecture.md): each records what it changed, per player, as
-``{player: {counter: delta}}``. This module only adds those up and writes them as text;
+``{player: {counter: delta}}``. This module only drops the zeros and writes them as text;
 it knows no game (the counter names are the game's own).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 Changes = Mapping[str, Mapping[str, int | float]]
 
@@ -20,22 +20,6 @@ def plain_changes(changes: Changes) -> dict[str, dict[str, int | float]]:
         if kept:
             out[player] = kept
     return out
-
-
-def add_changes(total: dict[str, dict[str, float]], changes: Changes) -> dict[str, dict[str, float]]:
-    """Add ``changes`` into ``total`` (in place) and return it."""
-    for player, counters in changes.items():
-        mine = total.setdefault(player, {})
-        for name, delta in counters.items():
-            mine[name] = mine.get(name, 0) + delta
-    return total
-
-
-def sum_changes(all_changes: Iterable[Changes]) -> dict[str, dict[str, float]]:
-    total: dict[str, dict[str, float]] = {}
-    for changes in all_changes:
-        add_changes(total, changes)
-    return total
 
 
 def number(delta: int | float) -> str:

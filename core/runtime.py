@@ -179,10 +179,6 @@ def fold_all(game: Game, events: Iterable[Any], state: Any = None) -> Any:
     return state
 
 
-def replay(game: Game, records: Sequence[tuple[int, Any]]) -> Any:
-    return fold_all(game, (e for _, e in effective(records)))
-
-
 # -- undo and redo: what they may name, and whose consent they need -------------------------
 
 #: One stored record as undo sees it: (seq, batch, actor, decoded event).
@@ -236,22 +232,13 @@ def make_undo(rows: Sequence[Row], players: Sequence[str], by: str,
                   proof if recorded else "")
 
 
-def check_undo(rows: Sequence[Row], players: Sequence[str], ev: Undone,
-               legacy: bool = False) -> str | None:
-    """Why a stored Undone event could not have been appended at its place, or None.
-    ``legacy``: a game from before consent for others' moves (only a span that crossed a
-    barrier needed consent, and a forced undo recorded just its asker)."""
-    try:
-        span = undo_span(rows)
-    except IllegalCommand:
-        span = None
-    return judge_undo(span, players, ev, legacy)
-
-
 def judge_undo(span: tuple[int, int, str, bool] | None, players: Sequence[str], ev: Undone,
                legacy: bool = False) -> str | None:
-    """``check_undo`` given the span an undo could name there (``undo_span``; None if
-    nothing could be undone): verify keeps the spans as it reads, without a scan per undo."""
+    """Why a stored Undone event could not have been appended where the span an undo could
+    name was ``span`` (``undo_span``; None if nothing could be undone), or None. ``legacy``:
+    a game from before consent for others' moves (only a span that crossed a barrier
+    needed consent, and a forced undo recorded just its asker). verify keeps the spans as
+    it reads, without a scan per undo."""
     if span is None:
         return "there was nothing to undo"
     first, last, actor, barrier = span
@@ -301,14 +288,3 @@ def redo_allowed_for(undo: Undone, actor: str | None, target: int, by: str) -> s
         return (f"only {undo.by} (who undid it) or {actor} (whose command it was) may redo "
                 f"the undo at {target}")
     return None
-
-
-def check_redo(pairs: Sequence[tuple[int, Any]], rows: Sequence[Row], ev: Redone,
-               legacy: bool = False) -> str | None:
-    try:
-        target = redo_target(pairs)
-    except IllegalCommand as exc:
-        return str(exc)
-    if ev.undo_seq != target:
-        return f"it names the undo at {ev.undo_seq}, but only the undo at {target} could be redone"
-    return None if legacy else redo_allowed(pairs, rows, target, ev.by)

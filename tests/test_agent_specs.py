@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from meeple.core import BadOptions, Game
-from meeple.core.agents import check_table, format_spec, parse_spec, split_specs
+from meeple.core.agents import check_table, parse_spec, split_specs
 
 # -- agents ---------------------------------------------------------------------------------
 
@@ -25,8 +25,6 @@ def test_agent_specs_parse_split_and_format() -> None:
     assert split_specs("mcts,sims=5, c=1") == ["mcts:sims=5,c=1"]
     assert split_specs("a:x=1,b:y=2") == ["a:x=1", "b:y=2"]
     assert split_specs("sims=5,b") == ["sims=5", "b"]
-    assert format_spec("mcts", {}) == "mcts"
-    assert format_spec("mcts", {"sims": 5, "c": 1.4}) == "mcts:sims=5,c=1.4"
 
 
 def test_an_agent_that_cannot_play_a_table_stops_it_with_its_own_message() -> None:

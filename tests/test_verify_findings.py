@@ -25,7 +25,6 @@ from meeple.core.audit import (
     _same,
     check_chain,
     check_header,
-    rederive,
     verify,
 )
 from meeple.core.codec import Codec, dumps
@@ -93,6 +92,9 @@ def test_forged_engine_events_are_named() -> None:
          "may redo the undo at 4"),
         ([(Redone(4, "b"), "b")],
          "redo at 4 could not have happened: there is nothing to redo"),
+        ([(Undone(3, 3, "b", ("a", "b")), "b"), (Redone(3, "b"), "b")],
+         "redo at 5 could not have happened: it names the undo at 3, but only the undo at 4 "
+         "could be redone"),
     ]
     for items, words in cases:
         report = verify(game, header, forge(eng, gid, records, *items))
@@ -602,22 +604,21 @@ def test_check_chain_names_the_first_bad_record() -> None:
         assert exc.value.seq == (2 if "record 2" in words else 1)
 
 
-def test_rederive_returns_the_unchecked_draws_and_collects_old_formats() -> None:
+def test_verify_counts_the_unchecked_draws_and_names_the_old_formats() -> None:
     eng, gid = stored()
     header, records = eng.store.header(gid), eng.store.load(gid)
-    assert rederive(Coins(), header, records) == 0
-    assert rederive(Coins(), header, []) == 0
+    plain = verify(Coins(), header, records)
+    assert (plain.ok, plain.chance_unchecked, plain.upcast) == (True, 0, "")
+    empty = verify(Coins(), header, [])
+    assert (empty.ok, empty.events, empty.chance_unchecked, empty.upcast) == (True, 0, 0, "")
 
     class Older(Coins):
         def old_format(self, stored, today):
             return "coins 0.1 (no values)"
 
     forged = resealed(eng, gid, records, 3, data=b'{"player":"b","value":7}')
-    found: dict[str, int] = {}
-    assert rederive(Older(), header, forged, found) == 0
-    assert found == {"coins 0.1 (no values)": 1}
     report = verify(Older(), header, forged)
-    assert report.ok and report.upcast == "stored in format coins 0.1 (no values), upcast: 1 event"
+    assert report.ok and report.chance_unchecked == 0 and report.upcast == "stored in format coins 0.1 (no values), upcast: 1 event"
     both = resealed(eng, gid, forged, 2, data=b'{"player":"a","value":9}')
     assert verify(Older(), header, both).upcast == (
         "stored in format coins 0.1 (no values), upcast: 2 events")
