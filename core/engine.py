@@ -361,7 +361,7 @@ class Engine:
         if not 1 <= at <= last:
             raise BadOptions(f"--at must be a sequence number from 1 to {last}, not {at}")
         records = self.store.load(game_id, upto=at)
-        following = self.store.load(game_id, after=at)
+        following = self.store.load(game_id, after=at, upto=at + 1)  # the next record alone
         if following and following[0].batch <= at:
             raise BadOptions(f"event {at} is inside a command's events; fork at the last event "
                              f"of a command (the command starting at {following[0].batch} "
