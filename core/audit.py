@@ -220,6 +220,12 @@ def _rederive(game: Game, header: GameHeader, records: Sequence[Record],  # noqa
         _check_prefix(header, records, prefix)
         if prefix.source.seed_known and not prefix.source.forked_from:
             drawn_by, blind = prefix.source, 0
+    if header.forked_from and records[-1].seq < header.forked_from[1]:
+        # A fork copies every event up to its fork point: a log ending before it was cut.
+        src, at = header.forked_from
+        last = records[-1].seq
+        raise IntegrityError(f"header field 'forked_from' names {src!r} at event {at}, but "
+                             f"the log ends at event {last}: events are missing", seq=last + 1)
     if not header.seed_known:
         blind = records[-1].seq
     unchecked = 0

@@ -523,6 +523,8 @@ def test_verify_names_each_kind_of_forged_record() -> None:
         (resealed(eng, gid, records, 3, batch=2), 3,
          "seq 3: stored coins.flipped v1 {'player': 'b', 'value': "),
         (resealed(eng, gid, records, 3, batch=1), 3, "record 3 claims batch 1"),
+        (resealed(eng, gid, records, 3, batch=4), 3, "record 3 claims batch 4"),
+        (resealed(eng, gid, records, 4, batch=9), 4, "record 4 claims batch 9"),
         (resealed(eng, gid, records, 2, type="coins.gone"), 2,
          "record 2 cannot be read: unknown event type 'coins.gone' for coins"),
         (resealed(eng, gid, records, 2, command_text="tails"), 2,
@@ -850,6 +852,23 @@ def test_a_fork_point_past_event_256_is_compared_by_value() -> None:
     assert (report.first_bad_seq, report.problem) == (
         at + 1, f"seq {at + 1}: the fork's reshuffle of what nobody had seen is missing "
         "(the fork would draw what its source draws next)")
+
+
+def test_a_command_past_event_256_may_be_redone_by_its_own_player() -> None:
+    # The player of an undone command is found by its event number, compared by value.
+    eng = Engine(MemoryStore(), BAG_PLUGINS)
+    gid = eng.new_game("bag-coins", ["a", "b"], seed=5)
+    eng.move(gid, "flip", "a")
+    while eng.store.last(gid)[0] < 300:
+        eng.undo(gid, "a", agreed=["b"])
+        eng.redo(gid, "a")
+    eng.move(gid, "flip", eng.to_act(gid)[0])
+    mover = eng.to_act(gid)[0]
+    eng.move(gid, "flip", mover)
+    other = "a" if mover == "b" else "b"
+    eng.undo(gid, other, agreed=[mover])
+    eng.redo(gid, mover)
+    assert eng.verify(gid).ok
 
 
 def test_a_sealed_forks_reshuffle_is_taken_as_recorded_and_cannot_be_left_out() -> None:
@@ -1388,6 +1407,33 @@ def test_a_copied_reshuffle_with_one_event_too_many_is_not_a_reshuffle() -> None
     # fork's reshuffle gives one event here
     forged = resealed(eng, "second", second, 6, batch=5, actor=None, command_text=None,
                       type=copied.type, version=copied.version, data=copied.data)
+    assert verify(game, header, forged).problem == (
+        "record 5 has no command that caused it, and is not a fork's reshuffle of what "
+        "nobody had seen")
+
+
+def test_a_fork_whose_log_ends_before_its_fork_point_is_missing_events() -> None:
+    eng, gid = bag_engine()
+    game = BAG_PLUGINS.game("bag-coins")
+    header, records = eng.store.header("first"), eng.store.load("first")
+    assert header.forked_from == (gid, 4) and verify(game, header, records).ok
+    for cut in (1, 3):
+        report = verify(game, header, records[:cut])
+        assert (report.ok, report.first_bad_seq, report.problem) == (
+            False, cut + 1, f"header field 'forked_from' names 'src' at event 4, but the log "
+            f"ends at event {cut}: events are missing")
+    assert verify(game, header, records[:4]).problem.startswith(
+        "seq 5: the fork's reshuffle of what nobody had seen is missing")
+
+
+def test_a_copied_reshuffle_that_changes_what_a_player_sees_is_not_a_reshuffle() -> None:
+    eng, _ = bag_engine()
+    game = BAG_PLUGINS.game("bag-coins")
+    eng.fork("first", 6, "second")
+    second, header = eng.store.load("second"), eng.store.header("second")
+    assert verify(game, header, second).ok
+    # The right kind of event, but the bag's contents (which everyone sees) change.
+    forged = resealed(eng, "second", second, 5, data=b'{"order":[0,1,2]}')
     assert verify(game, header, forged).problem == (
         "record 5 has no command that caused it, and is not a fork's reshuffle of what "
         "nobody had seen")
