@@ -451,12 +451,12 @@ class Engine:
             problem = _status_problem(status)
         if problem:
             return attrs.evolve(report, ok=False, problem=problem)
-        known = status.get("seq") if isinstance(status, dict) else None
+        known = status.get("seq")  # a dict: _status_problem checked the shape
         if isinstance(known, int) and known > report.events:
             return attrs.evolve(report, ok=False, first_bad_seq=report.events + 1,
                                 problem=f"the log ends at event {report.events}, but the game "
                                 f"was stored up to event {known}: events are missing")
-        return self._check_status_cache(report, header, records)
+        return self._check_status_cache(report, header, records, status)
 
     def _fork_source(self, header: GameHeader) -> Prefix | None:
         """A fork's source as this store holds it, to check the fork's first events."""
@@ -472,12 +472,11 @@ class Engine:
                                  f"be read: {exc}", seq=0) from None
 
     def _check_status_cache(self, report: VerifyReport, header: GameHeader,
-                            records: Sequence[Record]) -> VerifyReport:
-        """The status cache must say what the verified log gives. A cache behind the log
-        is only stale (a status write may fail after the records are safe); one at the
-        log's last event that says anything else was edited."""
-        cache = self.store.status(header.game_id)
-        if not records or not isinstance(cache, dict) or cache.get("seq") != records[-1].seq:
+                            records: Sequence[Record], cache: dict[str, Any]) -> VerifyReport:
+        """The status cache must say what the verified log (never empty here) gives. A
+        cache behind the log is only stale (a status write may fail after the records are
+        safe); one at the log's last event that says anything else was edited."""
+        if cache.get("seq") != records[-1].seq:
             return report
         game = self.plugins.game(header.game)
         t = Table(game, header, self.codec(game))
