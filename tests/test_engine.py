@@ -160,6 +160,26 @@ def test_undo_across_an_information_barrier_needs_consent_or_force():
     assert eng.verify(gid).ok
 
 
+def test_undo_compares_players_by_name_not_by_the_text_object():
+    # The names read back from a log are other str objects than the names a caller gives
+    # (CPython shares one-letter strings only): who asked is a matter of equal text.
+    eng = make_engine()
+    gid = eng.new_game("connect-four", ["ann", "bob"], seed=1)
+    play_columns(eng, gid, [4])
+    own = eng.undo(gid, "".join(["an", "n"]))
+    assert orjson.loads(own.data)["forced_by"] == [] and orjson.loads(own.data)["proof"] == ""
+    eng.redo(gid, "ann")
+    with pytest.raises(IllegalCommand) as exc:
+        eng.undo(gid, "".join(["bo", "b"]))
+    assert str(exc.value) == ("events 2-2 are ann's command; undo needs ann's consent "
+                              "(missing: ann; --agreed-by ann) or --force")
+    dice = eng.new_game("dice-race", ["ann", "bob"], seed=9)
+    eng.move(dice, "roll", "ann")
+    with pytest.raises(IllegalCommand) as exc:
+        eng.undo(dice, "".join(["an", "n"]))
+    assert str(exc.value).endswith("(missing: bob; --agreed-by bob) or --force")
+
+
 def test_fork_takes_a_prefix_and_plays_on_independently():
     eng = make_engine()
     gid = eng.new_game("connect-four", ["a", "b"], seed=1)

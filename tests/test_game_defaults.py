@@ -263,6 +263,11 @@ def test_the_default_upcast_takes_the_step_of_the_stored_type_and_version() -> N
     with pytest.raises(NotImplementedError):
         g.upcast("toy.moved", 3, {"to": 4})
 
+    class Reversed(Toy):
+        events = (Renamed, Moved)  # the type sorting later comes first
+
+    assert Reversed().upcast("toy.moved", 2, {"to": 4}) == (3, {"to": 4, "steps": ["2-3"]})
+
 
 def test_the_encoded_mixin_delegates_to_the_games_own_modules() -> None:
     from types import SimpleNamespace

@@ -126,6 +126,24 @@ def test_a_plugin_that_fails_to_import_is_reported_and_the_rest_load(monkeypatch
     assert "connect-four" in loaded.games
 
 
+def test_a_plugin_not_chosen_is_not_imported_whatever_its_distribution(monkeypatch) -> None:
+    # Only the meeple distribution's own plugins load unasked; an entry point of no known
+    # distribution (named "?", which sorts before "meeple") is not even imported.
+    real = metadata.entry_points
+
+    def with_stray(**kw):
+        eps = list(real(**kw))
+        if kw.get("group") == "meeple":
+            eps.append(metadata.EntryPoint("stray", "meeple_no_such_module_xyz", "meeple"))
+        return eps
+
+    monkeypatch.setattr(metadata, "entry_points", with_stray)
+    chosen = load(only="")
+    assert chosen.failures == [] and "stray" not in [i.name for i in chosen.infos]
+    assert "memory" in chosen.stores
+    assert [i.name for i in load(only="stray").failures] == ["stray"]
+
+
 def test_a_plugin_installed_twice_loads_once(monkeypatch) -> None:
     # The same distribution on the path twice (an editable and a built install) lists
     # its entry point twice.

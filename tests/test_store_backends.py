@@ -128,12 +128,19 @@ def test_stale_appends_say_where_the_log_is_and_write_nothing(store: EventStore)
                               "reload and try again")
     # Records chained elsewhere must continue both the number and the hash.
     good = chain("g1", 1, first[-1].hash, [ev(2), ev(3)], "t1")
-    for expected, recs in ((0, good), (1, chain("g1", 1, "not-the-hash", [ev(2)], "t1")),
+    for expected, recs in ((0, good), (2, good),  # the log is at 1: neither before nor after
+                           (1, chain("g1", 1, "not-the-hash", [ev(2)], "t1")),
                            (1, chain("g1", 1, "0" * 64, [ev(2)], "t1"))):  # one sorting lower
         with pytest.raises(ConcurrencyError) as exc:
             store.append_records("g1", expected, recs)
         assert str(exc.value) == (f"game g1 has moved on: expected event {expected}, the log "
                                   "is at 1; nothing was written")
+    # Records of another game, whatever its id, do not continue this one.
+    for other in ("a0", "zz"):
+        with pytest.raises(ConcurrencyError) as exc:
+            store.append_records("g1", 1, chain(other, 1, first[-1].hash, [ev(2)], "t1"))
+        assert str(exc.value) == (f"game g1: event 2 of {other} cannot follow event 1; "
+                                  "nothing was written")
     assert store.load("g1") == first and store.status("g1") == {"seq": 1}
     assert store.append_records("g1", 1, good) == good
     assert store.load("g1") == first + good
