@@ -227,13 +227,14 @@ def make_undo(rows: Sequence[Row], players: Sequence[str], by: str,
                if barrier else f"are {actor}'s command; undo needs {actor}'s consent")
         raise IllegalCommand(f"events {first}-{last} {why} (missing: {', '.join(missing)}; "
                              f"--agreed-by {','.join(p for p in needed if p != by)}) or --force")
-    recorded = barrier or force or actor != by or len(consent) > 1
+    # Undoing another's command needs their consent, so it has two or more consenting.
+    recorded = barrier or force or len(consent) > 1
     return Undone(first, last, by, consent if recorded else (), bool(missing) and force,
                   proof if recorded else "")
 
 
 def judge_undo(span: tuple[int, int, str, bool] | None, players: Sequence[str], ev: Undone,
-               legacy: bool = False) -> str | None:
+               legacy: bool) -> str | None:
     """Why a stored Undone event could not have been appended where the span an undo could
     name was ``span`` (``undo_span``; None if nothing could be undone), or None. ``legacy``:
     a game from before consent for others' moves (only a span that crossed a barrier
