@@ -49,5 +49,3 @@ def split_specs(text: str) -> list[str]:
         else:
             specs.append(part)
     return specs
-
-

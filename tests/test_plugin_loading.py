@@ -110,16 +110,21 @@ def test_only_names_the_external_plugins_that_load(monkeypatch) -> None:
     assert len(load().games) > 1
 
 
-def test_a_plugin_that_fails_to_import_is_reported_and_the_rest_load(monkeypatch) -> None:
+def add_unimportable_plugin(monkeypatch, name: str) -> None:
+    """One more entry point of group meeple, of no distribution, whose module is missing."""
     real = metadata.entry_points
 
-    def with_broken(**kw):
+    def with_it(**kw):
         eps = list(real(**kw))
         if kw.get("group") == "meeple":
-            eps.append(metadata.EntryPoint("broken", "meeple_no_such_module_xyz", "meeple"))
+            eps.append(metadata.EntryPoint(name, "meeple_no_such_module_xyz", "meeple"))
         return eps
 
-    monkeypatch.setattr(metadata, "entry_points", with_broken)
+    monkeypatch.setattr(metadata, "entry_points", with_it)
+
+
+def test_a_plugin_that_fails_to_import_is_reported_and_the_rest_load(monkeypatch) -> None:
+    add_unimportable_plugin(monkeypatch, "broken")
     loaded = load()
     failed = {i.name: i.error for i in loaded.failures}
     assert "ModuleNotFoundError" in failed["broken"]
@@ -129,15 +134,7 @@ def test_a_plugin_that_fails_to_import_is_reported_and_the_rest_load(monkeypatch
 def test_a_plugin_not_chosen_is_not_imported_whatever_its_distribution(monkeypatch) -> None:
     # Only the meeple distribution's own plugins load unasked; an entry point of no known
     # distribution (named "?", which sorts before "meeple") is not even imported.
-    real = metadata.entry_points
-
-    def with_stray(**kw):
-        eps = list(real(**kw))
-        if kw.get("group") == "meeple":
-            eps.append(metadata.EntryPoint("stray", "meeple_no_such_module_xyz", "meeple"))
-        return eps
-
-    monkeypatch.setattr(metadata, "entry_points", with_stray)
+    add_unimportable_plugin(monkeypatch, "stray")
     chosen = load(only="")
     assert chosen.failures == [] and "stray" not in [i.name for i in chosen.infos]
     assert "memory" in chosen.stores

@@ -95,4 +95,3 @@ CULTS = {
     "AIR": "Air track: send a priest here (3 or 2 steps, or 1 once the spots are full); "
            "the top three at the end score 8/4/2 VP.",
 }
-
